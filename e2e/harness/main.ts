@@ -1,0 +1,83 @@
+// The browser test harness: boots real kernels in Web Workers and exposes
+// `window.__agentos` for the Playwright specs (kernel suite and benchmarks).
+
+import { boot } from '../../src/host/browser/index.js';
+import type { Machine } from '../../src/host/machine.js';
+import { cases, installPrograms, PROGRAMS } from '../../test/kernel/suite.js';
+
+export interface CaseResult {
+  ok: boolean;
+  error?: string;
+  ms: number;
+}
+
+let programs: Record<string, string> | null = null;
+
+async function loadPrograms(): Promise<Record<string, string>> {
+  if (!programs) {
+    const entries = await Promise.all(
+      PROGRAMS.map(async (name) => {
+        const r = await fetch(`/programs/${name}.js`);
+        if (!r.ok) throw new Error(`fetch /programs/${name}.js: ${r.status}`);
+        return [name, await r.text()] as const;
+      }),
+    );
+    programs = Object.fromEntries(entries);
+  }
+  return programs;
+}
+
+async function withMachine<T>(f: (m: Machine) => Promise<T>): Promise<T> {
+  const m = await boot();
+  try {
+    await installPrograms(m, await loadPrograms());
+    return await f(m);
+  } finally {
+    await m.stop();
+  }
+}
+
+const api = {
+  caseNames: (): string[] => cases.map((c) => c.name),
+
+  async runCase(name: string): Promise<CaseResult> {
+    const c = cases.find((x) => x.name === name);
+    const t0 = performance.now();
+    if (!c) return { ok: false, error: `no case named ${name}`, ms: 0 };
+    try {
+      await withMachine((m) => c.run(m));
+      return { ok: true, ms: performance.now() - t0 };
+    } catch (e) {
+      return { ok: false, error: (e as Error)?.stack ?? String(e), ms: performance.now() - t0 };
+    }
+  },
+
+  /** Mean µs of a synchronous stat() round trip from a process worker. */
+  async statRoundTrip(n: number): Promise<number> {
+    return withMachine(async (m) => {
+      const r = await m.run(['/usr/local/bin/statloop', String(n), '/tmp']);
+      return Number(new TextDecoder().decode(r.stdout));
+    });
+  },
+
+  /** Boot-to-first-result time of a fresh kernel (ms). */
+  async bootToFirstResult(): Promise<number> {
+    const t0 = performance.now();
+    const m = await boot();
+    try {
+      await m.run(['/usr/libexec/agentos/js']);
+      return performance.now() - t0;
+    } finally {
+      await m.stop();
+    }
+  },
+};
+
+declare global {
+  interface Window {
+    __agentos: typeof api;
+  }
+}
+
+window.__agentos = api;
+document.getElementById('log')!.textContent = `agentOS e2e harness: ${cases.length} kernel cases ready`;

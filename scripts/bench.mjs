@@ -1,0 +1,93 @@
+#!/usr/bin/env node
+// `npm run bench`: build, then measure the kernel on the Node host and in Chromium,
+// each figure beside a native baseline from the same run. Prints a table and
+// writes bench/results/latest.json. `--node-only` skips the browser.
+import { spawn, spawnSync } from 'node:child_process';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import * as esbuild from 'esbuild';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const nodeOnly = process.argv.includes('--node-only');
+const PORT = Number(process.env.AGENTOS_BENCH_PORT ?? 4175);
+
+function run(cmd, args) {
+  const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed`);
+}
+
+run(process.execPath, ['scripts/build.mjs', ...(nodeOnly ? ['--node-only'] : [])]);
+// The bench sits beside the Node host's workers so their URLs resolve.
+await esbuild.build({
+  entryPoints: { bench: 'bench/run.ts' },
+  outdir: join(ROOT, 'dist/node'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  absWorkingDir: ROOT,
+  logLevel: 'warning',
+});
+const bench = await import(pathToFileURL(join(ROOT, 'dist/node/bench.js')).href);
+
+console.log('\nbench: Node host...');
+const figures = await bench.runNodeBenches();
+
+if (!nodeOnly) {
+  console.log('bench: browser host (Chromium)...');
+  figures.push(...(await browserBenches(figures)));
+}
+
+console.log('');
+bench.printTable(figures);
+const out = join(ROOT, 'bench/results/latest.json');
+bench.saveResults(figures, out);
+console.log(`\nbench: results written to ${out}`);
+process.exit(0);
+
+async function browserBenches(nodeFigures) {
+  const { chromium } = await import('@playwright/test');
+  const server = spawn(
+    process.execPath,
+    ['node_modules/vite/bin/vite.js', 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'],
+    { cwd: ROOT, stdio: 'ignore' },
+  );
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+      '--disable-component-update', '--no-first-run'],
+  });
+  try {
+    const page = await browser.newPage();
+    for (let i = 0; ; i++) {
+      try {
+        await page.goto(`http://127.0.0.1:${PORT}/e2e/harness/`);
+        break;
+      } catch (e) {
+        if (i > 50) throw e;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+    await page.waitForFunction(() => window.__agentos !== undefined);
+    const us = await page.evaluate(() => window.__agentos.statRoundTrip(50000));
+    const bootTimes = [];
+    for (let i = 0; i < 5; i++) bootTimes.push(await page.evaluate(() => window.__agentos.bootToFirstResult()));
+    bootTimes.sort((a, b) => a - b);
+    const nativeStat = nodeFigures.find((f) => f.name.startsWith('stat()'))?.baseline ?? null;
+    const nodeBoot = nodeFigures.find((f) => f.name.startsWith('boot'));
+    return [
+      {
+        name: 'stat() round trip, process worker → kernel (mean)',
+        host: 'browser', value: us, unit: 'µs', goal: '≤ 50 µs', met: us <= 50, baseline: nativeStat,
+      },
+      {
+        name: 'boot to first process result, warm cache (p50 of 5)',
+        host: 'browser', value: bootTimes[2], unit: 'ms', goal: '≤ 100 ms', met: bootTimes[2] <= 100,
+        baseline: nodeBoot ? { name: 'same, Node host', value: nodeBoot.value, unit: 'ms' } : null,
+      },
+    ];
+  } finally {
+    await browser.close();
+    server.kill();
+  }
+}

@@ -1,0 +1,217 @@
+#!/usr/bin/env node
+// Build agentOS.
+//
+//   node scripts/build.mjs              # node bundles + test bundles + vite (browser)
+//   node scripts/build.mjs --node-only  # skip vite
+//
+// Outputs:
+//   dist/node/index.js           <- src/host/node/index.ts  (Node host library)
+//   dist/node/kernel.worker.js   <- workers/kernel.node.ts   (kernel worker_thread)
+//   dist/node/process.worker.js  <- workers/process.node.ts  (process worker_thread)
+//   dist/node/cli.js             <- src/cli/agentos.ts       (CLI)
+//   dist/test/**/X.test.js       <- test/**/X.test.ts        (node --test files)
+//   dist/programs/X.js           <- test/programs/X.ts       (guest JS programs for tests and benches;
+//                                   also copied to dist/web/programs/ for the browser harness)
+//   dist/web/                    <- vite build (index.html + e2e/harness/index.html)
+//
+// The Node host finds its workers with `new URL('./kernel.worker.js', import.meta.url)`,
+// so all Node bundles are written flat into dist/node. Test bundles must use that
+// same host, so any import of src/host/node/index.ts from a test (directly or via
+// helpers) is replaced by an external import of dist/node/index.js.
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const DIST = join(ROOT, 'dist');
+const NODE_OUT = join(DIST, 'node');
+const TEST_OUT = join(DIST, 'test');
+const TEST_SRC = join(ROOT, 'test');
+const HOST_BUILT = join(NODE_OUT, 'index.js');
+
+const args = new Set(process.argv.slice(2));
+const nodeOnly = args.has('--node-only');
+for (const a of args) {
+  if (a !== '--node-only') {
+    console.error(`build: unknown argument ${a} (supported: --node-only)`);
+    process.exit(2);
+  }
+}
+
+// npm packages that cannot be bundled (native addons, etc.). Everything else is bundled.
+const NODE_EXTERNAL = [];
+
+// ESM bundles of CommonJS deps may call require(); give them a real one.
+const REQUIRE_SHIM =
+  "import { createRequire as __agentos_createRequire } from 'node:module';\n" +
+  'const require = __agentos_createRequire(import.meta.url);';
+
+const nodeCommon = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  logLevel: 'warning',
+  external: NODE_EXTERNAL,
+  banner: { js: REQUIRE_SHIM },
+  absWorkingDir: ROOT,
+};
+
+const rel = (p) => relative(ROOT, p).split(sep).join('/');
+const ms = (t0) => `${Math.round(performance.now() - t0)}ms`;
+
+let failed = false;
+
+// ---------------------------------------------------------------- node bundles
+async function buildNode() {
+  const t0 = performance.now();
+  rmSync(NODE_OUT, { recursive: true, force: true });
+  const entries = {
+    index: 'src/host/node/index.ts',
+    'kernel.worker': 'workers/kernel.node.ts',
+    'process.worker': 'workers/process.node.ts',
+    cli: 'src/cli/agentos.ts',
+  };
+  const present = {};
+  for (const [out, src] of Object.entries(entries)) {
+    if (existsSync(join(ROOT, src))) present[out] = src;
+    else console.warn(`build: WARNING ${src} does not exist yet; dist/node/${out}.js not built`);
+  }
+  if (Object.keys(present).length === 0) return;
+  await esbuild.build({ ...nodeCommon, entryPoints: present, outdir: NODE_OUT });
+  console.log(`build: node bundles (${Object.keys(present).length}) -> dist/node in ${ms(t0)}`);
+}
+
+// ---------------------------------------------------------------- test bundles
+function findTests(dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile() && d.name.endsWith('.test.ts'))
+    .map((d) => join(d.parentPath ?? d.path, d.name))
+    .sort();
+}
+
+// Placeholder written by the plugin, replaced per output file with the correct
+// relative path to dist/node/index.js (outputs live at different depths, and the
+// importer may be a helper shared by several test files).
+const HOST_PLACEHOLDER = '__AGENTOS_NODE_HOST_INDEX__';
+
+// Every spelling of a relative/absolute import that lands on the Node host entry.
+const hostCandidates = new Set(
+  ['src/host/node', 'src/host/node/index', 'src/host/node/index.ts', 'src/host/node/index.js'].map((p) => join(ROOT, p)),
+);
+
+/** esbuild plugin: import of src/host/node/index.ts -> external dist/node/index.js */
+const nodeHostExternal = {
+  name: 'agentos-node-host-external',
+  setup(build) {
+    build.onResolve({ filter: /^\.{1,2}(\/|$)|^\// }, (a) => {
+      if (a.kind === 'entry-point') return undefined;
+      const abs = resolve(a.resolveDir, a.path);
+      if (hostCandidates.has(abs)) return { path: HOST_PLACEHOLDER, external: true };
+      return undefined;
+    });
+  },
+};
+
+async function buildTests() {
+  const t0 = performance.now();
+  rmSync(TEST_OUT, { recursive: true, force: true });
+  const tests = findTests(TEST_SRC);
+  if (tests.length === 0) {
+    console.log('build: no test/**/*.test.ts files');
+    return;
+  }
+  const result = await esbuild.build({
+    ...nodeCommon,
+    entryPoints: tests,
+    outbase: TEST_SRC,
+    outdir: TEST_OUT,
+    write: false,
+    plugins: [nodeHostExternal],
+  });
+  for (const f of result.outputFiles) {
+    let contents = f.contents;
+    if (f.path.endsWith('.js')) {
+      let specifier = relative(dirname(f.path), HOST_BUILT).split(sep).join('/');
+      if (!specifier.startsWith('.')) specifier = './' + specifier;
+      const text = f.text;
+      if (text.includes(HOST_PLACEHOLDER)) contents = Buffer.from(text.split(HOST_PLACEHOLDER).join(specifier));
+    }
+    mkdirSync(dirname(f.path), { recursive: true });
+    writeFileSync(f.path, contents);
+  }
+  console.log(`build: test bundles (${tests.length}) -> dist/test in ${ms(t0)}`);
+}
+
+// ---------------------------------------------------------------- guest programs
+// Each test/programs/X.ts default-exports main(agentos). The bundle is the body the
+// JS runtime runs with `agentos` in scope, so it ends by calling main.
+const PROGRAM_SRC = join(ROOT, 'test/programs');
+const PROGRAM_OUT = join(DIST, 'programs');
+
+async function buildPrograms() {
+  const t0 = performance.now();
+  rmSync(PROGRAM_OUT, { recursive: true, force: true });
+  if (!existsSync(PROGRAM_SRC)) return;
+  const entries = readdirSync(PROGRAM_SRC).filter((f) => f.endsWith('.ts')).map((f) => join(PROGRAM_SRC, f));
+  await esbuild.build({
+    entryPoints: entries,
+    outdir: PROGRAM_OUT,
+    bundle: true,
+    format: 'iife',
+    globalName: '__program',
+    platform: 'neutral',
+    target: 'es2022',
+    footer: { js: 'return __program.default(agentos);' },
+    logLevel: 'warning',
+    absWorkingDir: ROOT,
+  });
+  console.log(`build: guest programs (${entries.length}) -> dist/programs in ${ms(t0)}`);
+}
+
+function copyProgramsToWeb() {
+  if (!existsSync(PROGRAM_OUT)) return;
+  cpSync(PROGRAM_OUT, join(DIST, 'web', 'programs'), { recursive: true });
+}
+
+// ---------------------------------------------------------------- browser (vite)
+function buildWeb() {
+  const t0 = performance.now();
+  const vite = join(ROOT, 'node_modules/vite/bin/vite.js');
+  const r = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+  if (r.status !== 0) {
+    console.error(`build: vite build failed (exit ${r.status ?? r.signal})`);
+    failed = true;
+    return;
+  }
+  console.log(`build: vite -> ${rel(join(DIST, 'web'))} in ${ms(t0)}`);
+}
+
+// ---------------------------------------------------------------- main
+const tAll = performance.now();
+// Node bundles and test bundles are independent (tests import the built host by
+// path, not by content), so run them concurrently; each reports its own errors.
+const stages = ['node bundles', 'test bundles', 'guest programs'];
+const results = await Promise.allSettled([buildNode(), buildTests(), buildPrograms()]);
+for (const [i, r] of results.entries()) {
+  if (r.status === 'rejected') {
+    failed = true;
+    // esbuild already printed its diagnostics; print anything else.
+    if (!r.reason?.errors) console.error(r.reason);
+    console.error(`build: ${stages[i]} FAILED`);
+  }
+}
+if (!nodeOnly) {
+  buildWeb();
+  copyProgramsToWeb();
+}
+
+if (failed) {
+  console.error(`build: FAILED after ${ms(tAll)}`);
+  process.exit(1);
+}
+console.log(`build: done in ${ms(tAll)}`);

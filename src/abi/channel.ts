@@ -1,0 +1,38 @@
+// Layout of a process's syscall channel: one SharedArrayBuffer per process.
+//
+//   Int32 header (HEADER_BYTES) | data area (request args, then reply value)
+//
+// The process writes a request, sets STATE=REQUEST and rings the kernel's
+// doorbell; the kernel answers by writing the reply, setting STATE=REPLY and
+// notifying. The caller spins briefly before Atomics.wait (see PRODUCT.md:
+// spinning buys one to two orders of magnitude on round-trip latency).
+
+export const HEADER_BYTES = 64;
+/** Data area per process. Larger reads/writes are chunked by the user library. */
+export const DATA_BYTES = 256 * 1024;
+/** Most file bytes one read/write syscall carries (leaves room for the tags). */
+export const IO_CHUNK = DATA_BYTES - 64;
+
+// Int32 header slots.
+export const H_STATE = 0;
+export const H_SYSNO = 1;
+export const H_REQ_LEN = 2;
+export const H_ERRNO = 3;
+export const H_REPLY_LEN = 4;
+/** Non-zero when the kernel holds caught signals for this process (fetch with `sigtake`). */
+export const H_SIGNALS = 5;
+/** Bumped by the kernel when the process must stop running (exec/kill); read by runtimes. */
+export const H_GENERATION = 6;
+
+export const STATE_IDLE = 0;
+export const STATE_REQUEST = 1;
+export const STATE_REPLY = 2;
+
+export function newChannelBuffer(): SharedArrayBuffer {
+  return new SharedArrayBuffer(HEADER_BYTES + DATA_BYTES);
+}
+
+/** The kernel's doorbell: slot 0 counts requests; processes add 1 and notify. */
+export function newDoorbell(): SharedArrayBuffer {
+  return new SharedArrayBuffer(8);
+}

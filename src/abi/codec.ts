@@ -1,0 +1,209 @@
+// Compact binary encoding for syscall arguments and results.
+//
+// Values cross the SharedArrayBuffer as tagged bytes, so file data travels as
+// raw bytes (one copy each way) and small requests cost no JSON parsing.
+// Supported: null/undefined, booleans, numbers, strings, Uint8Array, arrays and
+// plain objects with string keys.
+
+export type Value = null | undefined | boolean | number | string | Uint8Array | Value[] | { [k: string]: Value };
+
+const T_NULL = 0, T_FALSE = 1, T_TRUE = 2, T_INT = 3, T_F64 = 4, T_STR = 5, T_BYTES = 6, T_ARR = 7, T_OBJ = 8,
+  T_UNDEF = 9;
+
+const utf8enc = new TextEncoder();
+const utf8dec = new TextDecoder();
+
+/** Thrown when a value does not fit the buffer; callers chunk data below capacity. */
+export class CodecOverflow extends Error {}
+
+export class Encoder {
+  private view: DataView;
+  pos = 0;
+
+  constructor(private buf: Uint8Array) {
+    this.view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+  }
+
+  reset(): void {
+    this.pos = 0;
+  }
+
+  private need(n: number): void {
+    if (this.pos + n > this.buf.byteLength) throw new CodecOverflow(`syscall message exceeds ${this.buf.byteLength} bytes`);
+  }
+
+  value(v: Value): void {
+    if (v === null) return this.tag(T_NULL);
+    switch (typeof v) {
+      case 'undefined':
+        return this.tag(T_UNDEF);
+      case 'boolean':
+        return this.tag(v ? T_TRUE : T_FALSE);
+      case 'number':
+        if ((v | 0) === v) {
+          this.need(5);
+          this.buf[this.pos++] = T_INT;
+          this.view.setInt32(this.pos, v, true);
+          this.pos += 4;
+        } else {
+          this.need(9);
+          this.buf[this.pos++] = T_F64;
+          this.view.setFloat64(this.pos, v, true);
+          this.pos += 8;
+        }
+        return;
+      case 'string':
+        this.tag(T_STR);
+        return this.string(v);
+      case 'object':
+        if (v instanceof Uint8Array) {
+          this.need(5 + v.byteLength);
+          this.buf[this.pos++] = T_BYTES;
+          this.view.setUint32(this.pos, v.byteLength, true);
+          this.pos += 4;
+          this.buf.set(v, this.pos);
+          this.pos += v.byteLength;
+          return;
+        }
+        if (Array.isArray(v)) {
+          this.need(5);
+          this.buf[this.pos++] = T_ARR;
+          this.view.setUint32(this.pos, v.length, true);
+          this.pos += 4;
+          for (const item of v) this.value(item);
+          return;
+        }
+        {
+          const keys = Object.keys(v);
+          this.need(5);
+          this.buf[this.pos++] = T_OBJ;
+          this.view.setUint32(this.pos, keys.length, true);
+          this.pos += 4;
+          for (const k of keys) {
+            this.string(k);
+            this.value(v[k]);
+          }
+        }
+        return;
+      default:
+        throw new TypeError(`cannot encode ${typeof v}`);
+    }
+  }
+
+  private tag(t: number): void {
+    this.need(1);
+    this.buf[this.pos++] = t;
+  }
+
+  /** Length-prefixed UTF-8; ASCII is written directly (paths are almost always ASCII). */
+  private string(s: string): void {
+    const n = s.length;
+    this.need(4 + n);
+    let p = this.pos + 4;
+    let i = 0;
+    for (; i < n; i++) {
+      const c = s.charCodeAt(i);
+      if (c > 0x7f) break;
+      this.buf[p++] = c;
+    }
+    if (i < n) {
+      const rest = utf8enc.encode(s.slice(i));
+      this.need(4 + i + rest.byteLength);
+      this.buf.set(rest, p);
+      p += rest.byteLength;
+    }
+    this.view.setUint32(this.pos, p - this.pos - 4, true);
+    this.pos = p;
+  }
+}
+
+export class Decoder {
+  private view: DataView;
+  pos = 0;
+
+  constructor(private buf: Uint8Array) {
+    this.view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+  }
+
+  value(): Value {
+    const t = this.buf[this.pos++];
+    switch (t) {
+      case T_NULL:
+        return null;
+      case T_UNDEF:
+        return undefined;
+      case T_FALSE:
+        return false;
+      case T_TRUE:
+        return true;
+      case T_INT: {
+        const v = this.view.getInt32(this.pos, true);
+        this.pos += 4;
+        return v;
+      }
+      case T_F64: {
+        const v = this.view.getFloat64(this.pos, true);
+        this.pos += 8;
+        return v;
+      }
+      case T_STR:
+        return this.string();
+      case T_BYTES: {
+        const n = this.view.getUint32(this.pos, true);
+        this.pos += 4;
+        // slice() copies into a fresh, unshared buffer the caller may keep.
+        const v = this.buf.slice(this.pos, this.pos + n);
+        this.pos += n;
+        return v;
+      }
+      case T_ARR: {
+        const n = this.view.getUint32(this.pos, true);
+        this.pos += 4;
+        const a: Value[] = new Array(n);
+        for (let i = 0; i < n; i++) a[i] = this.value();
+        return a;
+      }
+      case T_OBJ: {
+        const n = this.view.getUint32(this.pos, true);
+        this.pos += 4;
+        const o: { [k: string]: Value } = {};
+        for (let i = 0; i < n; i++) {
+          const k = this.string();
+          o[k] = this.value();
+        }
+        return o;
+      }
+      default:
+        throw new TypeError(`bad tag ${t} at ${this.pos - 1}`);
+    }
+  }
+
+  private string(): string {
+    const n = this.view.getUint32(this.pos, true);
+    this.pos += 4;
+    const start = this.pos;
+    const end = start + n;
+    this.pos = end;
+    let s = '';
+    for (let i = start; i < end; i++) {
+      const c = this.buf[i];
+      if (c > 0x7f) return s + utf8dec.decode(this.buf.slice(i, end));
+      s += String.fromCharCode(c);
+    }
+    return s;
+  }
+}
+
+/** Encode a list of values; returns the byte length used. */
+export function encodeInto(buf: Uint8Array, values: Value[]): number {
+  const e = new Encoder(buf);
+  for (const v of values) e.value(v);
+  return e.pos;
+}
+
+export function decodeAll(buf: Uint8Array, len: number): Value[] {
+  const d = new Decoder(buf.subarray(0, len));
+  const out: Value[] = [];
+  while (d.pos < len) out.push(d.value());
+  return out;
+}

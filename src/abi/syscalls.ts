@@ -1,0 +1,20 @@
+// The syscall numbers of the agentOS ABI. Order is the ABI: append, never reorder.
+
+export const SYSCALLS = [
+  // files
+  'open', 'close', 'read', 'pread', 'write', 'pwrite', 'lseek', 'fstat', 'stat', 'lstat', 'getdents',
+  'mkdir', 'mknod', 'symlink', 'readlink', 'link', 'unlink', 'rmdir', 'rename', 'chmod', 'fchmod',
+  'chown', 'lchown', 'fchown', 'utimes', 'truncate', 'ftruncate', 'access', 'chdir', 'fchdir', 'getcwd',
+  'dup', 'dup2', 'fcntl', 'pipe', 'statfs', 'umask', 'isatty', 'ioctl', 'poll', 'realpath',
+  // processes
+  'getpid', 'getppid', 'getpgid', 'setpgid', 'getsid', 'setsid', 'getuid', 'getgid', 'geteuid',
+  'getegid', 'spawn', 'execve', 'exit', 'waitpid', 'kill', 'sigaction', 'sigtake', 'sigprocmask', 'alarm',
+  'nanosleep', 'uname', 'sync',
+] as const;
+
+export type SyscallName = (typeof SYSCALLS)[number];
+
+export const SYSNO: Record<SyscallName, number> = Object.fromEntries(SYSCALLS.map((n, i) => [n, i])) as Record<
+  SyscallName,
+  number
+>;

@@ -1,0 +1,217 @@
+// The host-side handle on a running agentOS kernel: async syscalls as init
+// (pid 1) plus conveniences to run programs and move files. Identical for the
+// browser and Node hosts; only how the kernel worker is created differs.
+
+import type { Remote } from 'comlink';
+import type { Value } from '../abi/codec.js';
+import { SysError } from '../abi/errno.js';
+import { O_CREAT, O_DIRECTORY, O_RDONLY, O_RDWR, O_TRUNC, O_WRONLY } from '../abi/fcntl.js';
+import type { DirEntry, Stat } from '../abi/stat.js';
+import type { SyscallName } from '../abi/syscalls.js';
+import { WEXITSTATUS, WIFEXITED, WTERMSIG } from '../abi/wait.js';
+import type { KernelService, KernelStatus } from './kernel-service.js';
+
+export interface RunOptions {
+  /** Path of the program; default argv[0]. */
+  path?: string;
+  env?: Record<string, string>;
+  cwd?: string;
+  /** Bytes or text for stdin; default /dev/null. */
+  stdin?: Uint8Array | string;
+  /** Kill with SIGKILL after this long. */
+  timeoutMs?: number;
+}
+
+export interface RunResult {
+  stdout: Uint8Array;
+  stderr: Uint8Array;
+  /** Raw Linux wait status. */
+  status: number;
+  /** Shell-style: exit code, or 128 + signal. */
+  exitCode: number;
+  signal: number | null;
+}
+
+const enc = new TextEncoder();
+const dec = new TextDecoder();
+
+export const DEFAULT_ENV: Record<string, string> = {
+  PATH: '/usr/local/sbin:/usr/local/bin:/opt/agentos/bin:/usr/sbin:/usr/bin:/sbin:/bin',
+  HOME: '/home/user',
+  USER: 'user',
+  LANG: 'C.UTF-8',
+};
+
+export class Machine {
+  constructor(
+    private readonly service: Remote<KernelService>,
+    private readonly terminate: () => Promise<void> | void,
+  ) {}
+
+  /** A syscall as init (pid 1). Throws SysError. */
+  async syscall(name: SyscallName, ...args: Value[]): Promise<Value> {
+    const r = await this.service.syscall(name, args);
+    if (!r.ok) throw new SysError(r.errno, `${name}${typeof args[0] === 'string' ? ` ${args[0]}` : ''}`);
+    return r.value;
+  }
+
+  status(): Promise<KernelStatus> {
+    return this.service.status();
+  }
+
+  async stop(): Promise<void> {
+    try {
+      await this.service.shutdown();
+    } finally {
+      await this.terminate();
+    }
+  }
+
+  // ---- files ---------------------------------------------------------------
+
+  async writeFile(path: string, data: Uint8Array | string, mode = 0o644): Promise<void> {
+    const bytes = typeof data === 'string' ? enc.encode(data) : data;
+    const fd = (await this.syscall('open', path, O_WRONLY | O_CREAT | O_TRUNC, mode)) as number;
+    try {
+      for (let off = 0; off < bytes.byteLength; ) {
+        off += (await this.syscall('write', fd, bytes.subarray(off, off + 256 * 1024))) as number;
+      }
+    } finally {
+      await this.syscall('close', fd);
+    }
+  }
+
+  async readFile(path: string): Promise<Uint8Array> {
+    const fd = (await this.syscall('open', path, O_RDONLY)) as number;
+    try {
+      return await this.readAll(fd);
+    } finally {
+      await this.syscall('close', fd);
+    }
+  }
+
+  async readText(path: string): Promise<string> {
+    return dec.decode(await this.readFile(path));
+  }
+
+  async mkdirp(path: string, mode = 0o755): Promise<void> {
+    let cur = '';
+    for (const part of path.split('/').filter(Boolean)) {
+      cur += '/' + part;
+      try {
+        await this.syscall('mkdir', cur, mode);
+      } catch (e) {
+        if (!(e instanceof SysError && e.code === 'EEXIST')) throw e;
+      }
+    }
+  }
+
+  stat(path: string): Promise<Stat> {
+    return this.syscall('stat', path) as unknown as Promise<Stat>;
+  }
+
+  async readdir(path: string): Promise<DirEntry[]> {
+    const fd = (await this.syscall('open', path, O_RDONLY | O_DIRECTORY)) as number;
+    const out: DirEntry[] = [];
+    try {
+      for (;;) {
+        const batch = (await this.syscall('getdents', fd)) as [string, number, number][];
+        if (!batch.length) return out;
+        for (const [name, ino, type] of batch) out.push({ name, ino, type });
+      }
+    } finally {
+      await this.syscall('close', fd);
+    }
+  }
+
+  private async readAll(fd: number): Promise<Uint8Array> {
+    const parts: Uint8Array[] = [];
+    let total = 0;
+    for (;;) {
+      const b = (await this.syscall('read', fd, 256 * 1024)) as Uint8Array;
+      if (b.byteLength === 0) break;
+      parts.push(b);
+      total += b.byteLength;
+    }
+    const out = new Uint8Array(total);
+    let off = 0;
+    for (const p of parts) {
+      out.set(p, off);
+      off += p.byteLength;
+    }
+    return out;
+  }
+
+  // ---- processes -------------------------------------------------------------
+
+  /** Run a program to completion with stdin from bytes (or /dev/null) and captured stdout/stderr. */
+  async run(argv: string[], opts: RunOptions = {}): Promise<RunResult> {
+    const [outR, outW] = (await this.syscall('pipe')) as [number, number];
+    const [errR, errW] = (await this.syscall('pipe')) as [number, number];
+    let inR: number;
+    let inW = -1;
+    if (opts.stdin === undefined) inR = (await this.syscall('open', '/dev/null', O_RDONLY)) as number;
+    else [inR, inW] = (await this.syscall('pipe')) as [number, number];
+    let pid: number;
+    try {
+      pid = await this.spawn(argv, { ...opts, fds: [[0, inR], [1, outW], [2, errW]] });
+    } finally {
+      for (const fd of [inR, outW, errW]) await this.syscall('close', fd);
+    }
+    const timer = opts.timeoutMs ? setTimeout(() => void this.syscall('kill', pid, 9).catch(() => {}), opts.timeoutMs) : null;
+    const feed = inW >= 0 ? this.feed(inW, opts.stdin!) : Promise.resolve();
+    const [stdout, stderr] = await Promise.all([this.drain(outR), this.drain(errR), feed]);
+    const [, status] = (await this.syscall('waitpid', pid, 0)) as [number, number];
+    if (timer) clearTimeout(timer);
+    const signal = WIFEXITED(status) ? null : WTERMSIG(status);
+    return { stdout, stderr, status, exitCode: signal === null ? WEXITSTATUS(status) : 128 + signal, signal };
+  }
+
+  /** Start a program as a child of init; returns its pid. Without `fds`, its stdio is /dev/null. */
+  async spawn(argv: string[], opts: RunOptions & { fds?: [number, number][]; pgid?: number } = {}): Promise<number> {
+    const env = Object.entries({ ...DEFAULT_ENV, ...opts.env }).map(([k, v]) => `${k}=${v}`);
+    let fds = opts.fds;
+    let devnull = -1;
+    if (!fds) {
+      devnull = (await this.syscall('open', '/dev/null', O_RDWR)) as number;
+      fds = [[0, devnull], [1, devnull], [2, devnull]];
+    }
+    try {
+      return (await this.syscall('spawn', {
+        path: opts.path ?? argv[0], argv, env, cwd: opts.cwd, fds, pgid: opts.pgid,
+      })) as number;
+    } finally {
+      if (devnull >= 0) await this.syscall('close', devnull);
+    }
+  }
+
+  async wait(pid: number): Promise<number> {
+    const [, status] = (await this.syscall('waitpid', pid, 0)) as [number, number];
+    return status;
+  }
+
+  async kill(pid: number, sig: number): Promise<void> {
+    await this.syscall('kill', pid, sig);
+  }
+
+  private async drain(fd: number): Promise<Uint8Array> {
+    try {
+      return await this.readAll(fd);
+    } finally {
+      await this.syscall('close', fd);
+    }
+  }
+
+  private async feed(fd: number, data: Uint8Array | string): Promise<void> {
+    const bytes = typeof data === 'string' ? enc.encode(data) : data;
+    try {
+      for (let off = 0; off < bytes.byteLength; ) {
+        off += (await this.syscall('write', fd, bytes.subarray(off, off + 256 * 1024))) as number;
+      }
+    } catch (e) {
+      if (!(e instanceof SysError && e.code === 'EPIPE')) throw e;
+    } finally {
+      await this.syscall('close', fd);
+    }
+  }
+}

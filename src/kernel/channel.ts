@@ -1,0 +1,57 @@
+// Kernel side of a process's syscall channel (layout in abi/channel.ts).
+
+import {
+  DATA_BYTES, H_ERRNO, H_REPLY_LEN, H_REQ_LEN, H_SIGNALS, H_STATE, H_SYSNO, HEADER_BYTES, STATE_REPLY, STATE_REQUEST,
+} from '../abi/channel.js';
+import { CodecOverflow, decodeAll, Encoder, type Value } from '../abi/codec.js';
+import { Errno } from '../abi/errno.js';
+
+export class ChannelEnd {
+  readonly header: Int32Array;
+  readonly data: Uint8Array;
+  private enc: Encoder;
+  /** True while the kernel holds this channel's request (running or parked). */
+  busy = false;
+
+  constructor(readonly sab: SharedArrayBuffer) {
+    this.header = new Int32Array(sab, 0, HEADER_BYTES / 4);
+    this.data = new Uint8Array(sab, HEADER_BYTES, DATA_BYTES);
+    this.enc = new Encoder(this.data);
+  }
+
+  /** A request is waiting that the kernel has not taken yet. */
+  hasRequest(): boolean {
+    return !this.busy && Atomics.load(this.header, H_STATE) === STATE_REQUEST;
+  }
+
+  take(): { sysno: number; args: Value[] } {
+    this.busy = true;
+    const sysno = this.header[H_SYSNO];
+    const args = decodeAll(this.data, this.header[H_REQ_LEN]);
+    return { sysno, args };
+  }
+
+  reply(errno: number, value: Value): void {
+    let len = 0;
+    if (errno === 0) {
+      this.enc.reset();
+      try {
+        this.enc.value(value);
+        len = this.enc.pos;
+      } catch (e) {
+        if (!(e instanceof CodecOverflow)) throw e;
+        errno = Errno.E2BIG;
+      }
+    }
+    this.header[H_ERRNO] = errno;
+    this.header[H_REPLY_LEN] = len;
+    this.busy = false;
+    Atomics.store(this.header, H_STATE, STATE_REPLY);
+    Atomics.notify(this.header, H_STATE);
+  }
+
+  /** Tell the runtime caught signals are waiting (checked after every reply). */
+  flagSignals(on: boolean): void {
+    Atomics.store(this.header, H_SIGNALS, on ? 1 : 0);
+  }
+}

@@ -1,0 +1,62 @@
+// binfmt: choose how to run a file from its leading bytes, never its name
+// (seed 000, "Execution dispatch"). Mirrors Linux binfmt_script semantics.
+
+import { Errno, SysError } from '../abi/errno.js';
+import { X_OK } from '../abi/fcntl.js';
+import { isReg } from '../abi/stat.js';
+import type { Image } from './process.js';
+import type { Cred, Inode } from './vfs/types.js';
+import type { Vfs } from './vfs/vfs.js';
+
+/** Bytes of header read, like Linux's BINPRM_BUF_SIZE. */
+export const BINPRM_BUF_SIZE = 256;
+/** Interpreter nesting allowed before ELOOP (Linux allows 4 levels). */
+export const MAX_INTERP_DEPTH = 4;
+
+/** agentOS's native executable: a runtime image, `\x7fAOS <runtime>\n`, like ELF is Linux's. */
+export const RUNTIME_MAGIC = [0x7f, 0x41, 0x4f, 0x53];
+
+const ASCII = new TextDecoder('latin1');
+
+function startsWith(buf: Uint8Array, magic: number[]): boolean {
+  return magic.every((b, i) => buf[i] === b);
+}
+
+export function runtimeImageBytes(runtime: string): Uint8Array {
+  return new Uint8Array([...RUNTIME_MAGIC, 0x20, ...new TextEncoder().encode(`${runtime}\n`)]);
+}
+
+/** Resolve `path` and read its header; returns what the runner needs to start it. */
+export function loadImage(vfs: Vfs, cred: Cred, cwd: Inode, path: string, argv: string[]): Image {
+  let file = path;
+  let args = argv.length ? [...argv] : [path];
+  for (let depth = 0; ; depth++) {
+    if (depth > MAX_INTERP_DEPTH) throw new SysError(Errno.ELOOP, path);
+    const inode = vfs.resolve(cred, cwd, file, true);
+    if (!isReg(inode.mode)) throw new SysError(Errno.EACCES, file);
+    vfs.access(cred, cwd, file, X_OK);
+    const head = inode.fs.read(inode, 0, BINPRM_BUF_SIZE);
+    if (head[0] === 0x23 && head[1] === 0x21) {
+      // #!interpreter [one optional argument]
+      let end = head.indexOf(0x0a);
+      if (end < 0) end = head.length;
+      const line = ASCII.decode(head.subarray(2, end)).replace(/^[ \t]+/, '').replace(/[ \t\r]+$/, '');
+      const m = /^(\S+)(?:[ \t]+(.*))?$/.exec(line);
+      if (!m) throw new SysError(Errno.ENOEXEC, file);
+      const interp = m[1];
+      args = m[2] ? [interp, m[2], file, ...args.slice(1)] : [interp, file, ...args.slice(1)];
+      file = interp;
+      continue;
+    }
+    if (startsWith(head, [0x00, 0x61, 0x73, 0x6d])) return { runtime: 'wasm', file, argv: args };
+    if (startsWith(head, RUNTIME_MAGIC)) {
+      let end = head.indexOf(0x0a);
+      if (end < 0) end = head.length;
+      const runtime = ASCII.decode(head.subarray(4, end)).trim();
+      if (!runtime) throw new SysError(Errno.ENOEXEC, file);
+      return { runtime, file, argv: args };
+    }
+    // ELF, Mach-O, PE and anything else: no handler (the shell may retry via /bin/sh).
+    throw new SysError(Errno.ENOEXEC, file);
+  }
+}

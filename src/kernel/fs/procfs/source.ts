@@ -1,0 +1,26 @@
+// What procfs reads the kernel through. The kernel wires this up at boot, so
+// procfs depends only on Process and this interface, never on Kernel.
+
+import type { Process } from '../../process.js';
+import type { Inode } from '../../vfs/types.js';
+
+export interface MountEntry {
+  source: string;
+  target: string;
+  type: string;
+  options: string;
+}
+
+export interface ProcSource {
+  /** Every process in the table, zombies included, in creation order. */
+  procs(): readonly Process[];
+  get(pid: number): Process | undefined;
+  /** Date.now() at boot, for uptime and start times. */
+  readonly bootMs: number;
+  readonly hostname: string;
+  /** Absolute path of a directory inode (Vfs.pathOf), for /proc/<pid>/cwd. */
+  pathOf(inode: Inode): string;
+  memory(): { totalKiB: number; freeKiB: number };
+  /** The mount table, parents first, for /proc/mounts. */
+  mounts(): readonly MountEntry[];
+}

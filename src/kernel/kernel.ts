@@ -1,0 +1,259 @@
+// The kernel: owns every piece of state and never blocks.
+//
+// Processes in workers reach it through their SharedArrayBuffer channel and
+// the shared doorbell; the host (pid 1, init) reaches it through async calls.
+// Both go through the same syscall table.
+
+import { newChannelBuffer, newDoorbell } from '../abi/channel.js';
+import type { Value } from '../abi/codec.js';
+import { Errno, SysError } from '../abi/errno.js';
+import { SYSCALLS } from '../abi/syscalls.js';
+import { SIG_HANDLE, SIG_IGN } from '../abi/signal.js';
+import { ChannelEnd } from './channel.js';
+import { loadImage } from './exec.js';
+import { FifoTable, PipeFs } from './fifo.js';
+import type { OpenFile } from './file.js';
+import { Process, ProcessTable, type Image } from './process.js';
+import { Runner, type WorkerFactory } from './runner.js';
+import { notifyParent } from './signal.js';
+import { Call, type Handler } from './syscall.js';
+import { handlers } from './sys/table.js';
+import type { Inode } from './vfs/types.js';
+import type { Vfs } from './vfs/vfs.js';
+
+export interface KernelOptions {
+  vfs: Vfs;
+  /** Pipes behind FIFO inodes; the VFS's FIFO open hook must use the same table. */
+  fifos: FifoTable;
+  workers: WorkerFactory;
+  /** Idle process workers kept ready. */
+  warmWorkers?: number;
+  hostname?: string;
+  /** Runtimes the process workers provide; images for others fail with ENOEXEC. */
+  runtimes?: string[];
+}
+
+export interface SpawnRequest {
+  path: string;
+  argv: string[];
+  env: string[];
+  cwd?: string;
+  /** childFd → parentFd. Absent: inherit every fd not marked close-on-exec. */
+  fds?: [number, number][];
+  /** 0 = new group led by the child; n = join group n; absent = inherit. */
+  pgid?: number;
+  setsid?: boolean;
+}
+
+/** How long the kernel keeps polling the doorbell after work before sleeping on it. */
+const KERNEL_SPIN_MS = 0.05;
+
+export class Kernel {
+  readonly vfs: Vfs;
+  readonly procs = new ProcessTable();
+  readonly runner: Runner;
+  readonly init: Process;
+  readonly bootMs = Date.now();
+  readonly hostname: string;
+  readonly fifos: FifoTable;
+  readonly pipefs = new PipeFs();
+  private readonly doorbellSab = newDoorbell();
+  private readonly doorbell = new Int32Array(this.doorbellSab);
+  private readonly live = new Set<Process>();
+  private readonly runq: Call[] = [];
+  private draining = false;
+  private readonly table: Handler[];
+  private stopped = false;
+  private readonly runtimes: Set<string>;
+
+  constructor(opts: KernelOptions) {
+    this.vfs = opts.vfs;
+    this.fifos = opts.fifos;
+    this.runtimes = new Set(opts.runtimes ?? ['js']);
+    this.pipefs.dev = 0xfe00;
+    this.hostname = opts.hostname ?? 'agentos';
+    this.table = SYSCALLS.map((n) => handlers[n]);
+    this.runner = new Runner(opts.workers, this.doorbellSab, {
+      fault: (p, msg) => {
+        console.error(`agentos: pid ${p.pid} (${p.comm}): runtime fault: ${msg}`);
+        this.exit(p, 0x7f << 8 /* exit 127 */);
+      },
+    }, opts.warmWorkers ?? 2);
+    const root = this.vfs.resolve({ uid: 0, gid: 0, groups: [], pid: 1, umask: 0o022 }, this.vfs.root(), '/', true);
+    this.init = new Process(this.procs.allocPid(), root, null);
+    this.init.uid = 0;
+    this.init.gid = 0;
+    this.init.comm = 'init';
+    this.init.argv = ['init'];
+    this.procs.add(this.init);
+    this.runner.prewarm();
+    this.listen();
+  }
+
+  // ---- syscall entry points ------------------------------------------------
+
+  /** A syscall from the host, in init's (pid 1) context. */
+  hostCall(name: string, args: Value[]): Promise<Value> {
+    const nr = SYSCALLS.indexOf(name as (typeof SYSCALLS)[number]);
+    if (nr < 0) return Promise.reject(new SysError(Errno.ENOSYS, name));
+    return new Promise((resolve, reject) => {
+      new Call(this, this.init, name, this.table[nr], args, (errno, value) =>
+        errno ? reject(new SysError(errno, name)) : resolve(value),
+      ).attempt();
+    });
+  }
+
+  /** Take every waiting request from process channels. */
+  private pollChannels(): boolean {
+    let any = false;
+    for (const p of this.live) {
+      const ch = p.channel;
+      if (!ch || !ch.hasRequest()) continue;
+      any = true;
+      const { sysno, args } = ch.take();
+      const handler = this.table[sysno];
+      if (!handler) {
+        ch.reply(Errno.ENOSYS, null);
+        continue;
+      }
+      new Call(this, p, SYSCALLS[sysno], handler, args, (errno, value) => {
+        if (p.channel === ch) ch.reply(errno, value);
+      }).attempt();
+      this.drain();
+    }
+    return any;
+  }
+
+  /** Sleep on the doorbell; after serving, spin briefly since more requests usually follow. */
+  private listen(): void {
+    if (this.stopped) return;
+    let seen = Atomics.load(this.doorbell, 0);
+    this.pollChannels();
+    const spinUntil = performance.now() + KERNEL_SPIN_MS;
+    while (performance.now() < spinUntil) {
+      const now = Atomics.load(this.doorbell, 0);
+      if (now !== seen) {
+        seen = now;
+        this.pollChannels();
+      }
+    }
+    const w = Atomics.waitAsync(this.doorbell, 0, seen);
+    if (w.async) void w.value.then(() => this.listen());
+    else queueMicrotask(() => this.listen());
+  }
+
+  /** Retry a woken call soon, outside whatever handler woke it. */
+  schedule(call: Call): void {
+    this.runq.push(call);
+    if (!this.draining) queueMicrotask(() => this.drain());
+  }
+
+  private drain(): void {
+    if (this.draining) return;
+    this.draining = true;
+    try {
+      for (let c = this.runq.shift(); c; c = this.runq.shift()) c.attempt();
+    } finally {
+      this.draining = false;
+    }
+  }
+
+  // ---- process lifecycle ---------------------------------------------------
+
+  spawn(parent: Process, req: SpawnRequest): Process {
+    const cwd = req.cwd === undefined ? parent.cwd : this.vfs.resolve(parent.cred, parent.cwd, req.cwd, true);
+    const image = this.load(parent, cwd, req.path, req.argv);
+    // Resolve the fd map before creating anything, so EBADF leaves no trace.
+    const files: [number, OpenFile][] = req.fds
+      ? req.fds.map(([c, pfd]) => [c, parent.fds.get(pfd)])
+      : parent.fds.entries().filter(([fd]) => !parent.fds.getCloexec(fd));
+    const child = new Process(this.procs.allocPid(), cwd, parent);
+    for (const [fd, f] of files) child.fds.set(fd, f.ref());
+    if (req.setsid) {
+      child.sid = child.pid;
+      child.pgid = child.pid;
+    } else if (req.pgid !== undefined) {
+      child.pgid = req.pgid === 0 ? child.pid : req.pgid;
+    }
+    // Ignored signals stay ignored across exec; caught ones reset to default.
+    parent.dispositions.forEach((d, sig) => (child.dispositions[sig] = d === SIG_IGN ? SIG_IGN : 0));
+    child.env = [...req.env];
+    parent.children.add(child);
+    this.procs.add(child);
+    this.startImage(child, image);
+    return child;
+  }
+
+  /** Replace the process's program (execve). The old worker dies with the old image. */
+  exec(p: Process, path: string, argv: string[], env: string[]): void {
+    const image = this.load(p, p.cwd, path, argv);
+    p.fds.closeOnExec();
+    p.dispositions.forEach((d, sig) => {
+      if (d === SIG_HANDLE) p.dispositions[sig] = 0;
+    });
+    p.caught = 0;
+    p.env = [...env];
+    this.runner.kill(p);
+    this.live.delete(p);
+    this.startImage(p, image);
+  }
+
+  private load(p: Process, cwd: Inode, path: string, argv: string[]): Image {
+    const image = loadImage(this.vfs, p.cred, cwd, path, argv);
+    if (!this.runtimes.has(image.runtime)) {
+      throw new SysError(Errno.ENOEXEC, `${path}: no ${image.runtime} runtime in this build`);
+    }
+    return image;
+  }
+
+  private startImage(p: Process, image: Image): void {
+    // /proc/<pid>/cmdline shows what the runtime was given, interpreter included, as Linux does.
+    p.argv = image.argv;
+    p.exe = image.file;
+    p.comm = basename(p.argv[0] ?? image.file).slice(0, 15);
+    p.channel = new ChannelEnd(newChannelBuffer());
+    this.live.add(p);
+    this.runner.start(p, image);
+  }
+
+  /** End a process: close its files, hand its children to init, become a zombie. */
+  exit(p: Process, status: number, viaSyscall = false): void {
+    if (!p.alive || p === this.init) return;
+    if (p.current) p.current.abandon();
+    if (viaSyscall) this.runner.exited(p);
+    else this.runner.kill(p);
+    this.live.delete(p);
+    if (p.alarmTimer) clearTimeout(p.alarmTimer);
+    p.fds.closeAll();
+    for (const c of p.children) {
+      c.ppid = this.init.pid;
+      c.orphan = true;
+      this.init.children.add(c);
+      if (!c.alive) this.reap(c);
+    }
+    p.children.clear();
+    p.state = 'Z';
+    p.status = status;
+    p.exitMs = Date.now();
+    if (p.orphan) return this.reap(p);
+    notifyParent(this, p);
+  }
+
+  /** Remove a zombie from the table for good. */
+  reap(p: Process): void {
+    this.procs.get(p.ppid)?.children.delete(p);
+    this.procs.remove(p);
+  }
+
+  shutdown(): void {
+    this.stopped = true;
+    for (const p of this.procs.all()) this.exit(p, 9);
+    this.runner.shutdown();
+    Atomics.notify(this.doorbell, 0);
+  }
+}
+
+function basename(p: string): string {
+  const parts = p.split('/').filter(Boolean);
+  return parts[parts.length - 1] ?? p;
+}

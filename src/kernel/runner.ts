@@ -1,0 +1,138 @@
+// Process workers: a warm pool of runtime workers, each running one process at a time.
+//
+// Spawning a worker costs 20-30 ms, so idle workers wait pre-loaded and are
+// reused after a clean exit. A process that is killed, faults or does not
+// unwind promptly after exit has its worker terminated instead: whatever guest
+// code is still running there dies with it.
+
+import type { Image, Process } from './process.js';
+
+/** The host's handle on one worker (Web Worker or worker_threads Worker). */
+export interface WorkerPort {
+  post(msg: unknown): void;
+  onMessage(cb: (msg: unknown) => void): void;
+  onError(cb: (err: unknown) => void): void;
+  terminate(): void;
+}
+
+export type WorkerFactory = () => WorkerPort;
+
+/** kernel → worker */
+export interface RunMessage {
+  type: 'run';
+  pid: number;
+  channel: SharedArrayBuffer;
+  doorbell: SharedArrayBuffer;
+  image: Image;
+  /** KEY=VALUE environment. */
+  env: string[];
+}
+
+/** worker → kernel */
+export type WorkerMessage = { type: 'idle' } | { type: 'fault'; message: string };
+
+/** How long a worker may take to unwind after exit before it is terminated. */
+const UNWIND_MS = 2000;
+
+class Slot {
+  proc: Process | null = null;
+  unwindTimer: ReturnType<typeof setTimeout> | null = null;
+  constructor(readonly port: WorkerPort) {}
+}
+
+export interface RunnerEvents {
+  /** A worker failed outside the program's control; the process must die. */
+  fault(proc: Process, message: string): void;
+}
+
+export class Runner {
+  private idle: Slot[] = [];
+  private running = new Map<Process, Slot>();
+  private spawned = 0;
+
+  constructor(
+    private readonly factory: WorkerFactory,
+    private readonly doorbell: SharedArrayBuffer,
+    private readonly events: RunnerEvents,
+    readonly warm = 2,
+  ) {}
+
+  /** Top the pool up to `warm` idle workers. */
+  prewarm(): void {
+    while (this.idle.length < this.warm) this.idle.push(this.create());
+  }
+
+  start(proc: Process, image: Image): void {
+    if (!proc.channel) throw new Error('process has no channel');
+    const slot = this.idle.pop() ?? this.create();
+    slot.proc = proc;
+    this.running.set(proc, slot);
+    const msg: RunMessage = {
+      type: 'run', pid: proc.pid, channel: proc.channel.sab, doorbell: this.doorbell, image, env: proc.env,
+    };
+    slot.port.post(msg);
+    queueMicrotask(() => this.prewarm());
+  }
+
+  /** The process called exit: give its worker a moment to unwind, then recycle it. */
+  exited(proc: Process): void {
+    const slot = this.running.get(proc);
+    if (!slot) return;
+    this.running.delete(proc);
+    slot.proc = null;
+    slot.unwindTimer = setTimeout(() => this.destroy(slot), UNWIND_MS);
+  }
+
+  /** End the process's worker now (kill, exec, fault). */
+  kill(proc: Process): void {
+    const slot = this.running.get(proc);
+    if (!slot) return;
+    this.running.delete(proc);
+    this.destroy(slot);
+    queueMicrotask(() => this.prewarm());
+  }
+
+  get stats(): { idle: number; running: number; spawned: number } {
+    return { idle: this.idle.length, running: this.running.size, spawned: this.spawned };
+  }
+
+  shutdown(): void {
+    for (const s of [...this.idle, ...this.running.values()]) s.port.terminate();
+    this.idle = [];
+    this.running.clear();
+  }
+
+  private create(): Slot {
+    const slot = new Slot(this.factory());
+    this.spawned++;
+    slot.port.onMessage((m) => this.onMessage(slot, m as WorkerMessage));
+    slot.port.onError((e) => {
+      const proc = slot.proc;
+      this.destroy(slot);
+      if (proc) this.events.fault(proc, String((e as Error)?.message ?? e));
+    });
+    return slot;
+  }
+
+  private onMessage(slot: Slot, m: WorkerMessage): void {
+    if (m.type === 'idle') {
+      if (slot.proc) return; // still owned: the process has not exited yet
+      if (slot.unwindTimer) clearTimeout(slot.unwindTimer);
+      slot.unwindTimer = null;
+      if (this.idle.length < this.warm + 2) this.idle.push(slot);
+      else slot.port.terminate();
+    } else if (m.type === 'fault' && slot.proc) {
+      const proc = slot.proc;
+      this.running.delete(proc);
+      this.destroy(slot);
+      this.events.fault(proc, m.message);
+    }
+  }
+
+  private destroy(slot: Slot): void {
+    if (slot.unwindTimer) clearTimeout(slot.unwindTimer);
+    slot.proc = null;
+    slot.port.terminate();
+    this.idle = this.idle.filter((s) => s !== slot);
+  }
+}

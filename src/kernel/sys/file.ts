@@ -1,0 +1,265 @@
+// Syscalls on file descriptors: open/close/read/write/seek, dup, fcntl, pipe, poll.
+
+import { IO_CHUNK } from '../../abi/channel.js';
+import type { Value } from '../../abi/codec.js';
+import { Errno, SysError } from '../../abi/errno.js';
+import {
+  AT_FDCWD, F_DUPFD, F_DUPFD_CLOEXEC, F_GETFD, F_GETFL, F_SETFD, F_SETFL, FD_CLOEXEC, O_CLOEXEC, O_NONBLOCK,
+  O_RDONLY, O_SETFL_MASK, O_WRONLY,
+} from '../../abi/fcntl.js';
+import { SIGPIPE } from '../../abi/signal.js';
+import { isFifo, major } from '../../abi/stat.js';
+import { OpenFile } from '../file.js';
+import { openPipeEnd, Pipe, POLLIN, POLLOUT } from '../pipe.js';
+import { sendSignal } from '../signal.js';
+import { timerQueue, type Handler } from '../syscall.js';
+import { WaitQueue } from '../waitqueue.js';
+import { baseDir, bytes, int, str } from './args.js';
+
+const POLLNVAL = 32;
+/** Character-device majors that are terminals (tty, console/ptmx, pts). */
+const TTY_MAJORS = new Set([4, 5, 136]);
+
+export const open: Handler = (k, p, a, call) => {
+  const path = str(a, 0);
+  const flags = int(a, 1, O_RDONLY);
+  const mode = int(a, 2, 0o666);
+  let f = call.state.file as OpenFile | undefined;
+  if (!f) {
+    const r = k.vfs.open(p.cred, baseDir(p, int(a, 3, AT_FDCWD)), path, flags, mode);
+    if (r instanceof WaitQueue) return r;
+    f = r;
+  }
+  // A FIFO opened for only one direction waits for the other end (fifo(7)).
+  if (isFifo(f.inode.mode) && !(flags & O_NONBLOCK) && f.inode.fs !== k.pipefs) {
+    const pipe = k.fifos.pipeOf(f.inode);
+    const acc = flags & 3;
+    if (call.state.file === undefined) {
+      const file = f;
+      call.state.file = file;
+      call.state.seen = acc === O_RDONLY ? pipe.everWriters : pipe.everReaders;
+      call.state.cleanup = () => file.unref();
+    }
+    const ready =
+      acc === O_RDONLY
+        ? pipe.writers > 0 || pipe.everWriters !== call.state.seen
+        : acc === O_WRONLY
+          ? pipe.readers > 0 || pipe.everReaders !== call.state.seen
+          : true;
+    if (!ready) return pipe.queue;
+    call.state.cleanup = undefined;
+  }
+  return p.fds.alloc(f, (flags & O_CLOEXEC) !== 0);
+};
+
+export const close: Handler = (_k, p, a) => {
+  p.fds.close(int(a, 0));
+  return 0;
+};
+
+function readable(f: OpenFile): OpenFile {
+  if (!f.readable) throw new SysError(Errno.EBADF);
+  return f;
+}
+
+function writable(f: OpenFile): OpenFile {
+  if (!f.writable) throw new SysError(Errno.EBADF);
+  return f;
+}
+
+export const read: Handler = (_k, p, a) => {
+  const f = readable(p.fds.get(int(a, 0)));
+  const len = Math.min(int(a, 1), IO_CHUNK);
+  if (len < 0) throw new SysError(Errno.EINVAL);
+  return f.ops.read(f, len);
+};
+
+export const pread: Handler = (_k, p, a) => {
+  const f = readable(p.fds.get(int(a, 0)));
+  const len = Math.min(int(a, 1), IO_CHUNK);
+  const pos = int(a, 2);
+  if (len < 0 || pos < 0) throw new SysError(Errno.EINVAL);
+  if (!f.ops.seek) throw new SysError(Errno.ESPIPE);
+  return f.ops.read(f, len, pos);
+};
+
+/** write(2): pipes may take the data in several pieces; the caller sees one call. */
+export const write: Handler = (k, p, a, call) => {
+  const f = writable(p.fds.get(int(a, 0)));
+  const data = bytes(a, 1);
+  let off = (call.state.off as number | undefined) ?? 0;
+  while (off < data.byteLength) {
+    let r: number | WaitQueue;
+    try {
+      r = f.ops.write(f, off ? data.subarray(off) : data);
+    } catch (e) {
+      if (e instanceof SysError && e.errno === Errno.EPIPE) sendSignal(k, p, SIGPIPE);
+      if (off > 0 && e instanceof SysError && (e.errno === Errno.EAGAIN || e.errno === Errno.EPIPE)) return off;
+      throw e;
+    }
+    if (r instanceof WaitQueue) {
+      call.state.off = off;
+      if (off > 0) call.state.partial = off;
+      return r;
+    }
+    off += r;
+    if (r === 0) break;
+  }
+  return off;
+};
+
+export const pwrite: Handler = (_k, p, a) => {
+  const f = writable(p.fds.get(int(a, 0)));
+  const pos = int(a, 2);
+  if (pos < 0) throw new SysError(Errno.EINVAL);
+  if (!f.ops.seek) throw new SysError(Errno.ESPIPE);
+  const r = f.ops.write(f, bytes(a, 1), pos);
+  return r;
+};
+
+export const lseek: Handler = (_k, p, a) => {
+  const f = p.fds.get(int(a, 0));
+  if (!f.ops.seek) throw new SysError(Errno.ESPIPE);
+  return f.ops.seek(f, int(a, 1), int(a, 2));
+};
+
+export const fstat: Handler = (k, p, a) => k.vfs.fstat(p.fds.get(int(a, 0)).inode) as unknown as Value;
+
+/** getdents: the next batch of [name, ino, d_type] entries; [] at the end. */
+export const getdents: Handler = (k, p, a) => {
+  const f = p.fds.get(int(a, 0));
+  const max = int(a, 1, 1024);
+  const entries = k.vfs.readdirOf(f);
+  const batch = entries.slice(f.pos, f.pos + max);
+  f.pos += batch.length;
+  return batch.map((e) => [e.name, e.ino, e.type]);
+};
+
+export const fchmod: Handler = (k, p, a) => {
+  k.vfs.fchmod(p.cred, p.fds.get(int(a, 0)).inode, int(a, 1));
+  return 0;
+};
+
+export const fchown: Handler = (k, p, a) => {
+  k.vfs.fchown(p.cred, p.fds.get(int(a, 0)).inode, int(a, 1), int(a, 2));
+  return 0;
+};
+
+export const ftruncate: Handler = (k, p, a) => {
+  const f = p.fds.get(int(a, 0));
+  if (!f.writable) throw new SysError(Errno.EINVAL);
+  k.vfs.ftruncate(p.cred, f, int(a, 1));
+  return 0;
+};
+
+export const dup: Handler = (_k, p, a) => p.fds.alloc(p.fds.get(int(a, 0)).ref());
+
+/** dup2(old, new[, O_CLOEXEC]) — dup3 when flags are given. */
+export const dup2: Handler = (_k, p, a) => {
+  const oldfd = int(a, 0);
+  const newfd = int(a, 1);
+  const flags = int(a, 2, 0);
+  const f = p.fds.get(oldfd);
+  if (oldfd === newfd) {
+    if (flags) throw new SysError(Errno.EINVAL);
+    return newfd;
+  }
+  p.fds.set(newfd, f.ref(), (flags & O_CLOEXEC) !== 0);
+  return newfd;
+};
+
+export const fcntl: Handler = (_k, p, a) => {
+  const fd = int(a, 0);
+  const cmd = int(a, 1);
+  const f = p.fds.get(fd);
+  switch (cmd) {
+    case F_DUPFD:
+    case F_DUPFD_CLOEXEC:
+      return p.fds.alloc(f.ref(), cmd === F_DUPFD_CLOEXEC, int(a, 2, 0));
+    case F_GETFD:
+      return p.fds.getCloexec(fd) ? FD_CLOEXEC : 0;
+    case F_SETFD:
+      p.fds.setCloexec(fd, (int(a, 2) & FD_CLOEXEC) !== 0);
+      return 0;
+    case F_GETFL:
+      return f.flags;
+    case F_SETFL:
+      f.flags = (f.flags & ~O_SETFL_MASK) | (int(a, 2) & O_SETFL_MASK);
+      return 0;
+    default:
+      throw new SysError(Errno.EINVAL, `fcntl cmd ${cmd}`);
+  }
+};
+
+/** pipe2(flags) → [readFd, writeFd] */
+export const pipe: Handler = (k, p, a) => {
+  const flags = int(a, 0, 0);
+  const inode = k.pipefs.newPipeInode(p.uid, p.gid);
+  const pipeObj: Pipe = k.fifos.pipeOf(inode);
+  const name = `pipe:[${inode.ino}]`;
+  const nb = flags & O_NONBLOCK;
+  const r = new OpenFile(inode, O_RDONLY | nb, openPipeEnd(pipeObj, 'r'), name);
+  const w = new OpenFile(inode, O_WRONLY | nb, openPipeEnd(pipeObj, 'w'), name);
+  const cloexec = (flags & O_CLOEXEC) !== 0;
+  const rfd = p.fds.alloc(r, cloexec);
+  let wfd: number;
+  try {
+    wfd = p.fds.alloc(w, cloexec);
+  } catch (e) {
+    p.fds.close(rfd);
+    throw e;
+  }
+  return [rfd, wfd];
+};
+
+export const isatty: Handler = (_k, p, a) => {
+  const f = p.fds.get(int(a, 0));
+  return (f.inode.mode & 0o170000) === 0o020000 && TTY_MAJORS.has(major(f.inode.rdev));
+};
+
+export const ioctl: Handler = (_k, p, a) => {
+  const f = p.fds.get(int(a, 0));
+  if (!f.ops.ioctl) throw new SysError(Errno.ENOTTY);
+  return f.ops.ioctl(f, int(a, 1), a[2]) as Value;
+};
+
+/** poll([[fd, events], ...], timeoutMs) → [[fd, revents], ...] for ready fds. */
+export const poll: Handler = (_k, p, a, call) => {
+  const list = a[0];
+  if (!Array.isArray(list)) throw new SysError(Errno.EFAULT);
+  const timeout = int(a, 1, -1);
+  const ready: [number, number][] = [];
+  const queues: WaitQueue[] = [];
+  for (const item of list) {
+    const [fd, events] = item as [number, number];
+    if (!p.fds.has(fd)) {
+      ready.push([fd, POLLNVAL]);
+      continue;
+    }
+    const f = p.fds.get(fd);
+    const rev = (f.ops.poll ? f.ops.poll(f) : POLLIN | POLLOUT) & (events | 0x18);
+    if (rev) ready.push([fd, rev]);
+    const q = f.ops.waitQueue?.(f);
+    if (q) queues.push(q);
+  }
+  if (ready.length || timeout === 0) return ready;
+  if (call.state.deadline === undefined) call.state.deadline = timeout < 0 ? Infinity : performance.now() + timeout;
+  const left = (call.state.deadline as number) - performance.now();
+  if (left <= 0) return ready;
+  // Sleep on every fd's queue and the timer at once.
+  const any = new WaitQueue();
+  const offs = queues.map((q: WaitQueue) => q.add(() => any.wake()));
+  const prev = call.state.cleanup;
+  call.state.cleanup = () => {
+    offs.forEach((off) => off());
+    prev?.();
+  };
+  return Number.isFinite(left) ? (timerQueueInto(call, any, left), any) : any;
+};
+
+function timerQueueInto(call: Call, q: WaitQueue, ms: number): void {
+  const t = timerQueue(call, ms);
+  t.add(() => q.wake());
+}
+
+type Call = Parameters<Handler>[3];

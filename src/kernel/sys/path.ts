@@ -1,0 +1,112 @@
+// Syscalls that name files by path: stat, mkdir, link, rename, chdir, ...
+// Each optional trailing `dirfd` argument makes it the *at() variant.
+
+import type { Value } from '../../abi/codec.js';
+import { Errno, SysError } from '../../abi/errno.js';
+import { AT_FDCWD } from '../../abi/fcntl.js';
+import { isDir, S_IFIFO, S_IFMT } from '../../abi/stat.js';
+import type { Handler } from '../syscall.js';
+import { baseDir, int, str } from './args.js';
+
+const at = (a: Value[], i: number) => int(a, i, AT_FDCWD);
+
+export const stat: Handler = (k, p, a) => k.vfs.stat(p.cred, baseDir(p, at(a, 1)), str(a, 0), true) as unknown as Value;
+export const lstat: Handler = (k, p, a) => k.vfs.stat(p.cred, baseDir(p, at(a, 1)), str(a, 0), false) as unknown as Value;
+
+export const mkdir: Handler = (k, p, a) => {
+  k.vfs.mkdir(p.cred, baseDir(p, at(a, 2)), str(a, 0), int(a, 1, 0o777));
+  return 0;
+};
+
+/** mknod(path, mode, rdev); mode's type bits pick FIFO, char device or regular file. */
+export const mknod: Handler = (k, p, a) => {
+  const mode = int(a, 1);
+  k.vfs.mknod(p.cred, baseDir(p, at(a, 3)), str(a, 0), mode & S_IFMT ? mode : mode | S_IFIFO, int(a, 2, 0));
+  return 0;
+};
+
+export const symlink: Handler = (k, p, a) => {
+  k.vfs.symlink(p.cred, baseDir(p, at(a, 2)), str(a, 0), str(a, 1));
+  return 0;
+};
+
+export const readlink: Handler = (k, p, a) => k.vfs.readlink(p.cred, baseDir(p, at(a, 1)), str(a, 0));
+
+export const link: Handler = (k, p, a) => {
+  k.vfs.link(p.cred, baseDir(p, at(a, 2)), str(a, 0), baseDir(p, at(a, 3)), str(a, 1));
+  return 0;
+};
+
+export const unlink: Handler = (k, p, a) => {
+  k.vfs.unlink(p.cred, baseDir(p, at(a, 1)), str(a, 0));
+  return 0;
+};
+
+export const rmdir: Handler = (k, p, a) => {
+  k.vfs.rmdir(p.cred, baseDir(p, at(a, 1)), str(a, 0));
+  return 0;
+};
+
+export const rename: Handler = (k, p, a) => {
+  k.vfs.rename(p.cred, baseDir(p, at(a, 2)), str(a, 0), baseDir(p, at(a, 3)), str(a, 1));
+  return 0;
+};
+
+export const chmod: Handler = (k, p, a) => {
+  k.vfs.chmod(p.cred, baseDir(p, at(a, 2)), str(a, 0), int(a, 1));
+  return 0;
+};
+
+export const chown: Handler = (k, p, a) => {
+  k.vfs.chown(p.cred, baseDir(p, at(a, 3)), str(a, 0), int(a, 1), int(a, 2), true);
+  return 0;
+};
+
+export const lchown: Handler = (k, p, a) => {
+  k.vfs.chown(p.cred, baseDir(p, at(a, 3)), str(a, 0), int(a, 1), int(a, 2), false);
+  return 0;
+};
+
+/** utimes(path, atimeMs|null, mtimeMs|null[, follow=true]); null means now. */
+export const utimes: Handler = (k, p, a) => {
+  const t = (v: Value) => (v === null || v === undefined ? null : int([v], 0));
+  k.vfs.utimes(p.cred, p.cwd, str(a, 0), t(a[1]), t(a[2]), a[3] !== false);
+  return 0;
+};
+
+export const truncate: Handler = (k, p, a) => {
+  k.vfs.truncate(p.cred, p.cwd, str(a, 0), int(a, 1));
+  return 0;
+};
+
+export const access: Handler = (k, p, a) => {
+  k.vfs.access(p.cred, baseDir(p, at(a, 2)), str(a, 0), int(a, 1, 0));
+  return 0;
+};
+
+export const chdir: Handler = (k, p, a) => {
+  p.cwd = k.vfs.chdir(p.cred, p.cwd, str(a, 0));
+  return 0;
+};
+
+export const fchdir: Handler = (k, p, a) => {
+  const dir = p.fds.get(int(a, 0)).inode;
+  if (!isDir(dir.mode)) throw new SysError(Errno.ENOTDIR);
+  k.vfs.access(p.cred, dir, '.', 1);
+  p.cwd = dir;
+  return 0;
+};
+
+export const getcwd: Handler = (k, p) => k.vfs.pathOf(p.cwd);
+
+export const realpath: Handler = (k, p, a) => k.vfs.realpath(p.cred, p.cwd, str(a, 0));
+
+export const statfs: Handler = (k, p, a) => k.vfs.statfs(p.cred, p.cwd, str(a, 0)) as unknown as Value;
+
+export const umask: Handler = (_k, p, a) => {
+  const old = p.umask;
+  p.umask = int(a, 0) & 0o777;
+  return old;
+};
+
+export const sync: Handler = () => 0;

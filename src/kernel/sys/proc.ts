@@ -1,0 +1,187 @@
+// Process syscalls: identity, spawn/exec/exit, waitpid, groups and sessions, kill, signals, timers.
+
+import type { Value } from '../../abi/codec.js';
+import { Errno, SysError } from '../../abi/errno.js';
+import { isValidSignal, NSIG, SIG_DFL, SIG_HANDLE, SIG_IGN, SIGALRM, SIGKILL, SIGSTOP } from '../../abi/signal.js';
+import { exitStatus, WCONTINUED, WNOHANG, WUNTRACED } from '../../abi/wait.js';
+import type { Kernel } from '../kernel.js';
+import type { Process } from '../process.js';
+import { deliverUnblocked, killTargets, sendSignal } from '../signal.js';
+import { NoReply, timerQueue, type Handler } from '../syscall.js';
+import { int, str, strList } from './args.js';
+
+export const getpid: Handler = (_k, p) => p.pid;
+export const getppid: Handler = (_k, p) => p.ppid;
+export const getuid: Handler = (_k, p) => p.uid;
+export const geteuid: Handler = (_k, p) => p.uid;
+export const getgid: Handler = (_k, p) => p.gid;
+export const getegid: Handler = (_k, p) => p.gid;
+
+function target(k: Kernel, p: Process, pid: number): Process {
+  const t = pid === 0 ? p : k.procs.get(pid);
+  if (!t || !t.alive) throw new SysError(Errno.ESRCH);
+  return t;
+}
+
+export const getpgid: Handler = (k, p, a) => target(k, p, int(a, 0, 0)).pgid;
+export const getsid: Handler = (k, p, a) => target(k, p, int(a, 0, 0)).sid;
+
+/** setpgid(pid, pgid) with the POSIX rules: self or a child, same session, not a session leader. */
+export const setpgid: Handler = (k, p, a) => {
+  const t = target(k, p, int(a, 0, 0));
+  const pgid = int(a, 1, 0) || t.pid;
+  if (pgid < 0) throw new SysError(Errno.EINVAL);
+  if (t !== p && t.ppid !== p.pid) throw new SysError(Errno.ESRCH);
+  if (t.sid === t.pid || t.sid !== p.sid) throw new SysError(Errno.EPERM);
+  if (pgid !== t.pid && !k.procs.all().some((q) => q.alive && q.pgid === pgid && q.sid === p.sid)) {
+    throw new SysError(Errno.EPERM);
+  }
+  t.pgid = pgid;
+  return 0;
+};
+
+export const setsid: Handler = (k, p) => {
+  if (k.procs.all().some((q) => q.alive && q.pgid === p.pid)) throw new SysError(Errno.EPERM);
+  p.sid = p.pid;
+  p.pgid = p.pid;
+  return p.sid;
+};
+
+/**
+ * spawn({path, argv, env, cwd?, fds?, pgid?, setsid?}) → pid. The kernel's
+ * posix_spawn: workers cannot fork a JS heap, so this is how processes begin.
+ */
+export const spawn: Handler = (k, p, a) => {
+  const o = a[0];
+  if (!o || typeof o !== 'object' || Array.isArray(o) || o instanceof Uint8Array) throw new SysError(Errno.EFAULT);
+  const r = o as Record<string, Value>;
+  const args = [r.path, r.argv, r.env];
+  const fds = r.fds === undefined ? undefined : (r.fds as [number, number][]);
+  if (fds && !fds.every((e) => Array.isArray(e) && e.length === 2)) throw new SysError(Errno.EINVAL, 'fds');
+  const child = k.spawn(p, {
+    path: str(args, 0),
+    argv: strList(args, 1),
+    env: r.env === undefined ? [...p.env] : strList(args, 2),
+    cwd: typeof r.cwd === 'string' ? r.cwd : undefined,
+    fds,
+    pgid: typeof r.pgid === 'number' ? r.pgid : undefined,
+    setsid: r.setsid === true,
+  });
+  return child.pid;
+};
+
+export const execve: Handler = (k, p, a) => {
+  if (p === k.init) throw new SysError(Errno.EPERM, 'the host cannot exec');
+  k.exec(p, str(a, 0), strList(a, 1), strList(a, 2));
+  throw new NoReply();
+};
+
+export const exit: Handler = (k, p, a) => {
+  if (p === k.init) throw new SysError(Errno.EPERM, 'init cannot exit');
+  k.exit(p, exitStatus(int(a, 0, 0)), true);
+  return 0;
+};
+
+/** waitpid(pid, options) → [pid, status]; [0, 0] with WNOHANG when nothing is ready. */
+export const waitpid: Handler = (k, p, a) => {
+  const pid = int(a, 0, -1);
+  const options = int(a, 1, 0);
+  const matches = (c: Process) =>
+    pid > 0 ? c.pid === pid : pid === -1 ? true : pid === 0 ? c.pgid === p.pgid : c.pgid === -pid;
+  const kids = [...p.children].filter(matches);
+  if (kids.length === 0) throw new SysError(Errno.ECHILD);
+  for (const c of kids) {
+    if (!c.alive) {
+      k.reap(c);
+      return [c.pid, c.status];
+    }
+    if (c.stopEvent === 'stopped' && options & WUNTRACED) {
+      c.stopEvent = null;
+      return [c.pid, c.status];
+    }
+    if (c.stopEvent === 'continued' && options & WCONTINUED) {
+      c.stopEvent = null;
+      return [c.pid, 0xffff];
+    }
+  }
+  if (options & WNOHANG) return [0, 0];
+  return p.childEvent;
+};
+
+export const kill: Handler = (k, p, a) => {
+  const pid = int(a, 0);
+  const sig = int(a, 1);
+  if (!isValidSignal(sig)) throw new SysError(Errno.EINVAL);
+  const targets = killTargets(k, p, pid);
+  if (targets.length === 0) throw new SysError(Errno.ESRCH);
+  const allowed = targets.filter((t) => p.uid === 0 || t.uid === p.uid);
+  if (allowed.length === 0) throw new SysError(Errno.EPERM);
+  for (const t of allowed) if (t !== k.init) sendSignal(k, t, sig);
+  return 0;
+};
+
+/** sigaction(sig, disposition) → old disposition (SIG_DFL, SIG_IGN or SIG_HANDLE). */
+export const sigaction: Handler = (_k, p, a) => {
+  const sig = int(a, 0);
+  const disp = int(a, 1);
+  if (sig <= 0 || sig >= NSIG || sig === SIGKILL || sig === SIGSTOP) throw new SysError(Errno.EINVAL);
+  if (disp !== SIG_DFL && disp !== SIG_IGN && disp !== SIG_HANDLE) throw new SysError(Errno.EINVAL);
+  const old = p.dispositions[sig];
+  p.dispositions[sig] = disp;
+  return old;
+};
+
+/** Take the caught signals the runtime must now run handlers for (bitmask). */
+export const sigtake: Handler = (_k, p) => {
+  const set = p.caught;
+  p.caught = 0;
+  p.channel?.flagSignals(false);
+  return set;
+};
+
+/** sigprocmask(how, mask) → old mask; how: 0 block, 1 unblock, 2 set. */
+export const sigprocmask: Handler = (k, p, a) => {
+  const how = int(a, 0);
+  const mask = int(a, 1) & ~((1 << SIGKILL) | (1 << SIGSTOP));
+  const old = p.blocked;
+  if (how === 0) p.blocked |= mask;
+  else if (how === 1) p.blocked &= ~mask;
+  else if (how === 2) p.blocked = mask;
+  else throw new SysError(Errno.EINVAL);
+  deliverUnblocked(k, p);
+  return old;
+};
+
+/** alarm(seconds) → seconds left on the previous alarm. */
+export const alarm: Handler = (k, p, a) => {
+  const secs = int(a, 0);
+  const left = p.alarmTimer ? Math.max(0, Math.ceil((p.alarmAt - Date.now()) / 1000)) : 0;
+  if (p.alarmTimer) clearTimeout(p.alarmTimer);
+  p.alarmTimer = null;
+  if (secs > 0) {
+    p.alarmAt = Date.now() + secs * 1000;
+    p.alarmTimer = setTimeout(() => {
+      p.alarmTimer = null;
+      sendSignal(k, p, SIGALRM);
+    }, secs * 1000);
+  }
+  return left;
+};
+
+/** nanosleep(ms): sleeps in the kernel so signals interrupt it (EINTR). */
+export const nanosleep: Handler = (_k, _p, a, call) => {
+  const ms = int(a, 0);
+  if (ms < 0) throw new SysError(Errno.EINVAL);
+  if (call.state.deadline === undefined) call.state.deadline = performance.now() + ms;
+  const left = (call.state.deadline as number) - performance.now();
+  if (left <= 0) return 0;
+  return timerQueue(call, left);
+};
+
+export const uname: Handler = (k) => ({
+  sysname: 'Linux',
+  nodename: k.hostname,
+  release: '6.1.0-agentos',
+  version: '#1 agentOS',
+  machine: 'wasm32',
+});

@@ -1,0 +1,112 @@
+// Syscall dispatch: run a handler, park it on a WaitQueue when it cannot
+// finish, retry it when woken, and interrupt it for signals (EINTR).
+//
+// Handlers are plain synchronous functions; a handler that would block returns
+// the WaitQueue to sleep on and is simply called again later (Linux's
+// "prepare to wait, re-check condition" loop). State that must survive a retry
+// (bytes already written, a deadline) lives in `call.state`.
+
+import type { Value } from '../abi/codec.js';
+import { Errno, SysError } from '../abi/errno.js';
+import type { Kernel } from './kernel.js';
+import type { Process } from './process.js';
+import { WaitQueue } from './waitqueue.js';
+
+export interface CallState {
+  /** Runs when the call ends for any reason (reply, EINTR, process death). */
+  cleanup?: () => void;
+  /** A partial result to return instead of EINTR (bytes already transferred). */
+  partial?: Value;
+  [k: string]: unknown;
+}
+
+export type Handler = (k: Kernel, p: Process, args: Value[], call: Call) => Value | WaitQueue;
+
+/** Thrown by a handler whose caller must get no reply (exec replaced the image, the process exited). */
+export class NoReply extends Error {}
+
+export class Call {
+  readonly state: CallState = {};
+  private unsubscribe: (() => void) | null = null;
+  private finished = false;
+
+  constructor(
+    readonly kernel: Kernel,
+    readonly proc: Process,
+    readonly name: string,
+    private readonly handler: Handler,
+    readonly args: Value[],
+    private readonly done: (errno: number, value: Value) => void,
+  ) {}
+
+  /** Run (or re-run) the handler. */
+  attempt(): void {
+    if (this.finished) return;
+    this.unsubscribe = null;
+    const p = this.proc;
+    if (p.state === 'T') return this.sleep(p.contQueue);
+    let r: Value | WaitQueue;
+    try {
+      r = this.handler(this.kernel, p, this.args, this);
+    } catch (e) {
+      if (e instanceof NoReply) return this.end();
+      if (e instanceof SysError) return this.finish(e.errno, null);
+      console.error(`agentos kernel: ${this.name} failed:`, e);
+      return this.finish(Errno.EIO, null);
+    }
+    if (r instanceof WaitQueue) return this.sleep(r);
+    this.finish(0, r);
+  }
+
+  private sleep(q: WaitQueue): void {
+    if (this.finished) return;
+    this.proc.current = this;
+    if (this.proc.state === 'R') this.proc.state = 'S';
+    this.unsubscribe = q.add(() => this.kernel.schedule(this));
+  }
+
+  /** A signal arrived: end the call with its partial result or EINTR. */
+  interrupt(): void {
+    if (this.finished) return;
+    this.unsubscribe?.();
+    if (this.state.partial !== undefined) this.finish(0, this.state.partial);
+    else this.finish(Errno.EINTR, null);
+  }
+
+  /** The process died: drop the call without replying. */
+  abandon(): void {
+    this.unsubscribe?.();
+    this.end();
+  }
+
+  finish(errno: number, value: Value): void {
+    if (this.finished) return;
+    this.end();
+    this.done(errno, value);
+  }
+
+  private end(): void {
+    this.finished = true;
+    if (this.proc.current === this) this.proc.current = null;
+    if (this.proc.state === 'S') this.proc.state = 'R';
+    const c = this.state.cleanup;
+    this.state.cleanup = undefined;
+    c?.();
+  }
+
+  get isFinished(): boolean {
+    return this.finished;
+  }
+}
+
+/** A timer that wakes a queue: how timed waits (sleep, poll timeouts) park. */
+export function timerQueue(call: Call, ms: number): WaitQueue {
+  const q = new WaitQueue();
+  const t = setTimeout(() => q.wake(), Math.max(0, ms));
+  const prev = call.state.cleanup;
+  call.state.cleanup = () => {
+    clearTimeout(t);
+    prev?.();
+  };
+  return q;
+}

@@ -1,0 +1,82 @@
+// What every runtime gets for one process: its syscalls, argv/env, exit and signal plumbing.
+
+import { SysError } from '../abi/errno.js';
+import { NSIG, SIG_DFL, SIG_HANDLE, SIG_IGN } from '../abi/signal.js';
+import type { RunMessage } from '../kernel/runner.js';
+import type { Sys } from '../user/sys.js';
+
+/** Thrown to unwind the program's stack after exit(); never caught by the runtime's callers. */
+export class ExitUnwind {
+  constructor(readonly code: number) {}
+}
+
+export type SignalHandler = (sig: number) => void;
+
+export class ProcessContext {
+  readonly pid: number;
+  /** argv as the runtime received it (interpreter and script included). */
+  readonly argv: string[];
+  readonly env: string[];
+  exited = false;
+  private handlers = new Map<number, SignalHandler>();
+  private inHandler = false;
+
+  constructor(
+    readonly sys: Sys,
+    msg: RunMessage,
+  ) {
+    this.pid = msg.pid;
+    this.argv = msg.image.argv;
+    this.env = msg.env;
+    sys.raw.onSignals = () => this.runHandlers();
+  }
+
+  /** exit(2): end the process now. Throws to unwind the program. */
+  exit(code: number): never {
+    if (!this.exited) {
+      this.exited = true;
+      this.sys.raw.call('exit', code & 0xff);
+      this.sys.raw.invalidate();
+    }
+    throw new ExitUnwind(code);
+  }
+
+  /** An uncaught error: report it like node does, exit 1. */
+  fatal(e: unknown): void {
+    if (e instanceof ExitUnwind || this.exited) return;
+    const name = this.argv[1] ?? this.argv[0] ?? 'agentos';
+    const text = e instanceof SysError ? `${name}: ${e.message}\n` : `${name}: ${(e as Error)?.stack ?? String(e)}\n`;
+    try {
+      this.sys.writeAll(2, text);
+    } catch {
+      // stderr may be closed; the exit status still tells.
+    }
+    try {
+      this.exit(1);
+    } catch {
+      // ExitUnwind: done.
+    }
+  }
+
+  /** Install a handler (function), or SIG_DFL / SIG_IGN. */
+  signal(sig: number, handler: SignalHandler | typeof SIG_DFL | typeof SIG_IGN): void {
+    if (typeof handler === 'function') {
+      this.handlers.set(sig, handler);
+      this.sys.sigaction(sig, SIG_HANDLE);
+    } else {
+      this.handlers.delete(sig);
+      this.sys.sigaction(sig, handler);
+    }
+  }
+
+  private runHandlers(): void {
+    if (this.inHandler || this.exited) return;
+    this.inHandler = true;
+    try {
+      const set = this.sys.raw.call('sigtake') as number;
+      for (let sig = 1; sig < NSIG; sig++) if (set & (1 << sig)) this.handlers.get(sig)?.(sig);
+    } finally {
+      this.inHandler = false;
+    }
+  }
+}

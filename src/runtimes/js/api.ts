@@ -1,0 +1,38 @@
+// The `agentos` object a JavaScript program receives.
+
+import { SysError } from '../../abi/errno.js';
+import type { Sys } from '../../user/sys.js';
+import type { ProcessContext, SignalHandler } from '../context.js';
+
+export interface AgentosApi {
+  /** argv[0] is the script path as invoked (so multicall scripts see their link name). */
+  argv: string[];
+  env: Record<string, string>;
+  pid: number;
+  sys: Sys;
+  exit(code?: number): never;
+  /** Install a signal handler, or 0 (default) / 1 (ignore). */
+  signal(sig: number, handler: SignalHandler | 0 | 1): void;
+  print(text: string): void;
+  eprint(text: string): void;
+  SysError: typeof SysError;
+}
+
+export function makeApi(ctx: ProcessContext): AgentosApi {
+  const env: Record<string, string> = {};
+  for (const kv of ctx.env) {
+    const i = kv.indexOf('=');
+    if (i > 0) env[kv.slice(0, i)] = kv.slice(i + 1);
+  }
+  return {
+    argv: ctx.argv.slice(1),
+    env,
+    pid: ctx.pid,
+    sys: ctx.sys,
+    exit: (code = 0) => ctx.exit(code),
+    signal: (sig, handler) => ctx.signal(sig, handler as SignalHandler),
+    print: (text) => ctx.sys.writeAll(1, text),
+    eprint: (text) => ctx.sys.writeAll(2, text),
+    SysError,
+  };
+}

@@ -1,0 +1,50 @@
+// The JavaScript runtime (minimal, pre-node): `js SCRIPT [ARGS...]`.
+//
+// The script is a function body run with one parameter, `agentos` (see
+// api.ts). Node compatibility (process, require('fs'), the event loop rules)
+// arrives with the runtimes issue and builds on the same ProcessContext.
+
+import { Errno, SysError } from '../../abi/errno.js';
+import type { ProcessContext } from '../context.js';
+import { makeApi, type AgentosApi } from './api.js';
+
+type Program = (agentos: AgentosApi) => Promise<unknown>;
+
+/** Scripts may use top-level await. */
+const AsyncFunction = (async () => {}).constructor as new (...args: string[]) => Program;
+
+/** Compiled scripts by file identity, so re-running a program skips parsing. */
+const cache = new Map<string, Program>();
+const utf8 = new TextDecoder();
+
+export async function runJs(ctx: ProcessContext): Promise<void> {
+  const script = ctx.argv[1];
+  if (script === undefined) {
+    ctx.sys.writeAll(2, 'js: no script given (usage: js SCRIPT [ARG...])\n');
+    ctx.exit(2);
+  }
+  const program = load(ctx, script);
+  await program(makeApi(ctx));
+}
+
+function load(ctx: ProcessContext, path: string): Program {
+  const fd = ctx.sys.open(path);
+  try {
+    const st = ctx.sys.fstat(fd);
+    const key = `${st.dev}:${st.ino}:${st.mtimeMs}:${st.size}`;
+    const hit = cache.get(key);
+    if (hit) return hit;
+    let src = utf8.decode(ctx.sys.readAll(fd));
+    if (src.startsWith('#!')) src = '//' + src.slice(2); // keep line numbers
+    let fn: Program;
+    try {
+      fn = new AsyncFunction('agentos', `'use strict';\n${src}\n//# sourceURL=${path}`) as Program;
+    } catch (e) {
+      throw new SysError(Errno.ENOEXEC, `${path}: ${(e as Error).message}`);
+    }
+    cache.set(key, fn);
+    return fn;
+  } finally {
+    ctx.sys.close(fd);
+  }
+}

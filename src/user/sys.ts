@@ -1,0 +1,246 @@
+// Typed syscall wrappers: the agentOS "libc" that every runtime builds on.
+// Errors are thrown as SysError (errno + name); reads and writes of any size
+// are chunked to fit the channel.
+
+import { IO_CHUNK } from '../abi/channel.js';
+import type { Value } from '../abi/codec.js';
+import { AT_FDCWD, O_CREAT, O_RDONLY, O_TRUNC, O_WRONLY } from '../abi/fcntl.js';
+import type { DirEntry, Stat, StatFs } from '../abi/stat.js';
+import type { SyscallClient } from './syscall-client.js';
+
+export interface SpawnOptions {
+  path: string;
+  argv: string[];
+  /** KEY=VALUE strings; default: the caller's environment as the kernel knows it. */
+  env?: string[];
+  cwd?: string;
+  /** [childFd, parentFd] pairs; default: inherit all fds not marked close-on-exec. */
+  fds?: [number, number][];
+  pgid?: number;
+  setsid?: boolean;
+}
+
+const enc = new TextEncoder();
+const toBytes = (d: Uint8Array | string): Uint8Array => (typeof d === 'string' ? enc.encode(d) : d);
+
+export class Sys {
+  constructor(readonly raw: SyscallClient) {}
+
+  // files
+  open(path: string, flags = O_RDONLY, mode = 0o666, dirfd = AT_FDCWD): number {
+    return this.raw.call('open', path, flags, mode, dirfd) as number;
+  }
+  close(fd: number): void {
+    this.raw.call('close', fd);
+  }
+  /** One read(2): up to `len` bytes (fewer at EOF or from a pipe); empty at EOF. */
+  read(fd: number, len = IO_CHUNK): Uint8Array {
+    return this.raw.call('read', fd, Math.min(len, IO_CHUNK)) as Uint8Array;
+  }
+  pread(fd: number, len: number, pos: number): Uint8Array {
+    return this.raw.call('pread', fd, Math.min(len, IO_CHUNK), pos) as Uint8Array;
+  }
+  /** One write(2) of at most one chunk; returns bytes written. */
+  write(fd: number, data: Uint8Array | string): number {
+    const b = toBytes(data);
+    return this.raw.call('write', fd, b.byteLength > IO_CHUNK ? b.subarray(0, IO_CHUNK) : b) as number;
+  }
+  /** Write everything, in chunks. */
+  writeAll(fd: number, data: Uint8Array | string): void {
+    const b = toBytes(data);
+    for (let off = 0; off < b.byteLength; ) off += this.write(fd, b.subarray(off));
+  }
+  pwrite(fd: number, data: Uint8Array | string, pos: number): number {
+    return this.raw.call('pwrite', fd, toBytes(data), pos) as number;
+  }
+  /** Read until EOF. */
+  readAll(fd: number): Uint8Array {
+    const parts: Uint8Array[] = [];
+    let total = 0;
+    for (;;) {
+      const b = this.read(fd);
+      if (b.byteLength === 0) break;
+      parts.push(b);
+      total += b.byteLength;
+    }
+    const out = new Uint8Array(total);
+    let off = 0;
+    for (const p of parts) {
+      out.set(p, off);
+      off += p.byteLength;
+    }
+    return out;
+  }
+  lseek(fd: number, offset: number, whence: number): number {
+    return this.raw.call('lseek', fd, offset, whence) as number;
+  }
+  fstat(fd: number): Stat {
+    return this.raw.call('fstat', fd) as unknown as Stat;
+  }
+  stat(path: string): Stat {
+    return this.raw.call('stat', path) as unknown as Stat;
+  }
+  lstat(path: string): Stat {
+    return this.raw.call('lstat', path) as unknown as Stat;
+  }
+  readdir(path: string): DirEntry[] {
+    const fd = this.open(path, 0o200000 /* O_DIRECTORY */);
+    try {
+      const out: DirEntry[] = [];
+      for (;;) {
+        const batch = this.raw.call('getdents', fd) as [string, number, number][];
+        if (batch.length === 0) return out;
+        for (const [name, ino, type] of batch) out.push({ name, ino, type });
+      }
+    } finally {
+      this.close(fd);
+    }
+  }
+  mkdir(path: string, mode = 0o777): void {
+    this.raw.call('mkdir', path, mode);
+  }
+  mknod(path: string, mode: number, rdev = 0): void {
+    this.raw.call('mknod', path, mode, rdev);
+  }
+  symlink(target: string, path: string): void {
+    this.raw.call('symlink', target, path);
+  }
+  readlink(path: string): string {
+    return this.raw.call('readlink', path) as string;
+  }
+  link(oldPath: string, newPath: string): void {
+    this.raw.call('link', oldPath, newPath);
+  }
+  unlink(path: string): void {
+    this.raw.call('unlink', path);
+  }
+  rmdir(path: string): void {
+    this.raw.call('rmdir', path);
+  }
+  rename(oldPath: string, newPath: string): void {
+    this.raw.call('rename', oldPath, newPath);
+  }
+  chmod(path: string, mode: number): void {
+    this.raw.call('chmod', path, mode);
+  }
+  chown(path: string, uid: number, gid: number): void {
+    this.raw.call('chown', path, uid, gid);
+  }
+  utimes(path: string, atimeMs: number | null, mtimeMs: number | null): void {
+    this.raw.call('utimes', path, atimeMs, mtimeMs);
+  }
+  truncate(path: string, len: number): void {
+    this.raw.call('truncate', path, len);
+  }
+  ftruncate(fd: number, len: number): void {
+    this.raw.call('ftruncate', fd, len);
+  }
+  access(path: string, mode = 0): void {
+    this.raw.call('access', path, mode);
+  }
+  chdir(path: string): void {
+    this.raw.call('chdir', path);
+  }
+  getcwd(): string {
+    return this.raw.call('getcwd') as string;
+  }
+  realpath(path: string): string {
+    return this.raw.call('realpath', path) as string;
+  }
+  statfs(path: string): StatFs {
+    return this.raw.call('statfs', path) as unknown as StatFs;
+  }
+  dup(fd: number): number {
+    return this.raw.call('dup', fd) as number;
+  }
+  dup2(oldfd: number, newfd: number, flags = 0): number {
+    return this.raw.call('dup2', oldfd, newfd, flags) as number;
+  }
+  fcntl(fd: number, cmd: number, arg = 0): number {
+    return this.raw.call('fcntl', fd, cmd, arg) as number;
+  }
+  pipe(flags = 0): [number, number] {
+    return this.raw.call('pipe', flags) as [number, number];
+  }
+  isatty(fd: number): boolean {
+    return this.raw.call('isatty', fd) as boolean;
+  }
+  poll(fds: [number, number][], timeoutMs = -1): [number, number][] {
+    return this.raw.call('poll', fds, timeoutMs) as [number, number][];
+  }
+  umask(mask: number): number {
+    return this.raw.call('umask', mask) as number;
+  }
+  readFile(path: string): Uint8Array {
+    const fd = this.open(path);
+    try {
+      return this.readAll(fd);
+    } finally {
+      this.close(fd);
+    }
+  }
+  writeFile(path: string, data: Uint8Array | string, mode = 0o666): void {
+    const fd = this.open(path, O_WRONLY | O_CREAT | O_TRUNC, mode);
+    try {
+      this.writeAll(fd, data);
+    } finally {
+      this.close(fd);
+    }
+  }
+
+  // processes
+  getpid(): number {
+    return this.raw.call('getpid') as number;
+  }
+  getppid(): number {
+    return this.raw.call('getppid') as number;
+  }
+  getpgid(pid = 0): number {
+    return this.raw.call('getpgid', pid) as number;
+  }
+  setpgid(pid: number, pgid: number): void {
+    this.raw.call('setpgid', pid, pgid);
+  }
+  getsid(pid = 0): number {
+    return this.raw.call('getsid', pid) as number;
+  }
+  setsid(): number {
+    return this.raw.call('setsid') as number;
+  }
+  getuid(): number {
+    return this.raw.call('getuid') as number;
+  }
+  getgid(): number {
+    return this.raw.call('getgid') as number;
+  }
+  spawn(o: SpawnOptions): number {
+    return this.raw.call('spawn', o as unknown as Value) as number;
+  }
+  execve(path: string, argv: string[], env: string[]): never {
+    this.raw.call('execve', path, argv, env);
+    throw new Error('execve returned');
+  }
+  /** waitpid → [pid, status]; [0, 0] with WNOHANG when nothing has changed. */
+  waitpid(pid = -1, options = 0): [number, number] {
+    return this.raw.call('waitpid', pid, options) as [number, number];
+  }
+  kill(pid: number, sig: number): void {
+    this.raw.call('kill', pid, sig);
+  }
+  sigaction(sig: number, disposition: number): number {
+    return this.raw.call('sigaction', sig, disposition) as number;
+  }
+  sigprocmask(how: number, mask: number): number {
+    return this.raw.call('sigprocmask', how, mask) as number;
+  }
+  alarm(seconds: number): number {
+    return this.raw.call('alarm', seconds) as number;
+  }
+  /** Sleep in the kernel; interrupted by caught signals (EINTR). */
+  sleep(ms: number): void {
+    this.raw.call('nanosleep', ms);
+  }
+  uname(): Record<string, string> {
+    return this.raw.call('uname') as Record<string, string>;
+  }
+}

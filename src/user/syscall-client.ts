@@ -1,0 +1,58 @@
+// User side of the syscall channel: encode, ring the doorbell, spin, then sleep.
+// Runs inside a process worker, where blocking with Atomics.wait is allowed.
+
+import {
+  DATA_BYTES, H_ERRNO, H_REPLY_LEN, H_REQ_LEN, H_SIGNALS, H_STATE, H_SYSNO, HEADER_BYTES, STATE_IDLE, STATE_REPLY,
+  STATE_REQUEST,
+} from '../abi/channel.js';
+import { Decoder, Encoder, type Value } from '../abi/codec.js';
+import { SysError } from '../abi/errno.js';
+import { SYSNO, type SyscallName } from '../abi/syscalls.js';
+
+/** Spin this many polls before Atomics.wait: cheap for quick replies, bounded for idle waits. */
+const SPIN_POLLS = 2000;
+
+export class SyscallClient {
+  private header: Int32Array;
+  private data: Uint8Array;
+  private enc: Encoder;
+  private bell: Int32Array;
+  private dead = false;
+  /** Called after a reply when the kernel says caught signals are waiting. */
+  onSignals: (() => void) | null = null;
+
+  constructor(channel: SharedArrayBuffer, doorbell: SharedArrayBuffer) {
+    this.header = new Int32Array(channel, 0, HEADER_BYTES / 4);
+    this.data = new Uint8Array(channel, HEADER_BYTES, DATA_BYTES);
+    this.enc = new Encoder(this.data);
+    this.bell = new Int32Array(doorbell);
+  }
+
+  /** After exit/exec the process's identity is gone: leftover guest callbacks must not act as the next one. */
+  invalidate(): void {
+    this.dead = true;
+  }
+
+  call(name: SyscallName, ...args: Value[]): Value {
+    if (this.dead) throw new Error(`agentos: syscall ${name} after the process ended`);
+    const h = this.header;
+    this.enc.reset();
+    for (const a of args) this.enc.value(a);
+    h[H_SYSNO] = SYSNO[name];
+    h[H_REQ_LEN] = this.enc.pos;
+    Atomics.store(h, H_STATE, STATE_REQUEST);
+    Atomics.add(this.bell, 0, 1);
+    Atomics.notify(this.bell, 0);
+    let spins = SPIN_POLLS;
+    while (Atomics.load(h, H_STATE) !== STATE_REPLY) {
+      if (spins > 0) spins--;
+      else Atomics.wait(h, H_STATE, STATE_REQUEST);
+    }
+    const errno = h[H_ERRNO];
+    const value = errno === 0 ? new Decoder(this.data.subarray(0, h[H_REPLY_LEN])).value() : null;
+    Atomics.store(h, H_STATE, STATE_IDLE);
+    if (Atomics.load(h, H_SIGNALS) && this.onSignals) this.onSignals();
+    if (errno !== 0) throw new SysError(errno, name);
+    return value;
+  }
+}

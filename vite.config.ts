@@ -1,0 +1,54 @@
+// Vite config for the browser build of agentOS (dist/web).
+//
+// - root is the repo root, so `index.html` (playground) is served at `/` and
+//   the e2e harness (`e2e/harness/index.html`) at `/e2e/harness/`.
+// - Workers are emitted as ES modules (`worker.format: 'es'`). The kernel
+//   worker is created from src code with
+//   `new Worker(new URL('../../workers/kernel.browser.ts', import.meta.url), { type: 'module' })`
+//   and it creates process workers itself (nested workers) with
+//   `new Worker(new URL('./process.browser.ts', import.meta.url), { type: 'module' })`;
+//   Vite's worker plugin handles that pattern recursively inside worker bundles.
+// - SharedArrayBuffer needs cross-origin isolation, hence COOP/COEP on both the
+//   dev server and `vite preview`.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+const crossOriginIsolation = {
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'require-corp',
+};
+
+// HTML entry points. Both are expected to exist; the harness is skipped (with a
+// warning) only if its page is missing so a half-written tree still builds.
+const pages: Record<string, string> = { main: fileURLToPath(new URL('./index.html', import.meta.url)) };
+const harness = fileURLToPath(new URL('./e2e/harness/index.html', import.meta.url));
+if (existsSync(harness)) pages.harness = harness;
+else console.warn('[vite.config] e2e/harness/index.html missing: harness page not built');
+
+export default defineConfig({
+  root,
+  publicDir: 'public',
+  // Relative asset URLs are not needed: the app is always served from `/`.
+  base: '/',
+  server: {
+    headers: crossOriginIsolation,
+  },
+  preview: {
+    headers: crossOriginIsolation,
+  },
+  worker: {
+    format: 'es',
+  },
+  build: {
+    outDir: 'dist/web',
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: true,
+    rolldownOptions: {
+      input: pages,
+    },
+  },
+});
