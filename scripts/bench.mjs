@@ -68,10 +68,10 @@ async function browserBenches(nodeFigures) {
         await new Promise((r) => setTimeout(r, 100));
       }
     }
-    await page.waitForFunction(() => window.__agentos !== undefined);
-    const us = await page.evaluate(() => window.__agentos.statRoundTrip(50000));
+    await page.waitForFunction(() => globalThis.__agentos !== undefined);
+    const us = await page.evaluate(() => globalThis.__agentos.statRoundTrip(50000));
     const bootTimes = [];
-    for (let i = 0; i < 5; i++) bootTimes.push(await page.evaluate(() => window.__agentos.bootToFirstResult()));
+    for (let i = 0; i < 5; i++) bootTimes.push(await page.evaluate(() => globalThis.__agentos.bootToFirstResult()));
     bootTimes.sort((a, b) => a - b);
     const nativeStat = nodeFigures.find((f) => f.name.startsWith('stat()'))?.baseline ?? null;
     const nodeBoot = nodeFigures.find((f) => f.name.startsWith('boot'));

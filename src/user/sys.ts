@@ -213,6 +213,15 @@ export class Sys {
   getgid(): number {
     return this.raw.call('getgid') as number;
   }
+  setuid(uid: number): void {
+    this.raw.call('setuid', uid);
+  }
+  setgid(gid: number): void {
+    this.raw.call('setgid', gid);
+  }
+  mount(target: string, fstype: string): void {
+    this.raw.call('mount', target, fstype);
+  }
   spawn(o: SpawnOptions): number {
     return this.raw.call('spawn', o as unknown as Value) as number;
   }

@@ -19,7 +19,7 @@ export interface SuiteCase {
 export const JS_RUNTIME = '/usr/libexec/agentos/js';
 export const BIN = '/usr/local/bin';
 export const PROGRAMS = [
-  'cat', 'echo', 'execer', 'exit', 'head', 'probe', 'signals', 'sigpipe', 'sleep', 'spawn', 'spin', 'statloop', 'wc',
+  'cat', 'echo', 'execer', 'exit', 'fscases', 'head', 'probe', 'signals', 'sigpipe', 'sleep', 'spawn', 'spin', 'statloop', 'wc',
   'writefile', 'writer', 'yes',
 ];
 
@@ -291,6 +291,19 @@ export const cases: SuiteCase[] = [
       eq(wr.exitCode, 0, 'writer');
       eq(text(rr.stdout), 'through the fifo', 'reader got it');
       eq((await m.stat('/tmp/fifo')).mode & 0o170000, 0o010000, 'S_IFIFO');
+    },
+  },
+  {
+    name: 'the Linux-checked VFS errno table passes through real syscalls',
+    async run(m) {
+      const total = Number(text((await m.run([bin('fscases'), 'count'])).stdout));
+      ok(total >= 200, `table has ${total} cases`);
+      const r = await m.run([bin('fscases'), 'all']);
+      eq(text(r.stderr), '', 'stderr');
+      const results = text(r.stdout).trim().split('\n').map((l) => JSON.parse(l) as { name: string; pass: boolean; detail: string });
+      eq(results.length, total, 'every case reported');
+      const failed = results.filter((x) => !x.pass).map((x) => `${x.name}: ${x.detail}`);
+      eq(failed, [], 'failing cases');
     },
   },
   {

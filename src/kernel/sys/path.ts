@@ -5,6 +5,7 @@ import type { Value } from '../../abi/codec.js';
 import { Errno, SysError } from '../../abi/errno.js';
 import { AT_FDCWD } from '../../abi/fcntl.js';
 import { isDir, S_IFIFO, S_IFMT } from '../../abi/stat.js';
+import { MemFs } from '../fs/memfs.js';
 import type { Handler } from '../syscall.js';
 import { baseDir, int, str } from './args.js';
 
@@ -110,3 +111,12 @@ export const umask: Handler = (_k, p, a) => {
 };
 
 export const sync: Handler = () => 0;
+
+/** mount(target, fstype): root mounts a fresh filesystem; only tmpfs can be made from nothing. */
+export const mount: Handler = (k, p, a) => {
+  if (p.uid !== 0) throw new SysError(Errno.EPERM);
+  const type = str(a, 1);
+  if (type !== 'tmpfs') throw new SysError(Errno.ENODEV, type);
+  k.vfs.mount(p.cred, k.vfs.realpath(p.cred, p.cwd, str(a, 0)), new MemFs());
+  return 0;
+};

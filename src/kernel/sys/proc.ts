@@ -185,3 +185,21 @@ export const uname: Handler = (k) => ({
   version: '#1 agentOS',
   machine: 'wasm32',
 });
+
+/** setuid(uid): root may become anyone (and cannot come back); others only themselves. */
+export const setuid: Handler = (_k, p, a) => {
+  const uid = int(a, 0);
+  if (uid < 0) throw new SysError(Errno.EINVAL);
+  if (p.uid !== 0 && uid !== p.uid) throw new SysError(Errno.EPERM);
+  p.uid = uid;
+  return 0;
+};
+
+export const setgid: Handler = (_k, p, a) => {
+  const gid = int(a, 0);
+  if (gid < 0) throw new SysError(Errno.EINVAL);
+  if (p.uid !== 0 && gid !== p.gid) throw new SysError(Errno.EPERM);
+  p.gid = gid;
+  if (p.uid === 0) p.groups = [];
+  return 0;
+};
