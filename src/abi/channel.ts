@@ -21,8 +21,8 @@ export const H_ERRNO = 3;
 export const H_REPLY_LEN = 4;
 /** Non-zero when the kernel holds caught signals for this process (fetch with `sigtake`). */
 export const H_SIGNALS = 5;
-/** Bumped by the kernel when the process must stop running (exec/kill); read by runtimes. */
-export const H_GENERATION = 6;
+/** Set by the kernel when the request parked (it will take a while): the caller stops spinning. */
+export const H_PARKED = 6;
 
 export const STATE_IDLE = 0;
 export const STATE_REQUEST = 1;

@@ -121,7 +121,14 @@ export class Decoder {
   private view: DataView;
   pos = 0;
 
-  constructor(private buf: Uint8Array) {
+  /**
+   * `copyBytes: false` returns byte values as views into `buf` (no copy): the
+   * kernel uses this for request data, which the blocked caller cannot change.
+   */
+  constructor(
+    private buf: Uint8Array,
+    private readonly copyBytes = true,
+  ) {
     this.view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
   }
 
@@ -152,7 +159,7 @@ export class Decoder {
         const n = this.view.getUint32(this.pos, true);
         this.pos += 4;
         // slice() copies into a fresh, unshared buffer the caller may keep.
-        const v = this.buf.slice(this.pos, this.pos + n);
+        const v = this.copyBytes ? this.buf.slice(this.pos, this.pos + n) : this.buf.subarray(this.pos, this.pos + n);
         this.pos += n;
         return v;
       }
@@ -201,8 +208,8 @@ export function encodeInto(buf: Uint8Array, values: Value[]): number {
   return e.pos;
 }
 
-export function decodeAll(buf: Uint8Array, len: number): Value[] {
-  const d = new Decoder(buf.subarray(0, len));
+export function decodeAll(buf: Uint8Array, len: number, copyBytes = true): Value[] {
+  const d = new Decoder(buf.subarray(0, len), copyBytes);
   const out: Value[] = [];
   while (d.pos < len) out.push(d.value());
   return out;

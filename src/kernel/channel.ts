@@ -1,7 +1,7 @@
 // Kernel side of a process's syscall channel (layout in abi/channel.ts).
 
 import {
-  DATA_BYTES, H_ERRNO, H_REPLY_LEN, H_REQ_LEN, H_SIGNALS, H_STATE, H_SYSNO, HEADER_BYTES, STATE_REPLY, STATE_REQUEST,
+  DATA_BYTES, H_ERRNO, H_PARKED, H_REPLY_LEN, H_REQ_LEN, H_SIGNALS, H_STATE, H_SYSNO, HEADER_BYTES, STATE_REPLY, STATE_REQUEST,
 } from '../abi/channel.js';
 import { CodecOverflow, decodeAll, Encoder, type Value } from '../abi/codec.js';
 import { Errno } from '../abi/errno.js';
@@ -27,7 +27,8 @@ export class ChannelEnd {
   take(): { sysno: number; args: Value[] } {
     this.busy = true;
     const sysno = this.header[H_SYSNO];
-    const args = decodeAll(this.data, this.header[H_REQ_LEN]);
+    // Byte arguments stay views into the channel: the caller is blocked until we reply.
+    const args = decodeAll(this.data, this.header[H_REQ_LEN], false);
     return { sysno, args };
   }
 
@@ -44,10 +45,16 @@ export class ChannelEnd {
       }
     }
     this.header[H_ERRNO] = errno;
+    this.header[H_PARKED] = 0;
     this.header[H_REPLY_LEN] = len;
     this.busy = false;
     Atomics.store(this.header, H_STATE, STATE_REPLY);
     Atomics.notify(this.header, H_STATE);
+  }
+
+  /** The request is blocked in the kernel: let the caller sleep instead of spinning. */
+  parked(): void {
+    Atomics.store(this.header, H_PARKED, 1);
   }
 
   /** Tell the runtime caught signals are waiting (checked after every reply). */

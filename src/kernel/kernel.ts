@@ -98,7 +98,8 @@ export class Kernel {
     if (nr < 0) return Promise.reject(new SysError(Errno.ENOSYS, name));
     return new Promise((resolve, reject) => {
       new Call(this, this.init, name, this.table[nr], args, (errno, value) =>
-        errno ? reject(new SysError(errno, name)) : resolve(value),
+        // Results may alias kernel buffers (file data, pipe rings); the host gets its own copy.
+        errno ? reject(new SysError(errno, name)) : resolve(value instanceof Uint8Array ? value.slice() : value),
       ).attempt();
     });
   }
@@ -129,13 +130,14 @@ export class Kernel {
     if (this.stopped) return;
     let seen = Atomics.load(this.doorbell, 0);
     this.pollChannels();
-    const spinUntil = performance.now() + KERNEL_SPIN_MS;
-    while (performance.now() < spinUntil) {
+    let spinUntil = performance.now() + KERNEL_SPIN_MS;
+    for (let i = 0; ; i++) {
       const now = Atomics.load(this.doorbell, 0);
       if (now !== seen) {
         seen = now;
         this.pollChannels();
-      }
+        spinUntil = performance.now() + KERNEL_SPIN_MS;
+      } else if ((i & 63) === 0 && performance.now() > spinUntil) break;
     }
     const w = Atomics.waitAsync(this.doorbell, 0, seen);
     if (w.async) void w.value.then(() => this.listen());

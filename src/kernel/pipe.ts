@@ -49,10 +49,16 @@ export class Pipe {
       return this.queue;
     }
     const n = Math.min(max, this.len);
-    const out = new Uint8Array(n);
-    const first = Math.min(n, this.capacity - this.head);
-    out.set(this.buf.subarray(this.head, this.head + first));
-    if (first < n) out.set(this.buf.subarray(0, n - first), first);
+    // A contiguous run is returned as a view of the ring (no copy): callers
+    // encode it into the reply before anything can write the pipe again.
+    let out: Uint8Array;
+    if (this.head + n <= this.capacity) out = this.buf.subarray(this.head, this.head + n);
+    else {
+      out = new Uint8Array(n);
+      const first = this.capacity - this.head;
+      out.set(this.buf.subarray(this.head));
+      out.set(this.buf.subarray(0, n - first), first);
+    }
     this.head = (this.head + n) % this.capacity;
     this.len -= n;
     if (this.len === 0) this.head = 0;

@@ -62,6 +62,7 @@ export class Call {
     if (this.finished) return;
     this.proc.current = this;
     if (this.proc.state === 'R') this.proc.state = 'S';
+    this.proc.channel?.parked();
     this.unsubscribe = q.add(() => this.kernel.schedule(this));
   }
 

@@ -2,14 +2,18 @@
 // Runs inside a process worker, where blocking with Atomics.wait is allowed.
 
 import {
-  DATA_BYTES, H_ERRNO, H_REPLY_LEN, H_REQ_LEN, H_SIGNALS, H_STATE, H_SYSNO, HEADER_BYTES, STATE_IDLE, STATE_REPLY,
+  DATA_BYTES, H_ERRNO, H_PARKED, H_REPLY_LEN, H_REQ_LEN, H_SIGNALS, H_STATE, H_SYSNO, HEADER_BYTES, STATE_IDLE, STATE_REPLY,
   STATE_REQUEST,
 } from '../abi/channel.js';
 import { Decoder, Encoder, type Value } from '../abi/codec.js';
 import { SysError } from '../abi/errno.js';
 import { SYSNO, type SyscallName } from '../abi/syscalls.js';
 
-/** Spin this many polls before Atomics.wait: cheap for quick replies, bounded for idle waits. */
+/**
+ * Spin this many polls before Atomics.wait: most replies come within
+ * microseconds. The kernel flags requests that parked, and those sleep at once
+ * so a blocked process leaves the CPU to the ones it waits for.
+ */
 const SPIN_POLLS = 2000;
 
 export class SyscallClient {
@@ -45,7 +49,7 @@ export class SyscallClient {
     Atomics.notify(this.bell, 0);
     let spins = SPIN_POLLS;
     while (Atomics.load(h, H_STATE) !== STATE_REPLY) {
-      if (spins > 0) spins--;
+      if (spins > 0 && !Atomics.load(h, H_PARKED)) spins--;
       else Atomics.wait(h, H_STATE, STATE_REQUEST);
     }
     const errno = h[H_ERRNO];

@@ -54,7 +54,11 @@ export type IoResult<T = number> = T | WaitQueue;
  * (procfs) files bring their own.
  */
 export interface FileOps {
-  /** Read up to `len` bytes at the description's position (or `pos` for pread). */
+  /**
+   * Read up to `len` bytes at the description's position (or `pos` for pread).
+   * The result may be a view of kernel storage, valid only until the kernel
+   * next runs a syscall: reply with it at once, or copy it.
+   */
   read(f: OpenFile, len: number, pos?: number): IoResult<Uint8Array>;
   write(f: OpenFile, data: Uint8Array, pos?: number): IoResult<number>;
   /** Seekable files return the new offset; pipes and ttys throw ESPIPE. */
