@@ -14,3 +14,13 @@ test('index page is cross-origin isolated and has SharedArrayBuffer', async ({ p
   expect(env.isolated).toBe(true);
   expect(env.sab).toBe('function');
 });
+
+test('the page boots a real kernel, shows its processes and runs a program in it', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.locator('#boot')).toContainText('Kernel booted in');
+  await expect(page.locator('#status table').first()).toContainText('init');
+  await page.locator('#run').click();
+  await expect(page.locator('#output')).toContainText('written by a process');
+  await expect(page.locator('#output')).toContainText('[exit status 0]');
+  await expect(page.locator('#output')).toContainText(/pid \d+, cwd \/home\/user/);
+});

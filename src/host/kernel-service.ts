@@ -18,7 +18,7 @@ export interface KernelStatus {
   uptimeMs: number;
   hostname: string;
   processes: ProcessInfo[];
-  workers: { idle: number; running: number; spawned: number };
+  workers: { idle: number; running: number; unwinding: number; spawned: number };
   mounts: { target: string; type: string }[];
 }
 

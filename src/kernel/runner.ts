@@ -48,6 +48,8 @@ export interface RunnerEvents {
 export class Runner {
   private idle: Slot[] = [];
   private running = new Map<Process, Slot>();
+  /** Workers whose process exited, given UNWIND_MS to come back idle. */
+  private unwinding = new Set<Slot>();
   private spawned = 0;
 
   constructor(
@@ -80,6 +82,7 @@ export class Runner {
     if (!slot) return;
     this.running.delete(proc);
     slot.proc = null;
+    this.unwinding.add(slot);
     slot.unwindTimer = setTimeout(() => this.destroy(slot), UNWIND_MS);
   }
 
@@ -92,12 +95,12 @@ export class Runner {
     queueMicrotask(() => this.prewarm());
   }
 
-  get stats(): { idle: number; running: number; spawned: number } {
-    return { idle: this.idle.length, running: this.running.size, spawned: this.spawned };
+  get stats(): { idle: number; running: number; unwinding: number; spawned: number } {
+    return { idle: this.idle.length, running: this.running.size, unwinding: this.unwinding.size, spawned: this.spawned };
   }
 
   shutdown(): void {
-    for (const s of [...this.idle, ...this.running.values()]) s.port.terminate();
+    for (const s of [...this.idle, ...this.running.values(), ...this.unwinding]) this.destroy(s);
     this.idle = [];
     this.running.clear();
   }
@@ -119,6 +122,7 @@ export class Runner {
       if (slot.proc) return; // still owned: the process has not exited yet
       if (slot.unwindTimer) clearTimeout(slot.unwindTimer);
       slot.unwindTimer = null;
+      this.unwinding.delete(slot);
       if (this.idle.length < this.warm + 2) this.idle.push(slot);
       else slot.port.terminate();
     } else if (m.type === 'fault' && slot.proc) {
@@ -131,6 +135,7 @@ export class Runner {
 
   private destroy(slot: Slot): void {
     if (slot.unwindTimer) clearTimeout(slot.unwindTimer);
+    this.unwinding.delete(slot);
     slot.proc = null;
     slot.port.terminate();
     this.idle = this.idle.filter((s) => s !== slot);

@@ -1,4 +1,14 @@
-// PLACEHOLDER (created by the build/CI setup so the browser build and e2e smoke
-// test have an entry point). Replace freely with the real playground UI.
-const app = document.getElementById('app') ?? document.body;
-app.textContent = 'agentOS booting';
+// The playground page: boots a real kernel in a Web Worker and shows its live state.
+
+import { boot } from '../host/browser/index.js';
+import { StatusView } from './status-view.js';
+
+const app = document.getElementById('app')!;
+const t0 = performance.now();
+boot().then(
+  (machine) => new StatusView(app, machine, performance.now() - t0).start(),
+  (e: unknown) => {
+    app.className = 'error';
+    app.textContent = `agentOS could not boot: ${(e as Error)?.message ?? e}`;
+  },
+);

@@ -4,9 +4,9 @@
 
 import type { Machine } from '../../src/host/machine.js';
 import {
-  SIGINT, SIGKILL, SIGPIPE, SIGTERM, SIGUSR1,
+  SIGALRM, SIGCONT, SIGINT, SIGKILL, SIGPIPE, SIGSTOP, SIGTERM, SIGUSR1,
 } from '../../src/abi/signal.js';
-import { WEXITSTATUS, WIFEXITED, WIFSIGNALED, WTERMSIG } from '../../src/abi/wait.js';
+import { WCONTINUED, WEXITSTATUS, WIFEXITED, WIFSIGNALED, WTERMSIG, WUNTRACED } from '../../src/abi/wait.js';
 import { eq, match, ok, rejectsWith } from './expect.js';
 
 const FIONREAD = 0x541b;
@@ -19,8 +19,8 @@ export interface SuiteCase {
 export const JS_RUNTIME = '/usr/libexec/agentos/js';
 export const BIN = '/usr/local/bin';
 export const PROGRAMS = [
-  'cat', 'echo', 'execer', 'exit', 'fscases', 'head', 'probe', 'signals', 'sigpipe', 'sleep', 'spawn', 'spin', 'statloop', 'wc',
-  'writefile', 'writer', 'yes',
+  'cat', 'echo', 'execer', 'exit', 'fdshare', 'fscases', 'head', 'probe', 'signals', 'sigpipe', 'sleep', 'spawn', 'spin',
+  'statloop', 'stubborn', 'ticker', 'wc', 'writefile', 'writer', 'yes',
 ];
 
 /** Install bundled guest programs (dist/programs/*.js) as JS scripts. */
@@ -112,6 +112,8 @@ export const cases: SuiteCase[] = [
       await rejectsWith(m.spawn(['/tmp/noexec']), 'EACCES', 'no x bit');
       await m.writeFile('/tmp/plain', 'echo hi\n', 0o755);
       await rejectsWith(m.spawn(['/tmp/plain']), 'ENOEXEC', 'headerless');
+      await m.writeFile('/tmp/wasm', new Uint8Array([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]), 0o755);
+      await rejectsWith(m.spawn(['/tmp/wasm']), 'ENOEXEC', 'WebAssembly, no runtime in this build yet');
       await m.writeFile('/tmp/elf', new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), 0o755);
       await rejectsWith(m.spawn(['/tmp/elf']), 'ENOEXEC', 'ELF');
       await m.writeFile('/tmp/badinterp', '#!/no/such/interpreter\n', 0o755);
@@ -219,6 +221,69 @@ export const cases: SuiteCase[] = [
       const out = await readUntil(m, r, 'EINTR\n');
       eq(out, `caught ${SIGUSR1}\nsleep: EINTR\n`, 'handler output');
       eq(WEXITSTATUS(await m.wait(pid)), 1, 'one signal caught');
+    },
+  },
+  {
+    name: 'SIGSTOP stops at the next syscall, waitpid(WUNTRACED) sees it, SIGCONT resumes',
+    async run(m) {
+      const [r, w] = (await m.syscall('pipe')) as [number, number];
+      const pid = await m.spawn([bin('ticker')], { fds: [[1, w]] });
+      await m.syscall('close', w);
+      await readUntil(m, r, '2\n');
+      await m.kill(pid, SIGSTOP);
+      eq(await m.syscall('waitpid', pid, WUNTRACED), [pid, (SIGSTOP << 8) | 0x7f], 'reported stopped');
+      eq(await procState(m, pid), 'T', '/proc state');
+      await m.syscall('fcntl', r, 4 /* F_SETFL */, 0o4000 /* O_NONBLOCK */);
+      await sleep(100);
+      const drained = async () => {
+        try {
+          return ((await m.syscall('read', r, 65536)) as Uint8Array).byteLength;
+        } catch {
+          return 0;
+        }
+      };
+      await drained();
+      await sleep(100);
+      eq(await drained(), 0, 'no output while stopped');
+      await m.kill(pid, SIGCONT);
+      eq(await m.syscall('waitpid', pid, WCONTINUED), [pid, 0xffff], 'reported continued');
+      await until(drained, 'output after SIGCONT');
+      await m.kill(pid, SIGTERM);
+      eq(WTERMSIG(await m.wait(pid)), SIGTERM, 'terminated');
+    },
+  },
+  {
+    name: 'alarm() delivers SIGALRM, whose default action terminates',
+    async run(m) {
+      await m.writeFile('/tmp/alarm', `#!${JS_RUNTIME}\nagentos.sys.alarm(1);\nagentos.sys.sleep(5000);\n`, 0o755);
+      const t0 = Date.now();
+      const r = await m.run(['/tmp/alarm']);
+      eq(r.signal, SIGALRM, 'killed by SIGALRM');
+      eq(r.exitCode, 128 + SIGALRM, 'shell-style status');
+      ok(Date.now() - t0 < 3000, 'after about a second');
+    },
+  },
+  {
+    name: 'fds: inherited ones share offsets, O_CLOEXEC ones are not inherited',
+    async run(m) {
+      const r = await m.run([bin('fdshare'), '/tmp/shared']);
+      eq(text(r.stderr), '', 'stderr');
+      const [fdsLine, probeLine] = text(r.stdout).split('\n');
+      const { keep, drop } = JSON.parse(fdsLine) as { keep: number; drop: number };
+      const childFds = (JSON.parse(probeLine) as { fds: string[] }).fds;
+      ok(childFds.includes(String(keep)), `inherited fd ${keep} (child has ${childFds})`);
+      ok(!childFds.includes(String(drop)), `close-on-exec fd ${drop} not inherited`);
+      eq(await m.readText('/tmp/shared'), 'parent1\nchild\nparent2\n', 'one offset shared by parent and child');
+    },
+  },
+  {
+    name: 'a program that swallows exit() is reaped at once and its worker destroyed',
+    async run(m) {
+      const r = await m.run([bin('stubborn')]);
+      eq(r.exitCode, 5, 'status from exit()');
+      eq((await m.status()).workers.unwinding, 1, 'its worker is still spinning');
+      await until(async () => (await m.status()).workers.unwinding === 0, 'the worker to be destroyed');
+      eq((await m.run([bin('exit'), '3'])).exitCode, 3, 'the machine carries on');
     },
   },
   {
