@@ -3,6 +3,7 @@
 // browser and Node hosts; only how the kernel worker is created differs.
 
 import type { Remote } from 'comlink';
+import { concatBytes } from '../abi/bytes.js';
 import type { Value } from '../abi/codec.js';
 import { SysError } from '../abi/errno.js';
 import { O_CREAT, O_DIRECTORY, O_RDONLY, O_RDWR, O_TRUNC, O_WRONLY } from '../abi/fcntl.js';
@@ -126,20 +127,11 @@ export class Machine {
 
   private async readAll(fd: number): Promise<Uint8Array> {
     const parts: Uint8Array[] = [];
-    let total = 0;
     for (;;) {
       const b = (await this.syscall('read', fd, 256 * 1024)) as Uint8Array;
-      if (b.byteLength === 0) break;
+      if (b.byteLength === 0) return concatBytes(parts);
       parts.push(b);
-      total += b.byteLength;
     }
-    const out = new Uint8Array(total);
-    let off = 0;
-    for (const p of parts) {
-      out.set(p, off);
-      off += p.byteLength;
-    }
-    return out;
   }
 
   // ---- processes -------------------------------------------------------------

@@ -8,7 +8,8 @@ import { newChannelBuffer, newDoorbell } from '../abi/channel.js';
 import type { Value } from '../abi/codec.js';
 import { Errno, SysError } from '../abi/errno.js';
 import { SYSCALLS } from '../abi/syscalls.js';
-import { SIG_HANDLE, SIG_IGN } from '../abi/signal.js';
+import { SIG_HANDLE, SIG_IGN, SIGABRT } from '../abi/signal.js';
+import { signalStatus } from '../abi/wait.js';
 import { ChannelEnd } from './channel.js';
 import { loadImage } from './exec.js';
 import { FifoTable, PipeFs } from './fifo.js';
@@ -75,12 +76,12 @@ export class Kernel {
     this.table = SYSCALLS.map((n) => handlers[n]);
     this.runner = new Runner(opts.workers, this.doorbellSab, {
       fault: (p, msg) => {
+        // The runtime itself failed (not the program): the process dies as if it aborted.
         console.error(`agentos: pid ${p.pid} (${p.comm}): runtime fault: ${msg}`);
-        this.exit(p, 0x7f << 8 /* exit 127 */);
+        this.exit(p, signalStatus(SIGABRT));
       },
     }, opts.warmWorkers ?? 2);
-    const root = this.vfs.resolve({ uid: 0, gid: 0, groups: [], pid: 1, umask: 0o022 }, this.vfs.root(), '/', true);
-    this.init = new Process(this.procs.allocPid(), root, null);
+    this.init = new Process(this.procs.allocPid(), this.vfs.root(), null);
     this.init.uid = 0;
     this.init.gid = 0;
     this.init.comm = 'init';
@@ -105,12 +106,10 @@ export class Kernel {
   }
 
   /** Take every waiting request from process channels. */
-  private pollChannels(): boolean {
-    let any = false;
+  private pollChannels(): void {
     for (const p of this.live) {
       const ch = p.channel;
       if (!ch || !ch.hasRequest()) continue;
-      any = true;
       const { sysno, args } = ch.take();
       const handler = this.table[sysno];
       if (!handler) {
@@ -122,7 +121,6 @@ export class Kernel {
       }).attempt();
       this.drain();
     }
-    return any;
   }
 
   /** Sleep on the doorbell; after serving, spin briefly since more requests usually follow. */
@@ -169,6 +167,9 @@ export class Kernel {
     const files: [number, OpenFile][] = req.fds
       ? req.fds.map(([c, pfd]) => [c, parent.fds.get(pfd)])
       : parent.fds.entries().filter(([fd]) => !parent.fds.getCloexec(fd));
+    if (req.pgid && !this.procs.all().some((q) => q.alive && q.pgid === req.pgid && q.sid === parent.sid)) {
+      throw new SysError(Errno.EPERM, `no process group ${req.pgid} in this session`);
+    }
     const child = new Process(this.procs.allocPid(), cwd, parent);
     for (const [fd, f] of files) child.fds.set(fd, f.ref());
     if (req.setsid) {
@@ -182,7 +183,7 @@ export class Kernel {
     child.env = [...req.env];
     parent.children.add(child);
     this.procs.add(child);
-    this.startImage(child, image);
+    this.startImage(child, req.path, image);
     return child;
   }
 
@@ -197,7 +198,7 @@ export class Kernel {
     p.env = [...env];
     this.runner.kill(p);
     this.live.delete(p);
-    this.startImage(p, image);
+    this.startImage(p, path, image);
   }
 
   private load(p: Process, cwd: Inode, path: string, argv: string[]): Image {
@@ -208,11 +209,12 @@ export class Kernel {
     return image;
   }
 
-  private startImage(p: Process, image: Image): void {
-    // /proc/<pid>/cmdline shows what the runtime was given, interpreter included, as Linux does.
+  private startImage(p: Process, path: string, image: Image): void {
+    // As on Linux: cmdline is what the runtime was given (interpreter included),
+    // exe the file that runs, comm the name that was executed.
     p.argv = image.argv;
     p.exe = image.file;
-    p.comm = basename(p.argv[0] ?? image.file).slice(0, 15);
+    p.comm = basename(path).slice(0, 15);
     p.channel = new ChannelEnd(newChannelBuffer());
     this.live.add(p);
     this.runner.start(p, image);

@@ -1,7 +1,7 @@
 // The body of every process worker: wait for a program, run it on its runtime, report back, repeat.
 // Host-agnostic: workers/process.*.ts only adapt the message port.
 
-import { SysError } from '../abi/errno.js';
+import { Errno, SysError } from '../abi/errno.js';
 import type { RunMessage, WorkerMessage } from '../kernel/runner.js';
 import { SyscallClient } from '../user/syscall-client.js';
 import { Sys } from '../user/sys.js';
@@ -30,7 +30,7 @@ async function run(port: Port, msg: RunMessage): Promise<void> {
   const ctx = new ProcessContext(new Sys(client), msg);
   try {
     const runtime = RUNTIMES[msg.image.runtime];
-    if (!runtime) throw new SysError(8 /* ENOEXEC */, `no runtime '${msg.image.runtime}'`);
+    if (!runtime) throw new SysError(Errno.ENOEXEC, `no runtime '${msg.image.runtime}'`);
     await runtime(ctx);
     ctx.exit(0);
   } catch (e) {

@@ -3,6 +3,7 @@
 // are chunked to fit the channel.
 
 import { IO_CHUNK } from '../abi/channel.js';
+import { concatBytes } from '../abi/bytes.js';
 import type { Value } from '../abi/codec.js';
 import { AT_FDCWD, O_CREAT, O_RDONLY, O_TRUNC, O_WRONLY } from '../abi/fcntl.js';
 import type { DirEntry, Stat, StatFs } from '../abi/stat.js';
@@ -56,20 +57,8 @@ export class Sys {
   /** Read until EOF. */
   readAll(fd: number): Uint8Array {
     const parts: Uint8Array[] = [];
-    let total = 0;
-    for (;;) {
-      const b = this.read(fd);
-      if (b.byteLength === 0) break;
-      parts.push(b);
-      total += b.byteLength;
-    }
-    const out = new Uint8Array(total);
-    let off = 0;
-    for (const p of parts) {
-      out.set(p, off);
-      off += p.byteLength;
-    }
-    return out;
+    for (let b = this.read(fd); b.byteLength; b = this.read(fd)) parts.push(b);
+    return concatBytes(parts);
   }
   lseek(fd: number, offset: number, whence: number): number {
     return this.raw.call('lseek', fd, offset, whence) as number;

@@ -19,7 +19,7 @@ export interface SuiteCase {
 export const JS_RUNTIME = '/usr/libexec/agentos/js';
 export const BIN = '/usr/local/bin';
 export const PROGRAMS = [
-  'cat', 'echo', 'execer', 'exit', 'fdshare', 'fscases', 'head', 'probe', 'signals', 'sigpipe', 'sleep', 'spawn', 'spin',
+  'cat', 'echo', 'execer', 'exit', 'fdshare', 'fscases', 'head', 'polltest', 'probe', 'signals', 'sigpipe', 'sleep', 'spawn', 'spin',
   'statloop', 'stubborn', 'ticker', 'wc', 'writefile', 'writer', 'yes',
 ];
 
@@ -177,6 +177,20 @@ export const cases: SuiteCase[] = [
       await m.syscall('close', ew);
       eq(await readUntil(m, er, '\n'), 'write: EPIPE\n', 'error reported');
       eq(WEXITSTATUS(await m.wait(pid)), 3, 'exit status');
+    },
+  },
+  {
+    name: 'poll() reports readiness, sleeps until another process writes, times out',
+    async run(m) {
+      const r = await m.run([bin('polltest')]);
+      eq(text(r.stderr), '', 'stderr');
+      const p = JSON.parse(text(r.stdout)) as Record<string, unknown>;
+      eq(p.empty, [], 'nothing ready before the timeout');
+      eq(p.waited, true, 'the timeout was waited');
+      eq(p.writable, [[4, 4]], 'write end writable');
+      eq(p.readable, [[3, 1]], 'readable after the other process wrote');
+      eq(p.hangup, [[3, 16]], 'POLLHUP once every writer is gone');
+      eq(p.invalid, [[99, 32]], 'POLLNVAL for a closed fd');
     },
   },
   {

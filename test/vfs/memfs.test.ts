@@ -1,21 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { SysError } from '../../src/abi/errno.js';
 import { S_IFDIR, S_IFREG } from '../../src/abi/stat.js';
 import { MemFs } from '../../src/kernel/fs/memfs.js';
 import type { Cred } from '../../src/kernel/vfs/types.js';
+import { enc, dec, code } from './helpers.js';
 
 const root: Cred = { uid: 0, gid: 0, groups: [], pid: 1, umask: 0o022 };
-const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
-const dec = (b: Uint8Array): string => new TextDecoder().decode(b);
-const code = (fn: () => unknown): string => {
-  try {
-    fn();
-    return 'ok';
-  } catch (e) {
-    return (e as SysError).code;
-  }
-};
 
 test('files grow, read returns views, gaps read as zeros', () => {
   const fs = new MemFs();

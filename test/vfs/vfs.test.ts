@@ -3,7 +3,6 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { SysError } from '../../src/abi/errno.js';
 import {
   O_APPEND, O_CREAT, O_DIRECTORY, O_NONBLOCK, O_RDONLY, O_RDWR, O_TRUNC, O_WRONLY, SEEK_CUR, SEEK_END, SEEK_SET,
 } from '../../src/abi/fcntl.js';
@@ -14,18 +13,9 @@ import { ROOT_CRED, Vfs } from '../../src/kernel/vfs/vfs.js';
 import type { VfsOptions } from '../../src/kernel/vfs/vfs.js';
 import type { Cred, FileOps, Inode } from '../../src/kernel/vfs/types.js';
 import { WaitQueue } from '../../src/kernel/waitqueue.js';
+import { enc, dec, code } from './helpers.js';
 
-const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
-const dec = (b: Uint8Array): string => new TextDecoder().decode(b);
 const user: Cred = { uid: 1000, gid: 1000, groups: [], pid: 5, umask: 0o022 };
-const code = (fn: () => unknown): string => {
-  try {
-    fn();
-    return 'ok';
-  } catch (e) {
-    return (e as SysError).code;
-  }
-};
 
 function setup(opts: VfsOptions = {}, rootFs = new MemFs()): { vfs: Vfs; root: Inode; fs: MemFs } {
   const vfs = new Vfs(rootFs, opts);

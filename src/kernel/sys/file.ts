@@ -12,7 +12,7 @@ import { isFifo, major } from '../../abi/stat.js';
 import { OpenFile } from '../file.js';
 import { openPipeEnd, Pipe, POLLIN, POLLOUT } from '../pipe.js';
 import { sendSignal } from '../signal.js';
-import { timerQueue, type Handler } from '../syscall.js';
+import type { Handler } from '../syscall.js';
 import { WaitQueue } from '../waitqueue.js';
 import { baseDir, bytes, int, str } from './args.js';
 
@@ -242,24 +242,27 @@ export const poll: Handler = (_k, p, a, call) => {
     const q = f.ops.waitQueue?.(f);
     if (q) queues.push(q);
   }
-  if (ready.length || timeout === 0) return ready;
-  if (call.state.deadline === undefined) call.state.deadline = timeout < 0 ? Infinity : performance.now() + timeout;
-  const left = (call.state.deadline as number) - performance.now();
-  if (left <= 0) return ready;
-  // Sleep on every fd's queue and the timer at once.
-  const any = new WaitQueue();
-  const offs = queues.map((q: WaitQueue) => q.add(() => any.wake()));
-  const prev = call.state.cleanup;
-  call.state.cleanup = () => {
-    offs.forEach((off) => off());
-    prev?.();
-  };
-  return Number.isFinite(left) ? (timerQueueInto(call, any, left), any) : any;
+  if (ready.length || timeout === 0 || call.state.timedOut) return ready;
+  // Sleep on every fd's queue and the timeout at once, through one private queue.
+  let any = call.state.any as WaitQueue | undefined;
+  if (!any) {
+    const q = (any = new WaitQueue());
+    const offs: (() => void)[] = [];
+    const timer =
+      timeout > 0
+        ? setTimeout(() => {
+            call.state.timedOut = true;
+            q.wake();
+          }, timeout)
+        : null;
+    call.state.any = q;
+    call.state.offs = offs;
+    call.state.cleanup = () => {
+      offs.forEach((off) => off());
+      if (timer) clearTimeout(timer);
+    };
+  }
+  const wake = any;
+  for (const q of queues) (call.state.offs as (() => void)[]).push(q.add(() => wake.wake()));
+  return any;
 };
-
-function timerQueueInto(call: Call, q: WaitQueue, ms: number): void {
-  const t = timerQueue(call, ms);
-  t.add(() => q.wake());
-}
-
-type Call = Parameters<Handler>[3];
