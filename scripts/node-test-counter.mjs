@@ -6,8 +6,7 @@
 //            diagnostics it emits at the end of the run, same numbers as TAP's `# pass N`)
 //   tally:   our own count of test:pass / test:fail events (tests only, not suites),
 //            used as a fallback if the summary never arrives (crashed runner).
-// Synchronous writes matter: with --test-force-exit, Node 20 exits before async
-// reporter streams (e.g. TAP to a file) are flushed.
+// Synchronous writes make the counts survive a runner that dies mid-run.
 import { writeFileSync } from 'node:fs';
 
 const dest = process.env.AGENTOS_NODE_COUNTS;
