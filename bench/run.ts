@@ -2,9 +2,13 @@
 // Built into dist/node/bench.js (next to the Node host's workers) by scripts/bench.mjs.
 
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { boot, type Machine } from '../src/host/node/index.js';
+import { isDir, isLnk, isReg } from '../src/abi/stat.js';
 import { WEXITSTATUS } from '../src/abi/wait.js';
+import { ImageFs, type ImageInode } from '../src/kernel/fs/imagefs.js';
 
 export interface Figure {
   name: string;
@@ -131,8 +135,114 @@ async function bootBench(): Promise<Figure> {
   };
 }
 
+// ---------------------------------------------------------------- the base image
+
+const median = (f: () => void, n: number): number => {
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    f();
+    times.push(performance.now() - t0);
+  }
+  return quantile(times, 0.5);
+};
+
+/** Unpack the image's tree into a host directory, for the native baselines. */
+function extract(img: ImageFs, dir: string): void {
+  const walk = (node: ImageInode, path: string): void => {
+    for (const e of img.readdir(node)) {
+      const child = img.lookup(node, e.name)!;
+      const to = join(path, e.name);
+      if (isDir(child.mode)) {
+        mkdirSync(to);
+        walk(child, to);
+      } else if (isLnk(child.mode)) {
+        symlinkSync(img.readlink(child), to);
+      } else if (isReg(child.mode)) {
+        writeFileSync(to, img.read(child, 0, child.size));
+      }
+      if (!isLnk(child.mode)) chmodSync(to, child.mode & 0o7777);
+    }
+  };
+  mkdirSync(dir);
+  walk(img.root(), dir);
+}
+
+/** Build time and size from the manifest `npm run build` wrote; index cost measured here. */
+function imageBenches(): Figure[] {
+  const manifest = JSON.parse(readFileSync(new URL('../image/manifest.json', here), 'utf8')) as {
+    file: string; bytes: number; files: number; buildMs: number;
+  };
+  const bytes = new Uint8Array(readFileSync(new URL(`../image/${manifest.file}`, here)));
+  const tree = mkdtempSync(join(tmpdir(), 'agentos-image-'));
+  try {
+    extract(new ImageFs(bytes), join(tree, 'root'));
+    const tar = (z: boolean) => execFileSync('tar', [z ? 'czf' : 'cf', '-', '--owner=0', '--group=0', '-C', join(tree, 'root'), '.'],
+      { maxBuffer: 1 << 30 });
+    const tarTimes: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const t0 = performance.now();
+      tar(false);
+      tarTimes.push(performance.now() - t0);
+    }
+    const tgz = tar(true).length;
+
+    // Opening an image + decoding its whole index, against JSON.parse of the same index as JSON.
+    const walkAll = (): number => {
+      const img = new ImageFs(bytes);
+      let n = 0;
+      const visit = (d: ImageInode): void => {
+        for (const e of img.readdir(d)) {
+          const c = img.lookup(d, e.name)!;
+          n++;
+          if (isDir(c.mode)) visit(c);
+        }
+      };
+      visit(img.root());
+      return n;
+    };
+    const index: unknown[] = [];
+    const img = new ImageFs(bytes);
+    const collect = (d: ImageInode, path: string): void => {
+      for (const e of img.readdir(d)) {
+        const c = img.lookup(d, e.name)!;
+        index.push({ path: `${path}/${e.name}`, ino: c.ino, mode: c.mode, uid: c.uid, gid: c.gid, mtime: c.mtimeMs,
+          size: c.size, off: c.off, len: c.len });
+        if (isDir(c.mode)) collect(c, `${path}/${e.name}`);
+      }
+    };
+    collect(img.root(), '');
+    const json = JSON.stringify(index);
+    for (let i = 0; i < 50; i++) walkAll();
+    const walkUs = median(walkAll, 201) * 1000;
+    for (let i = 0; i < 50; i++) JSON.parse(json);
+    const jsonUs = median(() => JSON.parse(json), 201) * 1000;
+
+    return [
+      {
+        name: `base image build in npm run build (${manifest.files} inodes)`,
+        host: 'node', value: manifest.buildMs, unit: 'ms', goal: '≤ 1000 ms', met: manifest.buildMs <= 1000,
+        baseline: { name: 'native tar cf of the same tree, median of 5', value: quantile(tarTimes, 0.5), unit: 'ms' },
+      },
+      {
+        name: 'base image size (uncompressed, read in place)',
+        host: 'node', value: manifest.bytes / 1024, unit: 'KiB', goal: '≤ 1024 KiB', met: manifest.bytes <= 1 << 20,
+        baseline: { name: 'tar czf of the same tree', value: tgz / 1024, unit: 'KiB' },
+      },
+      {
+        name: 'base image open + decode whole index (median)',
+        host: 'node', value: walkUs, unit: 'µs', goal: '≤ 1000 µs', met: walkUs <= 1000,
+        baseline: { name: 'JSON.parse of the same index as JSON', value: jsonUs, unit: 'µs' },
+      },
+    ];
+  } finally {
+    rmSync(tree, { recursive: true, force: true });
+  }
+}
+
 export async function runNodeBenches(): Promise<Figure[]> {
   const figures: Figure[] = [];
+  figures.push(...imageBenches());
   figures.push(await bootBench());
   const m = await boot();
   try {

@@ -13,6 +13,9 @@
 //   dist/programs/X.js           <- test/programs/X.ts       (guest JS programs for tests and benches;
 //                                   also copied to dist/web/programs/ for the browser harness)
 //   dist/web/                    <- vite build (index.html + e2e/harness/index.html)
+//   dist/image/agentos-base-<hash>.img + manifest.json
+//                                <- src/image/build.ts, bundled to dist/tools/image-build.js and run
+//                                   first (the base root image; also copied to dist/web/image/)
 //
 // The Node host finds its workers with `new URL('./kernel.worker.js', import.meta.url)`,
 // so all Node bundles are written flat into dist/node. Test bundles must use that
@@ -21,7 +24,7 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -178,6 +181,28 @@ function copyProgramsToWeb() {
   cpSync(PROGRAM_OUT, join(DIST, 'web', 'programs'), { recursive: true });
 }
 
+// ---------------------------------------------------------------- base image
+// src/image/build.ts runs in this process: bundled to dist/tools, then imported.
+const IMAGE_OUT = join(DIST, 'image');
+const TOOLS_OUT = join(DIST, 'tools');
+
+async function buildBaseImage() {
+  const t0 = performance.now();
+  const builder = join(TOOLS_OUT, 'image-build.js');
+  await esbuild.build({ ...nodeCommon, entryPoints: { 'image-build': 'src/image/build.ts' }, outdir: TOOLS_OUT });
+  const { buildImage } = await import(pathToFileURL(builder).href);
+  const m = buildImage({ root: ROOT, outDir: IMAGE_OUT });
+  console.log(
+    `build: base image -> ${rel(join(IMAGE_OUT, m.file))} (${m.bytes} bytes, ${m.files} inodes; ` +
+      `image ${m.buildMs}ms, total ${ms(t0)})`,
+  );
+}
+
+function copyImageToWeb() {
+  if (!existsSync(IMAGE_OUT)) return;
+  cpSync(IMAGE_OUT, join(DIST, 'web', 'image'), { recursive: true });
+}
+
 // ---------------------------------------------------------------- browser (vite)
 function buildWeb() {
   const t0 = performance.now();
@@ -193,6 +218,14 @@ function buildWeb() {
 
 // ---------------------------------------------------------------- main
 const tAll = performance.now();
+// The image first: the Node host and the tests load it at boot.
+try {
+  await buildBaseImage();
+} catch (e) {
+  failed = true;
+  if (!e?.errors) console.error(e);
+  console.error('build: base image FAILED');
+}
 // Node bundles and test bundles are independent (tests import the built host by
 // path, not by content), so run them concurrently; each reports its own errors.
 const stages = ['node bundles', 'test bundles', 'guest programs'];
@@ -208,6 +241,7 @@ for (const [i, r] of results.entries()) {
 if (!nodeOnly) {
   buildWeb();
   copyProgramsToWeb();
+  copyImageToWeb();
 }
 
 if (failed) {

@@ -1,4 +1,5 @@
 // Browser host: the kernel worker. Process workers are nested dedicated workers.
+// The page's first message carries the base image; the kernel boots on it.
 
 import { expose } from 'comlink';
 import { KernelService } from '../src/host/kernel-service.js';
@@ -15,5 +16,8 @@ function createProcessWorker(): WorkerPort {
   };
 }
 
-const kernel = bootKernel({ workers: createProcessWorker });
-expose(new KernelService(kernel));
+// Comlink listens only after this: listeners added during a dispatch miss that event.
+self.addEventListener('message', (e: MessageEvent<{ image: Uint8Array }>) => {
+  const kernel = bootKernel({ workers: createProcessWorker, image: e.data.image });
+  expose(new KernelService(kernel));
+}, { once: true });

@@ -1,4 +1,5 @@
 // Node host: the kernel worker. Process workers are worker_threads beside it.
+// The host's first message carries the base image; the kernel boots on it.
 
 import { expose } from 'comlink';
 import { parentPort, Worker } from 'node:worker_threads';
@@ -19,5 +20,7 @@ function createProcessWorker(): WorkerPort {
   };
 }
 
-const kernel = bootKernel({ workers: createProcessWorker });
-expose(new KernelService(kernel), nodeEndpoint(parentPort!));
+parentPort!.once('message', ({ image }: { image: Uint8Array }) => {
+  const kernel = bootKernel({ workers: createProcessWorker, image });
+  expose(new KernelService(kernel), nodeEndpoint(parentPort!));
+});

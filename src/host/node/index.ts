@@ -1,6 +1,7 @@
 // Node host: boot an agentOS kernel in a worker_threads worker. No browser needed.
 
 import { wrap } from 'comlink';
+import { readFile } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
 import type { KernelService } from '../kernel-service.js';
 import { Machine } from '../machine.js';
@@ -9,9 +10,36 @@ import { nodeEndpoint } from './endpoint.js';
 export { Machine } from '../machine.js';
 export type { RunOptions, RunResult } from '../machine.js';
 
+/** `npm run build` writes the base image beside dist/node. */
+const IMAGE_DIR = new URL('../image/', import.meta.url);
+
+/** The current base image, in an ArrayBuffer of its own so it can be transferred. */
+async function loadBaseImage(): Promise<Uint8Array> {
+  let manifest: { file: string; bytes: number };
+  try {
+    manifest = JSON.parse(await readFile(new URL('manifest.json', IMAGE_DIR), 'utf8'));
+  } catch (e) {
+    throw new Error(`agentOS: no base image at ${IMAGE_DIR.pathname} (run \`npm run build\`): ${(e as Error).message}`);
+  }
+  const buf = await readFile(new URL(manifest.file, IMAGE_DIR));
+  if (buf.length !== manifest.bytes) throw new Error(`agentOS: ${manifest.file} is ${buf.length} bytes, manifest says ${manifest.bytes}`);
+  const own = buf.byteOffset === 0 && buf.buffer.byteLength === buf.length;
+  return own ? new Uint8Array(buf.buffer, 0, buf.length) : new Uint8Array(buf);
+}
+
 /** Boot a kernel; resolves once it answers. */
 export async function boot(): Promise<Machine> {
+  // The worker loads its bundle while the image is read.
   const worker = new Worker(new URL('./kernel.worker.js', import.meta.url));
+  let image: Uint8Array;
+  try {
+    image = await loadBaseImage();
+  } catch (e) {
+    await worker.terminate();
+    throw e;
+  }
+  // The kernel's first message is its image: transferred, not copied.
+  worker.postMessage({ image }, [image.buffer as ArrayBuffer]);
   const service = wrap<KernelService>(nodeEndpoint(worker));
   const machine = new Machine(service, async () => {
     await worker.terminate();
