@@ -26,6 +26,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } fro
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
+import { buildPackages } from './build-packages.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = join(ROOT, 'dist');
@@ -218,8 +219,11 @@ function buildWeb() {
 
 // ---------------------------------------------------------------- main
 const tAll = performance.now();
-// The image first: the Node host and the tests load it at boot.
+// The packages, then the image that carries them: the Node host and the tests load it at boot.
 try {
+  const t0 = performance.now();
+  const n = await buildPackages(ROOT);
+  console.log(`build: base packages (${n}) -> dist/packages in ${ms(t0)}`);
   await buildBaseImage();
 } catch (e) {
   failed = true;

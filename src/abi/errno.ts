@@ -64,12 +64,23 @@ export function errnoFromName(name: string): number {
   throw new Error(`unknown errno name ${name}`);
 }
 
+/** Shared across bundles: a program bundles its own copy of this module, the runtime another. */
+const BRAND = Symbol.for('agentos.SysError');
+
 /** The one error type that crosses the syscall boundary: an errno plus context for messages. */
 export class SysError extends Error {
+  readonly [BRAND] = true;
+
   constructor(readonly errno: number, readonly detail?: string) {
     super(`${errnoName(errno)}: ${strerror(errno)}${detail ? ` (${detail})` : ''}`);
     this.name = 'SysError';
   }
+
+  /** `instanceof` works whichever bundled copy of the class made the error. */
+  static override [Symbol.hasInstance](x: unknown): boolean {
+    return typeof x === 'object' && x !== null && (x as Record<symbol, unknown>)[BRAND] === true;
+  }
+
   get code(): string {
     return errnoName(this.errno);
   }

@@ -9,7 +9,7 @@ export const SYSCALLS = [
   // processes
   'getpid', 'getppid', 'getpgid', 'setpgid', 'getsid', 'setsid', 'getuid', 'getgid', 'geteuid',
   'getegid', 'spawn', 'execve', 'exit', 'waitpid', 'kill', 'sigaction', 'sigtake', 'sigprocmask', 'alarm',
-  'nanosleep', 'uname', 'sync', 'setuid', 'setgid', 'mount',
+  'nanosleep', 'uname', 'sync', 'setuid', 'setgid', 'mount', 'software',
 ] as const;
 
 export type SyscallName = (typeof SYSCALLS)[number];

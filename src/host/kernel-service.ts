@@ -23,7 +23,7 @@ export interface KernelStatus {
 }
 
 /** Errors cross postMessage as plain data; the client rebuilds SysError from it. */
-export type CallResult = { ok: true; value: Value } | { ok: false; errno: number; message: string };
+export type CallResult = { ok: true; value: Value } | { ok: false; errno: number; detail: string | undefined };
 
 export class KernelService {
   constructor(private readonly kernel: Kernel) {}
@@ -32,7 +32,7 @@ export class KernelService {
     try {
       return { ok: true, value: await this.kernel.hostCall(name, args) };
     } catch (e) {
-      if (e instanceof SysError) return { ok: false, errno: e.errno, message: e.message };
+      if (e instanceof SysError) return { ok: false, errno: e.errno, detail: e.detail };
       throw e;
     }
   }

@@ -21,6 +21,9 @@ export interface RunOptions {
   stdin?: Uint8Array | string;
   /** Kill with SIGKILL after this long. */
   timeoutMs?: number;
+  /** Run as this user (default: root, like the host itself). */
+  uid?: number;
+  gid?: number;
 }
 
 export interface RunResult {
@@ -36,8 +39,8 @@ export interface RunResult {
 const enc = new TextEncoder();
 const dec = new TextDecoder();
 
+/** What the host gives every program it starts (PATH is always the guest's default: see kernel/env.ts). */
 export const DEFAULT_ENV: Record<string, string> = {
-  PATH: '/usr/local/sbin:/usr/local/bin:/opt/agentos/bin:/usr/sbin:/usr/bin:/sbin:/bin',
   HOME: '/home/user',
   USER: 'user',
   LANG: 'C.UTF-8',
@@ -52,7 +55,7 @@ export class Machine {
   /** A syscall as init (pid 1). Throws SysError. */
   async syscall(name: SyscallName, ...args: Value[]): Promise<Value> {
     const r = await this.service.syscall(name, args);
-    if (!r.ok) throw new SysError(r.errno, `${name}${typeof args[0] === 'string' ? ` ${args[0]}` : ''}`);
+    if (!r.ok) throw new SysError(r.errno, r.detail ?? `${name}${typeof args[0] === 'string' ? ` ${args[0]}` : ''}`);
     return r.value;
   }
 
@@ -170,7 +173,7 @@ export class Machine {
     }
     try {
       return (await this.syscall('spawn', {
-        path: opts.path ?? argv[0], argv, env, cwd: opts.cwd, fds, pgid: opts.pgid,
+        path: opts.path ?? argv[0], argv, env, cwd: opts.cwd, fds, pgid: opts.pgid, uid: opts.uid, gid: opts.gid ?? opts.uid,
       })) as number;
     } finally {
       if (devnull >= 0) await this.syscall('close', devnull);

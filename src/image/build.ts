@@ -48,7 +48,7 @@ export function buildImage(opts: BuildOptions): ImageManifest {
   installFhs(vfs);
   copyTree(vfs, join(opts.root, 'src/image/rootfs'), '/', { VERSION: version });
   chownTree(vfs, '/home/user', 1000, 1000);
-  installBasePackages(vfs, ROOT);
+  installBasePackages(vfs, ROOT, join(opts.root, 'dist/packages'));
 
   const image = serializeImage(fs);
   const sha256 = createHash('sha256').update(image).digest('hex');

@@ -32,17 +32,16 @@ export class ChannelEnd {
     return { sysno, args };
   }
 
+  /** Reply with a value, or with an errno and its detail text (or null). */
   reply(errno: number, value: Value): void {
     let len = 0;
-    if (errno === 0) {
-      this.enc.reset();
-      try {
-        this.enc.value(value);
-        len = this.enc.pos;
-      } catch (e) {
-        if (!(e instanceof CodecOverflow)) throw e;
-        errno = Errno.E2BIG;
-      }
+    this.enc.reset();
+    try {
+      this.enc.value(value);
+      len = this.enc.pos;
+    } catch (e) {
+      if (!(e instanceof CodecOverflow)) throw e;
+      errno = Errno.E2BIG;
     }
     this.header[H_ERRNO] = errno;
     this.header[H_PARKED] = 0;

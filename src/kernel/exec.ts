@@ -10,8 +10,8 @@ import type { Vfs } from './vfs/vfs.js';
 
 /** Bytes of header read, like Linux's BINPRM_BUF_SIZE. */
 export const BINPRM_BUF_SIZE = 256;
-/** Interpreter nesting allowed before ELOOP (Linux allows 4 levels). */
-export const MAX_INTERP_DEPTH = 4;
+/** Handlers run per exec before ELOOP: Linux's exec_binprm allows depth 0..5 (five nested scripts). */
+export const MAX_INTERP_DEPTH = 5;
 
 /** agentOS's native executable: a runtime image, `\x7fAOS <runtime>\n`, like ELF is Linux's. */
 export const RUNTIME_MAGIC = [0x7f, 0x41, 0x4f, 0x53];
@@ -39,10 +39,13 @@ export function loadImage(vfs: Vfs, cred: Cred, cwd: Inode, path: string, argv: 
     if (head[0] === 0x23 && head[1] === 0x21) {
       // #!interpreter [one optional argument]
       let end = head.indexOf(0x0a);
+      const truncated = end < 0 && head.length === BINPRM_BUF_SIZE;
       if (end < 0) end = head.length;
       const line = ASCII.decode(head.subarray(2, end)).replace(/^[ \t]+/, '').replace(/[ \t\r]+$/, '');
       const m = /^(\S+)(?:[ \t]+(.*))?$/.exec(line);
       if (!m) throw new SysError(Errno.ENOEXEC, file);
+      // As Linux: a truncated argument is passed on, a truncated interpreter name is refused.
+      if (truncated && m[2] === undefined) throw new SysError(Errno.ENOEXEC, `${file}: #! line too long`);
       const interp = m[1];
       args = m[2] ? [interp, m[2], file, ...args.slice(1)] : [interp, file, ...args.slice(1)];
       file = interp;

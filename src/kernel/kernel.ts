@@ -11,12 +11,14 @@ import { SYSCALLS } from '../abi/syscalls.js';
 import { SIG_HANDLE, SIG_IGN, SIGABRT } from '../abi/signal.js';
 import { signalStatus } from '../abi/wait.js';
 import { ChannelEnd } from './channel.js';
+import { sanitizeEnv } from './env.js';
 import { loadImage } from './exec.js';
 import { FifoTable, PipeFs } from './fifo.js';
 import type { OpenFile } from './file.js';
 import { Process, ProcessTable, type Image } from './process.js';
 import { Runner, type WorkerFactory } from './runner.js';
 import { notifyParent } from './signal.js';
+import { SoftwareBroker } from './software/broker.js';
 import { Call, type Handler } from './syscall.js';
 import { handlers } from './sys/table.js';
 import type { Inode } from './vfs/types.js';
@@ -44,6 +46,9 @@ export interface SpawnRequest {
   /** 0 = new group led by the child; n = join group n; absent = inherit. */
   pgid?: number;
   setsid?: boolean;
+  /** Run the child as this user (and group): root only, like setuid before exec. */
+  uid?: number;
+  gid?: number;
 }
 
 /** How long the kernel keeps polling the doorbell after work before sleeping on it. */
@@ -58,6 +63,7 @@ export class Kernel {
   readonly hostname: string;
   readonly fifos: FifoTable;
   readonly pipefs = new PipeFs();
+  readonly software: SoftwareBroker;
   private readonly doorbellSab = newDoorbell();
   private readonly doorbell = new Int32Array(this.doorbellSab);
   private readonly live = new Set<Process>();
@@ -70,6 +76,7 @@ export class Kernel {
   constructor(opts: KernelOptions) {
     this.vfs = opts.vfs;
     this.fifos = opts.fifos;
+    this.software = new SoftwareBroker(this.vfs);
     this.runtimes = new Set(opts.runtimes ?? ['js']);
     this.pipefs.dev = 0xfe00;
     this.hostname = opts.hostname ?? 'agentos';
@@ -100,7 +107,9 @@ export class Kernel {
     return new Promise((resolve, reject) => {
       new Call(this, this.init, name, this.table[nr], args, (errno, value) =>
         // Results may alias kernel buffers (file data, pipe rings); the host gets its own copy.
-        errno ? reject(new SysError(errno, name)) : resolve(value instanceof Uint8Array ? value.slice() : value),
+        errno
+          ? reject(new SysError(errno, typeof value === 'string' ? value : name))
+          : resolve(value instanceof Uint8Array ? value.slice() : value),
       ).attempt();
     });
   }
@@ -170,7 +179,12 @@ export class Kernel {
     if (req.pgid && !this.procs.all().some((q) => q.alive && q.pgid === req.pgid && q.sid === parent.sid)) {
       throw new SysError(Errno.EPERM, `no process group ${req.pgid} in this session`);
     }
+    if ((req.uid !== undefined || req.gid !== undefined) && parent.uid !== 0) {
+      throw new SysError(Errno.EPERM, 'only root may spawn as another user');
+    }
     const child = new Process(this.procs.allocPid(), cwd, parent);
+    if (req.uid !== undefined) child.uid = req.uid;
+    if (req.gid !== undefined) child.gid = req.gid;
     for (const [fd, f] of files) child.fds.set(fd, f.ref());
     if (req.setsid) {
       child.sid = child.pid;
@@ -180,7 +194,8 @@ export class Kernel {
     }
     // Ignored signals stay ignored across exec; caught ones reset to default.
     parent.dispositions.forEach((d, sig) => (child.dispositions[sig] = d === SIG_IGN ? SIG_IGN : 0));
-    child.env = [...req.env];
+    // The host is trusted and the guest is not: what the host passes in is sanitised.
+    child.env = parent === this.init ? sanitizeEnv(req.env) : [...req.env];
     parent.children.add(child);
     this.procs.add(child);
     this.startImage(child, req.path, image);

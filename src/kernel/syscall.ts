@@ -50,7 +50,8 @@ export class Call {
       r = this.handler(this.kernel, p, this.args, this);
     } catch (e) {
       if (e instanceof NoReply) return this.end();
-      if (e instanceof SysError) return this.finish(e.errno, null);
+      // The detail (a path, a reason) travels with the errno, for the caller's message.
+      if (e instanceof SysError) return this.finish(e.errno, e.detail ?? null);
       console.error(`agentos kernel: ${this.name} failed:`, e);
       return this.finish(Errno.EIO, null);
     }

@@ -19,6 +19,9 @@ export interface SpawnOptions {
   fds?: [number, number][];
   pgid?: number;
   setsid?: boolean;
+  /** Root only: run the child as this user/group. */
+  uid?: number;
+  gid?: number;
 }
 
 const enc = new TextEncoder();

@@ -53,10 +53,11 @@ export class SyscallClient {
       else Atomics.wait(h, H_STATE, STATE_REQUEST);
     }
     const errno = h[H_ERRNO];
-    const value = errno === 0 ? new Decoder(this.data.subarray(0, h[H_REPLY_LEN])).value() : null;
+    const len = h[H_REPLY_LEN];
+    const value = len ? new Decoder(this.data.subarray(0, len)).value() : null;
     Atomics.store(h, H_STATE, STATE_IDLE);
     if (Atomics.load(h, H_SIGNALS) && this.onSignals) this.onSignals();
-    if (errno !== 0) throw new SysError(errno, name);
+    if (errno !== 0) throw new SysError(errno, typeof value === 'string' ? value : name);
     return value;
   }
 }

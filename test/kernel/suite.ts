@@ -8,13 +8,12 @@ import {
 } from '../../src/abi/signal.js';
 import { WCONTINUED, WEXITSTATUS, WIFEXITED, WIFSIGNALED, WTERMSIG, WUNTRACED } from '../../src/abi/wait.js';
 import { eq, match, ok, rejectsWith } from './expect.js';
+import { packageCases } from './packages-cases.js';
+import type { SuiteCase } from './suite-types.js';
 
 const FIONREAD = 0x541b;
 
-export interface SuiteCase {
-  name: string;
-  run(m: Machine): Promise<void>;
-}
+export type { SuiteCase };
 
 export const JS_RUNTIME = '/usr/libexec/agentos/js';
 export const BIN = '/usr/local/bin';
@@ -66,7 +65,7 @@ async function readUntil(m: Machine, fd: number, needle: string): Promise<string
   return acc;
 }
 
-export const cases: SuiteCase[] = [
+const kernelCases: SuiteCase[] = [
   {
     name: 'a JS program runs with argv and exit status 0',
     async run(m) {
@@ -395,3 +394,5 @@ export const cases: SuiteCase[] = [
     },
   },
 ];
+
+export const cases: SuiteCase[] = [...kernelCases, ...packageCases];

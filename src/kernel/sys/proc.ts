@@ -48,7 +48,7 @@ export const setsid: Handler = (k, p) => {
 };
 
 /**
- * spawn({path, argv, env, cwd?, fds?, pgid?, setsid?}) → pid. The kernel's
+ * spawn({path, argv, env, cwd?, fds?, pgid?, setsid?, uid?, gid?}) → pid. The kernel's
  * posix_spawn: workers cannot fork a JS heap, so this is how processes begin.
  */
 export const spawn: Handler = (k, p, a) => {
@@ -66,6 +66,8 @@ export const spawn: Handler = (k, p, a) => {
     fds,
     pgid: typeof r.pgid === 'number' ? r.pgid : undefined,
     setsid: r.setsid === true,
+    uid: typeof r.uid === 'number' ? r.uid : undefined,
+    gid: typeof r.gid === 'number' ? r.gid : undefined,
   });
   return child.pid;
 };

@@ -5,5 +5,6 @@ import type { Handler } from '../syscall.js';
 import * as file from './file.js';
 import * as path from './path.js';
 import * as proc from './proc.js';
+import * as software from './software.js';
 
-export const handlers: Record<SyscallName, Handler> = { ...file, ...path, ...proc };
+export const handlers: Record<SyscallName, Handler> = { ...file, ...path, ...proc, ...software };

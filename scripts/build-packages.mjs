@@ -1,0 +1,50 @@
+// Build the base packages: src/packages/<name>/ → dist/packages/<name>/, the
+// tree a package ships (seed 000): package.json, agentos-package.json, share/,
+// and each programs/<prog>.ts bundled into libexec/<prog> — a JavaScript
+// program whose #! line names the JS runtime image. No symlinks: the image
+// builder and `agentos-software` project bin/ from the package.json bin map.
+import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import * as esbuild from 'esbuild';
+
+export async function buildPackages(root) {
+  const src = join(root, 'src/packages');
+  const out = join(root, 'dist/packages');
+  rmSync(out, { recursive: true, force: true });
+  const names = existsSync(src) ? readdirSync(src).sort() : [];
+  for (const name of names) {
+    const from = join(src, name);
+    const to = join(out, name);
+    mkdirSync(to, { recursive: true });
+    for (const f of ['package.json', 'agentos-package.json']) cpSync(join(from, f), join(to, f));
+    if (existsSync(join(from, 'share'))) cpSync(join(from, 'share'), join(to, 'share'), { recursive: true });
+    const programs = join(from, 'programs');
+    // Only top-level files are programs; helpers they import sit beside them as modules.
+    const entries = existsSync(programs)
+      ? readdirSync(programs).filter((f) => f.endsWith('.ts') && isEntry(join(programs, f)))
+      : [];
+    await Promise.all(entries.map(async (f) => {
+      const outfile = join(to, 'libexec', f.replace(/\.ts$/, ''));
+      await esbuild.build({
+      entryPoints: [join(programs, f)],
+      outfile,
+      bundle: true,
+      format: 'iife',
+      globalName: '__program',
+      platform: 'neutral',
+      target: 'es2022',
+      banner: { js: '#!/usr/libexec/agentos/js' },
+      footer: { js: 'return __program.default(agentos);' },
+      logLevel: 'warning',
+      absWorkingDir: root,
+      });
+      chmodSync(outfile, 0o755);
+    }));
+  }
+  return names.length;
+}
+
+/** A program entry has a default export (its main); helper modules do not. */
+function isEntry(file) {
+  return /export default/.test(readFileSync(file, 'utf8'));
+}

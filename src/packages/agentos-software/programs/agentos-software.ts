@@ -1,0 +1,138 @@
+// agentos-software: link, list, unlink, install and upgrade packages (seed 000).
+// It holds no privilege: every change is a request to the kernel's software broker.
+
+import { strerror, SysError } from '../../../abi/errno.js';
+import type { AgentosApi } from '../../../runtimes/js/api.js';
+import { gunzip, untar } from '../../../user/tar.js';
+
+const USAGE = `Usage: agentos-software COMMAND [ARG]...
+
+  link PATH              link the commands of a package directory or node module
+                         directory (its package.json "bin" map) into /opt/agentos/bin
+  unlink NAME            remove the links of package NAME, or the command link NAME
+  list                   show every command link in /opt/agentos/bin and its target
+  install SOURCE [--upgrade]
+                         install a package from a .tgz file or a directory into
+                         /opt/agentos/<name>/<version> and link it; --upgrade also
+                         makes it the current version
+  upgrade NAME VERSION   make an installed VERSION of NAME current (one atomic rename)
+  help                   show this help
+`;
+
+interface LinkResult {
+  linked: string[];
+  warnings: string[];
+  name?: string;
+  version?: string;
+}
+
+const O_WRONLY = 0o1, O_CREAT = 0o100, O_EXCL = 0o200;
+
+export default async function main(os: AgentosApi): Promise<void> {
+  const [cmd, ...args] = os.argv.slice(1);
+  const broker = (...a: (string | number)[]) => os.sys.raw.call('software', ...a);
+  try {
+    switch (cmd) {
+      case 'link':
+        need(os, args, 1, 'link PATH');
+        return report(os, broker('link', args[0]) as unknown as LinkResult);
+      case 'unlink':
+        need(os, args, 1, 'unlink NAME');
+        for (const c of broker('unlink', args[0]) as string[]) os.print(`unlinked ${c}\n`);
+        return;
+      case 'list':
+        for (const l of broker('list') as unknown as { command: string; target: string }[]) {
+          os.print(`${l.command} -> ${l.target}\n`);
+        }
+        return;
+      case 'install': {
+        need(os, args, 1, 'install SOURCE [--upgrade]');
+        const upgrade = args.includes('--upgrade');
+        const source = args.find((a) => a !== '--upgrade')!;
+        const staging = await stage(os, source);
+        const r = broker('install', staging, upgrade ? 1 : 0) as unknown as LinkResult;
+        os.print(`installed ${r.name} ${r.version}\n`);
+        return report(os, r);
+      }
+      case 'upgrade':
+        need(os, args, 2, 'upgrade NAME VERSION');
+        report(os, broker('upgrade', args[0], args[1]) as unknown as LinkResult);
+        os.print(`${args[0]} is now at ${args[1]}\n`);
+        return;
+      case undefined:
+      case 'help':
+      case '--help':
+        os.print(USAGE);
+        return os.exit(cmd ? 0 : 2);
+      default:
+        os.eprint(`agentos-software: unknown command '${cmd}'\n${USAGE}`);
+        return os.exit(2);
+    }
+  } catch (e) {
+    if (!(e instanceof SysError)) throw e;
+    const detail = /\((.*)\)$/.exec(e.message)?.[1];
+    os.eprint(`agentos-software: ${cmd}: ${detail && detail !== 'software' ? detail : strerror(e.errno)}\n`);
+    os.exit(1);
+  }
+}
+
+function need(os: AgentosApi, args: string[], n: number, usage: string): void {
+  if (args.length < n) {
+    os.eprint(`agentos-software: usage: agentos-software ${usage}\n`);
+    os.exit(2);
+  }
+}
+
+function report(os: AgentosApi, r: LinkResult): void {
+  for (const w of r.warnings) os.eprint(`agentos-software: warning: ${w}\n`);
+  if (r.linked.length) os.print(`linked ${r.linked.join(' ')}\n`);
+}
+
+function isDir(os: AgentosApi, path: string): boolean {
+  try {
+    return (os.sys.stat(path).mode & 0o170000) === 0o040000;
+  } catch {
+    return false;
+  }
+}
+
+/** A directory is used as is; a .tgz is unpacked under /tmp; anything else would need the registry. */
+async function stage(os: AgentosApi, source: string): Promise<string> {
+  if (isDir(os, source)) return source;
+  let bytes: Uint8Array;
+  try {
+    bytes = os.sys.readFile(source);
+  } catch (e) {
+    if (e instanceof SysError && e.code === 'ENOENT' && !source.includes('/') && !/\.t(ar\.)?gz$/.test(source)) {
+      throw new SysError(e.errno, `'${source}' is not a file here, and fetching it from the npm registry needs network access, which this VM's policy does not allow`);
+    }
+    throw new SysError((e as SysError).errno, `${source}: ${strerror((e as SysError).errno)}`);
+  }
+  const tar = bytes[0] === 0x1f && bytes[1] === 0x8b ? await gunzip(bytes) : bytes;
+  const entries = untar(tar);
+  if (!entries.length) throw new SysError(22, `${source}: not a tar archive`);
+  const root = `/tmp/agentos-software.${os.pid}.${Date.now().toString(36)}`;
+  os.sys.mkdir(root, 0o700);
+  for (const e of entries) {
+    const rel = e.path.replace(/^\.?\//, '').replace(/\/$/, '');
+    if (!rel || rel.split('/').some((p) => p === '..')) throw new SysError(22, `${source}: unsafe path ${e.path}`);
+    if (e.type === 'other') throw new SysError(1, `${source}: ${e.path}: packages may hold only files and directories`);
+    mkdirs(os, root, rel.split('/').slice(0, e.type === 'dir' ? undefined : -1));
+    if (e.type === 'file') {
+      const fd = os.sys.open(`${root}/${rel}`, O_WRONLY | O_CREAT | O_EXCL, (e.mode & 0o777) | 0o600);
+      os.sys.writeAll(fd, e.data);
+      os.sys.close(fd);
+    }
+  }
+  // npm tarballs hold one top directory (usually package/).
+  const tops = [...new Set(entries.map((e) => e.path.replace(/^\.?\//, '').split('/')[0]))];
+  return tops.length === 1 && isDir(os, `${root}/${tops[0]}`) ? `${root}/${tops[0]}` : root;
+}
+
+function mkdirs(os: AgentosApi, root: string, parts: string[]): void {
+  let cur = root;
+  for (const p of parts) {
+    cur += `/${p}`;
+    if (!isDir(os, cur)) os.sys.mkdir(cur, 0o755);
+  }
+}
