@@ -1,0 +1,37 @@
+// set and shopt: positional parameters, -e -u -x -f -C -v -o, pipefail, shopt -s/-u/-p/-q.
+// (Scripts are JS template literals: \${ is ${, \\ is \, \` is a backquote.)
+import { t, topic } from '../types.js';
+
+export default topic('builtins-set', [
+  t('set -- replaces positional parameters', `set -- a 'b c'; echo $# "$2"; set --; echo $#`, { posix: true }),
+  t('set with words and no --', `set x y z; echo $2 $#`, { posix: true }),
+  t('set - clears -x and -v', `set -x; set - a b; echo $1 $-`),
+  t('set -x traces commands', `set -x; echo "a  b"; x=$((1+1)); f() { :; }; f arg; set +x; echo done`),
+  t('set -x trace of compound commands', `set -x; if true; then echo y > /dev/null; fi; case a in a) : ;; esac; while false; do :; done; for i in 1; do :; done; [[ a == a ]]; (( 1 + 1 ))`),
+  t('PS4 customisation', `PS4='+[trace] '; set -x; echo hi`),
+  t('set -x quoting of odd words', `set -x; echo 'a b' "it's" '' $'\\t'`),
+  t('set -v prints input', `set -v\necho visible\nx=1`),
+  t('set -u on an unset variable', `set -u; echo "$nope"; echo not-reached`),
+  t('set -u allows defaults', `set -u; echo "\${nope-default} \${nope:-d2}"; echo \${#nope[@]} 2>/dev/null; echo end`),
+  t('set -u with $@ and $*', `set -u; set --; echo "[$@][$*]"; echo ok`),
+  t('set -u with an array', `set -u; a=(); echo "\${a[@]}"; echo x\${a[0]}`),
+  t('set -f disables globbing', `set -f; echo *; set +f; echo *`, { posix: true, files: { g: '' } }),
+  t('set -C noclobber', `set -C; echo 1 > f; echo 2 > f; echo $?`),
+  t('set -o lists one option state', `set -o errexit; set -o | while read -r n s; do case $n in errexit|nounset|pipefail) echo "$n $s";; esac; done`),
+  t('set +o prints commands', `set -o pipefail; set +o | while read -r a b c; do case $c in pipefail|noglob) echo "$a $b $c";; esac; done`),
+  t('set -o with an invalid name', `set -o nosuch; echo status $?`),
+  t('set with an invalid flag', `set -Q; echo status $?`),
+  t('set -n does not run commands', `set -n; echo not-printed`),
+  t('set -a exports assignments', `set -a; AUTO=1; set +a; printenv AUTO`),
+  t('set -o posix changes $-', `set -o posix; case :$SHELLOPTS: in *:posix:*) echo posix-on;; esac`),
+  t('SHELLOPTS reflects options', `set -u -o pipefail; echo $SHELLOPTS`),
+  t('shopt -s and -p', `shopt -s nullglob; shopt -p nullglob; shopt -u nullglob; shopt -p nullglob`),
+  t('shopt -q status', `shopt -q extglob; echo $?; shopt -s extglob; shopt -q extglob; echo $?`),
+  t('shopt with an invalid name', `shopt -s nosuchopt; echo status $?`),
+  t('shopt -o uses set options', `shopt -o -s nounset; echo $-; shopt -o -p nounset`),
+  t('shopt listing of chosen options', `shopt nullglob dotglob; shopt -s dotglob; shopt dotglob`),
+  t('BASHOPTS reflects shopt', `shopt -s nullglob; case :$BASHOPTS: in *:nullglob:*) echo on;; esac`),
+  t('nocasematch', `shopt -s nocasematch; case ABC in abc) echo case-matched;; esac; [[ XyZ == xyz ]] && echo cond-matched`),
+  t('nocaseglob', `shopt -s nocaseglob; echo A*`, { files: { abc: '', Abd: '' } }),
+  t('set -e and set +e', `set -e; set +e; false; echo survived; echo $-`),
+]);

@@ -1,0 +1,42 @@
+// Functions: definition forms, arguments, return status, locals and dynamic
+// scope, recursion, redefinition, FUNCNAME, redirections on definitions.
+// (Scripts are JS template literals: \${ is ${, \\ is \, \` is a backquote.)
+import { t, topic } from '../types.js';
+
+export default topic('functions', [
+  t('define and call', `f() { echo "in f"; }; f; f`, { posix: true }),
+  t('function keyword forms', `function g { echo g; }; function h() { echo h; }; g; h`),
+  t('arguments are positional parameters', `f() { echo "$# $1 $2"; }; f a 'b c'`, { posix: true }),
+  t('caller positional parameters restored', `set -- outer; f() { set -- inner x; echo $1; }; f; echo $1 $#`, { posix: true }),
+  t('return status', `f() { return 3; }; f; echo $?; g() { false; }; g; echo $?`, { posix: true }),
+  t('return without argument keeps last status', `f() { false; return; }; f; echo $?`, { posix: true }),
+  t('return stops the function', `f() { echo a; return 0; echo b; }; f`, { posix: true }),
+  t('return value is taken modulo 256', `f() { return 257; }; f; echo $?; g() { return -1; }; g; echo $?`),
+  t('global variables are shared', `f() { x=changed; y=new; }; x=orig; f; echo $x $y`, { posix: true }),
+  t('local variables', `x=global; f() { local x=local; echo $x; }; f; echo $x`),
+  t('dynamic scoping of locals', `x=global; inner() { echo "inner sees $x"; x=set-by-inner; }; outer() { local x=outer; inner; echo "outer has $x"; }; outer; echo "global is $x"`),
+  t('local without value is unset until assigned', `x=g; f() { local x; echo "[\${x-unset}]"; }; f`),
+  t('local in nested function shadows', `f() { local v=1; g; echo f:$v; }; g() { local v=2; echo g:$v; }; f`),
+  t('recursion', `fact() { if [ $1 -le 1 ]; then echo 1; else echo $(( $1 * $(fact $(( $1 - 1 ))) )); fi; }; fact 6`, { posix: true }),
+  t('recursive function with locals', `fib() { local n=$1; if ((n < 2)); then echo $n; return; fi; local a b; a=$(fib $((n-1))); b=$(fib $((n-2))); echo $((a+b)); }; fib 10`),
+  t('redefinition replaces', `f() { echo one; }; f; f() { echo two; }; f`, { posix: true }),
+  t('function with subshell body', `f() ( x=inside; echo $x ); x=out; f; echo $x`, { posix: true }),
+  t('function body with redirection', `f() { echo to-file; } > out; f; f; while read -r l; do echo "got $l"; done < out`, { posix: true }),
+  t('function shadows a builtin', `echo() { builtin echo "wrapped: $*"; }; echo hi`),
+  t('command bypasses functions', `true() { echo "fn true"; return 1; }; true; echo $?; command true; echo $?`),
+  t('unset -f removes a function', `f() { echo f; }; unset -f f; f 2>/dev/null; echo $?`),
+  t('FUNCNAME and nesting', `a() { echo "\${FUNCNAME[0]} from \${FUNCNAME[1]}"; b; }; b() { echo "\${FUNCNAME[@]}"; }; a`),
+  t('function names with odd characters', `my-func() { echo dash; }; my.func() { echo dot; }; my-func; my.func`),
+  t('function called in a pipeline', `f() { read -r x; echo "f got $x"; }; echo data | f`, { posix: true }),
+  t('function status used in condition', `ok() { return 0; }; bad() { return 1; }; if ok && ! bad; then echo fine; fi`, { posix: true }),
+  t('dollar star inside function', `f() { IFS=,; echo "$*"; }; f a b c`, { posix: true }),
+  t('function defined in a condition', `if true; then f() { echo defined; }; fi; f`, { posix: true }),
+  t('declare -f prints a function', `f() { echo "a b"; if true; then x=1; fi; }; declare -f f`),
+  t('declare -F lists names', `b() { :; }; a() { :; }; declare -F`),
+  t('local -', `f() { local -; set -f; echo $-; }; f; echo $-`),
+  t('exported function reaches child bash', `f() { echo exported-fn; }; export -f f; bash -c f`),
+  t('return from nested loop in function', `f() { for i in 1 2 3; do while :; do return $i; done; done; }; f; echo $?`, { posix: true }),
+  t('function with same name as variable', `f=var; f() { echo func; }; f; echo $f`, { posix: true }),
+  t('local array', `f() { local -a arr=(1 2 3); echo \${#arr[@]}; }; f; echo "[\${arr[*]}]"`),
+  t('positional count restored after nested calls', `g() { echo "g:$#"; }; f() { echo "f:$#"; g x; echo "f:$#"; }; f 1 2 3`, { posix: true }),
+]);

@@ -1,0 +1,40 @@
+// Quoting: single, double, $'...', backslashes, quote removal, empty words.
+// (Scripts are JS template literals: \${ is ${, \\ is \, \` is a backquote.)
+import { t, topic } from '../types.js';
+
+export default topic('quoting', [
+  t('single quotes keep everything literal', `printf '%s\\n' 'a $x \\n "b" \`c\`'`, { posix: true }),
+  t('double quotes expand parameters', `x=hello; echo "x is $x"`, { posix: true }),
+  t('double quotes keep spaces', `x='a   b'; echo "$x"; echo $x`, { posix: true }),
+  t('backslash escapes in double quotes', `echo "a\\$b \\"c\\" \\\\ \\x \\\`"`, { posix: true }),
+  t('backslash outside quotes', `echo a\\ b \\$x \\\\ \\'q\\'`, { posix: true }),
+  t('backslash-newline joins lines', `echo abc\\\ndef`, { posix: true }),
+  t('backslash-newline inside double quotes', `echo "abc\\\ndef"`, { posix: true }),
+  t('backslash-newline inside single quotes is literal', `echo 'abc\\\ndef'`, { posix: true }),
+  t('adjacent quoted parts join', `echo 'a'"b"c'd'"$HOME"x | { read v; [ "$v" = "abc""d$HOME""x" ] && echo same; }`),
+  t('empty quoted words are kept', `set -- '' "" a; echo $#`, { posix: true }),
+  t('unquoted empty expansion is removed', `e=; set -- $e a $e; echo $#`, { posix: true }),
+  t('quoted empty expansion is kept', `e=; set -- "$e" a; echo $#`, { posix: true }),
+  t('dollar single quote escapes', `echo $'a\\tb\\nc' $'\\x41\\102\\u0043' $'it\\'s'`),
+  t('dollar single quote control and escape chars', `printf '%q\\n' $'\\a\\b\\e\\f\\v\\r'`),
+  t('dollar double quote is a plain string in C locale', `echo $"hello world"`),
+  t('single quote inside double quotes', `echo "it's" "a'b'c"`, { posix: true }),
+  t('double quote inside single quotes', `echo 'say "hi"'`, { posix: true }),
+  t('quoted glob characters are literal', `echo '*' "?" '[a]'`, { posix: true, files: { a: '', b: '' } }),
+  t('escaped glob characters are literal', `echo \\* \\?`, { posix: true, files: { a: '' } }),
+  t('quoted tilde is not expanded', `echo '~' "~" \\~`, { posix: true }),
+  t('quoted braces are not expanded', `echo '{a,b}' "{a,b}" \\{a,b\\}`),
+  t('hash starts a comment only at word start', `echo a#b # comment\necho '#' x#`, { posix: true }),
+  t('quoted reserved word is a command name', `'if' 2>/dev/null; echo $?; "true" && echo ran`),
+  t('quoted assignment is a command', `'x=1' 2>/dev/null; echo "status $?"`),
+  t('quoting inside command substitution', `echo "$(echo "inner 'q'  spaced")"`, { posix: true }),
+  t('nested quotes in parameter default', `unset u; echo "\${u:-"a  b"}" \${u:-'c  d'}`, { posix: true }),
+  t('backquote substitution with escapes', `echo \`echo a\\\\b\` "\`echo '$HOME' | { read x; echo \${#x}; }\`"`),
+  t('double quoted dollar at end', `echo "cost: $" '$' a$`, { posix: true }),
+  t('printf %q quoting', `printf '%q\\n' 'a b' "it's" '' 'x*y' $'tab\\there'`),
+  t('quoted newline in argument', `x="line1
+line2"; echo "$x"; echo $x`, { posix: true }),
+  t('IFS characters inside quotes do not split', `IFS=:; x='a:b'; set -- "$x"; echo $#; set -- $x; echo $#`, { posix: true }),
+  t('special characters in single quotes', `echo '|&;<>()$\`\\"'`, { posix: true }),
+  t('ANSI-C quote with octal and hex edge cases', `printf '%s|' $'\\0101' $'\\x4a\\x4B' $'\\q'; echo`),
+]);

@@ -1,0 +1,53 @@
+// Redirections: files, appends, duplication, closing, exec, noclobber,
+// here-strings, redirections on compound commands and their order.
+// (Scripts are JS template literals: \${ is ${, \\ is \, \` is a backquote.)
+import { t, topic } from '../types.js';
+
+/** Print a file's lines without cat. */
+const show = (f: string) => `while IFS= read -r l || [ -n "$l" ]; do printf '%s\\n' "$l"; done < ${f}`;
+
+export default topic('redirection', [
+  t('output to a file', `echo hello > f; ${show('f')}`, { posix: true }),
+  t('output truncates', `echo first > f; echo second > f; ${show('f')}`, { posix: true }),
+  t('append', `echo 1 > f; echo 2 >> f; echo 3 >> f; ${show('f')}`, { posix: true }),
+  t('input from a file', `read -r a < in; echo "[$a]"`, { posix: true, files: { in: 'line one\nline two\n' } }),
+  t('input from a missing file', `read -r a < missing; echo status $?`),
+  t('stderr to a file', `echo err >&2 2>/dev/null; { echo to-err >&2; } 2> e; ${show('e')}`, { posix: true }),
+  t('stderr to stdout', `{ echo out; echo err >&2; } 2>&1`, { posix: true }),
+  t('stdout to stderr', `echo visible-on-stderr >&2; echo on-stdout`, { posix: true }),
+  t('order of redirections matters', `{ echo out; echo err >&2; } 2>&1 >/dev/null; echo ---; { echo out; echo err >&2; } >/dev/null 2>&1; echo end`, { posix: true }),
+  t('ampersand-greater redirects both', `{ echo o; echo e >&2; } &> both; ${show('both')}`),
+  t('ampersand-double-greater appends both', `echo first > both; { echo o; echo e >&2; } &>> both; ${show('both')}`),
+  t('pipe both with |&', `{ echo o; echo e >&2; } |& while read -r l; do echo "piped $l"; done`),
+  t('redirect to /dev/null', `echo gone > /dev/null; echo gone 2>/dev/null >&2; echo kept`, { posix: true }),
+  t('numbered descriptors with exec', `exec 3> f; echo via3 >&3; echo more >&3; exec 3>&-; ${show('f')}`, { posix: true }),
+  t('exec input descriptor', `exec 4< in; read -r a <&4; read -r b <&4; exec 4<&-; echo "$b $a"`, { posix: true, files: { in: 'A\nB\n' } }),
+  t('write to a closed descriptor fails', `exec 3>&-; echo x >&3; echo status $?`),
+  t('duplicate a closed descriptor', `echo x 2>&5; echo status $?`),
+  t('read-write descriptor', `echo abc > f; exec 3<> f; read -r x <&3; echo "$x"; exec 3>&-`, { posix: true }),
+  t('noclobber', `set -C; echo a > f; echo b > f; echo status $?; echo c >| f; ${show('f')}`),
+  t('redirect on a brace group', `{ echo a; echo b; } > f; ${show('f')}`, { posix: true }),
+  t('redirect on a loop', `for i in 1 2; do echo $i; done > f; while read -r x; do echo "r$x"; done < f`, { posix: true }),
+  t('redirect on if', `if true; then echo inside; fi > f; ${show('f')}`, { posix: true }),
+  t('redirect on a subshell', `(echo sub; echo sub-err >&2) 2> e > o; ${show('o')}; ${show('e')}`, { posix: true }),
+  t('redirection before the command name', `> f echo early; ${show('f')}`, { posix: true }),
+  t('redirection in the middle of arguments', `echo a > f b c; ${show('f')}`, { posix: true }),
+  t('redirect target from a variable', `name=out.txt; echo data > "$name"; ${show('out.txt')}`, { posix: true }),
+  t('ambiguous redirect', `x='a b'; echo hi > $x; echo status $?`),
+  t('redirect to an empty variable', `e=; echo hi > $e; echo status $?`),
+  t('redirect to a directory', `echo hi > .; echo status $?`),
+  t('here string', `read -r a b <<< 'one two'; echo "$b $a"`),
+  t('here string adds a newline', `while read -r l; do echo "[$l]"; done <<< "x"`),
+  t('here string with expansion', `v=42; read -r a <<< "v=$v $((v+1))"; echo "$a"`),
+  t('redirection failure skips the command', `echo should-not-print < missing; echo status $?`),
+  t('redirection failure on a builtin in a group', `{ echo a; } < missing; echo $?`),
+  t('exec redirection persists', `(exec > f; echo captured; echo also); echo outside; ${show('f')}`, { posix: true }),
+  t('save and restore stdout', `exec 3>&1; exec > f; echo into-file; exec 1>&3 3>&-; echo restored; ${show('f')}`, { posix: true }),
+  t('descriptor copy with move syntax', `exec 3> f; exec 4>&3-; echo moved >&4; exec 4>&-; ${show('f')}; echo x >&3; echo $?`),
+  t('variable named descriptor', `exec {fd}> f; echo "to fd" >&$fd; exec {fd}>&-; [ $fd -ge 10 ] && echo fd ok; ${show('f')}`),
+  t('redirection applies to one command only', `echo a > f; echo b; ${show('f')}`, { posix: true }),
+  t('input redirect for while read with no trailing newline', `${show('f')}`, { posix: true, files: { f: 'a\nno-newline' } }),
+  t('append to a missing file creates it', `echo x >> new; ${show('new')}`, { posix: true }),
+  t('dup to self', `echo same 1>&1`, { posix: true }),
+  t('heredoc and redirection together', `cat <<EOF > f\nbody\nEOF\n${show('f')}`, { posix: true, needs: ['cat'] }),
+]);
