@@ -3,13 +3,21 @@
 
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { boot } from '../host/node/index.js';
+import { createInterface } from 'node:readline';
+import { AgentVM, boot } from '../host/node/index.js';
 
 const USAGE = `Usage: agentos COMMAND [ARGS...]
 
 Boot an agentOS virtual machine in this Node process and use it.
 
 Commands:
+  exec [--json] [--timeout SECONDS] [--cwd DIR] [--env K=V]... [-i] [--state DIR] -- 'SCRIPT'
+                          run SCRIPT in the VM's shell; its stdout and stderr become agentos's
+                          own, unchanged, and agentos exits with its status (124 on timeout).
+                          -i passes agentos's stdin to the script (default /dev/null);
+                          --json prints one object {"stdout","stderr","exitCode"} instead.
+                          --state (a persistent VM) is not implemented yet and is refused.
+  shell                   a line-by-line session with the VM's shell (each line is one exec)
   status                  boot, print the kernel's state (processes, workers, mounts) as JSON
   run FILE.js [ARG...]    copy a JavaScript program into the VM and run it; its stdout, stderr
                           and exit status become agentos's own (stdin is passed through)
@@ -24,6 +32,8 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(USAGE + '\n');
     return cmd ? 0 : 2;
   }
+  if (cmd === 'exec') return execCommand(rest);
+  if (cmd === 'shell') return shellCommand();
   if (cmd === 'status') {
     const m = await boot();
     try {
@@ -61,6 +71,78 @@ async function main(argv: string[]): Promise<number> {
   }
   process.stderr.write(`agentos: unknown command '${cmd}'\n${USAGE}\n`);
   return 2;
+}
+
+function usageError(msg: string): number {
+  process.stderr.write(`agentos exec: ${msg}\nTry 'agentos help' for more information.\n`);
+  return 2;
+}
+
+async function execCommand(args: string[]): Promise<number> {
+  let json = false;
+  let timeoutMs: number | undefined;
+  let cwd: string | undefined;
+  let forwardStdin = false;
+  const env: Record<string, string> = {};
+  let i = 0;
+  for (; i < args.length; i++) {
+    const a = args[i];
+    if (a === '--') {
+      i++;
+      break;
+    }
+    if (a === '--json') json = true;
+    else if (a === '-i') forwardStdin = true;
+    else if (a === '--timeout') {
+      const secs = Number(args[++i]);
+      if (!(secs > 0)) return usageError(`invalid --timeout '${args[i]}'`);
+      timeoutMs = secs * 1000;
+    } else if (a === '--cwd') cwd = args[++i];
+    else if (a === '--env') {
+      const kv = args[++i] ?? '';
+      const eq = kv.indexOf('=');
+      if (eq <= 0) return usageError(`--env needs K=V, got '${kv}'`);
+      env[kv.slice(0, eq)] = kv.slice(eq + 1);
+    } else if (a === '--state') {
+      process.stderr.write('agentos exec: --state: persistent VMs are not implemented yet (every VM is ephemeral)\n');
+      return 2;
+    } else if (a.startsWith('-')) return usageError(`unknown option '${a}'`);
+    else break;
+  }
+  const script = args.slice(i).join(' ');
+  if (!script) return usageError('missing SCRIPT');
+  const stdin = forwardStdin ? readFileSync(0) : undefined;
+  const vm = new AgentVM({ env });
+  await vm.start();
+  try {
+    const r = await vm.execBytes(script, { stdin, timeoutMs, cwd });
+    const dec = new TextDecoder();
+    if (json) {
+      process.stdout.write(JSON.stringify({ stdout: dec.decode(r.stdout), stderr: dec.decode(r.stderr), exitCode: r.exitCode }) + '\n');
+    } else {
+      process.stdout.write(r.stdout);
+      process.stderr.write(r.stderr);
+    }
+    return r.exitCode;
+  } finally {
+    await vm.stop();
+  }
+}
+
+/** Until the kernel has a TTY, a person gets a line-mode session: each line is one exec. */
+async function shellCommand(): Promise<number> {
+  const vm = new AgentVM();
+  await vm.start();
+  vm.on('output', (c) => (c.stream === 'stdout' ? process.stdout : process.stderr).write(c.data));
+  const rl = createInterface({ input: process.stdin, output: process.stdout, prompt: 'agentos$ ' });
+  let status = 0;
+  rl.prompt();
+  for await (const line of rl) {
+    if (line.trim()) status = (await vm.execBytes(line)).exitCode;
+    rl.prompt();
+  }
+  await vm.stop();
+  return status;
 }
 
 main(process.argv.slice(2)).then(

@@ -9,6 +9,7 @@ export interface ProcessInfo {
   pid: number;
   ppid: number;
   pgid: number;
+  sid: number;
   state: string;
   argv: string[];
   uptimeMs: number;
@@ -44,7 +45,7 @@ export class KernelService {
       uptimeMs: now - k.bootMs,
       hostname: k.hostname,
       processes: k.procs.all().map((p) => ({
-        pid: p.pid, ppid: p.ppid, pgid: p.pgid, state: p.state, argv: p.argv, uptimeMs: now - p.startMs,
+        pid: p.pid, ppid: p.ppid, pgid: p.pgid, sid: p.sid, state: p.state, argv: p.argv, uptimeMs: now - p.startMs,
       })),
       workers: k.runner.stats,
       mounts: k.vfs.mounts().map((m: { target: string; type: string }) => ({ target: m.target, type: m.type })),

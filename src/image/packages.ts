@@ -15,7 +15,11 @@ import { packageDirName } from '../kernel/software/names.js';
 import { mkdir, writeFile } from './tree.js';
 
 /** Files of the FHS that are links into packages, like a distribution's /usr/bin/env. */
-const FHS_LINKS: Record<string, string> = { '/usr/bin/env': '/opt/agentos/bin/env' };
+const FHS_LINKS: Record<string, string> = {
+  '/usr/bin/env': '/opt/agentos/bin/env',
+  '/bin/sh': '/opt/agentos/bin/sh',
+  '/bin/bash': '/opt/agentos/bin/bash',
+};
 
 function copyHostTree(vfs: Vfs, from: string, to: string): void {
   mkdir(vfs, to, 0o755);

@@ -37,6 +37,14 @@ export class SyscallClient {
     this.dead = true;
   }
 
+  /**
+   * Run pending caught-signal handlers now if the kernel flagged any. Costs no
+   * syscall when none are pending, so interpreters can call it in hot loops.
+   */
+  pollSignals(): void {
+    if (Atomics.load(this.header, H_SIGNALS) && this.onSignals && !this.dead) this.onSignals();
+  }
+
   call(name: SyscallName, ...args: Value[]): Value {
     if (this.dead) throw new Error(`agentos: syscall ${name} after the process ended`);
     const h = this.header;

@@ -8,6 +8,7 @@ import {
 } from '../../src/abi/signal.js';
 import { WCONTINUED, WEXITSTATUS, WIFEXITED, WIFSIGNALED, WTERMSIG, WUNTRACED } from '../../src/abi/wait.js';
 import { eq, match, ok, rejectsWith } from './expect.js';
+import { execCases } from './exec-cases.js';
 import { packageCases } from './packages-cases.js';
 import type { SuiteCase } from './suite-types.js';
 
@@ -395,4 +396,4 @@ const kernelCases: SuiteCase[] = [
   },
 ];
 
-export const cases: SuiteCase[] = [...kernelCases, ...packageCases];
+export const cases: SuiteCase[] = [...kernelCases, ...packageCases, ...execCases];

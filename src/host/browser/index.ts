@@ -2,6 +2,7 @@
 
 import { wrap } from 'comlink';
 import type { KernelService } from '../kernel-service.js';
+import { AgentVM as BaseAgentVM, type AgentVMOptions } from '../agent-vm.js';
 import { Machine } from '../machine.js';
 
 export { Machine } from '../machine.js';
@@ -76,4 +77,13 @@ export async function boot(): Promise<Machine> {
   const machine = new Machine(wrap<KernelService>(worker), () => worker.terminate());
   await machine.status();
   return machine;
+}
+
+export type { AgentVMOptions, ExecResult, OutputListener } from '../agent-vm.js';
+
+/** AgentVM in the browser: the same interface as on Node. */
+export class AgentVM extends BaseAgentVM {
+  constructor(options: AgentVMOptions = {}) {
+    super(options, boot);
+  }
 }

@@ -4,6 +4,7 @@ import { wrap } from 'comlink';
 import { readFile } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
 import type { KernelService } from '../kernel-service.js';
+import { AgentVM as BaseAgentVM, type AgentVMOptions } from '../agent-vm.js';
 import { Machine } from '../machine.js';
 import { nodeEndpoint } from './endpoint.js';
 
@@ -46,4 +47,14 @@ export async function boot(): Promise<Machine> {
   });
   await machine.status();
   return machine;
+}
+
+export type { AgentVMOptions, ExecResult, OutputListener } from '../agent-vm.js';
+export type { ExecBytesResult, ExecOptions, OutputChunk } from '../exec-session.js';
+
+/** AgentVM on the Node host: `new AgentVM(options)`, then `start()`, `exec()`, `stop()`. */
+export class AgentVM extends BaseAgentVM {
+  constructor(options: AgentVMOptions = {}) {
+    super(options, boot);
+  }
 }

@@ -1,0 +1,120 @@
+// The AgentVM API (seed 004): start a VM, exec commands in a persistent shell
+// session, stream output, move files, stop. The same class serves the Node and
+// browser hosts; each passes its own boot function.
+
+import type { ExecBytesResult, ExecOptions, OutputChunk } from './exec-session.js';
+import { ExecSession } from './exec-session.js';
+import type { Machine, RunOptions, RunResult } from './machine.js';
+
+export interface AgentVMOptions {
+  /** Environment of the session shell (merged over HOME, USER, LANG, TERM). */
+  env?: Record<string, string>;
+  /** Working directory of the session; default /home/user. */
+  cwd?: string;
+  /** Host directory for a persistent writable layer. Not implemented yet: refused with an error. */
+  state?: string;
+  /** VM path → host path mounts. Not implemented yet: refused with an error. */
+  mounts?: Record<string, string>;
+  /** Network access for the guest; only `false` (none) exists today. */
+  network?: boolean;
+}
+
+export interface ExecResult {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+  timedOut: boolean;
+}
+
+export type OutputListener = (chunk: OutputChunk & { text: string }) => void;
+
+const USER = { uid: 1000, gid: 1000 };
+const dec = new TextDecoder();
+
+export class AgentVM {
+  private machine: Machine | null = null;
+  private session: ExecSession | null = null;
+  private listeners = new Set<OutputListener>();
+
+  constructor(
+    private readonly options: AgentVMOptions = {},
+    private readonly bootMachine: () => Promise<Machine>,
+  ) {
+    if (options.state !== undefined) {
+      throw new Error('AgentVM: the `state` option (a persistent writable layer) is not implemented yet; VMs are ephemeral');
+    }
+    if (options.mounts && Object.keys(options.mounts).length) {
+      throw new Error('AgentVM: the `mounts` option is not implemented yet');
+    }
+    if (options.network) throw new Error('AgentVM: network access is not implemented yet (network: false is the only mode)');
+  }
+
+  /** Boot the VM and open the session; resolves when the shell is ready. */
+  async start(): Promise<void> {
+    if (this.machine) return;
+    this.machine = await this.bootMachine();
+    await this.openSession();
+  }
+
+  private async openSession(): Promise<ExecSession> {
+    const m = this.requireMachine();
+    const env = { HOME: '/home/user', USER: 'user', LOGNAME: 'user', LANG: 'C.UTF-8', TERM: 'dumb', SHELL: '/bin/bash', ...this.options.env };
+    const s = new ExecSession(m, { env, cwd: this.options.cwd ?? '/home/user', ...USER });
+    await s.start();
+    s.onOutput((c) => this.listeners.forEach((l) => l({ ...c, text: dec.decode(c.data) })));
+    this.session = s;
+    return s;
+  }
+
+  private requireMachine(): Machine {
+    if (!this.machine) throw new Error('AgentVM: not started (call start() first)');
+    return this.machine;
+  }
+
+  /** Run a command in the session; bytes exactly as the command wrote them. */
+  async execBytes(cmd: string, opts: ExecOptions = {}): Promise<ExecBytesResult> {
+    this.requireMachine();
+    const s = this.session?.alive ? this.session : await this.openSession();
+    return s.exec(cmd, opts);
+  }
+
+  /** Run a command in the session (output decoded as UTF-8). */
+  async exec(cmd: string, opts: ExecOptions = {}): Promise<ExecResult> {
+    const r = await this.execBytes(cmd, opts);
+    return { stdout: dec.decode(r.stdout), stderr: dec.decode(r.stderr), exitCode: r.exitCode, timedOut: r.timedOut };
+  }
+
+  /** Output chunks as they arrive, for every exec. Returns a function that unsubscribes. */
+  on(event: 'output', cb: OutputListener): () => void {
+    if (event !== 'output') throw new Error(`AgentVM: unknown event ${event}`);
+    this.listeners.add(cb);
+    return () => this.listeners.delete(cb);
+  }
+
+  /** Run a program directly (no shell), as the VM's user. */
+  run(argv: string[], opts: RunOptions = {}): Promise<RunResult> {
+    return this.requireMachine().run(argv, { cwd: '/home/user', ...USER, ...opts });
+  }
+
+  readFile(path: string): Promise<Uint8Array> {
+    return this.requireMachine().readFile(path);
+  }
+
+  async writeFile(path: string, data: Uint8Array | string, mode = 0o644): Promise<void> {
+    const m = this.requireMachine();
+    await m.writeFile(path, data, mode);
+    await m.syscall('chown', path, USER.uid, USER.gid).catch(() => {});
+  }
+
+  /** The underlying machine, for host-level syscalls. */
+  get vm(): Machine {
+    return this.requireMachine();
+  }
+
+  async stop(): Promise<void> {
+    const m = this.machine;
+    this.machine = null;
+    this.session = null;
+    await m?.stop();
+  }
+}

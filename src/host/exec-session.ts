@@ -1,0 +1,266 @@
+// The host side of the exec protocol (seed 004): one persistent shell per
+// session, commands framed onto its stdin, output read until a sentinel with a
+// fresh random token per call. Bytes before the sentinel are the command's
+// output, exactly; stdout and stderr stay apart.
+
+import { SIGINT, SIGKILL } from '../abi/signal.js';
+import { WEXITSTATUS, WIFEXITED, WTERMSIG } from '../abi/wait.js';
+import type { Machine } from './machine.js';
+
+export interface ExecOptions {
+  /** Bytes or text for the command's stdin; default /dev/null. */
+  stdin?: Uint8Array | string;
+  /** SIGINT to the command after this long, SIGKILL after a grace period; exit code 124. */
+  timeoutMs?: number;
+  cwd?: string;
+  env?: Record<string, string>;
+}
+
+export interface ExecBytesResult {
+  stdout: Uint8Array;
+  stderr: Uint8Array;
+  exitCode: number;
+  timedOut: boolean;
+}
+
+export interface OutputChunk {
+  stream: 'stdout' | 'stderr';
+  data: Uint8Array;
+}
+
+export interface SessionOptions {
+  env: Record<string, string>;
+  cwd: string;
+  uid: number;
+  gid: number;
+}
+
+const enc = new TextEncoder();
+const dec = new TextDecoder();
+/** How long after SIGINT before the command's processes get SIGKILL, and the shell after that. */
+const GRACE_MS = 1000;
+
+function randomToken(): string {
+  const b = new Uint8Array(16);
+  crypto.getRandomValues(b);
+  return [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+}
+
+/** Index of `needle` in `hay` from `from`, or -1. */
+function indexOf(hay: Uint8Array, needle: Uint8Array, from = 0): number {
+  outer: for (let i = from; i <= hay.length - needle.length; i++) {
+    for (let j = 0; j < needle.length; j++) if (hay[i + j] !== needle[j]) continue outer;
+    return i;
+  }
+  return -1;
+}
+
+/** Length of the longest suffix of `hay` that is a proper prefix of `needle` (may continue in the next chunk). */
+function partialTail(hay: Uint8Array, needle: Uint8Array): number {
+  for (let n = Math.min(needle.length - 1, hay.length); n > 0; n--) {
+    let ok = true;
+    for (let j = 0; j < n; j++) if (hay[hay.length - n + j] !== needle[j]) ok = false;
+    if (ok) return n;
+  }
+  return 0;
+}
+
+class StreamDemux {
+  private pending = new Uint8Array(0);
+  private parts: Uint8Array[] = [];
+  private waiting: { marker: Uint8Array; resolve: (tail: string | null) => void } | null = null;
+  closed = false;
+
+  constructor(readonly stream: 'stdout' | 'stderr', private readonly emit: (c: OutputChunk) => void) {}
+
+  /** Start collecting for a command whose sentinel begins with `marker`. */
+  expect(marker: Uint8Array): Promise<string | null> {
+    this.parts = [];
+    return new Promise((resolve) => {
+      this.waiting = { marker, resolve };
+      this.scan();
+    });
+  }
+
+  take(): Uint8Array {
+    const total = this.parts.reduce((n, p) => n + p.length, 0);
+    const out = new Uint8Array(total);
+    let off = 0;
+    for (const p of this.parts) {
+      out.set(p, off);
+      off += p.length;
+    }
+    this.parts = [];
+    return out;
+  }
+
+  push(data: Uint8Array): void {
+    const n = new Uint8Array(this.pending.length + data.length);
+    n.set(this.pending);
+    n.set(data, this.pending.length);
+    this.pending = n;
+    this.scan();
+  }
+
+  close(): void {
+    this.closed = true;
+    this.deliver(this.pending);
+    this.pending = new Uint8Array(0);
+    this.waiting?.resolve(null);
+    this.waiting = null;
+  }
+
+  private deliver(data: Uint8Array): void {
+    if (!data.length) return;
+    this.parts.push(data);
+    this.emit({ stream: this.stream, data });
+  }
+
+  private scan(): void {
+    const w = this.waiting;
+    if (!w) return;
+    const at = indexOf(this.pending, w.marker);
+    if (at >= 0) {
+      const nl = this.pending.indexOf(0x0a, at + w.marker.length);
+      if (nl < 0) return; // the status digits have not all arrived
+      this.deliver(this.pending.slice(0, at));
+      const tail = dec.decode(this.pending.subarray(at + w.marker.length, nl));
+      this.pending = this.pending.slice(nl + 1);
+      this.waiting = null;
+      w.resolve(tail);
+      return;
+    }
+    const keep = partialTail(this.pending, w.marker);
+    this.deliver(this.pending.slice(0, this.pending.length - keep));
+    this.pending = this.pending.slice(this.pending.length - keep);
+  }
+}
+
+export class ExecSession {
+  private inFd = -1;
+  private pid = -1;
+  private out!: StreamDemux;
+  private err!: StreamDemux;
+  private queue: Promise<unknown> = Promise.resolve();
+  private listeners = new Set<(c: OutputChunk) => void>();
+  alive = false;
+
+  constructor(private readonly m: Machine, private readonly opts: SessionOptions) {}
+
+  onOutput(cb: (c: OutputChunk) => void): () => void {
+    this.listeners.add(cb);
+    return () => this.listeners.delete(cb);
+  }
+
+  get shellPid(): number {
+    return this.pid;
+  }
+
+  async start(): Promise<void> {
+    const m = this.m;
+    const [inR, inW] = (await m.syscall('pipe', 0o2000000)) as [number, number];
+    const [outR, outW] = (await m.syscall('pipe', 0o2000000)) as [number, number];
+    const [errR, errW] = (await m.syscall('pipe', 0o2000000)) as [number, number];
+    const env = Object.entries(this.opts.env).map(([k, v]) => `${k}=${v}`);
+    try {
+      this.pid = (await m.syscall('spawn', {
+        path: '/bin/bash', argv: ['/bin/bash', '--agentos-session'], env, cwd: this.opts.cwd,
+        fds: [[0, inR], [1, outW], [2, errW]], setsid: true, uid: this.opts.uid, gid: this.opts.gid,
+      })) as number;
+    } finally {
+      for (const fd of [inR, outW, errW]) await m.syscall('close', fd);
+    }
+    this.inFd = inW;
+    const emit = (c: OutputChunk) => this.listeners.forEach((l) => l(c));
+    this.out = new StreamDemux('stdout', emit);
+    this.err = new StreamDemux('stderr', emit);
+    this.alive = true;
+    void this.pump(outR, this.out);
+    void this.pump(errR, this.err);
+  }
+
+  private async pump(fd: number, demux: StreamDemux): Promise<void> {
+    try {
+      for (;;) {
+        const b = (await this.m.syscall('read', fd, 65536)) as Uint8Array;
+        if (!b.length) break;
+        demux.push(b);
+      }
+    } catch {
+      /* machine stopped */
+    } finally {
+      demux.close();
+      await this.m.syscall('close', fd).catch(() => {});
+    }
+  }
+
+  /** Run one command; calls are serialised, as in a terminal. */
+  exec(cmd: string, o: ExecOptions = {}): Promise<ExecBytesResult> {
+    const run = this.queue.then(() => this.run(cmd, o));
+    this.queue = run.catch(() => {});
+    return run;
+  }
+
+  private async run(cmd: string, o: ExecOptions): Promise<ExecBytesResult> {
+    const m = this.m;
+    const token = randomToken();
+    let stdinPath: string | undefined;
+    if (o.stdin !== undefined) {
+      stdinPath = `/tmp/.agentos-stdin-${token}`;
+      await m.writeFile(stdinPath, o.stdin, 0o600);
+      await m.syscall('chown', stdinPath, this.opts.uid, this.opts.gid);
+    }
+    const marker = enc.encode(`\0AOS-END:${token}`);
+    const outDone = this.out.expect(enc.encode(`\0AOS-END:${token}:`));
+    const errDone = this.err.expect(marker);
+    const body = enc.encode(JSON.stringify({ token, cmd, stdin: stdinPath, cwd: o.cwd, env: o.env }));
+    const frame = new Uint8Array([...enc.encode(`\0AOS-EXEC ${body.length}\n`), ...body]);
+    let timedOut = false;
+    const timers: ReturnType<typeof setTimeout>[] = [];
+    if (o.timeoutMs !== undefined) {
+      timers.push(setTimeout(() => {
+        timedOut = true;
+        void m.syscall('kill', this.pid, SIGINT).catch(() => {});
+        timers.push(setTimeout(() => void this.killJobs(), GRACE_MS));
+        timers.push(setTimeout(() => void m.syscall('kill', this.pid, SIGKILL).catch(() => {}), 2 * GRACE_MS));
+      }, o.timeoutMs));
+    }
+    try {
+      await this.writeAll(frame);
+      const [status] = await Promise.all([outDone, errDone]);
+      const stdout = this.out.take();
+      const stderr = this.err.take();
+      if (status === null) {
+        // The shell ended (exit N, or killed): its status is the command's; the next exec gets a new session.
+        this.alive = false;
+        const [, ws] = (await m.syscall('waitpid', this.pid, 0)) as [number, number];
+        const code = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
+        return { stdout, stderr, exitCode: timedOut ? 124 : code, timedOut };
+      }
+      return { stdout, stderr, exitCode: timedOut ? 124 : Number(status), timedOut };
+    } finally {
+      timers.forEach(clearTimeout);
+    }
+  }
+
+  /** SIGKILL every process of the session except the shell itself. */
+  private async killJobs(): Promise<void> {
+    const st = await this.m.status();
+    for (const p of st.processes) {
+      if (p.sid === this.pid && p.pid !== this.pid && p.state !== 'Z') {
+        await this.m.syscall('kill', p.pid, SIGKILL).catch(() => {});
+      }
+    }
+  }
+
+  private async writeAll(data: Uint8Array): Promise<void> {
+    for (let off = 0; off < data.length; ) off += (await this.m.syscall('write', this.inFd, data.subarray(off, off + 65536))) as number;
+  }
+
+  async close(): Promise<void> {
+    if (!this.alive) return;
+    this.alive = false;
+    await this.m.syscall('close', this.inFd).catch(() => {});
+    await this.m.syscall('waitpid', this.pid, 0).catch(() => {});
+  }
+}

@@ -1,0 +1,181 @@
+// declare/typeset/local/export/readonly and unset.
+
+import type { ExpandContext } from '../../expand/index.js';
+import { print, type Assign } from '../../syntax/index.js';
+import { assign } from '../exec.js';
+import type { Shell } from '../shell.js';
+import { ShellError, type Var } from '../vars.js';
+import type { Builtin } from './types.js';
+
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+function quoteValue(v: string): string {
+  return `"${v.replace(/(["\\$`])/g, '\\$1')}"`;
+}
+
+/** `declare -p` text for one variable. */
+export function describe(name: string, v: Var): string {
+  let flags = '';
+  if (v.indexed) flags += 'a';
+  if (v.assoc) flags += 'A';
+  if (v.integer) flags += 'i';
+  if (v.lower) flags += 'l';
+  if (v.readonly) flags += 'r';
+  if (v.upper) flags += 'u';
+  if (v.exported) flags += 'x';
+  const head = `declare -${flags || '-'} ${name}`;
+  if (v.declaredOnly) return head;
+  if (v.indexed) return `${head}=(${[...v.indexed].sort((a, b) => a[0] - b[0]).map(([i, x]) => `[${i}]=${quoteValue(x)}`).join(' ')})`;
+  if (v.assoc) return `${head}=(${[...v.assoc].map(([k, x]) => `[${/^[\w-]+$/.test(k) ? k : quoteValue(k)}]=${quoteValue(x)} `).join('')})`;
+  return v.value === undefined ? head : `${head}=${quoteValue(v.value)}`;
+}
+
+export function declare(sh: Shell, variant: string, args: (string | Assign)[], ctx: ExpandContext): number {
+  const on = new Set<string>();
+  const off = new Set<string>();
+  const targets: (string | Assign)[] = [];
+  let optsDone = false;
+  for (const a of args) {
+    if (typeof a === 'string' && !optsDone && /^[-+][a-zA-Z]+$/.test(a)) {
+      for (const f of a.slice(1)) (a[0] === '-' ? on : off).add(f);
+      continue;
+    }
+    if (a === '--') {
+      optsDone = true;
+      continue;
+    }
+    targets.push(a);
+  }
+  if (variant === 'local') {
+    if (sh.funcStack.length === 0) throw new ShellError('local: can only be used in a function');
+  }
+  if (variant === 'export') on.add('x');
+  if (variant === 'readonly') on.add('r');
+  const global = on.has('g') || (variant !== 'local' && sh.funcStack.length === 0);
+  const inFunction = (variant === 'local' || variant === 'declare' || variant === 'typeset') && sh.funcStack.length > 0 && !on.has('g');
+
+  if (on.has('f') || on.has('F')) {
+    const names = targets.map((t) => (typeof t === 'string' ? t : t.name));
+    const fns = names.length ? names.map((n) => [n, sh.functions.get(n)] as const) : [...sh.functions].sort();
+    let status = 0;
+    for (const [n, f] of fns) {
+      if (!f) {
+        status = 1;
+        continue;
+      }
+      sh.out(on.has('F') ? `declare -f ${n}\n` : `${print(f)}\n`);
+    }
+    return status;
+  }
+
+  if (targets.length === 0 || (on.has('p') && targets.every((t) => typeof t === 'string'))) {
+    const names = targets.length ? (targets as string[]) : sh.vars.names();
+    let status = 0;
+    for (const n of names) {
+      const v = sh.vars.lookup(n);
+      if (!v) {
+        sh.error(`${variant}: ${n}: not found`);
+        status = 1;
+        continue;
+      }
+      if (variant === 'export' && !v.exported) continue;
+      if (variant === 'readonly' && !v.readonly) continue;
+      if (targets.length === 0 && on.size && ![...on].every((f) => f === 'p' || flagOf(v, f))) continue;
+      sh.out(`${variant === 'export' && !on.has('p') ? describe(n, v).replace(/^declare/, 'declare') : describe(n, v)}\n`);
+    }
+    return status;
+  }
+
+  let status = 0;
+  for (const t of targets) {
+    const name = typeof t === 'string' ? t.replace(/=.*$/, '') : t.name;
+    if (!NAME.test(name)) {
+      sh.error(`${variant}: \`${typeof t === 'string' ? t : name}': not a valid identifier`);
+      status = 1;
+      continue;
+    }
+    if (on.has('n') || off.has('n')) {
+      // Namerefs are not supported: say so rather than pretend.
+      throw new ShellError(`${variant}: -n: namerefs are not supported by agentos-shell`, 2);
+    }
+    const rec = inFunction ? sh.vars.declareLocal(name) : global ? sh.vars.declare(name, true) : sh.vars.declare(name, false);
+    if (rec.readonly && typeof t !== 'string') {
+      sh.error(`${name}: readonly variable`);
+      status = 1;
+      continue;
+    }
+    if (on.has('a') && !rec.indexed && !rec.assoc) {
+      rec.indexed = new Map(rec.value !== undefined ? [[0, rec.value]] : []);
+      rec.value = undefined;
+    }
+    if (on.has('A') && !rec.assoc) {
+      rec.assoc = new Map();
+      rec.indexed = undefined;
+      rec.value = undefined;
+    }
+    if (on.has('i')) rec.integer = true;
+    if (off.has('i')) rec.integer = false;
+    if (on.has('l')) [rec.lower, rec.upper] = [true, false];
+    if (on.has('u')) [rec.upper, rec.lower] = [true, false];
+    if (on.has('x')) rec.exported = true;
+    if (off.has('x')) rec.exported = false;
+    if (typeof t !== 'string') {
+      assign(sh, t, ctx, { local: inFunction });
+    } else if (typeof t === 'string' && t.includes('=')) {
+      sh.vars.set(name, t.slice(t.indexOf('=') + 1), { local: inFunction });
+    } else if (variant === 'export' || variant === 'readonly') {
+      // Marking an existing variable keeps its value.
+    }
+    if (on.has('r')) rec.readonly = true;
+  }
+  return status;
+}
+
+function flagOf(v: Var, f: string): boolean {
+  switch (f) {
+    case 'a': return !!v.indexed;
+    case 'A': return !!v.assoc;
+    case 'i': return !!v.integer;
+    case 'r': return !!v.readonly;
+    case 'x': return !!v.exported;
+    default: return true;
+  }
+}
+
+export const unset: Builtin = (sh, argv) => {
+  let mode: 'v' | 'f' | 'any' = 'any';
+  let status = 0;
+  for (const a of argv.slice(1)) {
+    if (a === '-v') {
+      mode = 'v';
+      continue;
+    }
+    if (a === '-f') {
+      mode = 'f';
+      continue;
+    }
+    const m = /^([A-Za-z_][A-Za-z0-9_]*)(?:\[(.*)\])?$/.exec(a);
+    if (!m) {
+      sh.error(`unset: \`${a}': not a valid identifier`);
+      status = 1;
+      continue;
+    }
+    if (mode === 'f') {
+      sh.functions.delete(a);
+      continue;
+    }
+    if (mode === 'any' && !sh.vars.lookup(m[1]) && sh.functions.has(m[1])) {
+      sh.functions.delete(m[1]);
+      continue;
+    }
+    try {
+      if (m[2] !== undefined) sh.vars.unsetIndex(m[1], m[2]);
+      else sh.vars.unset(m[1]);
+    } catch (e) {
+      if (!(e instanceof ShellError)) throw e;
+      sh.error(`unset: ${e.message}`);
+      status = 1;
+    }
+  }
+  return status;
+};

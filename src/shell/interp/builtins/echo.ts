@@ -1,0 +1,25 @@
+// echo [-neE] [ARG...] — bash's builtin echo.
+
+import type { Builtin } from './types.js';
+import { decodeEscapes } from './escapes.js';
+
+export const echo: Builtin = (sh, argv) => {
+  let i = 1;
+  let newline = true;
+  let escapes = sh.opts.shoptOn('xpg_echo');
+  for (; i < argv.length && /^-[neE]+$/.test(argv[i]); i++) {
+    for (const c of argv[i].slice(1)) {
+      if (c === 'n') newline = false;
+      else if (c === 'e') escapes = true;
+      else escapes = false;
+    }
+  }
+  let text = argv.slice(i).join(' ');
+  if (escapes) {
+    const r = decodeEscapes(text, true);
+    text = r.text;
+    if (r.stop) newline = false;
+  }
+  sh.out(newline ? `${text}\n` : text);
+  return 0;
+};

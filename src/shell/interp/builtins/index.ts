@@ -1,0 +1,37 @@
+// The builtin table. Special builtins (POSIX) keep prefix assignments and are found before functions.
+
+import { echo } from './echo.js';
+import { printf } from './printf.js';
+import { test } from './test.js';
+import { cd, dirs, popd, pushd, pwd } from './dirs.js';
+import { declare, unset } from './declare.js';
+import { expandContext } from '../context.js';
+import { set, shift, shopt } from './set.js';
+import { break_, colon, continue_, eval_, exec, exit, false_, let_, return_, source, trap, true_, wait } from './flow.js';
+import { mapfile, read } from './read.js';
+import { alias, command, fg, getopts, hash, help, history, jobs, kill, times, type, ulimit, umask, unalias } from './info.js';
+import type { Builtin } from './types.js';
+
+export const SPECIAL_BUILTINS = new Set([':', '.', 'break', 'continue', 'eval', 'exec', 'exit', 'export', 'readonly', 'return', 'set', 'shift', 'source', 'trap', 'unset', 'times']);
+
+/** Declaration builtins reached as plain words (`command export x=1`, `eval`): string arguments. */
+const decl: Builtin = (sh, argv) => declare(sh, argv[0], argv.slice(1), expandContext(sh));
+
+/** builtin NAME [ARG...]: run the builtin even if a function has that name. */
+const builtin: Builtin = (sh, argv) => {
+  const b = BUILTINS[argv[1] ?? ''];
+  if (!argv[1]) return 0;
+  if (!b) {
+    sh.error(`builtin: ${argv[1]}: not a shell builtin`);
+    return 1;
+  }
+  return b(sh, argv.slice(1));
+};
+
+export const BUILTINS: Record<string, Builtin> = {
+  echo, printf, test, '[': test, cd, pwd, pushd, popd, dirs, unset, set, shopt, shift,
+  break: break_, continue: continue_, ':': colon, true: true_, false: false_, eval: eval_, '.': source, source, exec,
+  exit, return: return_, trap, wait, let: let_, read, mapfile, readarray: mapfile, type, command, hash, help,
+  alias, unalias, getopts, umask, ulimit, times, jobs, fg, bg: fg, kill, history,
+  declare: decl, typeset: decl, local: decl, export: decl, readonly: decl, builtin,
+};

@@ -1,0 +1,320 @@
+// type, command, hash, help, alias/unalias, getopts, umask, ulimit, times,
+// jobs/fg/bg, kill, history.
+
+import { signalFromName, signalName } from '../../../abi/signal.js';
+import { candidates } from '../../../user/execvp.js';
+import { print } from '../../syntax/index.js';
+import { invoke } from '../exec.js';
+import type { Shell } from '../shell.js';
+import type { Builtin } from './types.js';
+import { BUILTINS, SPECIAL_BUILTINS } from './index.js';
+
+const KEYWORDS = new Set(['if', 'then', 'else', 'elif', 'fi', 'case', 'esac', 'for', 'select', 'while', 'until', 'do', 'done', 'in', 'function', 'time', '{', '}', '!', '[[', ']]', 'coproc']);
+
+/** The executable file a name resolves to, if any (first executable regular file on $PATH). */
+export function findFile(sh: Shell, name: string): string | null {
+  const env = [`PATH=${sh.vars.get('PATH') ?? ''}`];
+  for (const path of candidates(name, env)) {
+    try {
+      const st = sh.sys.stat(path);
+      if ((st.mode & 0o170000) !== 0o100000) continue;
+      sh.sys.access(path, 1);
+      return path;
+    } catch {
+      /* next */
+    }
+  }
+  return null;
+}
+
+type Kind = 'alias' | 'keyword' | 'function' | 'builtin' | 'file';
+
+function kinds(sh: Shell, name: string): [Kind, string][] {
+  const out: [Kind, string][] = [];
+  if (sh.aliases.has(name)) out.push(['alias', sh.aliases.get(name)!]);
+  if (KEYWORDS.has(name)) out.push(['keyword', name]);
+  if (sh.functions.has(name)) out.push(['function', print(sh.functions.get(name)!)]);
+  if (BUILTINS[name] || SPECIAL_BUILTINS.has(name)) out.push(['builtin', name]);
+  const f = findFile(sh, name);
+  if (f) out.push(['file', f]);
+  return out;
+}
+
+export const type: Builtin = (sh, argv) => {
+  let flag = '';
+  let all = false;
+  const names: string[] = [];
+  for (const a of argv.slice(1)) {
+    if (/^-[atpP]+$/.test(a)) {
+      if (a.includes('a')) all = true;
+      flag = a.replace('a', '').slice(1) || flag;
+    } else names.push(a);
+  }
+  let status = 0;
+  for (const n of names) {
+    const ks = kinds(sh, n);
+    if (!ks.length) {
+      if (!flag) sh.error(`type: ${n}: not found`);
+      status = 1;
+      continue;
+    }
+    for (const [k, v] of all ? ks : ks.slice(0, 1)) {
+      if (flag === 't') sh.out(`${k}\n`);
+      else if (flag === 'p' || flag === 'P') {
+        if (k === 'file') sh.out(`${v}\n`);
+      } else if (k === 'alias') sh.out(`${n} is aliased to \`${v}'\n`);
+      else if (k === 'keyword') sh.out(`${n} is a shell keyword\n`);
+      else if (k === 'function') sh.out(`${n} is a function\n${v}\n`);
+      else if (k === 'builtin') sh.out(`${n} is a shell builtin\n`);
+      else sh.out(`${n} is ${v}\n`);
+    }
+  }
+  return status;
+};
+
+export const command: Builtin = (sh, argv) => {
+  let i = 1;
+  let mode = '';
+  for (; i < argv.length && /^-[pvV]+$/.test(argv[i]); i++) mode += argv[i].slice(1);
+  if (argv[i] === '--') i++;
+  const args = argv.slice(i);
+  if (!args.length) return 0;
+  if (mode.includes('v') || mode.includes('V')) {
+    let status = 0;
+    for (const n of args) {
+      const [k] = kinds(sh, n).filter(([kind]) => kind !== 'function' || true);
+      if (!k) {
+        if (mode.includes('V')) sh.error(`command: ${n}: not found`);
+        status = 1;
+        continue;
+      }
+      if (mode.includes('V')) {
+        sh.out(k[0] === 'file' ? `${n} is ${k[1]}\n` : k[0] === 'builtin' ? `${n} is a shell builtin\n` : k[0] === 'keyword' ? `${n} is a shell keyword\n` : k[0] === 'alias' ? `${n} is aliased to \`${k[1]}'\n` : `${n} is a function\n`);
+      } else sh.out(k[0] === 'file' ? `${k[1]}\n` : k[0] === 'alias' ? `alias ${n}='${k[1]}'\n` : `${n}\n`);
+    }
+    return status;
+  }
+  // Skip functions: look up builtins, then the filesystem.
+  const fns = sh.functions;
+  sh.functions = new Map();
+  try {
+    return invoke(sh, args, [], []);
+  } finally {
+    sh.functions = fns;
+  }
+};
+
+export const hash: Builtin = (sh, argv) => {
+  // No cache to manage (seed 000: every lookup asks the filesystem); -r is accepted.
+  for (const n of argv.slice(1).filter((a) => !a.startsWith('-'))) {
+    if (!findFile(sh, n)) {
+      sh.error(`hash: ${n}: not found`);
+      return 1;
+    }
+  }
+  if (argv.length === 1) sh.out('hash: hash table empty\n');
+  return 0;
+};
+
+export const help: Builtin = (sh, argv) => {
+  const names = Object.keys(BUILTINS).concat([...SPECIAL_BUILTINS]).sort();
+  const want = argv[1];
+  if (want && !names.includes(want)) {
+    sh.error(`help: no help topics match \`${want}'.  Try \`help help' or \`man -k ${want}' or \`info ${want}'.`);
+    return 1;
+  }
+  sh.out(`agentos-shell, a bash-compatible shell for agentOS.\nThese shell commands are defined internally:\n\n${names.filter((n) => !want || n === want).join('\n')}\n`);
+  return 0;
+};
+
+export const alias: Builtin = (sh, argv) => {
+  const args = argv.slice(1).filter((a) => a !== '-p');
+  if (!args.length) {
+    for (const [k, v] of [...sh.aliases].sort()) sh.out(`alias ${k}='${v.replace(/'/g, "'\\''")}'\n`);
+    return 0;
+  }
+  let status = 0;
+  for (const a of args) {
+    const eq = a.indexOf('=');
+    if (eq > 0) sh.aliases.set(a.slice(0, eq), a.slice(eq + 1));
+    else if (sh.aliases.has(a)) sh.out(`alias ${a}='${sh.aliases.get(a)!.replace(/'/g, "'\\''")}'\n`);
+    else {
+      sh.error(`alias: ${a}: not found`);
+      status = 1;
+    }
+  }
+  return status;
+};
+
+export const unalias: Builtin = (sh, argv) => {
+  if (argv[1] === '-a') {
+    sh.aliases.clear();
+    return 0;
+  }
+  let status = 0;
+  for (const a of argv.slice(1)) {
+    if (!sh.aliases.delete(a)) {
+      sh.error(`unalias: ${a}: not found`);
+      status = 1;
+    }
+  }
+  return status;
+};
+
+export const getopts: Builtin = (sh, argv) => {
+  const [, spec, name, ...given] = argv;
+  if (spec === undefined || name === undefined) {
+    sh.error('getopts: usage: getopts optstring name [arg ...]');
+    return 2;
+  }
+  const args = given.length ? given : sh.positional;
+  const silent = spec.startsWith(':');
+  const optspec = silent ? spec.slice(1) : spec;
+  let optind = Number(sh.vars.get('OPTIND') ?? '1') || 1;
+  const sub = Number(sh.vars.get('__OPTSUB') ?? '1') || 1;
+  const arg = args[optind - 1];
+  if (arg === undefined || arg === '-' || !arg.startsWith('-') || arg === '--') {
+    if (arg === '--') sh.vars.set('OPTIND', String(optind + 1));
+    sh.vars.set(name, '?');
+    return 1;
+  }
+  const c = arg[sub];
+  let nextSub = sub + 1;
+  const advance = () => {
+    if (nextSub >= arg.length) {
+      optind++;
+      nextSub = 1;
+    }
+  };
+  const idx = optspec.indexOf(c);
+  if (idx < 0 || c === ':') {
+    advance();
+    sh.vars.set(name, '?');
+    if (silent) sh.vars.set('OPTARG', c);
+    else {
+      sh.vars.unset('OPTARG');
+      sh.write(2, `${sh.errorName}: illegal option -- ${c}\n`);
+    }
+  } else if (optspec[idx + 1] === ':') {
+    let value: string | undefined;
+    if (sub + 1 < arg.length) value = arg.slice(sub + 1);
+    else value = args[optind++];
+    optind++;
+    nextSub = 1;
+    if (value === undefined) {
+      optind--;
+      if (silent) {
+        sh.vars.set(name, ':');
+        sh.vars.set('OPTARG', c);
+      } else {
+        sh.vars.set(name, '?');
+        sh.vars.unset('OPTARG');
+        sh.write(2, `${sh.errorName}: option requires an argument -- ${c}\n`);
+      }
+    } else {
+      sh.vars.set(name, c);
+      sh.vars.set('OPTARG', value);
+    }
+  } else {
+    advance();
+    sh.vars.set(name, c);
+    sh.vars.unset('OPTARG');
+  }
+  sh.vars.set('OPTIND', String(optind));
+  sh.vars.set('__OPTSUB', String(nextSub));
+  return 0;
+};
+
+export const umask: Builtin = (sh, argv) => {
+  const arg = argv.filter((a) => a !== '-S')[1];
+  if (arg === undefined) {
+    const m = sh.sys.umask(0);
+    sh.sys.umask(m);
+    if (argv.includes('-S')) {
+      const p = (shift: number) => ['r', 'w', 'x'].filter((_, i) => !((m >> shift) & (4 >> i))).join('');
+      sh.out(`u=${p(6)},g=${p(3)},o=${p(0)}\n`);
+    } else sh.out(`${m.toString(8).padStart(4, '0')}\n`);
+    return 0;
+  }
+  if (!/^[0-7]{1,4}$/.test(arg)) {
+    sh.error(`umask: ${arg}: octal number out of range`);
+    return 1;
+  }
+  sh.sys.umask(parseInt(arg, 8));
+  return 0;
+};
+
+export const ulimit: Builtin = (sh, argv) => {
+  // Resource limits are the VM policy's (the permissions issue); report unlimited honestly.
+  if (argv.includes('-a')) sh.out('core file size          (blocks, -c) 0\nopen files                      (-n) 1024\nprocesses                       (-u) unlimited\n');
+  else if (argv.includes('-n')) sh.out('1024\n');
+  else sh.out('unlimited\n');
+  return 0;
+};
+
+export const times: Builtin = (sh) => {
+  sh.out('0m0.000s 0m0.000s\n0m0.000s 0m0.000s\n');
+  return 0;
+};
+
+export const jobs: Builtin = (sh) => {
+  for (const j of sh.jobs) sh.out(`[${j.id}]  ${j.status.padEnd(24)}${j.command}\n`);
+  return 0;
+};
+
+export const fg: Builtin = (sh, argv) => {
+  sh.error(`${argv[0]}: no job control`);
+  return 1;
+};
+
+export const kill: Builtin = (sh, argv) => {
+  let sig = 15;
+  const args = argv.slice(1);
+  if (args[0] === '-l' || args[0] === '-L') {
+    if (args[1]) {
+      const n = Number(args[1]);
+      sh.out(`${Number.isInteger(n) ? signalName(n > 128 ? n - 128 : n).replace(/^SIG/, '') : signalFromName(args[1])}\n`);
+    } else sh.out(Array.from({ length: 31 }, (_, i) => signalName(i + 1).replace(/^SIG/, '')).join(' ') + '\n');
+    return 0;
+  }
+  if (args[0] === '-s' || args[0] === '-n') {
+    const s = signalFromName(args[1] ?? '');
+    if (s === undefined) {
+      sh.error(`kill: ${args[1]}: invalid signal specification`);
+      return 1;
+    }
+    sig = s;
+    args.splice(0, 2);
+  } else if (args[0]?.startsWith('-') && args[0] !== '--') {
+    const s = signalFromName(args[0].slice(1));
+    if (s === undefined) {
+      sh.error(`kill: ${args[0].slice(1)}: invalid signal specification`);
+      return 1;
+    }
+    sig = s;
+    args.shift();
+  }
+  if (args[0] === '--') args.shift();
+  if (!args.length) {
+    sh.error('kill: usage: kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]');
+    return 2;
+  }
+  let status = 0;
+  for (const a of args) {
+    const pid = a.startsWith('%') ? sh.jobs.find((j) => j.id === Number(a.slice(1)))?.pids[0] : Number(a);
+    if (pid === undefined || !Number.isInteger(pid)) {
+      sh.error(`kill: ${a}: arguments must be process or job IDs`);
+      status = 1;
+      continue;
+    }
+    try {
+      sh.sys.kill(pid, sig);
+    } catch (e) {
+      sh.error(`kill: (${a}) - ${(e as Error).message.replace(/^E\w+: /, '').replace(/ \(.*\)$/, '')}`);
+      status = 1;
+    }
+  }
+  return status;
+};
+
+export const history: Builtin = () => 0;

@@ -1,0 +1,121 @@
+// set, shopt, shift.
+
+import { SET_OPTIONS, SHOPT_NAMES, type SetOption } from '../options.js';
+import type { Shell } from '../shell.js';
+import { describe } from './declare.js';
+import type { Builtin } from './types.js';
+
+function setOption(sh: Shell, name: string, on: boolean): boolean {
+  if (!(name in SET_OPTIONS)) {
+    sh.error(`set: ${name}: invalid option name`);
+    return false;
+  }
+  sh.opts.set.set(name as SetOption, on);
+  return true;
+}
+
+export const set: Builtin = (sh, argv) => {
+  const args = argv.slice(1);
+  if (args.length === 0) {
+    for (const n of sh.vars.names()) sh.out(`${describe(n, sh.vars.lookup(n)!).replace(/^declare -\S+ /, '')}\n`);
+    return 0;
+  }
+  let i = 0;
+  for (; i < args.length; i++) {
+    const a = args[i];
+    if (a === '--') {
+      i++;
+      sh.positional = args.slice(i);
+      return 0;
+    }
+    if (a === '-' || a === '+') {
+      if (a === '-') {
+        sh.opts.set.set('xtrace', false);
+        sh.opts.set.set('verbose', false);
+      }
+      i++;
+      break;
+    }
+    if (!/^[-+]/.test(a)) break;
+    const on = a[0] === '-';
+    for (let j = 1; j < a.length; j++) {
+      const c = a[j];
+      if (c === 'o') {
+        const name = args[++i];
+        if (name === undefined) {
+          for (const [n] of Object.entries(SET_OPTIONS)) {
+            const v = sh.opts.on(n as SetOption);
+            sh.out(on ? `${n.padEnd(15)}\t${v ? 'on' : 'off'}\n` : `set ${v ? '-' : '+'}o ${n}\n`);
+          }
+          continue;
+        }
+        if (!setOption(sh, name, on)) return 2;
+        continue;
+      }
+      const name = sh.opts.flagName(c);
+      if (!name) {
+        sh.error(`set: ${a[0]}${c}: invalid option`);
+        sh.write(2, 'set: usage: set [-abefhkmnptuvxBCEHPT] [-o option-name] [--] [-] [arg ...]\n');
+        return 2;
+      }
+      sh.opts.set.set(name, on);
+    }
+  }
+  if (i < args.length || args.includes('-') || args.includes('+')) sh.positional = args.slice(i);
+  return 0;
+};
+
+export const shopt: Builtin = (sh, argv) => {
+  let mode: 's' | 'u' | 'p' | 'q' | null = null;
+  let useSet = false;
+  const names: string[] = [];
+  let quiet = false;
+  for (const a of argv.slice(1)) {
+    if (/^-[supqo]+$/.test(a)) {
+      for (const c of a.slice(1)) {
+        if (c === 'q') quiet = true;
+        else if (c === 'o') useSet = true;
+        else mode = c as 's' | 'u' | 'p';
+      }
+    } else names.push(a);
+  }
+  const known = (n: string) => (useSet ? n in SET_OPTIONS : (SHOPT_NAMES as readonly string[]).includes(n));
+  const get = (n: string) => (useSet ? sh.opts.on(n as SetOption) : sh.opts.shoptOn(n));
+  for (const n of names) {
+    if (!known(n)) {
+      sh.error(`shopt: ${n}: invalid shell option name`);
+      return 1;
+    }
+  }
+  if (mode === 's' || mode === 'u') {
+    if (!names.length) {
+      for (const n of SHOPT_NAMES) if (get(n) === (mode === 's')) sh.out(`${n.padEnd(15)}\t${mode === 's' ? 'on' : 'off'}\n`);
+      return 0;
+    }
+    for (const n of names) {
+      if (useSet) sh.opts.set.set(n as SetOption, mode === 's');
+      else sh.opts.shopt.set(n, mode === 's');
+    }
+    return 0;
+  }
+  const list = names.length ? names : [...(useSet ? Object.keys(SET_OPTIONS) : SHOPT_NAMES)];
+  let status = 0;
+  for (const n of list) {
+    const v = get(n);
+    if (!v) status = 1;
+    if (quiet) continue;
+    sh.out(mode === 'p' ? `shopt ${v ? '-s' : '-u'} ${n}\n` : `${n.padEnd(15)}\t${v ? 'on' : 'off'}\n`);
+  }
+  return names.length ? status : 0;
+};
+
+export const shift: Builtin = (sh, argv) => {
+  const n = argv[1] === undefined ? 1 : Number(argv[1]);
+  if (!Number.isInteger(n) || n < 0) {
+    sh.error(`shift: ${argv[1]}: numeric argument required`);
+    return 1;
+  }
+  if (n > sh.positional.length) return 1;
+  sh.positional = sh.positional.slice(n);
+  return 0;
+};

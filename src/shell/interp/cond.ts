@@ -1,0 +1,59 @@
+// [[ ... ]]: no word splitting or globbing; == and != match patterns, =~ an
+// extended regular expression (captures in BASH_REMATCH).
+
+import { expandPattern, expandRegex, expandWord, matchPattern } from '../expand/index.js';
+import type { Cond } from '../syntax/index.js';
+import { expandContext } from './context.js';
+import type { Shell } from './shell.js';
+import { binaryTest, unaryTest } from './test-ops.js';
+
+export function runTest(sh: Shell, c: Cond): number {
+  return evalCond(sh, c) ? 0 : 1;
+}
+
+function evalCond(sh: Shell, c: Cond): boolean {
+  const ctx = expandContext(sh);
+  switch (c.type) {
+    case 'CondWord':
+      return expandWord(c.word, ctx) !== '';
+    case 'CondNot':
+      return !evalCond(sh, c.arg);
+    case 'CondParen':
+      return evalCond(sh, c.arg);
+    case 'CondAndOr':
+      return c.op === '&&' ? evalCond(sh, c.left) && evalCond(sh, c.right) : evalCond(sh, c.left) || evalCond(sh, c.right);
+    case 'CondUnary':
+      return unaryTest(sh, c.op, expandWord(c.arg, ctx));
+    case 'CondBinary': {
+      const left = expandWord(c.left, ctx);
+      if (c.op === '==' || c.op === '=' || c.op === '!=') {
+        const hit = matchPattern(expandPattern(c.right, ctx), left, { extglob: true, nocase: ctx.opts.nocasematch });
+        return c.op === '!=' ? !hit : hit;
+      }
+      if (c.op === '=~') return regexMatch(sh, left, expandRegex(c.right, ctx));
+      return binaryTest(sh, c.op, left, expandWord(c.right, ctx), true);
+    }
+  }
+}
+
+function regexMatch(sh: Shell, text: string, source: string): boolean {
+  let re: RegExp;
+  try {
+    re = new RegExp(posixToJs(source), sh.opts.shoptOn('nocasematch') ? 'i' : '');
+  } catch {
+    sh.vars.setArray('BASH_REMATCH', []);
+    return false;
+  }
+  const m = re.exec(text);
+  sh.vars.setArray('BASH_REMATCH', m ? m.map((g) => ({ key: null, value: g ?? '' })) : []);
+  return m !== null;
+}
+
+/** POSIX ERE bracket classes to JavaScript. */
+function posixToJs(re: string): string {
+  const classes: Record<string, string> = {
+    alpha: 'a-zA-Z', digit: '0-9', alnum: 'a-zA-Z0-9', upper: 'A-Z', lower: 'a-z', space: ' \\t\\n\\r\\f\\v',
+    blank: ' \\t', punct: '!-\\/:-@\\[-`{-~', xdigit: '0-9A-Fa-f', cntrl: '\\x00-\\x1f\\x7f', print: ' -~', graph: '!-~', word: '\\w',
+  };
+  return re.replace(/\[:(\w+):\]/g, (m, name: string) => classes[name] ?? m);
+}

@@ -1,0 +1,105 @@
+// The interpreter's side of word expansion: variables, special parameters,
+// options, command/process substitution and the filesystem for globbing.
+
+import { SysError } from '../../abi/errno.js';
+import { O_CLOEXEC, O_CREAT, O_EXCL, O_RDWR, SEEK_SET } from '../../abi/fcntl.js';
+import { evalArithText, type ExpandContext } from '../expand/index.js';
+import type { Stmt } from '../syntax/index.js';
+import { runStmts } from './exec.js';
+import { isolate } from './isolate.js';
+import type { Shell } from './shell.js';
+import { startSubshell } from './subshell.js';
+
+const cache = new WeakMap<Shell, ExpandContext>();
+
+export function expandContext(sh: Shell): ExpandContext {
+  let ctx = cache.get(sh);
+  if (ctx) return ctx;
+  ctx = {
+    vars: sh.vars,
+    special: (name) => sh.special(name),
+    positional: () => sh.positional,
+    get opts() {
+      const s = sh.opts;
+      return {
+        nounset: s.on('nounset'), noglob: s.on('noglob'), nullglob: s.shoptOn('nullglob'),
+        failglob: s.shoptOn('failglob'), dotglob: s.shoptOn('dotglob'), extglob: s.shoptOn('extglob'),
+        globstar: s.shoptOn('globstar'), nocaseglob: s.shoptOn('nocaseglob'), nocasematch: s.shoptOn('nocasematch'),
+      };
+    },
+    commandSubst: (stmts) => commandSubst(sh, stmts),
+    procSubst: (op, stmts) => procSubst(sh, op, stmts),
+    readdir: (dir) => {
+      try {
+        return sh.sys.readdir(dir || '.').map((e) => e.name).filter((n) => n !== '.' && n !== '..');
+      } catch {
+        return null;
+      }
+    },
+    isDir: (path) => {
+      try {
+        return (sh.sys.stat(path).mode & 0o170000) === 0o040000;
+      } catch {
+        return false;
+      }
+    },
+    cwd: () => sh.vars.get('PWD') ?? sh.sys.getcwd(),
+    home: (user) => {
+      if (!user) return sh.vars.get('HOME');
+      try {
+        const passwd = new TextDecoder().decode(sh.sys.readFile('/etc/passwd'));
+        for (const line of passwd.split('\n')) {
+          const f = line.split(':');
+          if (f[0] === user) return f[5];
+        }
+      } catch {
+        /* no passwd */
+      }
+      return undefined;
+    },
+  };
+  cache.set(sh, ctx);
+  const c = ctx;
+  sh.vars.arith = (e) => evalArithText(e, c);
+  return ctx;
+}
+
+/**
+ * $(...): run in-process with the shell's state isolated, stdout captured in
+ * an unlinked temp file (no pipe to deadlock on however much is written).
+ */
+function commandSubst(sh: Shell, stmts: Stmt[]): string {
+  const path = `/tmp/.agentos-cs-${sh.sys.getpid()}-${Math.random().toString(36).slice(2)}`;
+  const fd = sh.sys.open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600);
+  sh.sys.unlink(path);
+  const saved = sh.sys.fcntl(1, 1030 /* F_DUPFD_CLOEXEC */, 10);
+  let status = 0;
+  try {
+    sh.sys.dup2(fd, 1);
+    status = isolate(sh, () => runStmts(sh, stmts));
+  } finally {
+    sh.sys.dup2(saved, 1);
+    sh.sys.close(saved);
+  }
+  sh.status = status;
+  try {
+    sh.sys.lseek(fd, 0, SEEK_SET);
+    return new TextDecoder().decode(sh.sys.readAll(fd));
+  } catch (e) {
+    if (e instanceof SysError) return '';
+    throw e;
+  } finally {
+    sh.sys.close(fd);
+  }
+}
+
+/** <(...) and >(...): a child shell on a pipe; the command gets /dev/fd/N. */
+function procSubst(sh: Shell, op: '<' | '>', stmts: Stmt[]): string {
+  const [r, w] = sh.sys.pipe();
+  const childEnd = op === '<' ? w : r;
+  const ourEnd = op === '<' ? r : w;
+  const pid = startSubshell(sh, stmts, op === '<' ? { 1: childEnd } : { 0: childEnd });
+  sh.sys.close(childEnd);
+  sh.procSubsts.push({ fd: ourEnd, pid });
+  return `/dev/fd/${ourEnd}`;
+}

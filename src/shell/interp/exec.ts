@@ -1,0 +1,456 @@
+// Running the AST: statement lists, compound commands, functions, simple
+// commands (assignments, builtins, functions, programs found on $PATH).
+
+import { Errno, strerror, SysError } from '../../abi/errno.js';
+import { shellStatus } from '../../abi/wait.js';
+import { walkPath } from '../../user/execvp.js';
+import {
+  evalArithExp, expandAssignValue, expandPattern, expandWord, expandWords, matchPattern, type ExpandContext,
+} from '../expand/index.js';
+import type {
+  ArithExp, Assign, Case, Command, DeclCommand, For, If, SimpleCommand, Stmt, While,
+} from '../syntax/index.js';
+import { declare } from './builtins/declare.js';
+import { BUILTINS, SPECIAL_BUILTINS } from './builtins/index.js';
+import { runTest } from './cond.js';
+import { expandContext } from './context.js';
+import { BreakSignal, ContinueSignal, ExitSignal, ReturnSignal } from './control.js';
+import { isolate } from './isolate.js';
+import { runPipeline, startBackground } from './pipeline.js';
+import { applyRedirs, withRedirs } from './redirect.js';
+import type { Shell } from './shell.js';
+import { ShellError } from './vars.js';
+
+export function runStmts(sh: Shell, stmts: Stmt[]): number {
+  let status = sh.status;
+  for (const s of stmts) status = runStmt(sh, s);
+  return status;
+}
+
+function runStmt(sh: Shell, s: Stmt): number {
+  sh.checkInterrupt();
+  if (s.background) {
+    startBackground(sh, s.cmd);
+    sh.status = 0;
+    return 0;
+  }
+  sh.status = runCommand(sh, s.cmd);
+  return sh.status;
+}
+
+/** errexit and the ERR trap, checked where bash checks them: after a pipeline or simple command. */
+export function afterLeaf(sh: Shell, status: number): number {
+  if (status !== 0 && sh.errexitSuppressed === 0) {
+    const err = sh.traps.get('ERR');
+    if (err) {
+      const saved = sh.status;
+      sh.status = status;
+      sh.runSource(err);
+      sh.status = saved;
+    }
+    if (sh.opts.on('errexit')) throw new ExitSignal(status);
+  }
+  return status;
+}
+
+/** Run with errexit ignored (conditions, non-final parts of && and ||, negated pipelines). */
+export function suppressed<T>(sh: Shell, fn: () => T): T {
+  sh.errexitSuppressed++;
+  try {
+    return fn();
+  } finally {
+    sh.errexitSuppressed--;
+  }
+}
+
+export function runCommand(sh: Shell, cmd: Command): number {
+  sh.lineno = cmd.line;
+  try {
+    switch (cmd.type) {
+      case 'SimpleCommand':
+        return afterLeaf(sh, runSimple(sh, cmd));
+      case 'DeclCommand':
+        return afterLeaf(sh, runDecl(sh, cmd));
+      case 'Pipeline':
+        return runPipeline(sh, cmd);
+      case 'AndOr': {
+        const left = suppressed(sh, () => runCommand(sh, cmd.left));
+        sh.status = left;
+        if ((cmd.op === '&&') === (left === 0)) return runCommand(sh, cmd.right);
+        return left;
+      }
+      case 'Group':
+        return withRedirs(sh, cmd.redirs, () => runStmts(sh, cmd.stmts));
+      case 'Subshell':
+        return afterLeaf(sh, withRedirs(sh, cmd.redirs, () => isolate(sh, () => runStmts(sh, cmd.stmts))));
+      case 'If':
+        return withRedirs(sh, cmd.redirs, () => runIf(sh, cmd));
+      case 'While':
+        return withRedirs(sh, cmd.redirs, () => runWhile(sh, cmd));
+      case 'For':
+        return withRedirs(sh, cmd.redirs, () => runFor(sh, cmd));
+      case 'ArithFor':
+        return withRedirs(sh, cmd.redirs, () => runArithFor(sh, cmd.init, cmd.cond, cmd.step, cmd.body));
+      case 'Case':
+        return withRedirs(sh, cmd.redirs, () => runCase(sh, cmd));
+      case 'ArithCmd':
+        return afterLeaf(sh, withRedirs(sh, cmd.redirs, () => (arith(sh, cmd.expr) !== 0 ? 0 : 1)));
+      case 'TestCmd':
+        return afterLeaf(sh, withRedirs(sh, cmd.redirs, () => runTest(sh, cmd.expr)));
+      case 'FunctionDef':
+        sh.functions.set(cmd.name, cmd);
+        return 0;
+    }
+  } catch (e) {
+    if (!(e instanceof ShellError)) throw e;
+    sh.error(e.message);
+    // Expansion errors (${x:?}, unbound variables) end a non-interactive shell, as in bash.
+    if (e.fatal && !sh.keepGoing) throw new ExitSignal(e.status);
+    return afterLeaf(sh, e.status);
+  }
+  return 0;
+}
+
+export function arith(sh: Shell, e: ArithExp): number {
+  return Number(evalArithExp(e, expandContext(sh)));
+}
+
+function runIf(sh: Shell, cmd: If): number {
+  for (const c of cmd.clauses) {
+    if (suppressed(sh, () => runStmts(sh, c.cond)) === 0) return runStmts(sh, c.body);
+  }
+  return cmd.elseBody ? runStmts(sh, cmd.elseBody) : 0;
+}
+
+/** Run a loop body; returns 'break' or 'continue' when a signal targets an outer loop. */
+function loopBody(sh: Shell, body: Stmt[]): { status: number; stop: boolean } {
+  sh.checkInterrupt();
+  try {
+    return { status: runStmts(sh, body), stop: false };
+  } catch (e) {
+    if (e instanceof BreakSignal) {
+      if (--e.levels > 0) throw e;
+      return { status: 0, stop: true };
+    }
+    if (e instanceof ContinueSignal) {
+      if (--e.levels > 0) throw e;
+      return { status: 0, stop: false };
+    }
+    throw e;
+  }
+}
+
+function runWhile(sh: Shell, cmd: While): number {
+  let status = 0;
+  sh.loopDepth++;
+  try {
+    for (;;) {
+      const c = suppressed(sh, () => runStmts(sh, cmd.cond));
+      if ((c === 0) === cmd.until) break;
+      const r = loopBody(sh, cmd.body);
+      status = r.status;
+      if (r.stop) break;
+    }
+  } finally {
+    sh.loopDepth--;
+  }
+  return status;
+}
+
+function runFor(sh: Shell, cmd: For): number {
+  const ctx = expandContext(sh);
+  const items = cmd.words === null ? [...sh.positional] : expandWords(cmd.words, ctx);
+  let status = 0;
+  sh.loopDepth++;
+  try {
+    for (const item of items) {
+      sh.vars.set(cmd.name, item);
+      const r = loopBody(sh, cmd.body);
+      status = r.status;
+      if (r.stop) break;
+    }
+  } finally {
+    sh.loopDepth--;
+  }
+  return status;
+}
+
+function runArithFor(sh: Shell, init: ArithExp | null, cond: ArithExp | null, step: ArithExp | null, body: Stmt[]): number {
+  let status = 0;
+  sh.loopDepth++;
+  try {
+    if (init) arith(sh, init);
+    while (!cond || arith(sh, cond) !== 0) {
+      const r = loopBody(sh, body);
+      status = r.status;
+      if (r.stop) break;
+      if (step) arith(sh, step);
+    }
+  } finally {
+    sh.loopDepth--;
+  }
+  return status;
+}
+
+function runCase(sh: Shell, cmd: Case): number {
+  const ctx = expandContext(sh);
+  const subject = expandWord(cmd.word, ctx);
+  let status = 0;
+  let fallthrough = false;
+  for (const item of cmd.items) {
+    const popts = { extglob: ctx.opts.extglob, nocase: ctx.opts.nocasematch };
+    const hit = fallthrough || item.patterns.some((p) => matchPattern(expandPattern(p, ctx), subject, popts));
+    if (!hit) continue;
+    status = runStmts(sh, item.body);
+    if (item.term === ';;') return status;
+    fallthrough = item.term === ';&';
+  }
+  return status;
+}
+
+// ---- assignments --------------------------------------------------------------
+
+export function assign(sh: Shell, a: Assign, ctx: ExpandContext, opts: { local?: boolean } = {}): void {
+  if (a.array) {
+    const items = [];
+    for (const el of a.array) {
+      const key = el.index ? expandWord(el.index, ctx) : null;
+      if (key === null) for (const v of expandWords([el.value], ctx)) items.push({ key: null, value: v });
+      else items.push({ key, value: expandAssignValue(el.value, ctx) });
+    }
+    sh.vars.setArray(a.name, items, { append: a.append, local: opts.local, assoc: sh.vars.isAssoc(a.name) });
+    return;
+  }
+  const value = a.value ? expandAssignValue(a.value, ctx) : '';
+  if (a.index) sh.vars.setIndex(a.name, expandWord(a.index, ctx), value, a.append);
+  else sh.vars.set(a.name, value, { append: a.append, local: opts.local });
+  if (sh.opts.on('allexport')) sh.vars.lookup(a.name)!.exported = true;
+}
+
+function assignmentText(a: Assign, ctx: ExpandContext): string {
+  return `${a.name}${a.append ? '+=' : '='}${a.value ? expandAssignValue(a.value, ctx) : ''}`;
+}
+
+// ---- simple commands ----------------------------------------------------------
+
+function xtrace(sh: Shell, words: string[]): void {
+  if (!sh.opts.on('xtrace')) return;
+  const quote = (w: string) => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, "'\\''")}'`);
+  sh.write(2, `${sh.vars.get('PS4') ?? '+ '}${words.map(quote).join(' ')}\n`);
+}
+
+function runSimple(sh: Shell, cmd: SimpleCommand): number {
+  const ctx = expandContext(sh);
+  sh.status = 0;
+  const argv = expandWords(cmd.words, ctx);
+  if (argv.length === 0) {
+    // Assignments only (their $(...) set $?), plus redirections done and undone.
+    const status = sh.status;
+    for (const a of cmd.assigns) assign(sh, a, ctx);
+    if (cmd.assigns.length) xtrace(sh, cmd.assigns.map((a) => assignmentText(a, ctx)));
+    return withRedirs(sh, cmd.redirs, () => (cmd.assigns.length ? sh.status : status));
+  }
+  xtrace(sh, [...cmd.assigns.map((a) => assignmentText(a, ctx)), ...argv]);
+  try {
+    return invoke(sh, argv, cmd.assigns, cmd.redirs);
+  } finally {
+    closeProcSubsts(sh);
+  }
+}
+
+function closeProcSubsts(sh: Shell): void {
+  for (const p of sh.procSubsts.splice(0)) {
+    try {
+      sh.sys.close(p.fd);
+    } catch {
+      /* closed by the command */
+    }
+  }
+}
+
+/**
+ * Run argv with its prefix assignments and redirections: a function, a
+ * builtin, or a program. Exported for `command`, `exec` and pipelines.
+ */
+export function invoke(sh: Shell, argv: string[], assigns: Assign[], redirs: SimpleCommand['redirs']): number {
+  const name = argv[0];
+  const ctx = expandContext(sh);
+  if (name === 'exec' && argv.length === 1) {
+    // `exec` with only redirections: they stay in effect for the rest of the shell.
+    try {
+      for (const [, copy] of applyRedirs(sh, redirs)) if (copy >= 0) sh.sys.close(copy);
+      return 0;
+    } catch (e) {
+      if (!(e instanceof ShellError)) throw e;
+      sh.error(e.message);
+      return e.status;
+    }
+  }
+  const fn = sh.functions.get(name);
+  const special = SPECIAL_BUILTINS.has(name);
+  const builtin = BUILTINS[name];
+  if (special || (!fn && builtin)) {
+    // Special builtins keep their assignments; regular ones see them only while running.
+    const restoreVars = special ? null : tempAssign(sh, assigns, ctx);
+    if (special) for (const a of assigns) assign(sh, a, ctx);
+    try {
+      return withRedirs(sh, redirs, () => runBuiltin(sh, builtin, argv));
+    } finally {
+      restoreVars?.();
+    }
+  }
+  if (fn) {
+    const restoreVars = tempAssign(sh, assigns, ctx);
+    try {
+      return withRedirs(sh, redirs, () => callFunction(sh, fn.name, argv.slice(1)));
+    } finally {
+      restoreVars();
+    }
+  }
+  const env = [...sh.vars.environ()];
+  for (const a of assigns) {
+    const kv = assignmentText(a, ctx);
+    const k = kv.slice(0, kv.indexOf('='));
+    const i = env.findIndex((e) => e.startsWith(`${k}=`));
+    if (i >= 0) env.splice(i, 1);
+    env.push(kv);
+  }
+  return withRedirs(sh, redirs, () => runProgram(sh, argv, env));
+}
+
+function runBuiltin(sh: Shell, builtin: (sh: Shell, argv: string[]) => number, argv: string[]): number {
+  try {
+    return builtin(sh, argv);
+  } catch (e) {
+    if (e instanceof ShellError) {
+      sh.error(e.message);
+      return e.status;
+    }
+    throw e;
+  }
+}
+
+/** Assignments visible only for one command: set now, undone by the returned function. */
+function tempAssign(sh: Shell, assigns: Assign[], ctx: ExpandContext): () => void {
+  if (!assigns.length) return () => {};
+  sh.vars.pushScope();
+  for (const a of assigns) {
+    assign(sh, a, ctx, { local: true });
+    sh.vars.lookup(a.name)!.exported = true;
+  }
+  return () => sh.vars.popScope();
+}
+
+export function callFunction(sh: Shell, name: string, args: string[]): number {
+  const fn = sh.functions.get(name)!;
+  const positional = sh.positional;
+  sh.positional = args;
+  sh.vars.pushScope();
+  sh.funcStack.push(name);
+  sh.vars.setArray('FUNCNAME', [...sh.funcStack].reverse().map((value) => ({ key: null, value })), { local: true });
+  try {
+    return runCommand(sh, fn.body);
+  } catch (e) {
+    if (e instanceof ReturnSignal) return e.status;
+    throw e;
+  } finally {
+    sh.funcStack.pop();
+    sh.vars.popScope();
+    sh.positional = positional;
+  }
+}
+
+/** Find and run a program; returns its shell status (127 not found, 126 not runnable). */
+export function runProgram(sh: Shell, argv: string[], env: string[]): number {
+  // With job control the program leads its own process group, which SIGINT is forwarded to.
+  const pid = spawnProgram(sh, argv, env, sh.jobControl ? 0 : undefined);
+  if (pid < 0) return -pid;
+  const fg = sh.fgPgid;
+  if (sh.jobControl) sh.fgPgid = pid;
+  try {
+    return waitFor(sh, pid);
+  } finally {
+    sh.fgPgid = fg;
+  }
+}
+
+/** Spawn a program found on $PATH; returns its pid, or minus the error status (reported). */
+export function spawnProgram(sh: Shell, argv: string[], env: string[], pgid?: number): number {
+  const name = argv[0];
+  try {
+    return walkPath(name, env, (path) => {
+      try {
+        return sh.sys.spawn({ path, argv, env, pgid });
+      } catch (e) {
+        // No recognised header: a shell script without #! (the shell's fallback, not the kernel's).
+        if (e instanceof SysError && e.errno === Errno.ENOEXEC && !isBinary(sh, path)) {
+          return sh.sys.spawn({ path: sh.selfPath, argv: [sh.selfPath, path, ...argv.slice(1)], env, pgid });
+        }
+        throw e;
+      }
+    });
+  } catch (e) {
+    if (!(e instanceof SysError)) throw e;
+    if (e.errno === Errno.ENOENT && !name.includes('/')) {
+      sh.error(`${name}: command not found`);
+      return -127;
+    }
+    let reason = strerror(e.errno);
+    if (e.errno === Errno.EACCES && name.includes('/') && isDir(sh, name)) reason = 'Is a directory';
+    if (e.errno === Errno.ENOEXEC) reason = 'cannot execute binary file: Exec format error';
+    sh.error(`${name}: ${reason}`);
+    return e.errno === Errno.ENOENT ? -127 : -126;
+  }
+}
+
+function isDir(sh: Shell, path: string): boolean {
+  try {
+    return (sh.sys.stat(path).mode & 0o170000) === 0o040000;
+  } catch {
+    return false;
+  }
+}
+
+/** bash runs a headerless file as a script unless it looks binary (NUL in the first line). */
+function isBinary(sh: Shell, path: string): boolean {
+  try {
+    const fd = sh.sys.open(path);
+    const head = sh.sys.read(fd, 256);
+    sh.sys.close(fd);
+    const nl = head.indexOf(10);
+    return head.subarray(0, nl < 0 ? head.length : nl).includes(0);
+  } catch {
+    return true;
+  }
+}
+
+export function waitFor(sh: Shell, pid: number): number {
+  for (;;) {
+    try {
+      const [, status] = sh.sys.waitpid(pid, 0);
+      return shellStatus(status);
+    } catch (e) {
+      if (e instanceof SysError && e.errno === Errno.EINTR) continue;
+      if (e instanceof SysError && e.errno === Errno.ECHILD) return 127;
+      throw e;
+    }
+  }
+}
+
+// ---- declaration commands (declare, local, export, readonly, typeset) ---------
+
+function runDecl(sh: Shell, cmd: DeclCommand): number {
+  const ctx = expandContext(sh);
+  // Words are expanded as arguments; assignment arguments are not split or globbed.
+  const args: (string | Assign)[] = [];
+  for (const a of cmd.args) {
+    if (a.type === 'Assign') args.push(a);
+    else args.push(...expandWords([a], ctx));
+  }
+  const restoreVars = tempAssign(sh, cmd.assigns, ctx);
+  try {
+    return withRedirs(sh, cmd.redirs, () => runBuiltin(sh, (s) => declare(s, cmd.variant, args, ctx), [cmd.variant]));
+  } finally {
+    restoreVars();
+  }
+}

@@ -1,0 +1,48 @@
+// Subshell semantics without a new process: run with a copy of the shell's
+// state and put everything back afterwards ( ( ... ) and $( ... ) ).
+
+import { ExitSignal } from './control.js';
+import type { Shell } from './shell.js';
+
+export function isolate(sh: Shell, fn: () => number): number {
+  const vars = sh.vars.snapshot();
+  const functions = new Map(sh.functions);
+  const aliases = new Map(sh.aliases);
+  const traps = new Map(sh.traps);
+  const opts = sh.opts.clone();
+  const positional = [...sh.positional];
+  const dirStack = [...sh.dirStack];
+  const { loopDepth, funcStack } = sh;
+  const cwd = sh.vars.get('PWD') ?? sh.sys.getcwd();
+  const umask = sh.sys.umask(0o022);
+  sh.sys.umask(umask);
+  sh.subshellLevel++;
+  // A subshell's EXIT trap is its own; the parent's does not run in it.
+  sh.traps.delete('EXIT');
+  let status: number;
+  try {
+    status = fn();
+    status = sh.finish(status);
+  } catch (e) {
+    if (!(e instanceof ExitSignal)) throw e;
+    status = sh.finish(e.status);
+  } finally {
+    sh.subshellLevel--;
+    sh.vars.restore(vars);
+    sh.functions = functions;
+    sh.aliases = aliases;
+    sh.traps = traps;
+    sh.opts = opts;
+    sh.positional = positional;
+    sh.dirStack = dirStack;
+    sh.loopDepth = loopDepth;
+    sh.funcStack = funcStack;
+    try {
+      sh.sys.chdir(cwd);
+    } catch {
+      /* the directory went away */
+    }
+    sh.sys.umask(umask);
+  }
+  return status;
+}

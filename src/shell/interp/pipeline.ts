@@ -1,0 +1,113 @@
+// Pipelines and background jobs. Every stage runs concurrently: a plain
+// program is spawned straight onto the pipe; anything else (builtins,
+// functions, compound commands) runs in a child shell, as bash forks one.
+
+import { O_CLOEXEC, O_RDONLY } from '../../abi/fcntl.js';
+import { expandAssignValue, expandWords } from '../expand/index.js';
+import type { Command, Pipeline } from '../syntax/index.js';
+import { BUILTINS, SPECIAL_BUILTINS } from './builtins/index.js';
+import { expandContext } from './context.js';
+import { afterLeaf, runCommand, spawnProgram, suppressed, waitFor } from './exec.js';
+import { applyRedirs, restore } from './redirect.js';
+import type { Shell } from './shell.js';
+import { startSubshell, withFds } from './subshell.js';
+import { ShellError } from './vars.js';
+
+export function runPipeline(sh: Shell, p: Pipeline): number {
+  const t0 = p.time ? performance.now() : 0;
+  let status: number;
+  if (p.cmds.length === 1) {
+    const run = () => runCommand(sh, p.cmds[0]);
+    status = p.negated ? suppressed(sh, run) : run();
+    sh.pipestatus = [status];
+  } else {
+    const statuses = runStages(sh, p);
+    sh.pipestatus = statuses;
+    status = statuses[statuses.length - 1];
+    if (sh.opts.on('pipefail')) status = [...statuses].reverse().find((s) => s !== 0) ?? 0;
+  }
+  sh.vars.setArray('PIPESTATUS', sh.pipestatus.map((s) => ({ key: null, value: String(s) })));
+  if (p.time) {
+    const secs = (performance.now() - t0) / 1000;
+    sh.write(2, p.time === 'time -p' ? `real ${secs.toFixed(2)}\nuser 0.00\nsys 0.00\n` : `\nreal\t0m${secs.toFixed(3)}s\nuser\t0m0.000s\nsys\t0m0.000s\n`);
+  }
+  if (p.negated) return status === 0 ? 1 : 0;
+  return p.cmds.length > 1 ? afterLeaf(sh, status) : status;
+}
+
+function runStages(sh: Shell, p: Pipeline): number[] {
+  const pids: number[] = [];
+  const failed = new Map<number, number>();
+  let prevRead = -1;
+  let group = 0;
+  for (let i = 0; i < p.cmds.length; i++) {
+    const last = i === p.cmds.length - 1;
+    const [r, w] = last ? [-1, -1] : sh.sys.pipe(O_CLOEXEC);
+    const fds: Record<number, number> = {};
+    if (prevRead >= 0) fds[0] = prevRead;
+    if (w >= 0) {
+      fds[1] = w;
+      if (p.pipeAll[i]) fds[2] = w;
+    }
+    const pgid = sh.jobControl ? (i === 0 ? 0 : group) : undefined;
+    const pid = withFds(sh, fds, () => startStage(sh, p.cmds[i], pgid));
+    if (pid < 0) failed.set(i, -pid);
+    else {
+      pids[i] = pid;
+      if (i === 0) group = pid;
+    }
+    if (w >= 0) sh.sys.close(w);
+    if (prevRead >= 0) sh.sys.close(prevRead);
+    prevRead = r;
+  }
+  const fg = sh.fgPgid;
+  if (sh.jobControl && group) sh.fgPgid = group;
+  try {
+    return p.cmds.map((_, i) => (failed.has(i) ? failed.get(i)! : waitFor(sh, pids[i])));
+  } finally {
+    sh.fgPgid = fg;
+  }
+}
+
+/** Start one stage on the current fds 0/1/2; returns its pid (or minus a status if it could not start). */
+function startStage(sh: Shell, cmd: Command, pgid?: number): number {
+  if (cmd.type === 'SimpleCommand' && cmd.words.length) {
+    const ctx = expandContext(sh);
+    const argv = expandWords(cmd.words, ctx);
+    const name = argv[0];
+    if (name !== undefined && !sh.functions.has(name) && !BUILTINS[name] && !SPECIAL_BUILTINS.has(name)) {
+      let saved;
+      try {
+        saved = applyRedirs(sh, cmd.redirs);
+      } catch (e) {
+        if (!(e instanceof ShellError)) throw e;
+        sh.error(e.message);
+        return -e.status;
+      }
+      try {
+        const env = [...sh.vars.environ()];
+        for (const a of cmd.assigns) env.push(`${a.name}=${a.value ? expandAssignValue(a.value, ctx) : ''}`);
+        return spawnProgram(sh, argv, env, pgid);
+      } finally {
+        restore(sh, saved);
+      }
+    }
+  }
+  return startSubshell(sh, cmd, {}, pgid);
+}
+
+/** `cmd &`: runs concurrently with stdin from /dev/null (non-interactive shells); sets $!. */
+export function startBackground(sh: Shell, cmd: Command): void {
+  const nul = sh.sys.open('/dev/null', O_RDONLY | O_CLOEXEC);
+  let pid: number;
+  try {
+    pid = withFds(sh, sh.opts.on('interactive') ? {} : { 0: nul }, () => startStage(sh, cmd, sh.jobControl ? 0 : undefined));
+  } finally {
+    sh.sys.close(nul);
+  }
+  if (pid < 0) return;
+  sh.lastBg = pid;
+  const id = (sh.jobs.at(-1)?.id ?? 0) + 1;
+  sh.jobs.push({ id, pids: [pid], command: cmd.type, status: 'Running' });
+  if (sh.opts.on('interactive')) sh.write(2, `[${id}] ${pid}\n`);
+}

@@ -1,0 +1,204 @@
+// Redirections, bash style: the shell's own fds are rearranged (the old ones
+// saved close-on-exec at fd >= 10) for the duration of a command, so builtins
+// and spawned programs see the same table; then everything is put back.
+
+import { Errno, strerror, SysError } from '../../abi/errno.js';
+import {
+  F_DUPFD_CLOEXEC, O_APPEND, O_CLOEXEC, O_CREAT, O_EXCL, O_RDONLY, O_RDWR, O_TRUNC, O_WRONLY, SEEK_SET,
+} from '../../abi/fcntl.js';
+import type { Redirect } from '../syntax/index.js';
+import { expandHeredoc, expandRedirectTarget, expandWord } from '../expand/index.js';
+import { expandContext } from './context.js';
+import type { Shell } from './shell.js';
+import { ShellError } from './vars.js';
+
+/** [fd, saved copy or -1 if it was closed] */
+export type Saved = [number, number][];
+
+const SAVE_MIN = 10;
+
+function save(sh: Shell, saved: Saved, fd: number): void {
+  if (saved.some(([f]) => f === fd)) return;
+  let copy = -1;
+  try {
+    copy = sh.sys.fcntl(fd, F_DUPFD_CLOEXEC, SAVE_MIN);
+  } catch (e) {
+    if (!(e instanceof SysError && e.errno === Errno.EBADF)) throw e;
+  }
+  saved.push([fd, copy]);
+}
+
+export function restore(sh: Shell, saved: Saved): void {
+  for (let i = saved.length - 1; i >= 0; i--) {
+    const [fd, copy] = saved[i];
+    try {
+      if (copy >= 0) {
+        sh.sys.dup2(copy, fd);
+        sh.sys.close(copy);
+      } else sh.sys.close(fd);
+    } catch {
+      /* already closed */
+    }
+  }
+}
+
+/** Put `src` at `fd` (saving what was there) and close `src`. */
+function install(sh: Shell, saved: Saved, fd: number, src: number): void {
+  save(sh, saved, fd);
+  if (src !== fd) {
+    sh.sys.dup2(src, fd);
+    sh.sys.close(src);
+  }
+}
+
+/** An unlinked temp file holding `text`, positioned at 0: here-documents and here-strings. */
+export function tempInput(sh: Shell, text: string): number {
+  const path = `/tmp/.agentos-sh-${sh.sys.getpid()}-${Math.random().toString(36).slice(2)}`;
+  const fd = sh.sys.open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600);
+  sh.sys.unlink(path);
+  sh.sys.writeAll(fd, text);
+  sh.sys.lseek(fd, 0, SEEK_SET);
+  return fd;
+}
+
+function openFor(sh: Shell, path: string, flags: number): number {
+  try {
+    return sh.sys.open(path, flags | O_CLOEXEC, 0o666);
+  } catch (e) {
+    if (!(e instanceof SysError)) throw e;
+    throw new ShellError(`${path}: ${strerror(e.errno)}`);
+  }
+}
+
+function fdNumber(sh: Shell, word: string): number {
+  if (!/^\d+$/.test(word)) throw new ShellError(`${word}: ambiguous redirect`);
+  const n = Number(word);
+  try {
+    sh.sys.fcntl(n, 1 /* F_GETFD */);
+  } catch {
+    throw new ShellError(`${word}: Bad file descriptor`);
+  }
+  return n;
+}
+
+function noclobberCheck(sh: Shell, path: string): void {
+  if (!sh.opts.on('noclobber')) return;
+  try {
+    const st = sh.sys.stat(path);
+    if ((st.mode & 0o170000) === 0o100000) throw new ShellError(`${path}: cannot overwrite existing file`);
+  } catch (e) {
+    if (e instanceof ShellError) throw e;
+  }
+}
+
+/** Apply redirections; on error everything applied so far is undone and ShellError thrown. */
+export function applyRedirs(sh: Shell, redirs: Redirect[]): Saved {
+  const saved: Saved = [];
+  try {
+    for (const r of redirs) applyOne(sh, r, saved);
+  } catch (e) {
+    restore(sh, saved);
+    throw e;
+  }
+  return saved;
+}
+
+function applyOne(sh: Shell, r: Redirect, saved: Saved): void {
+  sh.lineno = r.line;
+  const ctx = expandContext(sh);
+  const dflt = r.op.startsWith('<') ? 0 : 1;
+  let fd = r.fd ?? dflt;
+  if (r.fdVar) {
+    fd = sh.sys.fcntl(0, 0 /* F_DUPFD */, SAVE_MIN);
+    sh.sys.close(fd);
+    sh.vars.set(r.fdVar, String(fd));
+  }
+  switch (r.op) {
+    case '<<':
+    case '<<-': {
+      const body = r.heredoc ? (r.quoted ? literalHeredoc(r) : expandHeredoc(r.heredoc, ctx)) : '';
+      return install(sh, saved, fd, tempInput(sh, body));
+    }
+    case '<<<':
+      return install(sh, saved, fd, tempInput(sh, `${expandWord(r.target, ctx)}\n`));
+    default:
+      break;
+  }
+  const target = expandRedirectTarget(r.target, ctx);
+  switch (r.op) {
+    case '<':
+      return install(sh, saved, fd, openFor(sh, target, O_RDONLY));
+    case '>':
+    case '>|':
+      if (r.op === '>') noclobberCheck(sh, target);
+      return install(sh, saved, fd, openFor(sh, target, O_WRONLY | O_CREAT | O_TRUNC));
+    case '>>':
+      return install(sh, saved, fd, openFor(sh, target, O_WRONLY | O_CREAT | O_APPEND));
+    case '<>':
+      return install(sh, saved, fd, openFor(sh, target, O_RDWR | O_CREAT));
+    case '&>':
+    case '&>>': {
+      if (r.op === '&>') noclobberCheck(sh, target);
+      const f = openFor(sh, target, O_WRONLY | O_CREAT | (r.op === '&>' ? O_TRUNC : O_APPEND));
+      save(sh, saved, 1);
+      save(sh, saved, 2);
+      sh.sys.dup2(f, 1);
+      sh.sys.dup2(f, 2);
+      sh.sys.close(f);
+      return;
+    }
+    case '<&':
+    case '>&': {
+      if (target === '-') {
+        save(sh, saved, fd);
+        try {
+          sh.sys.close(fd);
+        } catch {
+          /* already closed */
+        }
+        return;
+      }
+      const moveClose = target.endsWith('-') && /^\d+-$/.test(target);
+      const srcWord = moveClose ? target.slice(0, -1) : target;
+      if (r.op === '>&' && r.fd === null && !/^\d+$/.test(srcWord)) {
+        // `>& file`: both stdout and stderr to the file.
+        const f = openFor(sh, target, O_WRONLY | O_CREAT | O_TRUNC);
+        save(sh, saved, 1);
+        save(sh, saved, 2);
+        sh.sys.dup2(f, 1);
+        sh.sys.dup2(f, 2);
+        sh.sys.close(f);
+        return;
+      }
+      const src = fdNumber(sh, srcWord);
+      save(sh, saved, fd);
+      if (src !== fd) sh.sys.dup2(src, fd);
+      if (moveClose && src !== fd) sh.sys.close(src);
+      return;
+    }
+    default:
+      throw new ShellError(`unsupported redirection ${r.op}`);
+  }
+}
+
+function literalHeredoc(r: Redirect): string {
+  return (r.heredoc?.parts ?? []).map((p) => ('value' in p ? (p as { value: string }).value : '')).join('');
+}
+
+/** Run `fn` with `redirs` applied; a redirection error is reported and gives status 1. */
+export function withRedirs(sh: Shell, redirs: Redirect[], fn: () => number): number {
+  if (redirs.length === 0) return fn();
+  let saved: Saved;
+  try {
+    saved = applyRedirs(sh, redirs);
+  } catch (e) {
+    if (!(e instanceof ShellError)) throw e;
+    sh.error(e.message);
+    return e.status;
+  }
+  try {
+    return fn();
+  } finally {
+    restore(sh, saved);
+  }
+}

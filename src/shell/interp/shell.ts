@@ -1,0 +1,222 @@
+// The shell's state and its top-level loop. Execution of the AST lives in
+// exec.ts (commands), redirect.ts, pipeline.ts and subshell.ts; builtins in
+// builtins/. The runner is the only stateful part of the shell (mvdan/sh).
+
+import { DEFAULT_PATH } from '../../abi/env.js';
+import { SysError } from '../../abi/errno.js';
+import type { Sys } from '../../user/sys.js';
+import { Parser, ParseError, type FunctionDef } from '../syntax/index.js';
+import { BreakSignal, ContinueSignal, ExitSignal, InterruptSignal, ReturnSignal } from './control.js';
+import { runStmts } from './exec.js';
+import { Options } from './options.js';
+import { ShellError, Vars } from './vars.js';
+
+export interface Job {
+  id: number;
+  pids: number[];
+  command: string;
+  status: 'Running' | 'Done' | 'Stopped';
+  exit?: number;
+}
+
+export interface ShellInit {
+  /** $0 */
+  name: string;
+  /** Prefix of error messages: the shell's name in -c mode, the script's path otherwise. */
+  errorName: string;
+  positional: string[];
+  env: Record<string, string>;
+  pid: number;
+  ppid: number;
+  interactive?: boolean;
+}
+
+export class Shell {
+  readonly vars = new Vars();
+  opts = new Options();
+  functions = new Map<string, FunctionDef>();
+  aliases = new Map<string, string>();
+  /** Signal name (EXIT, ERR, INT, ...) → action text ('' = ignore). */
+  traps = new Map<string, string>();
+  positional: string[];
+  name: string;
+  errorName: string;
+  status = 0;
+  lastBg = 0;
+  pipestatus: number[] = [0];
+  lineno = 0;
+  /** Function call stack, innermost last (FUNCNAME). */
+  funcStack: string[] = [];
+  sourceStack: string[] = [];
+  loopDepth = 0;
+  /** > 0 while running a condition whose failure must not trigger errexit. */
+  errexitSuppressed = 0;
+  jobs: Job[] = [];
+  dirStack: string[] = [];
+  readonly pid: number;
+  readonly startMs = Date.now();
+  /** In a subshell (a child shell process or an in-process $(...)). */
+  subshellLevel = 0;
+  /** This shell's own executable, for starting child shells. */
+  selfPath = '/bin/sh';
+  /** Open process substitutions of the current command: closed when it ends. */
+  procSubsts: { fd: number; pid: number }[] = [];
+  /** Extra letters for $- (c: -c, s: stdin). */
+  modeFlags = '';
+  /** Each foreground job gets its own process group (session shells, interactive shells). */
+  jobControl = false;
+  /** Process group of the running foreground job, for forwarding SIGINT. */
+  fgPgid = 0;
+  /** Set by the SIGINT handler of a session shell; checked between commands. */
+  interrupted = false;
+  /** Errors that end a script (syntax, ${x:?}) only abandon the command (sessions, interactive). */
+  keepGoing = false;
+  private randomSeed = Date.now() & 0x7fff;
+
+  constructor(readonly sys: Sys, init: ShellInit) {
+    this.pid = init.pid;
+    this.name = init.name;
+    this.errorName = init.errorName;
+    this.positional = init.positional;
+    for (const [k, v] of Object.entries(init.env)) {
+      if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(k)) continue;
+      this.vars.set(k, v);
+      this.vars.lookup(k)!.exported = true;
+    }
+    if (!this.vars.isSet('PATH')) this.vars.set('PATH', DEFAULT_PATH);
+    if (!this.vars.isSet('IFS')) this.vars.set('IFS', ' \t\n');
+    this.vars.set('PPID', String(init.ppid));
+    if (!this.vars.isSet('PS4')) this.vars.set('PS4', '+ ');
+    if (!this.vars.isSet('OPTIND')) this.vars.set('OPTIND', '1');
+    this.vars.set('SHELL', this.vars.get('SHELL') ?? '/bin/bash');
+    try {
+      this.vars.set('PWD', sys.getcwd());
+      this.vars.lookup('PWD')!.exported = true;
+    } catch {
+      /* cwd removed */
+    }
+    if (init.interactive) {
+      this.opts.set.set('interactive', true);
+      this.keepGoing = true;
+    }
+  }
+
+  /** Run caught-signal handlers (no syscall unless one is pending); abandon the command on SIGINT. */
+  checkInterrupt(): void {
+    this.sys.raw.pollSignals();
+    if (this.interrupted) {
+      this.interrupted = false;
+      throw new InterruptSignal();
+    }
+  }
+
+  // ---- output -------------------------------------------------------------
+
+  write(fd: number, text: string): void {
+    try {
+      this.sys.writeAll(fd, text);
+    } catch (e) {
+      if (!(e instanceof SysError)) throw e;
+      throw new ShellError(`write error: ${e.message.replace(/^E\w+: /, '').replace(/ \(.*\)$/, '')}`);
+    }
+  }
+
+  out(text: string): void {
+    this.write(1, text);
+  }
+
+  /** `NAME: line N: message` on stderr, as bash prints run-time errors. */
+  error(message: string): void {
+    const where = this.lineno > 0 ? ` line ${this.lineno}:` : '';
+    try {
+      this.sys.writeAll(2, `${this.errorName}:${where} ${message}\n`);
+    } catch {
+      /* stderr closed */
+    }
+  }
+
+  // ---- special parameters ---------------------------------------------------
+
+  special(name: string): string | undefined {
+    switch (name) {
+      case '?':
+        return String(this.status);
+      case '$':
+        return String(this.pid);
+      case '!':
+        return this.lastBg ? String(this.lastBg) : undefined;
+      case '#':
+        return String(this.positional.length);
+      case '-':
+        return this.opts.flags() + this.modeFlags;
+      case '0':
+        return this.name;
+      case 'RANDOM':
+        this.randomSeed = (this.randomSeed * 1103515245 + 12345) & 0x7fffffff;
+        return String((this.randomSeed >> 16) & 0x7fff);
+      case 'SECONDS':
+        return String(Math.floor((Date.now() - this.startMs) / 1000));
+      case 'LINENO':
+        return String(this.lineno);
+      case 'BASHPID':
+        return String(this.sys.getpid());
+      case 'EPOCHSECONDS':
+        return String(Math.floor(Date.now() / 1000));
+      case 'EPOCHREALTIME':
+        return (Date.now() / 1000).toFixed(6);
+      default:
+        if (/^[1-9][0-9]*$/.test(name)) return this.positional[Number(name) - 1];
+        return undefined;
+    }
+  }
+
+  // ---- running source -------------------------------------------------------
+
+  /**
+   * Parse and run `src` one complete command at a time, as bash does: earlier
+   * commands run before a later syntax error is reported.
+   */
+  runSource(src: string, baseLine = 1): number {
+    const parser = new Parser(src, { extglob: this.opts.shoptOn('extglob') }, baseLine);
+    for (;;) {
+      let stmts;
+      try {
+        stmts = parser.nextCommand();
+      } catch (e) {
+        if (!(e instanceof ParseError)) throw e;
+        this.lineno = e.line;
+        this.error(e.message);
+        if (e.context !== null) this.writeRaw(2, `${this.errorName}: line ${e.line}: \`${e.context}'\n`);
+        this.status = 2;
+        if (!this.keepGoing) throw new ExitSignal(2);
+        return 2;
+      }
+      if (stmts === null) return this.status;
+      this.status = runStmts(this, stmts);
+    }
+  }
+
+  private writeRaw(fd: number, text: string): void {
+    try {
+      this.sys.writeAll(fd, text);
+    } catch {
+      /* ignore */
+    }
+  }
+
+  /** Run the EXIT trap (once) and return the final status. */
+  finish(status: number): number {
+    const action = this.traps.get('EXIT');
+    if (action !== undefined) {
+      this.traps.delete('EXIT');
+      this.status = status;
+      try {
+        this.runSource(action);
+      } catch (e) {
+        if (e instanceof ExitSignal) return e.status;
+        if (!(e instanceof ReturnSignal || e instanceof BreakSignal || e instanceof ContinueSignal)) throw e;
+      }
+    }
+    return status;
+  }
+}

@@ -1,0 +1,127 @@
+// Child shell processes: pipeline stages that are not plain programs,
+// background jobs and process substitutions. Workers cannot fork, so the
+// child is a fresh agentos-shell handed a serialised copy of our state and
+// the command's source text (printed from the AST).
+
+import type { Command, FunctionDef, Stmt } from '../syntax/index.js';
+import { parse, print } from '../syntax/index.js';
+import { F_DUPFD_CLOEXEC } from '../../abi/fcntl.js';
+import { restore, type Saved } from './redirect.js';
+import type { Shell } from './shell.js';
+import type { Var } from './vars.js';
+
+export const SUBSHELL_FLAG = '--agentos-subshell';
+
+interface State {
+  vars: [string, Var & { indexedEntries?: [number, string][]; assocEntries?: [string, string][] }][];
+  functions: string[];
+  set: [string, boolean][];
+  shopt: [string, boolean][];
+  aliases: [string, string][];
+  traps: [string, string][];
+  positional: string[];
+  name: string;
+  errorName: string;
+  status: number;
+  pid: number;
+  lastBg: number;
+  lineno: number;
+}
+
+export function serialize(sh: Shell): string {
+  const vars: State['vars'] = [];
+  for (const name of sh.vars.names()) {
+    const v = sh.vars.lookup(name)!;
+    vars.push([name, {
+      ...v,
+      indexed: undefined,
+      assoc: undefined,
+      indexedEntries: v.indexed ? [...v.indexed] : undefined,
+      assocEntries: v.assoc ? [...v.assoc] : undefined,
+    }]);
+  }
+  const state: State = {
+    vars,
+    functions: [...sh.functions.values()].map((f) => print(f)),
+    set: [...sh.opts.set],
+    shopt: [...sh.opts.shopt],
+    aliases: [...sh.aliases],
+    // Caught signals are reset in a subshell; ignored ones stay ignored (bash).
+    traps: [...sh.traps].filter(([sig, action]) => action === '' && sig !== 'EXIT'),
+    positional: sh.positional,
+    name: sh.name,
+    errorName: sh.errorName,
+    status: sh.status,
+    pid: sh.pid,
+    lastBg: sh.lastBg,
+    lineno: sh.lineno,
+  };
+  return JSON.stringify(state);
+}
+
+export function deserialize(sh: Shell, json: string): void {
+  const s = JSON.parse(json) as State;
+  for (const [name, v] of s.vars) {
+    const rec = sh.vars.declare(name, true);
+    Object.assign(rec, v, {
+      indexed: v.indexedEntries ? new Map(v.indexedEntries) : undefined,
+      assoc: v.assocEntries ? new Map(v.assocEntries) : undefined,
+    });
+    delete (rec as { indexedEntries?: unknown }).indexedEntries;
+    delete (rec as { assocEntries?: unknown }).assocEntries;
+  }
+  for (const src of s.functions) {
+    const def = parse(src).stmts[0]?.cmd as FunctionDef | undefined;
+    if (def?.type === 'FunctionDef') sh.functions.set(def.name, def);
+  }
+  for (const [k, v] of s.set) sh.opts.set.set(k as never, v);
+  for (const [k, v] of s.shopt) sh.opts.shopt.set(k, v);
+  sh.aliases = new Map(s.aliases);
+  sh.traps = new Map(s.traps);
+  sh.positional = s.positional;
+  sh.name = s.name;
+  sh.errorName = s.errorName;
+  sh.status = s.status;
+  sh.lastBg = s.lastBg;
+  sh.lineno = s.lineno;
+  sh.subshellLevel = 1;
+  (sh as { pid: number }).pid = s.pid;
+}
+
+/** Source text for a command or statements, for the child to parse. */
+export function sourceOf(code: Stmt[] | Command): string {
+  if (Array.isArray(code)) return code.map((s) => print(s)).join('\n');
+  return print(code);
+}
+
+/**
+ * Start a child shell running `code` with fds remapped by `fds` (child fd →
+ * our fd); all our other non-close-on-exec fds are inherited. Returns its pid.
+ */
+export function startSubshell(sh: Shell, code: Stmt[] | Command, fds: Record<number, number> = {}, pgid?: number): number {
+  const self = sh.selfPath;
+  const argv = [self, SUBSHELL_FLAG, serialize(sh), sourceOf(code)];
+  return withFds(sh, fds, () => sh.sys.spawn({ path: self, argv, env: sh.vars.environ(), pgid }));
+}
+
+/** Run `fn` with our fds temporarily rearranged (child fd → our fd), as a fork+dup2 would. */
+export function withFds<T>(sh: Shell, fds: Record<number, number>, fn: () => T): T {
+  const saved: Saved = [];
+  try {
+    for (const [child, ours] of Object.entries(fds)) {
+      const fd = Number(child);
+      if (fd === ours) continue;
+      let copy = -1;
+      try {
+        copy = sh.sys.fcntl(fd, F_DUPFD_CLOEXEC, 10);
+      } catch {
+        /* was closed */
+      }
+      saved.push([fd, copy]);
+      sh.sys.dup2(ours, fd);
+    }
+    return fn();
+  } finally {
+    restore(sh, saved);
+  }
+}

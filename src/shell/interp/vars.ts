@@ -1,0 +1,264 @@
+// Shell variables: scalars, indexed and associative arrays, attributes, and
+// dynamic scoping (function `local`s shadow outer variables until return).
+
+export class ShellError extends Error {
+  /** `fatal`: expansion errors that end a non-interactive shell (bash: ${x:?}, set -u). */
+  constructor(message: string, readonly status = 1, readonly fatal = false) {
+    super(message);
+  }
+}
+
+export interface Var {
+  /** Scalar value, or undefined for an array/unset variable. */
+  value?: string;
+  /** Indexed array (sparse: index → value) when `indexed`. */
+  indexed?: Map<number, string>;
+  /** Associative array (insertion-ordered) when `assoc`. */
+  assoc?: Map<string, string>;
+  exported?: boolean;
+  readonly?: boolean;
+  integer?: boolean;
+  lower?: boolean;
+  upper?: boolean;
+  /** `declare x` without a value: exists with attributes but is unset. */
+  declaredOnly?: boolean;
+}
+
+type Scope = Map<string, Var>;
+
+export class Vars {
+  /** scopes[0] is global; each function call pushes one. */
+  private scopes: Scope[] = [new Map()];
+  /** Evaluates `declare -i` values; provided by the interpreter. */
+  arith: (expr: string) => number = (e) => Number(e) || 0;
+
+  pushScope(): void {
+    this.scopes.push(new Map());
+  }
+
+  popScope(): void {
+    if (this.scopes.length > 1) this.scopes.pop();
+  }
+
+  get depth(): number {
+    return this.scopes.length - 1;
+  }
+
+  /** The visible variable record, innermost scope first. */
+  lookup(name: string): Var | undefined {
+    for (let i = this.scopes.length - 1; i >= 0; i--) {
+      const v = this.scopes[i].get(name);
+      if (v) return v;
+    }
+    return undefined;
+  }
+
+  /** The record to write: the visible one, or a new global (or local with `local`). */
+  private writable(name: string, local = false): Var {
+    const scope = local ? this.scopes[this.scopes.length - 1] : undefined;
+    let v = scope ? scope.get(name) : this.lookup(name);
+    if (!v) {
+      v = {};
+      (scope ?? this.scopes[0]).set(name, v);
+    }
+    if (v.readonly) throw new ShellError(`${name}: readonly variable`);
+    return v;
+  }
+
+  /** `local name`: a fresh variable in the current function scope. */
+  declareLocal(name: string): Var {
+    const scope = this.scopes[this.scopes.length - 1];
+    let v = scope.get(name);
+    if (!v) {
+      const outer = this.lookup(name);
+      v = { declaredOnly: true, exported: outer?.exported };
+      scope.set(name, v);
+    }
+    return v;
+  }
+
+  /** Declare in the global scope (declare -g) or current scope. */
+  declare(name: string, global: boolean): Var {
+    const scope = global ? this.scopes[0] : this.scopes[this.scopes.length - 1];
+    let v = scope.get(name);
+    if (!v) {
+      v = { declaredOnly: true };
+      scope.set(name, v);
+    }
+    return v;
+  }
+
+  isSet(name: string): boolean {
+    const v = this.lookup(name);
+    if (!v || v.declaredOnly) return false;
+    if (v.indexed) return v.indexed.has(0) || v.indexed.size > 0;
+    if (v.assoc) return v.assoc.size > 0;
+    return v.value !== undefined;
+  }
+
+  /** $name: a scalar, or element 0 of an indexed array (bash). */
+  get(name: string): string | undefined {
+    const v = this.lookup(name);
+    if (!v || v.declaredOnly) return undefined;
+    if (v.indexed) return v.indexed.get(0);
+    if (v.assoc) return v.assoc.get('0');
+    return v.value;
+  }
+
+  getIndex(name: string, index: string): string | undefined {
+    const v = this.lookup(name);
+    if (!v || v.declaredOnly) return undefined;
+    if (v.assoc) return v.assoc.get(index);
+    const i = this.arithIndex(index, v);
+    if (v.indexed) return v.indexed.get(i);
+    return i === 0 ? v.value : undefined;
+  }
+
+  /** ${name[@]}: values in index order (a scalar is a one-element array). */
+  values(name: string): string[] {
+    const v = this.lookup(name);
+    if (!v || v.declaredOnly) return [];
+    if (v.indexed) return [...v.indexed.entries()].sort((a, b) => a[0] - b[0]).map((e) => e[1]);
+    if (v.assoc) return [...v.assoc.values()];
+    return v.value === undefined ? [] : [v.value];
+  }
+
+  /** ${!name[@]}: indices or keys. */
+  keys(name: string): string[] {
+    const v = this.lookup(name);
+    if (!v || v.declaredOnly) return [];
+    if (v.indexed) return [...v.indexed.keys()].sort((a, b) => a - b).map(String);
+    if (v.assoc) return [...v.assoc.keys()];
+    return v.value === undefined ? [] : ['0'];
+  }
+
+  isArray(name: string): boolean {
+    const v = this.lookup(name);
+    return !!(v?.indexed || v?.assoc);
+  }
+
+  isAssoc(name: string): boolean {
+    return !!this.lookup(name)?.assoc;
+  }
+
+  private transform(v: Var, value: string): string {
+    if (v.integer) value = String(this.arith(value));
+    if (v.lower) value = value.toLowerCase();
+    if (v.upper) value = value.toUpperCase();
+    return value;
+  }
+
+  private arithIndex(index: string, v: Var): number {
+    let i = /^-?\d+$/.test(index) ? Number(index) : this.arith(index);
+    if (i < 0 && v.indexed) {
+      const max = v.indexed.size ? Math.max(...v.indexed.keys()) : -1;
+      i = max + 1 + i;
+      if (i < 0) throw new ShellError('bad array subscript');
+    }
+    return i;
+  }
+
+  set(name: string, value: string, opts: { append?: boolean; local?: boolean } = {}): void {
+    const v = this.writable(name, opts.local);
+    v.declaredOnly = false;
+    if (v.indexed || v.assoc) return this.setIndex(name, '0', value, opts.append);
+    const base = opts.append ? (v.integer ? '' : (v.value ?? '')) : '';
+    v.value = opts.append && v.integer ? String(this.arith(`${v.value ?? 0}+(${value})`)) : this.transform(v, base + value);
+  }
+
+  setIndex(name: string, index: string, value: string, append = false): void {
+    const v = this.writable(name);
+    v.declaredOnly = false;
+    if (v.assoc) {
+      v.assoc.set(index, this.transform(v, (append ? (v.assoc.get(index) ?? '') : '') + value));
+      return;
+    }
+    if (!v.indexed) {
+      v.indexed = new Map();
+      if (v.value !== undefined) v.indexed.set(0, v.value);
+      v.value = undefined;
+    }
+    const i = this.arithIndex(index, v);
+    v.indexed.set(i, this.transform(v, (append ? (v.indexed.get(i) ?? '') : '') + value));
+  }
+
+  /** name=(a b c) / name+=(d e) / declare -A name=([k]=v). */
+  setArray(name: string, items: { key: string | null; value: string }[], opts: { append?: boolean; assoc?: boolean; local?: boolean } = {}): void {
+    const v = this.writable(name, opts.local);
+    v.declaredOnly = false;
+    if (opts.assoc || v.assoc) {
+      if (!opts.append || !v.assoc) v.assoc = new Map();
+      v.value = undefined;
+      for (const it of items) {
+        if (it.key === null) throw new ShellError(`${name}: ${it.value}: must use subscript when assigning associative array`);
+        v.assoc.set(it.key, this.transform(v, it.value));
+      }
+      return;
+    }
+    if (!opts.append || !v.indexed) {
+      const old = opts.append && v.value !== undefined ? v.value : undefined;
+      v.indexed = new Map();
+      if (old !== undefined) v.indexed.set(0, old);
+    }
+    v.value = undefined;
+    let next = v.indexed.size ? Math.max(...v.indexed.keys()) + 1 : 0;
+    for (const it of items) {
+      const i = it.key === null ? next : this.arithIndex(it.key, v);
+      v.indexed.set(i, this.transform(v, it.value));
+      next = i + 1;
+    }
+  }
+
+  unset(name: string): void {
+    for (let i = this.scopes.length - 1; i >= 0; i--) {
+      const v = this.scopes[i].get(name);
+      if (!v) continue;
+      if (v.readonly) throw new ShellError(`${name}: cannot unset: readonly variable`);
+      this.scopes[i].delete(name);
+      return;
+    }
+  }
+
+  unsetIndex(name: string, index: string): void {
+    const v = this.lookup(name);
+    if (!v) return;
+    if (v.readonly) throw new ShellError(`${name}: cannot unset: readonly variable`);
+    if (v.assoc) v.assoc.delete(index);
+    else if (v.indexed) v.indexed.delete(this.arithIndex(index, v));
+    else if (this.arithIndex(index, v) === 0) v.value = undefined;
+  }
+
+  /** Every visible variable name (innermost wins), sorted. */
+  names(): string[] {
+    const seen = new Set<string>();
+    for (const s of this.scopes) for (const k of s.keys()) seen.add(k);
+    return [...seen].filter((n) => this.lookup(n)).sort();
+  }
+
+  /** KEY=VALUE for exported, set scalars (arrays are not exported, as in bash). */
+  environ(): string[] {
+    const out: string[] = [];
+    for (const n of this.names()) {
+      const v = this.lookup(n)!;
+      if (v.exported && !v.declaredOnly && v.value !== undefined && !v.indexed && !v.assoc) out.push(`${n}=${v.value}`);
+    }
+    return out;
+  }
+
+  /** A deep copy, for subshells run in-process ($(...)) and for serialising to child shells. */
+  snapshot(): Scope[] {
+    return this.scopes.map((s) => new Map([...s].map(([k, v]) => [k, cloneVar(v)])));
+  }
+
+  restore(scopes: Scope[]): void {
+    this.scopes = scopes;
+  }
+}
+
+function cloneVar(v: Var): Var {
+  return {
+    ...v,
+    indexed: v.indexed ? new Map(v.indexed) : undefined,
+    assoc: v.assoc ? new Map(v.assoc) : undefined,
+  };
+}

@@ -1,0 +1,162 @@
+// agentos-shell: the program behind /bin/sh and /bin/bash.
+//   sh -c STRING [NAME [ARG...]] | sh [-s] [ARG...] | sh SCRIPT [ARG...]
+// plus bash's option letters (-e -u -x -f -C -o NAME ...). A child shell
+// started for a pipeline stage or background job gets SUBSHELL_FLAG.
+
+import { SysError } from '../abi/errno.js';
+import type { AgentosApi } from '../runtimes/js/api.js';
+import { checkComplete } from './syntax/index.js';
+import { ExitSignal } from './interp/control.js';
+import { Shell } from './interp/shell.js';
+import { deserialize, SUBSHELL_FLAG } from './interp/subshell.js';
+import type { SetOption } from './interp/options.js';
+import { runSession } from './session.js';
+
+/** Hidden option: run as a host's persistent exec session (src/shell/session.ts). */
+export const SESSION_FLAG = '--agentos-session';
+
+const VERSION = '5.2.15(1)-release (agentos)';
+
+export function shellMain(os: AgentosApi): void {
+  const args = os.argv.slice(1);
+  let self = os.argv[0] ?? '/bin/sh';
+  try {
+    self = os.sys.realpath(self);
+  } catch {
+    /* keep as invoked */
+  }
+  const ppid = os.sys.getppid();
+  const make = (name: string, errorName: string, positional: string[]) => {
+    const sh = new Shell(os.sys, { name, errorName, positional, env: os.env, pid: os.pid, ppid });
+    sh.selfPath = self;
+    return sh;
+  };
+
+  if (args[0] === SESSION_FLAG) {
+    const sh = make('agentos-shell', 'agentos-shell', []);
+    return finish(os, sh, () => runSession(os, sh));
+  }
+
+  if (args[0] === SUBSHELL_FLAG) {
+    const sh = make('agentos-shell', 'agentos-shell', []);
+    deserialize(sh, args[1]);
+    return finish(os, sh, () => sh.runSource(args[2] ?? '', sh.lineno || 1));
+  }
+
+  let command: string | null = null;
+  let readStdin = false;
+  const sets: [SetOption, boolean][] = [];
+  let i = 0;
+  for (; i < args.length; i++) {
+    const a = args[i];
+    if (a === '--' || a === '-') {
+      i++;
+      break;
+    }
+    if (a === '--version') {
+      os.print(`GNU bash, version ${VERSION}\n`);
+      return os.exit(0);
+    }
+    if (a === '--help') {
+      os.print('Usage: agentos-shell [option] ... [-c command [name [arg ...]] | file [arg ...]]\n');
+      return os.exit(0);
+    }
+    if (a === '--posix') {
+      sets.push(['posix', true]);
+      continue;
+    }
+    if (a.startsWith('--')) continue; // --norc, --noprofile, --login: nothing to read yet
+    if (!/^[-+]/.test(a) || a.length < 2) break;
+    const on = a[0] === '-';
+    for (const c of a.slice(1)) {
+      if (c === 'c') command = '';
+      else if (c === 's') readStdin = true;
+      else if (c === 'i') sets.push(['interactive', on]);
+      else if (c === 'l') continue;
+      else if (c === 'o') {
+        const name = args[++i] as SetOption;
+        sets.push([name, on]);
+      } else {
+        const probe = new Shell(os.sys, { name: '', errorName: '', positional: [], env: {}, pid: 0, ppid: 0 });
+        const name = probe.opts.flagName(c);
+        if (!name) {
+          os.eprint(`agentos-shell: ${a[0]}${c}: invalid option\n`);
+          return os.exit(2);
+        }
+        sets.push([name, on]);
+      }
+    }
+  }
+  const rest = args.slice(i);
+  let sh: Shell;
+  let run: () => number;
+  if (command !== null) {
+    if (rest.length === 0) {
+      os.eprint('agentos-shell: -c: option requires an argument\n');
+      return os.exit(2);
+    }
+    const [src, name, ...positional] = rest;
+    sh = make(name ?? 'agentos-shell', name ?? 'agentos-shell', positional);
+    sh.modeFlags = 'c';
+    run = () => sh.runSource(src);
+  } else if (!readStdin && rest.length > 0) {
+    const [script, ...positional] = rest;
+    sh = make(script, script, positional);
+    let text: string;
+    try {
+      text = new TextDecoder().decode(os.sys.readFile(script));
+    } catch (e) {
+      if (!(e instanceof SysError)) throw e;
+      os.eprint(`agentos-shell: ${script}: ${e.message.replace(/^E\w+: /, '').replace(/ \(.*\)$/, '')}\n`);
+      return os.exit(127);
+    }
+    if (text.startsWith('#!')) text = text.replace(/^[^\n]*/, '');
+    run = () => sh.runSource(text);
+  } else {
+    sh = make('agentos-shell', 'agentos-shell', rest);
+    sh.modeFlags = 's';
+    run = () => runStdin(sh);
+  }
+  for (const [name, on] of sets) sh.opts.set.set(name, on);
+  finish(os, sh, run);
+}
+
+function finish(os: AgentosApi, sh: Shell, run: () => number): void {
+  let status: number;
+  try {
+    status = sh.finish(run());
+  } catch (e) {
+    if (!(e instanceof ExitSignal)) throw e;
+    status = sh.finish(e.status);
+  }
+  os.exit(status);
+}
+
+/**
+ * Commands from stdin, a complete command at a time. Bytes are read one by one
+ * so a command that reads stdin gets exactly what follows it (as bash does on
+ * a pipe).
+ */
+function runStdin(sh: Shell): number {
+  let pending = '';
+  let line = 1;
+  const bytes: number[] = [];
+  for (;;) {
+    const b = sh.sys.read(0, 1);
+    if (b.byteLength) {
+      bytes.push(b[0]);
+      if (b[0] !== 0x0a) continue;
+    }
+    const eof = b.byteLength === 0;
+    pending += new TextDecoder().decode(new Uint8Array(bytes));
+    bytes.length = 0;
+    if (pending === '' && eof) return sh.status;
+    const state = eof ? 'complete' : checkComplete(pending, { extglob: sh.opts.shoptOn('extglob') });
+    if (state === 'incomplete') continue;
+    const src = pending;
+    pending = '';
+    sh.runSource(src, line);
+    line += (src.match(/\n/g) ?? []).length;
+    if (eof) return sh.status;
+  }
+}

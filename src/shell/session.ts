@@ -1,0 +1,139 @@
+// The shell side of the exec protocol (seed 004): a persistent session that
+// reads framed commands from the host on its stdin and ends each with a
+// sentinel carrying a fresh random token and the exit status.
+//
+// Frame (host → shell):   "\0AOS-EXEC <n>\n" + n bytes of JSON
+//                          {token, cmd, stdin?: path, cwd?: dir, env?: {K: V}}
+// Sentinels (shell → host): stdout "\0AOS-END:<token>:<status>\n",
+//                           stderr "\0AOS-END:<token>\n"
+// The command runs with /dev/null (or the given file) as stdin, so it can never
+// read the session's next command; the frame stream lives on a close-on-exec fd.
+
+import { F_DUPFD_CLOEXEC, O_RDONLY } from '../abi/fcntl.js';
+import { SIGINT } from '../abi/signal.js';
+import type { AgentosApi } from '../runtimes/js/api.js';
+import { ExitSignal, InterruptSignal } from './interp/control.js';
+import type { Shell } from './interp/shell.js';
+
+export const FRAME_MAGIC = '\0AOS-EXEC ';
+export const END_MAGIC = '\0AOS-END:';
+
+interface Frame {
+  token: string;
+  cmd: string;
+  stdin?: string;
+  cwd?: string;
+  env?: Record<string, string>;
+}
+
+const dec = new TextDecoder();
+
+class FrameReader {
+  private buf = new Uint8Array(0);
+
+  constructor(private readonly os: AgentosApi, private readonly fd: number) {}
+
+  private fill(): boolean {
+    const b = this.os.sys.read(this.fd, 65536);
+    if (b.byteLength === 0) return false;
+    const n = new Uint8Array(this.buf.byteLength + b.byteLength);
+    n.set(this.buf);
+    n.set(b, this.buf.byteLength);
+    this.buf = n;
+    return true;
+  }
+
+  next(): Frame | null {
+    for (;;) {
+      const nl = this.buf.indexOf(0x0a);
+      if (nl >= 0) {
+        const head = dec.decode(this.buf.subarray(0, nl));
+        if (!head.startsWith(FRAME_MAGIC)) throw new Error(`agentos-shell: bad session frame ${JSON.stringify(head.slice(0, 40))}`);
+        const n = Number(head.slice(FRAME_MAGIC.length));
+        while (this.buf.byteLength < nl + 1 + n) if (!this.fill()) return null;
+        const body = dec.decode(this.buf.subarray(nl + 1, nl + 1 + n));
+        this.buf = this.buf.slice(nl + 1 + n);
+        return JSON.parse(body) as Frame;
+      }
+      if (!this.fill()) return null;
+    }
+  }
+}
+
+export function runSession(os: AgentosApi, sh: Shell): number {
+  const s = os.sys;
+  const frames = new FrameReader(os, s.fcntl(0, F_DUPFD_CLOEXEC, 10));
+  s.close(0);
+  sh.jobControl = true;
+  sh.keepGoing = true;
+  os.signal(SIGINT, () => {
+    sh.interrupted = true;
+    if (sh.fgPgid > 0) {
+      try {
+        s.kill(-sh.fgPgid, SIGINT);
+      } catch {
+        /* the job is gone */
+      }
+    }
+  });
+  for (;;) {
+    const f = frames.next();
+    if (f === null) return sh.status;
+    const status = runFrame(sh, f);
+    sh.status = status;
+    s.writeAll(1, `${END_MAGIC}${f.token}:${status}\n`);
+    s.writeAll(2, `${END_MAGIC}${f.token}\n`);
+  }
+}
+
+function runFrame(sh: Shell, f: Frame): number {
+  const s = sh.sys;
+  const input = s.open(f.stdin ?? '/dev/null', O_RDONLY);
+  if (input !== 0) {
+    s.dup2(input, 0);
+    s.close(input);
+  }
+  if (f.stdin) s.unlink(f.stdin);
+  const oldPwd = f.cwd ? (sh.vars.get('PWD') ?? s.getcwd()) : null;
+  const envNames = Object.keys(f.env ?? {});
+  if (f.env) {
+    sh.vars.pushScope();
+    for (const [k, v] of Object.entries(f.env)) {
+      sh.vars.set(k, v, { local: true });
+      sh.vars.lookup(k)!.exported = true;
+    }
+  }
+  sh.interrupted = false;
+  sh.lineno = 0;
+  try {
+    if (f.cwd) {
+      try {
+        s.chdir(f.cwd);
+      } catch (e) {
+        sh.error(`cd: ${f.cwd}: ${(e as Error).message.replace(/^E\w+: /, '').replace(/ \(.*\)$/, '')}`);
+        return 1;
+      }
+      sh.vars.set('PWD', s.getcwd());
+    }
+    return sh.runSource(f.cmd);
+  } catch (e) {
+    if (e instanceof InterruptSignal) return 130;
+    if (e instanceof ExitSignal) throw e;
+    throw e;
+  } finally {
+    if (f.env && envNames.length) sh.vars.popScope();
+    if (oldPwd) {
+      try {
+        s.chdir(oldPwd);
+        sh.vars.set('PWD', oldPwd);
+      } catch {
+        /* gone */
+      }
+    }
+    try {
+      s.close(0);
+    } catch {
+      /* closed by the command */
+    }
+  }
+}
