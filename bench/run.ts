@@ -6,6 +6,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, syml
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { boot, type Machine } from '../src/host/node/index.js';
+import { runShellBenches } from './shell.js';
 import { isDir, isLnk, isReg } from '../src/abi/stat.js';
 import { WEXITSTATUS } from '../src/abi/wait.js';
 import { ImageFs, type ImageInode } from '../src/kernel/fs/imagefs.js';
@@ -253,6 +254,7 @@ export async function runNodeBenches(): Promise<Figure[]> {
   } finally {
     await m.stop();
   }
+  figures.push(...(await runShellBenches()));
   return figures;
 }
 

@@ -27,6 +27,8 @@ await esbuild.build({
   target: 'node20',
   absWorkingDir: ROOT,
   logLevel: 'warning',
+  // The peer baseline is loaded from node_modules as is.
+  external: ['just-bash'],
 });
 const bench = await import(pathToFileURL(join(ROOT, 'dist/node/bench.js')).href);
 
@@ -73,6 +75,10 @@ async function browserBenches(nodeFigures) {
     const bootTimes = [];
     for (let i = 0; i < 5; i++) bootTimes.push(await page.evaluate(() => globalThis.__agentos.bootToFirstResult()));
     bootTimes.sort((a, b) => a - b);
+    const execTimes = [];
+    for (let i = 0; i < 5; i++) execTimes.push(await page.evaluate(() => globalThis.__agentos.bootToFirstExec()));
+    execTimes.sort((a, b) => a - b);
+    const nodeExec = nodeFigures.find((f) => f.name.startsWith('VM boot to first exec'));
     const nativeStat = nodeFigures.find((f) => f.name.startsWith('stat()'))?.baseline ?? null;
     const nodeBoot = nodeFigures.find((f) => f.name.startsWith('boot'));
     return [
@@ -84,6 +90,11 @@ async function browserBenches(nodeFigures) {
         name: 'boot to first process result, warm cache (p50 of 5)',
         host: 'browser', value: bootTimes[2], unit: 'ms', goal: '≤ 100 ms', met: bootTimes[2] <= 100,
         baseline: nodeBoot ? { name: 'same, Node host', value: nodeBoot.value, unit: 'ms' } : null,
+      },
+      {
+        name: 'VM boot to first exec() result, image cached (p50 of 5)',
+        host: 'browser', value: execTimes[2], unit: 'ms', goal: '≤ 100 ms', met: execTimes[2] <= 100,
+        baseline: nodeExec ? { name: 'same, Node host', value: nodeExec.value, unit: 'ms' } : null,
       },
     ];
   } finally {

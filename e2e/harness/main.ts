@@ -1,7 +1,7 @@
 // The browser test harness: boots real kernels in Web Workers and exposes
 // `window.__agentos` for the Playwright specs (kernel suite and benchmarks).
 
-import { boot } from '../../src/host/browser/index.js';
+import { AgentVM, boot } from '../../src/host/browser/index.js';
 import type { Machine } from '../../src/host/machine.js';
 import { cases, installPrograms, PROGRAMS } from '../../test/kernel/suite.js';
 
@@ -58,6 +58,20 @@ const api = {
       const r = await m.run(['/usr/local/bin/statloop', String(n), '/tmp']);
       return Number(new TextDecoder().decode(r.stdout));
     });
+  },
+
+  /** A fresh VM (image from the Cache API) to its first exec() result through the shell (ms). */
+  async bootToFirstExec(): Promise<number> {
+    const t0 = performance.now();
+    const vm = new AgentVM();
+    await vm.start();
+    try {
+      const r = await vm.exec('echo ready');
+      if (r.stdout !== 'ready\n') throw new Error(`unexpected ${JSON.stringify(r)}`);
+      return performance.now() - t0;
+    } finally {
+      await vm.stop();
+    }
   },
 
   /** Boot-to-first-result time of a fresh kernel (ms). */

@@ -28,6 +28,26 @@ export interface ExecResult {
 
 export type OutputListener = (chunk: OutputChunk & { text: string }) => void;
 
+/** A program started with `spawn`: its stdio as streams. */
+export interface SpawnedProcess {
+  pid: number;
+  stdout: AsyncIterable<Uint8Array>;
+  stderr: AsyncIterable<Uint8Array>;
+  /** Write to its stdin. */
+  write(data: Uint8Array | string): Promise<void>;
+  closeStdin(): Promise<void>;
+  kill(signal?: number): Promise<void>;
+  /** Resolves with the shell-style exit code (128 + signal when killed). */
+  wait(): Promise<number>;
+}
+
+/** One more shell session beside the default one (its own cwd, variables, functions). */
+export interface Session {
+  exec(cmd: string, opts?: ExecOptions): Promise<ExecResult>;
+  execBytes(cmd: string, opts?: ExecOptions): Promise<ExecBytesResult>;
+  close(): Promise<void>;
+}
+
 const USER = { uid: 1000, gid: 1000 };
 const dec = new TextDecoder();
 
@@ -94,6 +114,69 @@ export class AgentVM {
   /** Run a program directly (no shell), as the VM's user. */
   run(argv: string[], opts: RunOptions = {}): Promise<RunResult> {
     return this.requireMachine().run(argv, { cwd: '/home/user', ...USER, ...opts });
+  }
+
+  /** Start a program (no shell) with its stdin, stdout and stderr as streams. */
+  async spawn(argv: string[], opts: { cwd?: string; env?: Record<string, string> } = {}): Promise<SpawnedProcess> {
+    const m = this.requireMachine();
+    const pipes = await Promise.all([0, 1, 2].map(() => m.syscall('pipe', 0o2000000) as Promise<[number, number]>));
+    const [[inR, inW], [outR, outW], [errR, errW]] = pipes;
+    let pid: number;
+    try {
+      pid = await m.spawn(argv, { cwd: opts.cwd ?? '/home/user', env: opts.env, ...USER, fds: [[0, inR], [1, outW], [2, errW]] });
+    } finally {
+      for (const fd of [inR, outW, errW]) await m.syscall('close', fd);
+    }
+    const stream = (fd: number): AsyncIterable<Uint8Array> => ({
+      async *[Symbol.asyncIterator]() {
+        try {
+          for (;;) {
+            const b = (await m.syscall('read', fd, 65536)) as Uint8Array;
+            if (!b.length) return;
+            yield b;
+          }
+        } finally {
+          await m.syscall('close', fd).catch(() => {});
+        }
+      },
+    });
+    let stdinOpen = true;
+    return {
+      pid,
+      stdout: stream(outR),
+      stderr: stream(errR),
+      write: async (data) => {
+        const b = typeof data === 'string' ? new TextEncoder().encode(data) : data;
+        for (let off = 0; off < b.length; ) off += (await m.syscall('write', inW, b.subarray(off, off + 65536))) as number;
+      },
+      closeStdin: async () => {
+        if (stdinOpen) await m.syscall('close', inW);
+        stdinOpen = false;
+      },
+      kill: (signal = 15) => m.kill(pid, signal),
+      wait: async () => {
+        const st = await m.wait(pid);
+        if (stdinOpen) await m.syscall('close', inW).catch(() => {});
+        stdinOpen = false;
+        return (st & 0x7f) === 0 ? (st >> 8) & 0xff : 128 + (st & 0x7f);
+      },
+    };
+  }
+
+  /** Open another persistent session, independent of the default one. */
+  async openExtraSession(): Promise<Session> {
+    const m = this.requireMachine();
+    const env = { HOME: '/home/user', USER: 'user', LOGNAME: 'user', LANG: 'C.UTF-8', TERM: 'dumb', SHELL: '/bin/bash', ...this.options.env };
+    const s = new ExecSession(m, { env, cwd: this.options.cwd ?? '/home/user', ...USER });
+    await s.start();
+    return {
+      execBytes: (cmd, o) => s.exec(cmd, o),
+      exec: async (cmd, o) => {
+        const r = await s.exec(cmd, o);
+        return { stdout: dec.decode(r.stdout), stderr: dec.decode(r.stderr), exitCode: r.exitCode, timedOut: r.timedOut };
+      },
+      close: () => s.close(),
+    };
   }
 
   readFile(path: string): Promise<Uint8Array> {

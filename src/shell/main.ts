@@ -11,6 +11,7 @@ import { Shell } from './interp/shell.js';
 import { deserialize, SUBSHELL_FLAG } from './interp/subshell.js';
 import type { SetOption } from './interp/options.js';
 import { runSession } from './session.js';
+import { decodeShell } from './bytes.js';
 
 /** Hidden option: run as a host's persistent exec session (src/shell/session.ts). */
 export const SESSION_FLAG = '--agentos-session';
@@ -46,6 +47,8 @@ export function shellMain(os: AgentosApi): void {
   let command: string | null = null;
   let readStdin = false;
   const sets: [SetOption, boolean][] = [];
+  // bash started as `sh` runs in POSIX mode.
+  if (/(^|\/)sh$/.test(os.argv[0] ?? '')) sets.push(['posix', true]);
   let i = 0;
   for (; i < args.length; i++) {
     const a = args[i];
@@ -96,15 +99,17 @@ export function shellMain(os: AgentosApi): void {
       return os.exit(2);
     }
     const [src, name, ...positional] = rest;
-    sh = make(name ?? 'agentos-shell', name ?? 'agentos-shell', positional);
+    // Without a NAME, $0 is the shell as invoked (bash: `bash`, `/bin/sh`).
+    const self0 = os.argv[0] ?? 'agentos-shell';
+    sh = make(name ?? self0, name ?? self0, positional);
     sh.modeFlags = 'c';
-    run = () => sh.runSource(src);
+    run = () => sh.runSource(src, 1, '-c');
   } else if (!readStdin && rest.length > 0) {
     const [script, ...positional] = rest;
     sh = make(script, script, positional);
     let text: string;
     try {
-      text = new TextDecoder().decode(os.sys.readFile(script));
+      text = decodeShell(os.sys.readFile(script));
     } catch (e) {
       if (!(e instanceof SysError)) throw e;
       os.eprint(`agentos-shell: ${script}: ${e.message.replace(/^E\w+: /, '').replace(/ \(.*\)$/, '')}\n`);
@@ -148,7 +153,7 @@ function runStdin(sh: Shell): number {
       if (b[0] !== 0x0a) continue;
     }
     const eof = b.byteLength === 0;
-    pending += new TextDecoder().decode(new Uint8Array(bytes));
+    pending += decodeShell(new Uint8Array(bytes));
     bytes.length = 0;
     if (pending === '' && eof) return sh.status;
     const state = eof ? 'complete' : checkComplete(pending, { extglob: sh.opts.shoptOn('extglob') });

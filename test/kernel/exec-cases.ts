@@ -76,6 +76,23 @@ export const execCases: SuiteCase[] = [
     const first = seen.find((s) => s.text.includes('first'));
     ok(first && done - first.at >= 200, 'the first chunk arrived before the command ended');
   }),
+  vmCase('more sessions can be opened, each with its own state', async (vm) => {
+    await vm.exec('cd /tmp; x=main');
+    const other = await vm.openExtraSession();
+    eq((await other.exec('pwd; echo "${x-unset}"')).stdout, '/home/user\nunset\n', 'fresh state');
+    await other.exec('cd /; x=other');
+    eq((await vm.exec('pwd; echo $x')).stdout, '/tmp\nmain\n', 'the default session is untouched');
+    await other.close();
+  }),
+  vmCase('spawn gives a program its stdio as streams', async (vm) => {
+    const p = await vm.spawn(['/usr/local/bin/cat']);
+    await p.write('streamed ');
+    await p.write('bytes');
+    await p.closeStdin();
+    let text = '';
+    for await (const chunk of p.stdout) text += new TextDecoder().decode(chunk);
+    eq([text, await p.wait()], ['streamed bytes', 0], 'cat echoes its stdin');
+  }),
   vmCase('per-call cwd and env do not persist', async (vm) => {
     const r = await vm.exec('pwd; echo "$GREETING"', { cwd: '/tmp', env: { GREETING: 'hello' } });
     eq(r.stdout, '/tmp\nhello\n', 'applied');

@@ -6,6 +6,16 @@ import type { Arith, ArithExp, ArithVar, Word } from '../syntax/ast.js';
 import { ArithSyntaxError, parseArithmetic } from '../syntax/arith.js';
 import { print } from '../syntax/printer.js';
 import { ShellError } from '../interp/vars.js';
+
+/**
+ * An arithmetic evaluation error: fatal in word expansion (`$((1/0))`), a
+ * plain failure with a `((: `/`[[: ` prefix where the interpreter catches it.
+ */
+export class ArithShellError extends ShellError {
+  constructor(message: string) {
+    super(message, 1, true);
+  }
+}
 import type { ExpandContext } from './context.js';
 import * as I from './int64.js';
 import type { Int } from './int64.js';
@@ -47,19 +57,19 @@ function syntaxMessage(e: ArithSyntaxError, text: string): string {
 /** Evaluates expression text (already expanded) to an exact 64-bit value. */
 export function evalArithValue(text: string, ctx: ExpandContext): Int {
   if (text.trim() === '') return 0;
-  if (depth >= MAX_DEPTH) throw new ShellError(`${text}: expression recursion level exceeded (error token is "${text}")`);
+  if (depth >= MAX_DEPTH) throw new ArithShellError(`${text}: expression recursion level exceeded (error token is "${text}")`);
   depth++;
   try {
     let expr: Arith;
     try {
       expr = parseCached(text);
     } catch (e) {
-      if (e instanceof ArithSyntaxError) throw new ShellError(`${text}: ${syntaxMessage(e, text)}`);
+      if (e instanceof ArithSyntaxError) throw new ArithShellError(`${text}: ${syntaxMessage(e, text)}`);
       throw e;
     }
     return new Evaluator(ctx, text).eval(expr);
   } catch (e) {
-    if (e instanceof ArithError) throw new ShellError(`${text}: ${e.message} (error token is "${e.token}")`);
+    if (e instanceof ArithError) throw new ArithShellError(`${text}: ${e.message} (error token is "${e.token}")`);
     throw e;
   } finally {
     depth--;
@@ -80,7 +90,7 @@ export function evalArithNode(expr: Arith, ctx: ExpandContext): Int {
   try {
     return new Evaluator(ctx, null).eval(expr);
   } catch (e) {
-    if (e instanceof ArithError) throw new ShellError(`${print(expr)}: ${e.message} (error token is "${e.token}")`);
+    if (e instanceof ArithError) throw new ArithShellError(`${print(expr)}: ${e.message} (error token is "${e.token}")`);
     throw e;
   }
 }
@@ -280,7 +290,7 @@ class Evaluator {
       s = vars.getIndex(p.name, p.key);
     }
     if (s === undefined) {
-      if (opts.nounset) throw new ShellError(`${p.label}: unbound variable`);
+      if (opts.nounset) throw new ShellError(`${p.label}: unbound variable`, 127, true);
       return 0;
     }
     return valueOf(s, this.ctx);

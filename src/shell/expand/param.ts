@@ -98,7 +98,7 @@ function indirect(ex: WordExpander, p: ParamExp): Val {
   const ref = lookup(ex, p.name, p.index);
   const target = ref.list !== null ? ref.list.join(' ') : ref.str;
   if (target === undefined) {
-    if (ex.ctx.opts.nounset) throw new ShellError(`${ref.label}: unbound variable`);
+    if (ex.ctx.opts.nounset) throw new ShellError(`${ref.label}: unbound variable`, 127, true);
     throw new ShellError(`${ref.label}: invalid indirect expansion`);
   }
   const m = /^([A-Za-z_][A-Za-z0-9_]*)(?:\[(.+)\])?$/s.exec(target);
@@ -130,7 +130,7 @@ function emit(ex: WordExpander, v: Val, out: Piece[], q: Quoting, fields: boolea
 }
 
 function checkSet(ex: WordExpander, v: Val): void {
-  if (ex.ctx.opts.nounset && v.list === null && v.str === undefined) throw new ShellError(`${v.label}: unbound variable`);
+  if (ex.ctx.opts.nounset && v.list === null && v.str === undefined) throw new ShellError(`${v.label}: unbound variable`, 127, true);
 }
 
 const mapVal = (v: Val, f: (s: string) => string): Val =>
@@ -192,7 +192,7 @@ function defaultOp(ex: WordExpander, v: Val, op: Extract<ParamOp, { kind: 'defau
       if (!missing) return emit(ex, v, out, q, fields);
       const msg = op.word.parts.length > 0 ? ex.string(op.word, q === 'dq' ? 'dq' : 'param')
         : op.colon ? 'parameter null or not set' : 'parameter not set';
-      throw new ShellError(`${v.label}: ${msg}`);
+      throw new ShellError(`${v.label}: ${msg}`, 127, true);
     }
     case '=': {
       if (!missing) return emit(ex, v, out, q, fields);

@@ -92,14 +92,16 @@ export function promptDecode(s: string, ctx: ExpandContext): string {
 export const expandEscapes = (s: string): string => decodeAnsi(s);
 
 /** `${x^p}` `${x^^p}` `${x,p}` `${x,,p}`: change the case of the characters the pattern matches (all by default). */
-export function changeCase(s: string, op: '^' | '^^' | ',' | ',,', pat: Pattern | null, extglob: boolean): string {
+export function changeCase(s: string, op: '^' | '^^' | ',' | ',,' | '~' | '~~', pat: Pattern | null, extglob: boolean): string {
   const upper = op[0] === '^';
+  // `~`: toggle each letter's case.
+  const conv = (c: string) => (op[0] === '~' ? (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase()) : upper ? c.toUpperCase() : c.toLowerCase());
   const all = op.length === 2;
   const chars = [...s];
   for (let k = 0; k < chars.length; k++) {
     if (k > 0 && !all) break;
     const c = chars[k];
-    if (pat === null || matchPattern(pat, c, { extglob, nocase: false })) chars[k] = upper ? c.toUpperCase() : c.toLowerCase();
+    if (pat === null || matchPattern(pat, c, { extglob, nocase: false })) chars[k] = conv(c);
   }
   return chars.join('');
 }

@@ -67,7 +67,7 @@ class Expander implements WordExpander {
         expandParam(this, p, out, q, fields);
         return;
       case 'BadSubst':
-        throw new ShellError(`${p.text}: bad substitution`);
+        throw new ShellError(`${p.text}: bad substitution`, 1, true);
       case 'CmdSubst': {
         const text = this.ctx.commandSubst(p.stmts, p.unparsed).replace(/\n+$/, '');
         out.push({ text, kind: q === 'dq' ? 'q' : 'exp' });
@@ -212,7 +212,7 @@ class Expander implements WordExpander {
     }
     const m = glob(src, this.ctx);
     if (m.length > 0) out.push(...m);
-    else if (opts.failglob) throw new ShellError(`no match: ${text}`);
+    else if (opts.failglob) throw new ShellError(`no match: ${text}`, 1, true);
     else if (!opts.nullglob) out.push(text);
   }
 }

@@ -1,14 +1,15 @@
 // The interpreter's side of word expansion: variables, special parameters,
 // options, command/process substitution and the filesystem for globbing.
 
-import { SysError } from '../../abi/errno.js';
+import { strerror, SysError } from '../../abi/errno.js';
 import { O_CLOEXEC, O_CREAT, O_EXCL, O_RDWR, SEEK_SET } from '../../abi/fcntl.js';
-import { evalArithText, type ExpandContext } from '../expand/index.js';
-import type { Stmt } from '../syntax/index.js';
+import { evalArithText, expandRedirectTarget, type ExpandContext } from '../expand/index.js';
+import type { Stmt, Word } from '../syntax/index.js';
 import { runStmts } from './exec.js';
 import { isolate } from './isolate.js';
 import type { Shell } from './shell.js';
 import { startSubshell } from './subshell.js';
+import { decodeShell } from '../bytes.js';
 
 const cache = new WeakMap<Shell, ExpandContext>();
 
@@ -61,6 +62,7 @@ export function expandContext(sh: Shell): ExpandContext {
   cache.set(sh, ctx);
   const c = ctx;
   sh.vars.arith = (e) => evalArithText(e, c);
+  sh.vars.warn = (m) => sh.error(m);
   return ctx;
 }
 
@@ -69,27 +71,54 @@ export function expandContext(sh: Shell): ExpandContext {
  * an unlinked temp file (no pipe to deadlock on however much is written).
  */
 function commandSubst(sh: Shell, stmts: Stmt[]): string {
+  const only = stmts.length === 1 && !stmts[0].background ? stmts[0].cmd : null;
+  if (only?.type === 'SimpleCommand' && !only.words.length && !only.assigns.length
+    && only.redirs.length === 1 && only.redirs[0].op === '<' && only.redirs[0].fd === null) {
+    return readFileSubst(sh, only.redirs[0].target);
+  }
   const path = `/tmp/.agentos-cs-${sh.sys.getpid()}-${Math.random().toString(36).slice(2)}`;
   const fd = sh.sys.open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600);
   sh.sys.unlink(path);
   const saved = sh.sys.fcntl(1, 1030 /* F_DUPFD_CLOEXEC */, 10);
   let status = 0;
+  const oneShot = sh.oneShot;
   try {
     sh.sys.dup2(fd, 1);
+    sh.oneShot = stmts.length === 1 && !stmts[0].background && stmts[0].cmd.type === 'SimpleCommand';
     status = isolate(sh, () => runStmts(sh, stmts));
   } finally {
+    sh.oneShot = oneShot;
     sh.sys.dup2(saved, 1);
     sh.sys.close(saved);
   }
   sh.status = status;
+  sh.substRan = true;
   try {
     sh.sys.lseek(fd, 0, SEEK_SET);
-    return new TextDecoder().decode(sh.sys.readAll(fd));
+    return decodeShell(sh.sys.readAll(fd));
   } catch (e) {
     if (e instanceof SysError) return '';
     throw e;
   } finally {
     sh.sys.close(fd);
+  }
+}
+
+/** `$(< file)`: the file's contents, without running a command. */
+function readFileSubst(sh: Shell, target: Word): string {
+  const ctx = expandContext(sh);
+  const path = expandRedirectTarget(target, ctx);
+  try {
+    const text = decodeShell(sh.sys.readFile(path));
+    sh.status = 0;
+    sh.substRan = true;
+    return text;
+  } catch (e) {
+    if (!(e instanceof SysError)) throw e;
+    sh.error(`${path}: ${strerror(e.errno)}`);
+    sh.status = 1;
+    sh.substRan = true;
+    return '';
   }
 }
 

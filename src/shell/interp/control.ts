@@ -18,3 +18,14 @@ export class ExitSignal {
 
 /** SIGINT in a session shell: abandon the running command (status 130). */
 export class InterruptSignal {}
+
+/**
+ * A fatal expansion error (bad substitution, $((1/0)), set -u, ${x:?}): ends a
+ * non-interactive shell, or the subshell it happens in. eval and source catch
+ * it and go on with their next command, unless `pastEval` (set -u, ${x:?}).
+ */
+export class AbortSignal extends ExitSignal {
+  constructor(status: number, readonly pastEval: boolean) {
+    super(status);
+  }
+}

@@ -5,7 +5,7 @@ import { Errno, strerror, SysError } from '../../abi/errno.js';
 import { shellStatus } from '../../abi/wait.js';
 import { walkPath } from '../../user/execvp.js';
 import {
-  evalArithExp, expandAssignValue, expandPattern, expandWord, expandWords, matchPattern, type ExpandContext,
+  ArithShellError, evalArithExp, expandAssignValue, expandPattern, expandWord, expandWords, matchPattern, type ExpandContext,
 } from '../expand/index.js';
 import type {
   ArithExp, Assign, Case, Command, DeclCommand, For, If, SimpleCommand, Stmt, While,
@@ -14,12 +14,13 @@ import { declare } from './builtins/declare.js';
 import { BUILTINS, SPECIAL_BUILTINS } from './builtins/index.js';
 import { runTest } from './cond.js';
 import { expandContext } from './context.js';
-import { BreakSignal, ContinueSignal, ExitSignal, ReturnSignal } from './control.js';
+import { AbortSignal, BreakSignal, ContinueSignal, ExitSignal, ReturnSignal } from './control.js';
 import { isolate } from './isolate.js';
 import { runPipeline, startBackground } from './pipeline.js';
 import { applyRedirs, withRedirs } from './redirect.js';
 import type { Shell } from './shell.js';
 import { ShellError } from './vars.js';
+import { decodeShell } from '../bytes.js';
 
 export function runStmts(sh: Shell, stmts: Stmt[]): number {
   let status = sh.status;
@@ -53,6 +54,17 @@ export function afterLeaf(sh: Shell, status: number): number {
   return status;
 }
 
+/** A one-command pipeline finished: PIPESTATUS, then errexit and the ERR trap. */
+function leaf(sh: Shell, status: number): number {
+  setPipestatus(sh, [status]);
+  return afterLeaf(sh, status);
+}
+
+export function setPipestatus(sh: Shell, statuses: number[]): void {
+  sh.pipestatus = statuses;
+  sh.vars.setArray('PIPESTATUS', statuses.map((s) => ({ key: null, value: String(s) })));
+}
+
 /** Run with errexit ignored (conditions, non-final parts of && and ||, negated pipelines). */
 export function suppressed<T>(sh: Shell, fn: () => T): T {
   sh.errexitSuppressed++;
@@ -68,9 +80,9 @@ export function runCommand(sh: Shell, cmd: Command): number {
   try {
     switch (cmd.type) {
       case 'SimpleCommand':
-        return afterLeaf(sh, runSimple(sh, cmd));
+        return leaf(sh, runSimple(sh, cmd));
       case 'DeclCommand':
-        return afterLeaf(sh, runDecl(sh, cmd));
+        return leaf(sh, runDecl(sh, cmd));
       case 'Pipeline':
         return runPipeline(sh, cmd);
       case 'AndOr': {
@@ -82,7 +94,7 @@ export function runCommand(sh: Shell, cmd: Command): number {
       case 'Group':
         return withRedirs(sh, cmd.redirs, () => runStmts(sh, cmd.stmts));
       case 'Subshell':
-        return afterLeaf(sh, withRedirs(sh, cmd.redirs, () => isolate(sh, () => runStmts(sh, cmd.stmts))));
+        return leaf(sh, withRedirs(sh, cmd.redirs, () => isolate(sh, () => runStmts(sh, cmd.stmts))));
       case 'If':
         return withRedirs(sh, cmd.redirs, () => runIf(sh, cmd));
       case 'While':
@@ -90,25 +102,42 @@ export function runCommand(sh: Shell, cmd: Command): number {
       case 'For':
         return withRedirs(sh, cmd.redirs, () => runFor(sh, cmd));
       case 'ArithFor':
-        return withRedirs(sh, cmd.redirs, () => runArithFor(sh, cmd.init, cmd.cond, cmd.step, cmd.body));
+        return withRedirs(sh, cmd.redirs, () => arithStatus('((', () => runArithFor(sh, cmd.init, cmd.cond, cmd.step, cmd.body)));
       case 'Case':
         return withRedirs(sh, cmd.redirs, () => runCase(sh, cmd));
       case 'ArithCmd':
-        return afterLeaf(sh, withRedirs(sh, cmd.redirs, () => (arith(sh, cmd.expr) !== 0 ? 0 : 1)));
+        return leaf(sh, withRedirs(sh, cmd.redirs, () => arithStatus('((', () => (arith(sh, cmd.expr) !== 0 ? 0 : 1))));
       case 'TestCmd':
-        return afterLeaf(sh, withRedirs(sh, cmd.redirs, () => runTest(sh, cmd.expr)));
+        return leaf(sh, withRedirs(sh, cmd.redirs, () => arithStatus('[[', () => runTest(sh, cmd.expr))));
       case 'FunctionDef':
+        if (sh.opts.on('posix') && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(cmd.name)) {
+          // POSIX mode takes only names for functions; bash treats this as fatal.
+          sh.error(`\`${cmd.name}': not a valid identifier`);
+          if (!sh.keepGoing) throw new ExitSignal(2);
+          return 2;
+        }
         sh.functions.set(cmd.name, cmd);
         return 0;
     }
   } catch (e) {
     if (!(e instanceof ShellError)) throw e;
     sh.error(e.message);
-    // Expansion errors (${x:?}, unbound variables) end a non-interactive shell, as in bash.
-    if (e.fatal && !sh.keepGoing) throw new ExitSignal(e.status);
+    // Expansion errors (${x:?}, set -u, $((1/0)), bad substitutions) end a
+    // non-interactive shell, or just the subshell they happen in (status 1).
+    if (e.fatal && !sh.keepGoing) throw new AbortSignal(sh.subshellLevel > 0 ? 1 : e.status, e.status === 127);
     return afterLeaf(sh, e.status);
   }
   return 0;
+}
+
+/** In (( )), for (( )) and [[ ]] an arithmetic error is a failure (status 1) named after the command. */
+function arithStatus(what: string, fn: () => number): number {
+  try {
+    return fn();
+  } catch (e) {
+    if (!(e instanceof ArithShellError)) throw e;
+    throw new ShellError(`${what}: ${e.message}`, 1);
+  }
 }
 
 export function arith(sh: Shell, e: ArithExp): number {
@@ -159,7 +188,12 @@ function runWhile(sh: Shell, cmd: While): number {
 
 function runFor(sh: Shell, cmd: For): number {
   const ctx = expandContext(sh);
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(cmd.name)) {
+    sh.error(`\`${cmd.name}': not a valid identifier`);
+    return 1;
+  }
   const items = cmd.words === null ? [...sh.positional] : expandWords(cmd.words, ctx);
+  if (cmd.select) return runSelect(sh, cmd, items);
   let status = 0;
   sh.loopDepth++;
   try {
@@ -173,6 +207,49 @@ function runFor(sh: Shell, cmd: For): number {
     sh.loopDepth--;
   }
   return status;
+}
+
+/** `select`: a numbered menu on stderr, choices read from stdin until EOF or break. */
+function runSelect(sh: Shell, cmd: For, items: string[]): number {
+  if (items.length === 0) return 0;
+  const width = String(items.length).length;
+  const menu = () => sh.write(2, items.map((it, i) => `${String(i + 1).padStart(width)}) ${it}\n`).join(''));
+  let status = 0;
+  let showMenu = true;
+  sh.loopDepth++;
+  try {
+    for (;;) {
+      if (showMenu) menu();
+      sh.write(2, sh.vars.get('PS3') ?? '#? ');
+      const line = readLine(sh);
+      if (line === null) {
+        sh.out('\n');
+        return 1;
+      }
+      showMenu = line.trim() === '';
+      if (showMenu) continue;
+      sh.vars.set('REPLY', line);
+      const n = /^\s*\d+\s*$/.test(line) ? Number(line) : 0;
+      sh.vars.set(cmd.name, n >= 1 && n <= items.length ? items[n - 1] : '');
+      const r = loopBody(sh, cmd.body);
+      status = r.status;
+      if (r.stop) break;
+    }
+  } finally {
+    sh.loopDepth--;
+  }
+  return status;
+}
+
+/** One line from stdin, a byte at a time (what follows stays for other readers); null at EOF. */
+function readLine(sh: Shell): string | null {
+  const bytes: number[] = [];
+  for (;;) {
+    const b = sh.sys.read(0, 1);
+    if (b.byteLength === 0) return bytes.length ? decodeShell(new Uint8Array(bytes)) : null;
+    if (b[0] === 0x0a) return decodeShell(new Uint8Array(bytes));
+    bytes.push(b[0]);
+  }
 }
 
 function runArithFor(sh: Shell, init: ArithExp | null, cond: ArithExp | null, step: ArithExp | null, body: Stmt[]): number {
@@ -233,24 +310,33 @@ function assignmentText(a: Assign, ctx: ExpandContext): string {
 
 // ---- simple commands ----------------------------------------------------------
 
-function xtrace(sh: Shell, words: string[]): void {
+/** `words` is only computed under set -x: it may expand words again (and run their $(...)). */
+function xtrace(sh: Shell, words: () => string[]): void {
   if (!sh.opts.on('xtrace')) return;
   const quote = (w: string) => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, "'\\''")}'`);
-  sh.write(2, `${sh.vars.get('PS4') ?? '+ '}${words.map(quote).join(' ')}\n`);
+  sh.write(2, `${sh.vars.get('PS4') ?? '+ '}${words().map(quote).join(' ')}\n`);
 }
 
 function runSimple(sh: Shell, cmd: SimpleCommand): number {
   const ctx = expandContext(sh);
-  sh.status = 0;
+  sh.substRan = false;
   const argv = expandWords(cmd.words, ctx);
   if (argv.length === 0) {
-    // Assignments only (their $(...) set $?), plus redirections done and undone.
-    const status = sh.status;
-    for (const a of cmd.assigns) assign(sh, a, ctx);
-    if (cmd.assigns.length) xtrace(sh, cmd.assigns.map((a) => assignmentText(a, ctx)));
-    return withRedirs(sh, cmd.redirs, () => (cmd.assigns.length ? sh.status : status));
+    // Assignments only: the status is that of the last $(...) in them, else 0.
+    for (const a of cmd.assigns) {
+      try {
+        assign(sh, a, ctx);
+      } catch (e) {
+        // A failed assignment statement (readonly variable...) aborts the script in bash.
+        if (e instanceof ShellError && !e.fatal) throw new ShellError(e.message, e.status, true);
+        throw e;
+      }
+    }
+    if (cmd.assigns.length) xtrace(sh, () => cmd.assigns.map((a) => assignmentText(a, ctx)));
+    const status = sh.substRan ? sh.status : 0;
+    return withRedirs(sh, cmd.redirs, () => status);
   }
-  xtrace(sh, [...cmd.assigns.map((a) => assignmentText(a, ctx)), ...argv]);
+  xtrace(sh, () => [...cmd.assigns.map((a) => assignmentText(a, ctx)), ...argv]);
   try {
     return invoke(sh, argv, cmd.assigns, cmd.redirs);
   } finally {
@@ -278,7 +364,9 @@ export function invoke(sh: Shell, argv: string[], assigns: Assign[], redirs: Sim
   if (name === 'exec' && argv.length === 1) {
     // `exec` with only redirections: they stay in effect for the rest of the shell.
     try {
-      for (const [, copy] of applyRedirs(sh, redirs)) if (copy >= 0) sh.sys.close(copy);
+      const saved = applyRedirs(sh, redirs);
+      if (sh.execSaved) sh.execSaved.push(saved);
+      else for (const [, copy] of saved) if (copy >= 0) sh.sys.close(copy);
       return 0;
     } catch (e) {
       if (!(e instanceof ShellError)) throw e;
@@ -308,6 +396,11 @@ export function invoke(sh: Shell, argv: string[], assigns: Assign[], redirs: Sim
     }
   }
   const env = [...sh.vars.environ()];
+  if (sh.oneShot) {
+    // bash execs the only command of a $(...) in the forked child, one shell level down.
+    const i = env.findIndex((e) => e.startsWith('SHLVL='));
+    if (i >= 0) env[i] = `SHLVL=${Number(env[i].slice(6)) - 1}`;
+  }
   for (const a of assigns) {
     const kv = assignmentText(a, ctx);
     const k = kv.slice(0, kv.indexOf('='));
@@ -335,6 +428,11 @@ function tempAssign(sh: Shell, assigns: Assign[], ctx: ExpandContext): () => voi
   if (!assigns.length) return () => {};
   sh.vars.pushScope();
   for (const a of assigns) {
+    // A readonly variable is reported and left alone; the command still runs.
+    if (sh.vars.lookup(a.name)?.readonly) {
+      sh.error(`${a.name}: readonly variable`);
+      continue;
+    }
     assign(sh, a, ctx, { local: true });
     sh.vars.lookup(a.name)!.exported = true;
   }

@@ -2,7 +2,11 @@
 // state and put everything back afterwards ( ( ... ) and $( ... ) ).
 
 import { ExitSignal } from './control.js';
+import { restore } from './redirect.js';
 import type { Shell } from './shell.js';
+
+/** Above any real pid (the kernel's pid_max is Linux's 4194304). */
+let nextFakePid = 4194304;
 
 export function isolate(sh: Shell, fn: () => number): number {
   const vars = sh.vars.snapshot();
@@ -17,6 +21,11 @@ export function isolate(sh: Shell, fn: () => number): number {
   const umask = sh.sys.umask(0o022);
   sh.sys.umask(umask);
   sh.subshellLevel++;
+  const execSaved = sh.execSaved;
+  sh.execSaved = [];
+  const { fakePid } = sh;
+  // A forked subshell would have a pid of its own: make $BASHPID differ from the parent's.
+  sh.fakePid = nextFakePid++;
   // A subshell's EXIT trap is its own; the parent's does not run in it.
   sh.traps.delete('EXIT');
   let status: number;
@@ -28,6 +37,10 @@ export function isolate(sh: Shell, fn: () => number): number {
     status = sh.finish(e.status);
   } finally {
     sh.subshellLevel--;
+    // `exec >file` in the subshell ends with it.
+    for (const saved of sh.execSaved.reverse()) restore(sh, saved);
+    sh.execSaved = execSaved;
+    sh.fakePid = fakePid;
     sh.vars.restore(vars);
     sh.functions = functions;
     sh.aliases = aliases;

@@ -1,18 +1,29 @@
 // `set -o` options and `shopt` options, with their single-letter flags for $-.
 
 export const SET_OPTIONS = {
-  allexport: 'a', errexit: 'e', noglob: 'f', hashall: 'h', monitor: 'm', noclobber: 'C', noexec: 'n',
-  nounset: 'u', verbose: 'v', xtrace: 'x', pipefail: '', posix: '', ignoreeof: '', interactive: 'i',
-  braceexpand: 'B', histexpand: 'H', emacs: '', vi: '', errtrace: 'E', functrace: 'T', notify: 'b', onecmd: 't',
-  physical: 'P', privileged: 'p', keyword: 'k', nolog: '', history: '',
+  allexport: 'a', braceexpand: 'B', emacs: '', errexit: 'e', errtrace: 'E', functrace: 'T', hashall: 'h', histexpand: 'H',
+  history: '', ignoreeof: '', 'interactive-comments': '', keyword: 'k', monitor: 'm', noclobber: 'C', noexec: 'n',
+  noglob: 'f', nolog: '', notify: 'b', nounset: 'u', onecmd: 't', physical: 'P', pipefail: '', posix: '',
+  privileged: 'p', verbose: 'v', vi: '', xtrace: 'x',
+  // Not a `set -o` name in bash: only the `i` of $-.
+  interactive: 'i',
 } as const;
 
 export type SetOption = keyof typeof SET_OPTIONS;
 
+/** The `set -o` names bash lists (alphabetical), for set -o, SHELLOPTS and shopt -o. */
+export const SET_OPTION_NAMES = (Object.keys(SET_OPTIONS) as SetOption[]).filter((n) => n !== 'interactive');
+
+/** bash 5.2's shopt names, alphabetical as `shopt` lists them. */
 export const SHOPT_NAMES = [
-  'nullglob', 'dotglob', 'globstar', 'extglob', 'failglob', 'nocaseglob', 'nocasematch', 'expand_aliases',
-  'lastpipe', 'inherit_errexit', 'xpg_echo', 'sourcepath', 'globasciiranges', 'checkwinsize', 'cmdhist',
-  'histappend', 'interactive_comments', 'login_shell', 'progcomp', 'promptvars', 'extquote', 'patsub_replacement',
+  'autocd', 'assoc_expand_once', 'cdable_vars', 'cdspell', 'checkhash', 'checkjobs', 'checkwinsize', 'cmdhist', 'compat31',
+  'compat32', 'compat40', 'compat41', 'compat42', 'compat43', 'compat44', 'complete_fullquote', 'direxpand', 'dirspell',
+  'dotglob', 'execfail', 'expand_aliases', 'extdebug', 'extglob', 'extquote', 'failglob', 'force_fignore', 'globasciiranges',
+  'globskipdots', 'globstar', 'gnu_errfmt', 'histappend', 'histreedit', 'histverify', 'hostcomplete', 'huponexit',
+  'inherit_errexit', 'interactive_comments', 'lastpipe', 'lithist', 'localvar_inherit', 'localvar_unset', 'login_shell',
+  'mailwarn', 'no_empty_cmd_completion', 'nocaseglob', 'nocasematch', 'noexpand_translation', 'nullglob',
+  'patsub_replacement', 'progcomp', 'progcomp_alias', 'promptvars', 'restricted_shell', 'shift_verbose', 'sourcepath',
+  'varredir_close', 'xpg_echo',
 ] as const;
 
 export type ShoptName = (typeof SHOPT_NAMES)[number];
@@ -22,8 +33,11 @@ export class Options {
   readonly shopt = new Map<string, boolean>();
 
   constructor() {
-    for (const o of ['braceexpand', 'hashall', 'interactive_comments'] as const) this.set.set(o as SetOption, true);
-    for (const o of ['sourcepath', 'globasciiranges', 'extquote', 'cmdhist', 'interactive_comments', 'progcomp', 'promptvars', 'patsub_replacement', 'checkwinsize']) {
+    for (const o of ['braceexpand', 'hashall', 'interactive-comments'] as const) this.set.set(o, true);
+    for (const o of [
+      'checkwinsize', 'cmdhist', 'complete_fullquote', 'extquote', 'force_fignore', 'globasciiranges', 'globskipdots',
+      'hostcomplete', 'interactive_comments', 'patsub_replacement', 'progcomp', 'promptvars', 'sourcepath',
+    ]) {
       this.shopt.set(o, true);
     }
   }
@@ -38,9 +52,18 @@ export class Options {
 
   /** $- */
   flags(): string {
-    let s = '';
-    for (const [name, letter] of Object.entries(SET_OPTIONS)) if (letter && this.on(name as SetOption)) s += letter;
-    return s;
+    // In bash's order.
+    return [...'abefhikmnptuvxBCEHPT'].filter((c) => this.on(this.flagName(c)!)).join('');
+  }
+
+  /** $SHELLOPTS: the enabled `set -o` options, colon-separated. */
+  shellopts(): string {
+    return SET_OPTION_NAMES.filter((n) => this.on(n)).join(':');
+  }
+
+  /** $BASHOPTS: the enabled shopt options, colon-separated. */
+  bashopts(): string {
+    return SHOPT_NAMES.filter((n) => this.shoptOn(n)).join(':');
   }
 
   flagName(letter: string): SetOption | undefined {

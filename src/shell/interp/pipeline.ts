@@ -7,7 +7,7 @@ import { expandAssignValue, expandWords } from '../expand/index.js';
 import type { Command, Pipeline } from '../syntax/index.js';
 import { BUILTINS, SPECIAL_BUILTINS } from './builtins/index.js';
 import { expandContext } from './context.js';
-import { afterLeaf, runCommand, spawnProgram, suppressed, waitFor } from './exec.js';
+import { afterLeaf, runCommand, setPipestatus, spawnProgram, suppressed, waitFor } from './exec.js';
 import { applyRedirs, restore } from './redirect.js';
 import type { Shell } from './shell.js';
 import { startSubshell, withFds } from './subshell.js';
@@ -19,20 +19,33 @@ export function runPipeline(sh: Shell, p: Pipeline): number {
   if (p.cmds.length === 1) {
     const run = () => runCommand(sh, p.cmds[0]);
     status = p.negated ? suppressed(sh, run) : run();
-    sh.pipestatus = [status];
+    setPipestatus(sh, [status]);
   } else {
     const statuses = runStages(sh, p);
-    sh.pipestatus = statuses;
+    setPipestatus(sh, statuses);
     status = statuses[statuses.length - 1];
     if (sh.opts.on('pipefail')) status = [...statuses].reverse().find((s) => s !== 0) ?? 0;
   }
-  sh.vars.setArray('PIPESTATUS', sh.pipestatus.map((s) => ({ key: null, value: String(s) })));
   if (p.time) {
     const secs = (performance.now() - t0) / 1000;
-    sh.write(2, p.time === 'time -p' ? `real ${secs.toFixed(2)}\nuser 0.00\nsys 0.00\n` : `\nreal\t0m${secs.toFixed(3)}s\nuser\t0m0.000s\nsys\t0m0.000s\n`);
+    const fmt = p.time === 'time -p' ? 'real %2R\nuser %2U\nsys %2S' : sh.vars.get('TIMEFORMAT') ?? '\nreal\t%3lR\nuser\t%3lU\nsys\t%3lS';
+    if (fmt !== '') sh.write(2, `${timeFormat(fmt, secs)}\n`);
   }
   if (p.negated) return status === 0 ? 1 : 0;
   return p.cmds.length > 1 ? afterLeaf(sh, status) : status;
+}
+
+/** bash's TIMEFORMAT: %[p][l]R|U|S (user and system time are not measured: 0), %P, %%. */
+function timeFormat(fmt: string, real: number): string {
+  return fmt.replace(/%(\d)?(l)?([RUSP%])/g, (_m, prec: string | undefined, long: string | undefined, what: string) => {
+    if (what === '%') return '%';
+    if (what === 'P') return '0.00';
+    const v = what === 'R' ? real : 0;
+    const p = prec === undefined ? 3 : Math.min(Number(prec), 3);
+    if (!long) return v.toFixed(p);
+    const min = Math.floor(v / 60);
+    return `${min}m${(v - min * 60).toFixed(p)}s`;
+  });
 }
 
 function runStages(sh: Shell, p: Pipeline): number[] {
@@ -40,7 +53,10 @@ function runStages(sh: Shell, p: Pipeline): number[] {
   const failed = new Map<number, number>();
   let prevRead = -1;
   let group = 0;
-  for (let i = 0; i < p.cmds.length; i++) {
+  // shopt -s lastpipe (without job control): the last stage runs in this shell.
+  const lastpipe = sh.opts.shoptOn('lastpipe') && !sh.jobControl;
+  const n = lastpipe ? p.cmds.length - 1 : p.cmds.length;
+  for (let i = 0; i < n; i++) {
     const last = i === p.cmds.length - 1;
     const [r, w] = last ? [-1, -1] : sh.sys.pipe(O_CLOEXEC);
     const fds: Record<number, number> = {};
@@ -60,10 +76,18 @@ function runStages(sh: Shell, p: Pipeline): number[] {
     if (prevRead >= 0) sh.sys.close(prevRead);
     prevRead = r;
   }
+  let lastStatus = 0;
+  if (lastpipe) {
+    try {
+      lastStatus = withFds(sh, { 0: prevRead }, () => runCommand(sh, p.cmds[n]));
+    } finally {
+      sh.sys.close(prevRead);
+    }
+  }
   const fg = sh.fgPgid;
   if (sh.jobControl && group) sh.fgPgid = group;
   try {
-    return p.cmds.map((_, i) => (failed.has(i) ? failed.get(i)! : waitFor(sh, pids[i])));
+    return p.cmds.map((_, i) => (i === n ? lastStatus : failed.has(i) ? failed.get(i)! : waitFor(sh, pids[i])));
   } finally {
     sh.fgPgid = fg;
   }

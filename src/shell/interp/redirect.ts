@@ -11,6 +11,7 @@ import { expandHeredoc, expandRedirectTarget, expandWord } from '../expand/index
 import { expandContext } from './context.js';
 import type { Shell } from './shell.js';
 import { ShellError } from './vars.js';
+import { encodeShell } from '../bytes.js';
 
 /** [fd, saved copy or -1 if it was closed] */
 export type Saved = [number, number][];
@@ -56,7 +57,7 @@ export function tempInput(sh: Shell, text: string): number {
   const path = `/tmp/.agentos-sh-${sh.sys.getpid()}-${Math.random().toString(36).slice(2)}`;
   const fd = sh.sys.open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600);
   sh.sys.unlink(path);
-  sh.sys.writeAll(fd, text);
+  sh.sys.writeAll(fd, encodeShell(text));
   sh.sys.lseek(fd, 0, SEEK_SET);
   return fd;
 }
@@ -116,6 +117,8 @@ function applyOne(sh: Shell, r: Redirect, saved: Saved): void {
   switch (r.op) {
     case '<<':
     case '<<-': {
+      // bash reports errors in a body at the delimiter's line.
+      if (r.heredoc) sh.lineno = r.heredoc.line + (literalHeredoc(r).match(/\n/g)?.length ?? 0);
       const body = r.heredoc ? (r.quoted ? literalHeredoc(r) : expandHeredoc(r.heredoc, ctx)) : '';
       return install(sh, saved, fd, tempInput(sh, body));
     }
@@ -192,7 +195,8 @@ export function withRedirs(sh: Shell, redirs: Redirect[], fn: () => number): num
   try {
     saved = applyRedirs(sh, redirs);
   } catch (e) {
-    if (!(e instanceof ShellError)) throw e;
+    // Fatal expansion errors (set -u in a here-doc...) are the caller's to report.
+    if (!(e instanceof ShellError) || e.fatal) throw e;
     sh.error(e.message);
     return e.status;
   }

@@ -6,10 +6,13 @@ import { DEFAULT_PATH } from '../../abi/env.js';
 import { SysError } from '../../abi/errno.js';
 import type { Sys } from '../../user/sys.js';
 import { Parser, ParseError, type FunctionDef } from '../syntax/index.js';
-import { BreakSignal, ContinueSignal, ExitSignal, InterruptSignal, ReturnSignal } from './control.js';
+import { expandAliases } from './alias.js';
+import { AbortSignal, BreakSignal, ContinueSignal, ExitSignal, InterruptSignal, ReturnSignal } from './control.js';
 import { runStmts } from './exec.js';
+import type { Saved } from './redirect.js';
 import { Options } from './options.js';
 import { ShellError, Vars } from './vars.js';
+import { encodeShell } from '../bytes.js';
 
 export interface Job {
   id: number;
@@ -49,18 +52,28 @@ export class Shell {
   funcStack: string[] = [];
   sourceStack: string[] = [];
   loopDepth = 0;
+  /** Depth of runSource calls: > 0 inside eval, source and traps. */
+  sourceDepth = 0;
   /** > 0 while running a condition whose failure must not trigger errexit. */
   errexitSuppressed = 0;
   jobs: Job[] = [];
   dirStack: string[] = [];
   readonly pid: number;
   readonly startMs = Date.now();
-  /** In a subshell (a child shell process or an in-process $(...)). */
+  /** In a subshell (a child shell process or an in-process $(...)): $BASH_SUBSHELL. */
   subshellLevel = 0;
+  /** $BASHPID of an in-process subshell, which has no process of its own (0: the real pid). */
+  fakePid = 0;
+  /** Inside an in-process subshell: fds saved by `exec` redirections, put back when it ends. */
+  execSaved: Saved[] | null = null;
+  /** Running the single simple command of a $(...), which bash execs in place (SHLVL - 1). */
+  oneShot = false;
   /** This shell's own executable, for starting child shells. */
   selfPath = '/bin/sh';
   /** Open process substitutions of the current command: closed when it ends. */
   procSubsts: { fd: number; pid: number }[] = [];
+  /** A command substitution ran during the current simple command (its status is $?). */
+  substRan = false;
   /** Extra letters for $- (c: -c, s: stdin). */
   modeFlags = '';
   /** Each foreground job gets its own process group (session shells, interactive shells). */
@@ -87,6 +100,10 @@ export class Shell {
     if (!this.vars.isSet('IFS')) this.vars.set('IFS', ' \t\n');
     this.vars.set('PPID', String(init.ppid));
     if (!this.vars.isSet('PS4')) this.vars.set('PS4', '+ ');
+    // Each shell started (not a child for a subshell: its state replaces this) is one level deeper.
+    const shlvl = Number.parseInt(this.vars.get('SHLVL') ?? '0', 10);
+    this.vars.set('SHLVL', String(Number.isFinite(shlvl) && shlvl >= 0 ? shlvl + 1 : 1));
+    this.vars.lookup('SHLVL')!.exported = true;
     if (!this.vars.isSet('OPTIND')) this.vars.set('OPTIND', '1');
     this.vars.set('SHELL', this.vars.get('SHELL') ?? '/bin/bash');
     try {
@@ -114,7 +131,7 @@ export class Shell {
 
   write(fd: number, text: string): void {
     try {
-      this.sys.writeAll(fd, text);
+      this.sys.writeAll(fd, encodeShell(text));
     } catch (e) {
       if (!(e instanceof SysError)) throw e;
       throw new ShellError(`write error: ${e.message.replace(/^E\w+: /, '').replace(/ \(.*\)$/, '')}`);
@@ -129,7 +146,7 @@ export class Shell {
   error(message: string): void {
     const where = this.lineno > 0 ? ` line ${this.lineno}:` : '';
     try {
-      this.sys.writeAll(2, `${this.errorName}:${where} ${message}\n`);
+      this.sys.writeAll(2, `${this.sourceStack.at(-1) ?? this.errorName}:${where} ${message}\n`);
     } catch {
       /* stderr closed */
     }
@@ -159,7 +176,9 @@ export class Shell {
       case 'LINENO':
         return String(this.lineno);
       case 'BASHPID':
-        return String(this.sys.getpid());
+        return String(this.fakePid || this.sys.getpid());
+      case 'BASH_SUBSHELL':
+        return String(this.subshellLevel);
       case 'EPOCHSECONDS':
         return String(Math.floor(Date.now() / 1000));
       case 'EPOCHREALTIME':
@@ -174,31 +193,64 @@ export class Shell {
 
   /**
    * Parse and run `src` one complete command at a time, as bash does: earlier
-   * commands run before a later syntax error is reported.
+   * commands run before a later syntax error is reported. `label` names the
+   * source in parse errors (`-c`, `eval`: `NAME: eval: line N: ...`).
+   * Nested runs (eval, source, traps) return 2 on a syntax error instead of
+   * ending the shell, and catch a fatal expansion error as bash's eval does.
    */
-  runSource(src: string, baseLine = 1): number {
-    const parser = new Parser(src, { extglob: this.opts.shoptOn('extglob') }, baseLine);
-    for (;;) {
-      let stmts;
-      try {
-        stmts = parser.nextCommand();
-      } catch (e) {
-        if (!(e instanceof ParseError)) throw e;
-        this.lineno = e.line;
-        this.error(e.message);
-        if (e.context !== null) this.writeRaw(2, `${this.errorName}: line ${e.line}: \`${e.context}'\n`);
-        this.status = 2;
-        if (!this.keepGoing) throw new ExitSignal(2);
-        return 2;
+  runSource(src: string, baseLine = 1, label = ''): number {
+    const popts = { extglob: this.opts.shoptOn('extglob'), posix: this.opts.on('posix') };
+    const parser = new Parser(src, popts, baseLine);
+    const nested = this.sourceDepth > 0;
+    this.sourceDepth++;
+    try {
+      for (;;) {
+        let stmts;
+        // Options such as extglob set by the previous command apply to the next one.
+        popts.extglob = this.opts.shoptOn('extglob');
+        popts.posix = this.opts.on('posix');
+        try {
+          stmts = parser.nextCommand();
+        } catch (e) {
+          if (!(e instanceof ParseError)) throw e;
+          return this.syntaxError(e, label, nested);
+        }
+        for (const w of parser.warnings.splice(0)) {
+          this.writeRaw(2, `${this.sourceStack.at(-1) ?? this.errorName}: line ${w.line}: ${w.message}\n`);
+        }
+        if (stmts === null) return this.status;
+        if (this.aliases.size && (this.opts.shoptOn('expand_aliases') || this.opts.on('interactive'))) {
+          stmts = expandAliases(this, stmts);
+        }
+        try {
+          this.status = runStmts(this, stmts);
+        } catch (e) {
+          // eval and source abandon the command and go on (bash's parse_and_execute).
+          if (!(e instanceof AbortSignal) || !nested || e.pastEval) throw e;
+          this.status = e.status;
+        }
       }
-      if (stmts === null) return this.status;
-      this.status = runStmts(this, stmts);
+    } finally {
+      this.sourceDepth--;
     }
+  }
+
+  private syntaxError(e: ParseError, label: string, nested: boolean): number {
+    this.lineno = e.line;
+    const prefix = `${this.sourceStack.at(-1) ?? this.errorName}: ${label ? `${label}: ` : ''}line ${e.line}: `;
+    this.writeRaw(2, `${prefix}${e.message}\n`);
+    if (e.context !== null) this.writeRaw(2, `${prefix}\`${e.context}'\n`);
+    // bash quirk: a [[ ]] syntax error ending the shell keeps the previous status.
+    const cond = /conditional|^unexpected (argument|token)/.test(e.message);
+    const status = cond && !nested ? this.status : 2;
+    this.status = status;
+    if (!this.keepGoing && !nested) throw new ExitSignal(status);
+    return 2;
   }
 
   private writeRaw(fd: number, text: string): void {
     try {
-      this.sys.writeAll(fd, text);
+      this.sys.writeAll(fd, encodeShell(text));
     } catch {
       /* ignore */
     }

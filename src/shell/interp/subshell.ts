@@ -26,6 +26,7 @@ interface State {
   pid: number;
   lastBg: number;
   lineno: number;
+  subshellLevel: number;
 }
 
 export function serialize(sh: Shell): string {
@@ -55,6 +56,7 @@ export function serialize(sh: Shell): string {
     pid: sh.pid,
     lastBg: sh.lastBg,
     lineno: sh.lineno,
+    subshellLevel: sh.subshellLevel + 1,
   };
   return JSON.stringify(state);
 }
@@ -84,7 +86,7 @@ export function deserialize(sh: Shell, json: string): void {
   sh.status = s.status;
   sh.lastBg = s.lastBg;
   sh.lineno = s.lineno;
-  sh.subshellLevel = 1;
+  sh.subshellLevel = s.subshellLevel;
   (sh as { pid: number }).pid = s.pid;
 }
 

@@ -22,6 +22,8 @@ export interface Var {
   upper?: boolean;
   /** `declare x` without a value: exists with attributes but is unset. */
   declaredOnly?: boolean;
+  /** `declare -n`: the name of the variable this one refers to. */
+  nameref?: string;
 }
 
 type Scope = Map<string, Var>;
@@ -31,21 +33,41 @@ export class Vars {
   private scopes: Scope[] = [new Map()];
   /** Evaluates `declare -i` values; provided by the interpreter. */
   arith: (expr: string) => number = (e) => Number(e) || 0;
+  /** Reports a non-fatal diagnostic (an out-of-range read); the interpreter points it at sh.error. */
+  warn: (message: string) => void = () => {};
+
+  /** Actions to run when a scope ends (`local -` restoring options), by scope. */
+  private onExit = new WeakMap<Scope, (() => void)[]>();
 
   pushScope(): void {
     this.scopes.push(new Map());
   }
 
   popScope(): void {
-    if (this.scopes.length > 1) this.scopes.pop();
+    if (this.scopes.length <= 1) return;
+    const scope = this.scopes.pop()!;
+    for (const fn of this.onExit.get(scope) ?? []) fn();
+  }
+
+  /** Run `fn` when the innermost scope (the running function's) ends. */
+  atScopeExit(fn: () => void): void {
+    const scope = this.scopes[this.scopes.length - 1];
+    const list = this.onExit.get(scope) ?? [];
+    list.push(fn);
+    this.onExit.set(scope, list);
   }
 
   get depth(): number {
     return this.scopes.length - 1;
   }
 
-  /** The visible variable record, innermost scope first. */
+  /** The visible variable record (namerefs followed), innermost scope first. */
   lookup(name: string): Var | undefined {
+    return this.lookupRef(this.resolve(name));
+  }
+
+  /** The visible record of `name` itself, not following a nameref. */
+  lookupRef(name: string): Var | undefined {
     for (let i = this.scopes.length - 1; i >= 0; i--) {
       const v = this.scopes[i].get(name);
       if (v) return v;
@@ -53,8 +75,25 @@ export class Vars {
     return undefined;
   }
 
+  /** The name a (chain of) nameref(s) ends at; `name` itself when it is not one. */
+  resolve(name: string): string {
+    let n = name;
+    for (let hops = 0; hops < 10; hops++) {
+      const v = this.lookupRef(n);
+      if (!v?.nameref) return n;
+      n = v.nameref.replace(/\[.*$/, '');
+    }
+    return n;
+  }
+
+  /** Variables of the innermost function scope (`local` with no names), in creation order. */
+  localNames(): string[] {
+    return this.depth > 0 ? [...this.scopes[this.scopes.length - 1].keys()] : [];
+  }
+
   /** The record to write: the visible one, or a new global (or local with `local`). */
   private writable(name: string, local = false): Var {
+    name = this.resolve(name);
     const scope = local ? this.scopes[this.scopes.length - 1] : undefined;
     let v = scope ? scope.get(name) : this.lookup(name);
     if (!v) {
@@ -109,7 +148,12 @@ export class Vars {
     const v = this.lookup(name);
     if (!v || v.declaredOnly) return undefined;
     if (v.assoc) return v.assoc.get(index);
-    const i = this.arithIndex(index, v);
+    const i = this.relIndex(index, v);
+    if (i < 0) {
+      // Reading out of range is only a warning in bash: the expansion is empty.
+      this.warn(`${name}: bad array subscript`);
+      return undefined;
+    }
     if (v.indexed) return v.indexed.get(i);
     return i === 0 ? v.value : undefined;
   }
@@ -148,12 +192,18 @@ export class Vars {
     return value;
   }
 
-  private arithIndex(index: string, v: Var): number {
+  /** A negative index counts back from the end; still negative means out of range (bash: `NAME[I]: bad array subscript`). */
+  private arithIndex(index: string, v: Var, name: string): number {
+    const i = this.relIndex(index, v);
+    if (i < 0) throw new ShellError(`${name}[${index}]: bad array subscript`);
+    return i;
+  }
+
+  private relIndex(index: string, v: Var): number {
     let i = /^-?\d+$/.test(index) ? Number(index) : this.arith(index);
-    if (i < 0 && v.indexed) {
-      const max = v.indexed.size ? Math.max(...v.indexed.keys()) : -1;
+    if (i < 0) {
+      const max = v.indexed?.size ? Math.max(...v.indexed.keys()) : v.value !== undefined ? 0 : -1;
       i = max + 1 + i;
-      if (i < 0) throw new ShellError('bad array subscript');
     }
     return i;
   }
@@ -178,7 +228,7 @@ export class Vars {
       if (v.value !== undefined) v.indexed.set(0, v.value);
       v.value = undefined;
     }
-    const i = this.arithIndex(index, v);
+    const i = this.arithIndex(index, v, name);
     v.indexed.set(i, this.transform(v, (append ? (v.indexed.get(i) ?? '') : '') + value));
   }
 
@@ -203,18 +253,22 @@ export class Vars {
     v.value = undefined;
     let next = v.indexed.size ? Math.max(...v.indexed.keys()) + 1 : 0;
     for (const it of items) {
-      const i = it.key === null ? next : this.arithIndex(it.key, v);
+      const i = it.key === null ? next : this.arithIndex(it.key, v, name);
       v.indexed.set(i, this.transform(v, it.value));
       next = i + 1;
     }
   }
 
-  unset(name: string): void {
+  /** unset NAME (through a nameref unless `ref`: unset -n). */
+  unset(name: string, ref = false): void {
+    if (!ref) name = this.resolve(name);
     for (let i = this.scopes.length - 1; i >= 0; i--) {
       const v = this.scopes[i].get(name);
       if (!v) continue;
       if (v.readonly) throw new ShellError(`${name}: cannot unset: readonly variable`);
-      this.scopes[i].delete(name);
+      // A local of the running function stays local (and unset), still hiding outer ones, as in bash.
+      if (i > 0 && i === this.scopes.length - 1) this.scopes[i].set(name, { declaredOnly: true });
+      else this.scopes[i].delete(name);
       return;
     }
   }
@@ -224,22 +278,22 @@ export class Vars {
     if (!v) return;
     if (v.readonly) throw new ShellError(`${name}: cannot unset: readonly variable`);
     if (v.assoc) v.assoc.delete(index);
-    else if (v.indexed) v.indexed.delete(this.arithIndex(index, v));
-    else if (this.arithIndex(index, v) === 0) v.value = undefined;
+    else if (v.indexed) v.indexed.delete(this.arithIndex(index, v, name));
+    else if (this.arithIndex(index, v, name) === 0) v.value = undefined;
   }
 
   /** Every visible variable name (innermost wins), sorted. */
   names(): string[] {
     const seen = new Set<string>();
     for (const s of this.scopes) for (const k of s.keys()) seen.add(k);
-    return [...seen].filter((n) => this.lookup(n)).sort();
+    return [...seen].filter((n) => this.lookupRef(n)).sort();
   }
 
   /** KEY=VALUE for exported, set scalars (arrays are not exported, as in bash). */
   environ(): string[] {
     const out: string[] = [];
     for (const n of this.names()) {
-      const v = this.lookup(n)!;
+      const v = this.lookupRef(n)!;
       if (v.exported && !v.declaredOnly && v.value !== undefined && !v.indexed && !v.assoc) out.push(`${n}=${v.value}`);
     }
     return out;
@@ -247,7 +301,12 @@ export class Vars {
 
   /** A deep copy, for subshells run in-process ($(...)) and for serialising to child shells. */
   snapshot(): Scope[] {
-    return this.scopes.map((s) => new Map([...s].map(([k, v]) => [k, cloneVar(v)])));
+    return this.scopes.map((s) => {
+      const copy: Scope = new Map([...s].map(([k, v]) => [k, cloneVar(v)]));
+      const exit = this.onExit.get(s);
+      if (exit) this.onExit.set(copy, [...exit]);
+      return copy;
+    });
   }
 
   restore(scopes: Scope[]): void {

@@ -1,6 +1,8 @@
 // Decoding of `$'...'` bodies (bash's ANSI-C quoting), done at parse time so
 // the expander sees the final string.
 
+import { byteChar } from '../bytes.js';
+
 const SIMPLE: Record<string, string> = {
   a: '\x07', b: '\b', e: '\x1b', E: '\x1b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v',
   '\\': '\\', "'": "'", '"': '"', '?': '?',
@@ -22,12 +24,13 @@ export function decodeAnsi(raw: string): string {
     } else if (d >= '0' && d <= '7') {
       let n = d;
       while (n.length < 3 && raw[k + 1] >= '0' && raw[k + 1] <= '7') n += raw[++k];
-      out += String.fromCharCode(parseInt(n, 8) & 0xff);
+      out += byteChar(parseInt(n, 8) & 0xff);
     } else if (d === 'x' || d === 'u' || d === 'U') {
       const max = d === 'x' ? 2 : d === 'u' ? 4 : 8;
       let n = '';
       while (n.length < max && isHex(raw[k + 1] ?? '')) n += raw[++k];
       if (n === '') out += '\\' + d;
+      else if (d === 'x') out += byteChar(parseInt(n, 16));
       else out += String.fromCodePoint(Math.min(parseInt(n, 16), 0x10ffff));
     } else if (d === 'c' && k + 1 < raw.length) {
       // Control character: \cA is 0x01; bash masks with 0x1f.

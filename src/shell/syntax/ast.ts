@@ -56,8 +56,8 @@ export type ParamOp =
   | { kind: 'replace'; op: '/' | '//' | '/#' | '/%'; pattern: Word; with: Word | null }
   /** `${x:off}` `${x:off:len}`: arithmetic text, evaluated by the interpreter. */
   | { kind: 'slice'; offset: Word; length: Word | null }
-  /** `${x^p}` `${x^^p}` `${x,p}` `${x,,p}` */
-  | { kind: 'case'; op: '^' | '^^' | ',' | ',,'; pattern: Word | null }
+  /** `${x^p}` `${x^^p}` `${x,p}` `${x,,p}`, and bash's undocumented toggles `${x~p}` `${x~~p}` */
+  | { kind: 'case'; op: '^' | '^^' | ',' | ',,' | '~' | '~~'; pattern: Word | null }
   /** `${x@Q}` and the other `@` transformations. */
   | { kind: 'transform'; op: string };
 

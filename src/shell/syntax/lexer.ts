@@ -15,6 +15,8 @@ export interface ParseOptions {
   extglob?: boolean;
   /** Interactive input: an unterminated here-doc is incomplete instead of a warning. */
   interactive?: boolean;
+  /** POSIX mode: no tilde expansion after `=` in command words that look like assignments. */
+  posix?: boolean;
 }
 
 /**
@@ -598,8 +600,8 @@ export abstract class Lexer extends Scanner {
         w = word('param', true);
       }
       op = { kind: 'replace', op: o as '/', pattern, with: w };
-    } else if (c === '^' || c === ',') {
-      const o = two === '^^' || two === ',,' ? two : c;
+    } else if (c === '^' || c === ',' || c === '~') {
+      const o = two === '^^' || two === ',,' || two === '~~' ? two : c;
       this.i += o.length;
       const pat = word('param', false);
       op = { kind: 'case', op: o as '^', pattern: pat.parts.length > 0 ? pat : null };
@@ -685,7 +687,8 @@ export abstract class Lexer extends Scanner {
           found = true;
           break;
         }
-        body += text + (last ? '' : '\n');
+        // bash ends the last line of a body cut short by end of input with a newline too.
+        body += text + '\n';
       }
       if (!found) {
         const m = msg.heredocEOF(h.line, h.delim);

@@ -8,7 +8,7 @@ import type {
 import { parseArithWord } from './arith.js';
 import { parseCond } from './cond.js';
 import { Lexer, isNameChar, isNameStart, type ParseOptions, type Tok } from './lexer.js';
-import { markTildes } from './tilde.js';
+import { markArgTildes, markTildes } from './tilde.js';
 
 const REDIR_OPS = new Set(['<', '>', '>|', '>>', '<>', '<&', '>&', '&>', '&>>', '<<', '<<-', '<<<']);
 const LIST_END_OPS = new Set([')', ';;', ';&', ';;&']);
@@ -425,7 +425,7 @@ export class Parser extends Lexer {
   private takeWord(): Word {
     const t = this.next();
     if (t.kind !== 'word') return this.unexpected(t);
-    return markTildes(t.word, false);
+    return markArgTildes(t.word, this.opts.posix === true);
   }
 
   private redirect(): Redirect {

@@ -15,6 +15,21 @@ function splitLit(p: Lit, stops: string): WordPart[] | null {
   return out;
 }
 
+/**
+ * A command word that looks like an assignment (`x=~/y`, not `--opt=~`): bash
+ * (outside POSIX mode) expands tildes in the part after `=` as in an assignment.
+ */
+export function markArgTildes(word: Word, posix: boolean): Word {
+  const first = word.parts[0];
+  const m = !posix && first?.type === 'Lit' ? /^[A-Za-z_][A-Za-z0-9_]*=/.exec(first.value) : null;
+  if (!m) return markTildes(word, false);
+  const head: Lit = { ...first as Lit, value: m[0] };
+  const rest: Lit = { ...first as Lit, value: (first as Lit).value.slice(m[0].length), col: first.col + m[0].length };
+  const value = markTildes({ ...word, parts: rest.value ? [rest, ...word.parts.slice(1)] : word.parts.slice(1) }, true);
+  if (!value.parts.some((p) => p.type === 'Tilde')) return word;
+  return { ...word, parts: [head, ...value.parts] };
+}
+
 /** Replaces leading `~user` text with Tilde parts (also after each `:` when `assign`). */
 export function markTildes(word: Word, assign: boolean): Word {
   const parts = word.parts;

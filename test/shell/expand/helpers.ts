@@ -177,7 +177,9 @@ export function runSetup(ctx: TestCtx, src: string): void {
 
 /** The argument words of `echo SRC`. */
 export function words(src: string, extglob = false): Word[] {
-  const c = parse('echo ' + src, { extglob }).stmts[0].cmd;
+  // posix: bash's side expands array elements, where `a=~` keeps its tilde (in
+  // command arguments bash expands it outside POSIX mode).
+  const c = parse('echo ' + src, { extglob, posix: true }).stmts[0].cmd;
   if (c.type !== 'SimpleCommand') throw new Error('not a simple command');
   return c.words.slice(1);
 }

@@ -1,8 +1,9 @@
 // declare/typeset/local/export/readonly and unset.
 
-import type { ExpandContext } from '../../expand/index.js';
+import { expandAssignValue, type ExpandContext } from '../../expand/index.js';
 import { print, type Assign } from '../../syntax/index.js';
 import { assign } from '../exec.js';
+import { syncOptionVars } from './set.js';
 import type { Shell } from '../shell.js';
 import { ShellError, type Var } from '../vars.js';
 import type { Builtin } from './types.js';
@@ -20,10 +21,12 @@ export function describe(name: string, v: Var): string {
   if (v.assoc) flags += 'A';
   if (v.integer) flags += 'i';
   if (v.lower) flags += 'l';
+  if (v.nameref !== undefined) flags += 'n';
   if (v.readonly) flags += 'r';
   if (v.upper) flags += 'u';
   if (v.exported) flags += 'x';
   const head = `declare -${flags || '-'} ${name}`;
+  if (v.nameref !== undefined) return `${head}=${quoteValue(v.nameref)}`;
   if (v.declaredOnly) return head;
   if (v.indexed) return `${head}=(${[...v.indexed].sort((a, b) => a[0] - b[0]).map(([i, x]) => `[${i}]=${quoteValue(x)}`).join(' ')})`;
   if (v.assoc) return `${head}=(${[...v.assoc].map(([k, x]) => `[${/^[\w-]+$/.test(k) ? k : quoteValue(k)}]=${quoteValue(x)} `).join('')})`;
@@ -49,7 +52,9 @@ export function declare(sh: Shell, variant: string, args: (string | Assign)[], c
   if (variant === 'local') {
     if (sh.funcStack.length === 0) throw new ShellError('local: can only be used in a function');
   }
-  if (variant === 'export') on.add('x');
+  // export -n takes the export away (not a nameref).
+  if (variant === 'export' && on.delete('n')) off.add('x');
+  else if (variant === 'export') on.add('x');
   if (variant === 'readonly') on.add('r');
   const global = on.has('g') || (variant !== 'local' && sh.funcStack.length === 0);
   const inFunction = (variant === 'local' || variant === 'declare' || variant === 'typeset') && sh.funcStack.length > 0 && !on.has('g');
@@ -69,10 +74,12 @@ export function declare(sh: Shell, variant: string, args: (string | Assign)[], c
   }
 
   if (targets.length === 0 || (on.has('p') && targets.every((t) => typeof t === 'string'))) {
-    const names = targets.length ? (targets as string[]) : sh.vars.names();
+    // `local` (or local -p) lists the running function's locals.
+    const locals = variant === 'local' && targets.length === 0;
+    const names = targets.length ? (targets as string[]) : locals ? sh.vars.localNames().filter((n) => n !== 'FUNCNAME') : sh.vars.names();
     let status = 0;
     for (const n of names) {
-      const v = sh.vars.lookup(n);
+      const v = sh.vars.lookupRef(n);
       if (!v) {
         sh.error(`${variant}: ${n}: not found`);
         status = 1;
@@ -88,17 +95,58 @@ export function declare(sh: Shell, variant: string, args: (string | Assign)[], c
 
   let status = 0;
   for (const t of targets) {
+    if (t === '-' && variant === 'local') {
+      // local -: the function's changes to set options are undone when it returns.
+      const saved = new Map(sh.opts.set);
+      sh.vars.atScopeExit(() => {
+        sh.opts.set.clear();
+        for (const [k, v] of saved) sh.opts.set.set(k, v);
+        syncOptionVars(sh);
+      });
+      continue;
+    }
     const name = typeof t === 'string' ? t.replace(/=.*$/, '') : t.name;
     if (!NAME.test(name)) {
       sh.error(`${variant}: \`${typeof t === 'string' ? t : name}': not a valid identifier`);
       status = 1;
       continue;
     }
-    if (on.has('n') || off.has('n')) {
-      // Namerefs are not supported: say so rather than pretend.
-      throw new ShellError(`${variant}: -n: namerefs are not supported by agentos-shell`, 2);
-    }
     const rec = inFunction ? sh.vars.declareLocal(name) : global ? sh.vars.declare(name, true) : sh.vars.declare(name, false);
+    if (on.has('n') || off.has('n')) {
+      // declare -n REF=NAME: REF stands for NAME from now on; +n makes it plain again.
+      if (off.has('n')) {
+        if (rec.nameref !== undefined && rec.value === undefined) rec.value = rec.nameref;
+        rec.nameref = undefined;
+        continue;
+      }
+      const target = typeof t !== 'string' ? (t.value ? expandAssignValue(t.value, ctx) : '') : t.includes('=') ? t.slice(t.indexOf('=') + 1) : undefined;
+      if (target !== undefined) {
+        if (!NAME.test(target.replace(/\[.*\]$/, ''))) {
+          sh.error(`${variant}: \`${target}': invalid variable name for name reference`);
+          status = 1;
+          continue;
+        }
+        if (target === name) {
+          sh.error(`${variant}: ${name}: nameref variable self references not allowed`);
+          status = 1;
+          continue;
+        }
+        rec.nameref = target;
+        rec.declaredOnly = false;
+      }
+      if (on.has('r')) rec.readonly = true;
+      continue;
+    }
+    if (rec.assoc && on.has('a')) {
+      sh.error(`${variant}: ${name}: cannot convert associative to indexed array`);
+      status = 1;
+      continue;
+    }
+    if (rec.indexed && on.has('A')) {
+      sh.error(`${variant}: ${name}: cannot convert indexed to associative array`);
+      status = 1;
+      continue;
+    }
     if (rec.readonly && typeof t !== 'string') {
       sh.error(`${name}: readonly variable`);
       status = 1;
@@ -144,8 +192,13 @@ function flagOf(v: Var, f: string): boolean {
 
 export const unset: Builtin = (sh, argv) => {
   let mode: 'v' | 'f' | 'any' = 'any';
+  let ref = false;
   let status = 0;
   for (const a of argv.slice(1)) {
+    if (a === '-n') {
+      ref = true;
+      continue;
+    }
     if (a === '-v') {
       mode = 'v';
       continue;
@@ -170,7 +223,7 @@ export const unset: Builtin = (sh, argv) => {
     }
     try {
       if (m[2] !== undefined) sh.vars.unsetIndex(m[1], m[2]);
-      else sh.vars.unset(m[1]);
+      else sh.vars.unset(m[1], ref);
     } catch (e) {
       if (!(e instanceof ShellError)) throw e;
       sh.error(`unset: ${e.message}`);

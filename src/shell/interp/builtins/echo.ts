@@ -2,6 +2,7 @@
 
 import type { Builtin } from './types.js';
 import { decodeEscapes } from './escapes.js';
+import { ShellError } from '../vars.js';
 
 export const echo: Builtin = (sh, argv) => {
   let i = 1;
@@ -20,6 +21,12 @@ export const echo: Builtin = (sh, argv) => {
     text = r.text;
     if (r.stop) newline = false;
   }
-  sh.out(newline ? `${text}\n` : text);
+  try {
+    sh.out(newline ? `${text}\n` : text);
+  } catch (e) {
+    // bash names the builtin: `echo: write error: ...`.
+    if (e instanceof ShellError) throw new ShellError(`echo: ${e.message}`, e.status);
+    throw e;
+  }
   return 0;
 };

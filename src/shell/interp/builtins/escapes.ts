@@ -1,5 +1,7 @@
 // Backslash escapes of echo -e and printf %b / format strings.
 
+import { byteChar } from '../../bytes.js';
+
 /** `echoStyle`: \0NNN octal and \c (stop output), as echo -e and %b use them. */
 export function decodeEscapes(s: string, echoStyle: boolean): { text: string; stop: boolean } {
   let out = '';
@@ -27,7 +29,7 @@ export function decodeEscapes(s: string, echoStyle: boolean): { text: string; st
       case 'x': {
         const m = /^[0-9a-fA-F]{1,2}/.exec(s.slice(i + 1));
         if (m) {
-          out += String.fromCharCode(parseInt(m[0], 16));
+          out += byteChar(parseInt(m[0], 16));
           i += m[0].length;
         } else out += '\\x';
         break;
@@ -49,7 +51,7 @@ export function decodeEscapes(s: string, echoStyle: boolean): { text: string; st
         }
         const m = digits.exec(s.slice(i + 1))!;
         const text = echoStyle ? m[0] : n + m[0];
-        out += String.fromCharCode(parseInt(text || '0', 8) & 0xff);
+        out += byteChar(parseInt(text || '0', 8) & 0xff);
         i += m[0].length;
         break;
       }

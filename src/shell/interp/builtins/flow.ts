@@ -1,7 +1,7 @@
 // exit, return, break, continue, eval, source/., exec, trap, :, true, false, let, wait.
 
 import { Errno, strerror, SysError } from '../../../abi/errno.js';
-import { signalFromName, signalName } from '../../../abi/signal.js';
+import { NSIG, SIG_DFL, SIG_HANDLE, SIG_IGN, signalFromName, signalName } from '../../../abi/signal.js';
 import { walkPath } from '../../../user/execvp.js';
 import { evalArithText } from '../../expand/index.js';
 import { expandContext } from '../context.js';
@@ -10,6 +10,7 @@ import { waitFor } from '../exec.js';
 import type { Shell } from '../shell.js';
 import { ShellError } from '../vars.js';
 import type { Builtin } from './types.js';
+import { decodeShell } from '../../bytes.js';
 
 function statusArg(sh: Shell, name: string, arg: string | undefined): number {
   if (arg === undefined) return sh.status;
@@ -22,40 +23,56 @@ function statusArg(sh: Shell, name: string, arg: string | undefined): number {
 
 export const exit: Builtin = (sh, argv) => {
   if (argv.length > 2) {
+    // bash still exits (status 1) after saying so.
     sh.error('exit: too many arguments');
-    return 1;
+    throw new ExitSignal(1);
   }
   throw new ExitSignal(statusArg(sh, 'exit', argv[1]));
+};
+
+export const logout: Builtin = (sh, argv) => {
+  if (!sh.opts.shoptOn('login_shell')) {
+    sh.error("logout: not login shell: use `exit'");
+    return 1;
+  }
+  return exit(sh, argv);
 };
 
 export const return_: Builtin = (sh, argv) => {
   if (sh.funcStack.length === 0 && sh.sourceStack.length === 0) {
     sh.error("return: can only `return' from a function or sourced script");
-    return 1;
+    return 2;
   }
   throw new ReturnSignal(statusArg(sh, 'return', argv[1]));
 };
 
 function loopLevels(sh: Shell, name: string, arg: string | undefined): number {
+  if (arg !== undefined && !/^[+-]?\d+$/.test(arg)) {
+    // bash treats this as fatal (status 128).
+    sh.error(`${name}: ${arg}: numeric argument required`);
+    throw new ExitSignal(128);
+  }
   const n = arg === undefined ? 1 : Number(arg);
-  if (!Number.isInteger(n) || n < 1) throw new ShellError(`${name}: ${arg}: loop count out of range`);
+  if (n < 1) throw new ShellError(`${name}: ${arg}: loop count out of range`);
   return Math.min(n, sh.loopDepth);
 }
 
-export const break_: Builtin = (sh, argv) => {
-  if (sh.loopDepth === 0) return 0;
-  throw new BreakSignal(loopLevels(sh, 'break', argv[1]));
-};
+function loopControl(sh: Shell, argv: string[], Signal: typeof BreakSignal | typeof ContinueSignal): number {
+  if (sh.loopDepth === 0) {
+    sh.error(`${argv[0]}: only meaningful in a \`for', \`while', or \`until' loop`);
+    return 0;
+  }
+  throw new Signal(loopLevels(sh, argv[0], argv[1]));
+}
 
-export const continue_: Builtin = (sh, argv) => {
-  if (sh.loopDepth === 0) return 0;
-  throw new ContinueSignal(loopLevels(sh, 'continue', argv[1]));
-};
+export const break_: Builtin = (sh, argv) => loopControl(sh, argv, BreakSignal);
+
+export const continue_: Builtin = (sh, argv) => loopControl(sh, argv, ContinueSignal);
 
 export const eval_: Builtin = (sh, argv) => {
   const src = argv.slice(1).join(' ');
   if (!src.trim()) return 0;
-  return sh.runSource(src, sh.lineno);
+  return sh.runSource(src, sh.lineno, 'eval');
 };
 
 export const source: Builtin = (sh, argv) => {
@@ -70,7 +87,7 @@ export const source: Builtin = (sh, argv) => {
       sh.sys.access(p, 4);
       return p;
     });
-    text = new TextDecoder().decode(sh.sys.readFile(path));
+    text = decodeShell(sh.sys.readFile(path));
   } catch (e) {
     if (!(e instanceof SysError)) throw e;
     sh.error(`${file}: ${strerror(e.errno === Errno.EACCES ? Errno.ENOENT : e.errno)}`);
@@ -79,6 +96,16 @@ export const source: Builtin = (sh, argv) => {
   const positional = sh.positional;
   if (argv.length > 2) sh.positional = argv.slice(2);
   sh.sourceStack.push(file);
+  // BASH_SOURCE: the sourced file on top of the files sourcing it.
+  const outer = sh.vars.values('BASH_SOURCE');
+  const setSources = (list: string[]) => {
+    try {
+      sh.vars.setArray('BASH_SOURCE', list.map((value) => ({ key: null, value })));
+    } catch {
+      /* made readonly by the script */
+    }
+  };
+  setSources([file, ...outer]);
   try {
     return sh.runSource(text);
   } catch (e) {
@@ -86,6 +113,8 @@ export const source: Builtin = (sh, argv) => {
     throw e;
   } finally {
     sh.sourceStack.pop();
+    if (outer.length) setSources(outer);
+    else sh.vars.unset('BASH_SOURCE');
     if (argv.length > 2) sh.positional = positional;
   }
 };
@@ -98,8 +127,8 @@ export const exec: Builtin = (sh, argv) => {
     walkPath(args[0], env, (path) => sh.sys.execve(path, args, env));
   } catch (e) {
     if (!(e instanceof SysError)) throw e;
-    if (e.errno === Errno.ENOENT && !args[0].includes('/')) sh.error(`${args[0]}: command not found`);
-    else sh.error(`${args[0]}: ${strerror(e.errno)}`);
+    if (e.errno === Errno.ENOENT && !args[0].includes('/')) sh.error(`exec: ${args[0]}: not found`);
+    else sh.error(`exec: ${args[0]}: ${strerror(e.errno)}`);
     throw new ExitSignal(e.errno === Errno.ENOENT ? 127 : 126);
   }
   return 0;
@@ -115,7 +144,13 @@ export const let_: Builtin = (sh, argv) => {
     return 1;
   }
   let v = 0;
-  for (const e of argv.slice(1)) v = evalArithText(e, expandContext(sh));
+  try {
+    for (const e of argv.slice(1)) v = evalArithText(e, expandContext(sh));
+  } catch (e) {
+    // bash names the builtin: `let: EXPR: syntax error ...`.
+    if (e instanceof ShellError) throw new ShellError(`let: ${e.message}`, e.status);
+    throw e;
+  }
   return v === 0 ? 1 : 0;
 };
 
@@ -128,20 +163,104 @@ function trapName(spec: string): string | null {
   return n === undefined ? null : signalName(n).replace(/^SIG/, '');
 }
 
+/** Per shell: the disposition each trapped signal had before its first trap, restored by `trap - SIG`. */
+const savedDispositions = new WeakMap<Shell, Map<number, number>>();
+const dispatching = new WeakSet<Shell>();
+
+/**
+ * Run trap actions for caught signals. The process runtime calls
+ * `sys.raw.onSignals` after a syscall when the kernel holds caught signals;
+ * the shell takes over that hook: signals with a trap run their action
+ * (with $? preserved), and any others are raised again and handed to the
+ * runtime's own handlers (a session shell's SIGINT).
+ */
+function installDispatcher(sh: Shell): void {
+  if (dispatching.has(sh)) return;
+  dispatching.add(sh);
+  const raw = sh.sys.raw;
+  const runtime = raw.onSignals;
+  let busy = false;
+  raw.onSignals = () => {
+    if (busy) return;
+    busy = true;
+    const mine: number[] = [];
+    let others = 0;
+    try {
+      const set = raw.call('sigtake') as number;
+      for (let sig = 1; sig < NSIG; sig++) {
+        if (!(set & (1 << sig))) continue;
+        const action = sh.traps.get(signalName(sig).replace(/^SIG/, ''));
+        if (action) mine.push(sig);
+        else others |= 1 << sig;
+      }
+      if (others && runtime) {
+        const pid = sh.sys.getpid();
+        for (let sig = 1; sig < NSIG; sig++) if (others & (1 << sig)) sh.sys.kill(pid, sig);
+      }
+    } finally {
+      busy = false;
+    }
+    if (runtime && others) runtime();
+    for (const sig of mine) {
+      const action = sh.traps.get(signalName(sig).replace(/^SIG/, ''));
+      if (!action) continue;
+      busy = true; // signals arriving meanwhile wait for this action to finish
+      const saved = sh.status;
+      try {
+        sh.runSource(action);
+      } finally {
+        busy = false;
+      }
+      sh.status = saved;
+    }
+    raw.pollSignals();
+  };
+}
+
+function setDisposition(sh: Shell, sig: number, action: string | undefined): void {
+  let saved = savedDispositions.get(sh);
+  if (!saved) savedDispositions.set(sh, (saved = new Map()));
+  const disp = action === undefined ? (saved.get(sig) ?? SIG_DFL) : action === '' ? SIG_IGN : SIG_HANDLE;
+  if (disp === SIG_HANDLE) installDispatcher(sh);
+  try {
+    const old = sh.sys.sigaction(sig, disp);
+    if (!saved.has(sig)) saved.set(sig, old);
+    if (action === undefined) saved.delete(sig);
+  } catch {
+    /* KILL/STOP cannot be trapped */
+  }
+}
+
+function printTrap(sh: Shell, sig: string, action: string): void {
+  sh.out(`trap -- '${action.replace(/'/g, "'\\''")}' ${/^(EXIT|ERR|DEBUG|RETURN)$/.test(sig) ? sig : `SIG${sig}`}\n`);
+}
+
 export const trap: Builtin = (sh, argv) => {
-  const args = argv.slice(1).filter((a) => a !== '--');
+  const args = argv.slice(1);
+  if (args[0] === '--') args.shift();
   if (args.length === 0 || args[0] === '-p') {
-    for (const [sig, action] of sh.traps) sh.out(`trap -- '${action.replace(/'/g, "'\\''")}' ${sig === 'EXIT' ? 'EXIT' : `SIG${sig}`}\n`);
+    const want = args.slice(1);
+    if (!want.length) for (const [sig, action] of sh.traps) printTrap(sh, sig, action);
+    for (const spec of want) {
+      const name = trapName(spec);
+      if (!name) {
+        sh.error(`trap: ${spec}: invalid signal specification`);
+        return 1;
+      }
+      const action = sh.traps.get(name);
+      if (action !== undefined) printTrap(sh, name, action);
+    }
     return 0;
   }
   if (args[0] === '-l') {
     sh.out(SIGNALS.slice(1).map((s, i) => `${i + 1}) SIG${s}`).join(' ') + '\n');
     return 0;
   }
-  const single = args.length === 1;
-  const action = single ? '-' : args[0];
+  // A single argument, or a first argument that is a number, resets the signals named.
+  const reset = args.length === 1 || /^\d+$/.test(args[0]);
+  const action = reset ? '-' : args[0];
   let status = 0;
-  for (const spec of single ? args : args.slice(1)) {
+  for (const spec of reset && args[0] !== '-' ? args : args.slice(1)) {
     const name = trapName(spec);
     if (!name) {
       sh.error(`trap: ${spec}: invalid signal specification`);
@@ -151,14 +270,7 @@ export const trap: Builtin = (sh, argv) => {
     if (action === '-') sh.traps.delete(name);
     else sh.traps.set(name, action);
     const sig = signalFromName(name);
-    if (sig !== undefined && name !== 'EXIT') {
-      try {
-        // Ignored signals are ignored by the kernel too, so children inherit it.
-        sh.sys.sigaction(sig, action === '' ? 1 : 0);
-      } catch {
-        /* KILL/STOP */
-      }
-    }
+    if (sig !== undefined && name !== 'EXIT') setDisposition(sh, sig, action === '-' ? undefined : action);
   }
   return status;
 };
@@ -173,9 +285,19 @@ export const wait: Builtin = (sh, argv) => {
   }
   let status = 0;
   for (const id of ids) {
+    if (!id.startsWith('%') && !/^\d+$/.test(id)) {
+      sh.error(`wait: \`${id}': not a pid or valid job spec`);
+      status = 1;
+      continue;
+    }
     const pid = id.startsWith('%') ? sh.jobs.find((j) => j.id === Number(id.slice(1)))?.pids.at(-1) : Number(id);
-    if (!pid) {
+    if (pid === undefined) {
       sh.error(`wait: ${id}: no such job`);
+      status = 127;
+      continue;
+    }
+    if (!sh.jobs.some((j) => j.pids.includes(pid)) && !sh.procSubsts.some((p) => p.pid === pid) && pid !== sh.lastBg) {
+      sh.error(`wait: pid ${pid} is not a child of this shell`);
       status = 127;
       continue;
     }

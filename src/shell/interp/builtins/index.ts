@@ -7,9 +7,11 @@ import { cd, dirs, popd, pushd, pwd } from './dirs.js';
 import { declare, unset } from './declare.js';
 import { expandContext } from '../context.js';
 import { set, shift, shopt } from './set.js';
-import { break_, colon, continue_, eval_, exec, exit, false_, let_, return_, source, trap, true_, wait } from './flow.js';
+import { break_, colon, continue_, eval_, exec, exit, false_, let_, logout, return_, source, trap, true_, wait } from './flow.js';
 import { mapfile, read } from './read.js';
-import { alias, command, fg, getopts, hash, help, history, jobs, kill, times, type, ulimit, umask, unalias } from './info.js';
+import {
+  alias, caller, command, enable, fg, getopts, hash, help, history, jobs, kill, times, type, ulimit, umask, unalias,
+} from './info.js';
 import type { Builtin } from './types.js';
 
 export const SPECIAL_BUILTINS = new Set([':', '.', 'break', 'continue', 'eval', 'exec', 'exit', 'export', 'readonly', 'return', 'set', 'shift', 'source', 'trap', 'unset', 'times']);
@@ -31,7 +33,7 @@ const builtin: Builtin = (sh, argv) => {
 export const BUILTINS: Record<string, Builtin> = {
   echo, printf, test, '[': test, cd, pwd, pushd, popd, dirs, unset, set, shopt, shift,
   break: break_, continue: continue_, ':': colon, true: true_, false: false_, eval: eval_, '.': source, source, exec,
-  exit, return: return_, trap, wait, let: let_, read, mapfile, readarray: mapfile, type, command, hash, help,
-  alias, unalias, getopts, umask, ulimit, times, jobs, fg, bg: fg, kill, history,
+  exit, logout, return: return_, trap, wait, let: let_, read, mapfile, readarray: mapfile, type, command, hash, help,
+  alias, unalias, getopts, umask, ulimit, times, jobs, fg, bg: fg, kill, history, enable, caller,
   declare: decl, typeset: decl, local: decl, export: decl, readonly: decl, builtin,
 };

@@ -1,7 +1,9 @@
 // type, command, hash, help, alias/unalias, getopts, umask, ulimit, times,
 // jobs/fg/bg, kill, history.
 
-import { signalFromName, signalName } from '../../../abi/signal.js';
+import { SysError } from '../../../abi/errno.js';
+import { defaultAction, signalFromName, signalName } from '../../../abi/signal.js';
+import { ExitSignal } from '../control.js';
 import { candidates } from '../../../user/execvp.js';
 import { print } from '../../syntax/index.js';
 import { invoke } from '../exec.js';
@@ -307,10 +309,15 @@ export const kill: Builtin = (sh, argv) => {
       status = 1;
       continue;
     }
+    if (sh.fakePid && pid === sh.fakePid) {
+      signalInProcessSubshell(sh, sig);
+      continue;
+    }
     try {
       sh.sys.kill(pid, sig);
     } catch (e) {
-      sh.error(`kill: (${a}) - ${(e as Error).message.replace(/^E\w+: /, '').replace(/ \(.*\)$/, '')}`);
+      if (!(e instanceof SysError)) throw e;
+      sh.error(`kill: (${a}) - ${e.message.replace(/^E\w+: /, '').replace(/ \(.*\)$/, '')}`);
       status = 1;
     }
   }
@@ -318,3 +325,92 @@ export const kill: Builtin = (sh, argv) => {
 };
 
 export const history: Builtin = () => 0;
+
+/**
+ * A signal sent to $BASHPID of a subshell that runs in-process (it has no
+ * process of its own): run its trap, or end the subshell as the signal's
+ * default action would (status 128+N).
+ */
+function signalInProcessSubshell(sh: Shell, sig: number): void {
+  if (sig === 0) return;
+  const action = sh.traps.get(signalName(sig).replace(/^SIG/, ''));
+  if (action !== undefined) {
+    if (action === '') return;
+    const saved = sh.status;
+    sh.runSource(action);
+    sh.status = saved;
+    return;
+  }
+  const what = defaultAction(sig);
+  if (what === 'term' || what === 'core') throw new ExitSignal(128 + sig);
+}
+
+/**
+ * Builtins turned off with `enable -n`. They are taken out of the builtin
+ * table itself (which the interpreter consults), so a disabled name resolves
+ * as a program, as in bash. The table is per process; an in-process $(...)
+ * shares it.
+ */
+const disabled = new Map<string, { fn: Builtin; special: boolean }>();
+
+export const enable: Builtin = (sh, argv) => {
+  let off = false;
+  let all = false;
+  const names: string[] = [];
+  for (const a of argv.slice(1)) {
+    if (/^-[nap]+$/.test(a)) {
+      if (a.includes('n')) off = true;
+      if (a.includes('a')) all = true;
+    } else if (a === '--') continue;
+    else if (a.startsWith('-')) {
+      sh.error(`enable: ${a}: invalid option`);
+      sh.write(2, 'enable: usage: enable [-a] [-dnps] [-f filename] [name ...]\n');
+      return 2;
+    } else names.push(a);
+  }
+  if (!names.length) {
+    const on = Object.keys(BUILTINS).map((n) => [n, true] as const);
+    const offList = [...disabled.keys()].map((n) => [n, false] as const);
+    const list = (all ? [...on, ...offList] : off ? offList : on).sort((a, b) => (a[0] < b[0] ? -1 : 1));
+    for (const [n, isOn] of list) sh.out(`enable ${isOn ? '' : '-n '}${n}\n`);
+    return 0;
+  }
+  let status = 0;
+  for (const n of names) {
+    if (off && BUILTINS[n]) {
+      disabled.set(n, { fn: BUILTINS[n], special: SPECIAL_BUILTINS.has(n) });
+      delete BUILTINS[n];
+      SPECIAL_BUILTINS.delete(n);
+    } else if (!off && disabled.has(n)) {
+      const d = disabled.get(n)!;
+      BUILTINS[n] = d.fn;
+      if (d.special) SPECIAL_BUILTINS.add(n);
+      disabled.delete(n);
+    } else if (!BUILTINS[n]) {
+      sh.error(`enable: ${n}: not a shell builtin`);
+      status = 1;
+    }
+  }
+  return status;
+};
+
+/** caller [N]: where the running function was called from (LINE FILE, or LINE FUNCTION FILE with N). */
+export const caller: Builtin = (sh, argv) => {
+  if (sh.funcStack.length === 0) return 1;
+  const file = sh.sourceStack.at(-1);
+  if (argv[1] === undefined) {
+    sh.out(`${sh.lineno} ${file ?? 'NULL'}\n`);
+    return 0;
+  }
+  const n = Number(argv[1]);
+  if (!/^\d+$/.test(argv[1])) {
+    sh.error(`caller: ${argv[1]}: invalid number`);
+    sh.write(2, 'caller: usage: caller [expr]\n');
+    return 2;
+  }
+  // Without a source file (bash -c) bash has no frames to describe.
+  const fn = sh.funcStack.length - 2 - n >= -1 ? (sh.funcStack[sh.funcStack.length - 2 - n] ?? 'main') : undefined;
+  if (file === undefined || fn === undefined) return 1;
+  sh.out(`${sh.lineno} ${fn} ${file}\n`);
+  return 0;
+};

@@ -7,13 +7,68 @@ import { ShellError } from '../vars.js';
 function quote(s: string): string {
   if (s === '') return "''";
   if (/^[\w@%+=:,./-]+$/.test(s)) return s;
+  // Control characters are exactly what %q must spell out as $'...' escapes.
+  // eslint-disable-next-line no-control-regex
   if (/[\x00-\x1f\x7f]/.test(s)) {
+    // eslint-disable-next-line no-control-regex
     return `$'${s.replace(/[\\']/g, (c) => `\\${c}`).replace(/[\x00-\x1f\x7f]/g, (c) => {
       const named: Record<string, string> = { '\n': 'n', '\t': 't', '\r': 'r', '\x1b': 'E', '\x07': 'a', '\b': 'b', '\f': 'f', '\v': 'v' };
       return named[c] ? `\\${named[c]}` : `\\${c.charCodeAt(0).toString(8).padStart(3, '0')}`;
     })}'`;
   }
   return s.replace(/[^\w@%+=:,./-]/g, (c) => `\\${c}`);
+}
+
+const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** strftime(3) for %(...)T, in UTC (the VM has no time zone database). */
+function strftime(fmt: string, d: Date): string {
+  const p2 = (n: number, pad = '0') => String(n).padStart(2, pad);
+  const yday = Math.floor((d.getTime() - Date.UTC(d.getUTCFullYear(), 0, 1)) / 86400000) + 1;
+  const h12 = d.getUTCHours() % 12 || 12;
+  const conv = (c: string): string => {
+    switch (c) {
+      case 'Y': return String(d.getUTCFullYear());
+      case 'C': return p2(Math.floor(d.getUTCFullYear() / 100));
+      case 'y': return p2(d.getUTCFullYear() % 100);
+      case 'm': return p2(d.getUTCMonth() + 1);
+      case 'd': return p2(d.getUTCDate());
+      case 'e': return p2(d.getUTCDate(), ' ');
+      case 'H': return p2(d.getUTCHours());
+      case 'k': return p2(d.getUTCHours(), ' ');
+      case 'I': return p2(h12);
+      case 'l': return p2(h12, ' ');
+      case 'M': return p2(d.getUTCMinutes());
+      case 'S': return p2(d.getUTCSeconds());
+      case 'p': return d.getUTCHours() < 12 ? 'AM' : 'PM';
+      case 'P': return d.getUTCHours() < 12 ? 'am' : 'pm';
+      case 'j': return String(yday).padStart(3, '0');
+      case 'a': return DAYS[d.getUTCDay()].slice(0, 3);
+      case 'A': return DAYS[d.getUTCDay()];
+      case 'b': case 'h': return MONTHS[d.getUTCMonth()].slice(0, 3);
+      case 'B': return MONTHS[d.getUTCMonth()];
+      case 'u': return String(d.getUTCDay() || 7);
+      case 'w': return String(d.getUTCDay());
+      case 's': return String(Math.floor(d.getTime() / 1000));
+      case 'z': return '+0000';
+      case 'Z': return 'UTC';
+      case 'n': return '\n';
+      case 't': return '\t';
+      case '%': return '%';
+      case 'D': return `${conv('m')}/${conv('d')}/${conv('y')}`;
+      case 'F': return `${conv('Y')}-${conv('m')}-${conv('d')}`;
+      case 'T': return `${conv('H')}:${conv('M')}:${conv('S')}`;
+      case 'R': return `${conv('H')}:${conv('M')}`;
+      case 'r': return `${conv('I')}:${conv('M')}:${conv('S')} ${conv('p')}`;
+      case 'c': return `${conv('a')} ${conv('b')} ${conv('e')} ${conv('T')} ${conv('Y')}`;
+      case 'x': return conv('D');
+      case 'X': return conv('T');
+      default: return `%${c}`;
+    }
+  };
+  // An empty format is bash's default, %X.
+  return (fmt || '%X').replace(/%(.)/g, (_, c: string) => conv(c));
 }
 
 export const printf: Builtin = (sh, argv) => {
@@ -34,16 +89,36 @@ export const printf: Builtin = (sh, argv) => {
   let out = '';
   let i = 0;
   const next = (): string | undefined => (i < rest.length ? rest[i++] : undefined);
-  const num = (s: string | undefined, float: boolean): number => {
+  const bad = (s: string) => {
+    sh.error(`printf: ${s}: invalid number`);
+    status = 1;
+  };
+  /** Float conversions' argument. */
+  const num = (s: string | undefined): number => {
     if (s === undefined || s === '') return 0;
     if (/^['"]/.test(s)) return s.length > 1 ? s.codePointAt(1)! : 0;
-    const t = s.trim();
-    const v = float ? Number(t) : /^[+-]?0x[0-9a-f]+$/i.test(t) ? parseInt(t, 16) : /^[+-]?0[0-7]+$/.test(t) ? parseInt(t, 8) : Number(t);
-    if (Number.isNaN(v) || (!float && !/^[+-]?(0x[0-9a-f]+|\d+)$/i.test(t))) {
-      sh.write(2, `${sh.errorName}: printf: ${s}: invalid number\n`);
+    const v = Number(s.trim());
+    if (!Number.isNaN(v)) return v;
+    bad(s);
+    const lead = /^\s*[+-]?(\d+\.?\d*|\.\d+)/.exec(s);
+    return lead ? Number(lead[0]) : 0;
+  };
+  /** Integer conversions' argument, 64-bit like bash's intmax_t (decimal, 0x hex, 0 octal, 'c). */
+  const int = (s: string | undefined): bigint => {
+    if (s === undefined || s === '') return 0n;
+    if (/^['"]/.test(s)) return BigInt(s.length > 1 ? s.codePointAt(1)! : 0);
+    const m = /^\s*([+-]?)(0[xX][0-9a-fA-F]+|0[0-7]*|[1-9]\d*)/.exec(s);
+    if (!m) {
+      bad(s);
+      return 0n;
+    }
+    let v = BigInt(m[2].startsWith('0') && !/^0[xX]/.test(m[2]) && m[2].length > 1 ? `0o${m[2].slice(1)}` : m[2]);
+    if (m[1] === '-') v = -v;
+    if (m[0].length !== s.length) bad(s);
+    else if (v > 0x7fffffffffffffffn || v < -0x8000000000000000n) {
+      sh.error(`printf: warning: ${s}: Numerical result out of range`);
       status = 1;
-      const lead = /^[+-]?\d+/.exec(t);
-      return lead ? Number(lead[0]) : 0;
+      v = v < 0n ? -0x8000000000000000n : 0x7fffffffffffffffn;
     }
     return v;
   };
@@ -64,7 +139,7 @@ export const printf: Builtin = (sh, argv) => {
         out += c;
         continue;
       }
-      const m = /^%([-+ #0]*)(\*|\d+)?(?:\.(\*|\d*))?([diouxXfFeEgGcsbq%])/.exec(format.slice(p));
+      const m = /^%([-+ #0]*)(\*|\d+)?(?:\.(\*|\d*))?(\([^)]*\)T|[diouxXfFeEgGcsbq%])/.exec(format.slice(p));
       if (!m) {
         const bad = format[p + 1] ?? '';
         throw new ShellError(`printf: \`${bad}': invalid format character`, 1);
@@ -75,11 +150,19 @@ export const printf: Builtin = (sh, argv) => {
         out += '%';
         continue;
       }
-      const width = w === '*' ? num(next(), false) : w ? Number(w) : 0;
-      const precision = prec === undefined ? undefined : prec === '*' ? num(next(), false) : Number(prec || 0);
+      const width = w === '*' ? Number(int(next())) : w ? Number(w) : 0;
+      const precision = prec === undefined ? undefined : prec === '*' ? Number(int(next())) : Number(prec || 0);
       const arg = next();
       let s: string;
-      switch (conv) {
+      switch (conv[0]) {
+        case '(': {
+          // %(fmt)T: strftime of the argument (seconds; empty or -1 now, -2 the shell's start).
+          const t = arg === undefined || arg === '' ? -1n : int(arg);
+          const ms = t === -1n ? Date.now() : t === -2n ? sh.startMs : Number(t) * 1000;
+          s = strftime(conv.slice(1, -2), new Date(ms));
+          if (precision !== undefined) s = s.slice(0, precision);
+          break;
+        }
         case 's':
           s = arg ?? '';
           if (precision !== undefined) s = s.slice(0, precision);
@@ -98,26 +181,25 @@ export const printf: Builtin = (sh, argv) => {
           break;
         case 'd':
         case 'i': {
-          const v = Math.trunc(num(arg, false));
-          s = Math.abs(v).toString();
+          const v = int(arg);
+          s = (v < 0n ? -v : v).toString();
           if (precision !== undefined) s = s.padStart(precision, '0');
-          s = (v < 0 ? '-' : flags.includes('+') ? '+' : flags.includes(' ') ? ' ' : '') + s;
+          s = (v < 0n ? '-' : flags.includes('+') ? '+' : flags.includes(' ') ? ' ' : '') + s;
           break;
         }
         case 'u':
         case 'o':
         case 'x':
         case 'X': {
-          let v = Math.trunc(num(arg, false));
-          if (v < 0) v = Number(BigInt.asUintN(64, BigInt(v)));
+          const v = BigInt.asUintN(64, int(arg));
           s = v.toString(conv === 'o' ? 8 : conv === 'u' ? 10 : 16);
           if (conv === 'X') s = s.toUpperCase();
           if (precision !== undefined) s = s.padStart(precision, '0');
-          if (flags.includes('#') && v !== 0) s = (conv === 'o' ? '0' : conv === 'x' ? '0x' : conv === 'X' ? '0X' : '') + s;
+          if (flags.includes('#') && v !== 0n) s = (conv === 'o' ? '0' : conv === 'x' ? '0x' : conv === 'X' ? '0X' : '') + s;
           break;
         }
         default: {
-          const v = num(arg, true);
+          const v = num(arg);
           const pr = precision ?? 6;
           if (conv === 'f' || conv === 'F') s = v.toFixed(pr);
           else if (conv === 'e' || conv === 'E') s = v.toExponential(pr).replace(/e([+-])(\d)$/, 'e$10$2');
@@ -148,6 +230,13 @@ export const printf: Builtin = (sh, argv) => {
     if (!m) throw new ShellError(`printf: \`${target}': not a valid identifier`, 2);
     if (m[2] !== undefined) sh.vars.setIndex(m[1], m[2], out);
     else sh.vars.set(m[1], out);
-  } else sh.out(out);
+  } else {
+    try {
+      sh.out(out);
+    } catch (e) {
+      if (e instanceof ShellError) throw new ShellError(`printf: ${e.message}`, e.status);
+      throw e;
+    }
+  }
   return status;
 };

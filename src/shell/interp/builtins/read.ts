@@ -5,85 +5,139 @@ import { SysError } from '../../../abi/errno.js';
 import type { Shell } from '../shell.js';
 import { ShellError } from '../vars.js';
 import type { Builtin } from './types.js';
+import { decodeShell } from '../../bytes.js';
 
-const dec = new TextDecoder();
 
-/** Read up to `delim` (not included); null at EOF with nothing read. */
-function readRecord(sh: Shell, fd: number, delim: number, max: number, raw: boolean): { text: string; eof: boolean } | null {
+/** Marks the next character as escaped (backslash-quoted) in a record; NULs are dropped from input, as bash does. */
+const ESC = '\0';
+
+/**
+ * Read up to `delim` (not included; none when `exact`, read -N); null at EOF
+ * with nothing read. Unless `raw`, a backslash quotes the next character
+ * (marked with ESC for splitting) and backslash-newline is removed.
+ */
+function readRecord(sh: Shell, fd: number, delim: number, max: number, raw: boolean, exact = false): { text: string; eof: boolean } | null {
   const bytes: number[] = [];
+  let count = 0;
   let eof = false;
-  while (bytes.length < max) {
-    let b: Uint8Array;
+  const byte = (): number | null => {
     try {
-      b = sh.sys.read(fd, 1);
+      const b = sh.sys.read(fd, 1);
+      return b.byteLength === 0 ? null : b[0];
     } catch (e) {
       if (e instanceof SysError) throw new ShellError(`read: read error: ${fd}: ${e.message}`);
       throw e;
     }
-    if (b.byteLength === 0) {
+  };
+  while (count < max) {
+    const c = byte();
+    if (c === null) {
       eof = true;
       break;
     }
-    const c = b[0];
+    if (c === 0) continue;
     if (!raw && c === 0x5c) {
-      const n = sh.sys.read(fd, 1);
-      if (n.byteLength === 0) {
+      const n = byte();
+      if (n === null) {
         eof = true;
         break;
       }
-      if (n[0] === 0x0a) continue; // line continuation
-      bytes.push(0x5c, n[0]);
+      if (n === 0x0a) continue; // line continuation
+      if (n === 0) continue;
+      bytes.push(0, n);
+      count++;
       continue;
     }
-    if (c === delim) break;
+    if (c === delim && !exact) break;
     bytes.push(c);
+    count++;
   }
   if (eof && bytes.length === 0) return null;
-  let text = dec.decode(new Uint8Array(bytes));
-  if (!raw) text = text.replace(/\\(.)/g, '$1');
-  return { text, eof };
+  return { text: decodeShell(new Uint8Array(bytes)), eof };
 }
+
+/** Drop the escape marks. */
+function unescape(text: string): string {
+  return text.replace(/\0(.)/gs, '$1');
+}
+
+const READ_USAGE = 'read: usage: read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars] [-p prompt] [-t timeout] [-u fd] [name ...]\n';
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 export const read: Builtin = (sh, argv) => {
   let raw = false;
   let delim = 0x0a;
   let max = Infinity;
+  let exact = false;
   let arrayName: string | null = null;
   let prompt = '';
   let fd = 0;
-  let silent = false;
+  let timeout: number | null = null;
   const names: string[] = [];
   const args = argv.slice(1);
-  for (let i = 0; i < args.length; i++) {
+  let i = 0;
+  for (; i < args.length; i++) {
     const a = args[i];
-    if (!a.startsWith('-') || a === '-' || names.length) {
-      names.push(a);
-      continue;
+    if (a === '--') {
+      i++;
+      break;
     }
+    if (!a.startsWith('-') || a === '-') break;
     for (let j = 1; j < a.length; j++) {
       const c = a[j];
-      const val = () => (j + 1 < a.length ? a.slice(j + 1) : args[++i]) ?? '';
       if (c === 'r') raw = true;
-      else if (c === 's') silent = true;
-      else if (c === 'e') continue;
-      else if ('dnNpatu'.includes(c)) {
-        const v = val();
+      else if (c === 's' || c === 'e') continue;
+      else if ('dnNpatui'.includes(c)) {
+        const v = j + 1 < a.length ? a.slice(j + 1) : args[++i];
+        if (v === undefined) {
+          sh.error(`read: -${c}: option requires an argument`);
+          sh.write(2, READ_USAGE);
+          return 2;
+        }
         if (c === 'd') delim = v === '' ? 0 : v.charCodeAt(0);
-        else if (c === 'n' || c === 'N') max = Number(v);
-        else if (c === 'p') prompt = v;
+        else if (c === 'n' || c === 'N') {
+          if (!/^\d+$/.test(v)) {
+            sh.error(`read: ${v}: invalid number`);
+            return 1;
+          }
+          max = Number(v);
+          exact = c === 'N';
+        } else if (c === 'p') prompt = v;
         else if (c === 'a') arrayName = v;
-        else if (c === 'u') fd = Number(v);
-        // -t: no timeout support without a clock on the fd; a pipe read blocks as in bash -t 0 would not
+        else if (c === 'u') {
+          if (!/^\d+$/.test(v)) {
+            sh.error(`read: ${v}: invalid file descriptor specification`);
+            return 1;
+          }
+          fd = Number(v);
+        } else if (c === 't') {
+          if (!/^(\d+\.?\d*|\.\d+)$/.test(v)) {
+            sh.error(`read: ${v}: invalid timeout specification`);
+            return 1;
+          }
+          timeout = Number(v);
+        }
+        // -i: the default text only applies to readline (-e on a terminal).
         j = a.length;
       } else {
         sh.error(`read: -${c}: invalid option`);
+        sh.write(2, READ_USAGE);
         return 2;
       }
     }
   }
-  void silent;
-  if (prompt) sh.write(2, prompt);
-  const rec = readRecord(sh, fd, delim, max, raw);
+  names.push(...args.slice(i));
+  for (const n of arrayName !== null ? [arrayName] : names) {
+    if (!NAME.test(n)) {
+      sh.error(`read: \`${n}': not a valid identifier`);
+      return 1;
+    }
+  }
+  // -t 0 only asks whether input is available: a file or pipe read never blocks for long here.
+  if (timeout === 0) return 0;
+  // The prompt is shown only when reading from a terminal.
+  if (prompt && isTerminal(sh, fd)) sh.write(2, prompt);
+  const rec = readRecord(sh, fd, delim, max, raw, exact);
   if (rec === null) {
     for (const n of names.length ? names : ['REPLY']) sh.vars.set(n, '');
     if (arrayName) sh.vars.setArray(arrayName, []);
@@ -93,40 +147,63 @@ export const read: Builtin = (sh, argv) => {
   if (arrayName) {
     sh.vars.setArray(arrayName, split(rec.text, ifs, Infinity).map((value) => ({ key: null, value })));
   } else if (names.length === 0) {
-    sh.vars.set('REPLY', rec.text);
+    // REPLY gets the line as read, without IFS trimming.
+    sh.vars.set('REPLY', unescape(rec.text));
+  } else if (exact) {
+    // -N: no field splitting; the first name gets all of it.
+    names.forEach((n, k) => sh.vars.set(n, k === 0 ? unescape(rec.text) : ''));
   } else {
     const fields = split(rec.text, ifs, names.length);
-    names.forEach((n, i) => sh.vars.set(n, fields[i] ?? ''));
+    names.forEach((n, k) => sh.vars.set(n, fields[k] ?? ''));
   }
   return rec.eof ? 1 : 0;
 };
 
-/** IFS splitting for read: the last name takes the rest of the line (trailing IFS whitespace trimmed). */
+function isTerminal(sh: Shell, fd: number): boolean {
+  try {
+    return sh.sys.isatty(fd);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * IFS splitting for read (escaped characters never separate): the last name
+ * takes the rest of the line, trailing IFS whitespace trimmed, and a rest that
+ * is one field plus one delimiter is just that field.
+ */
 function split(text: string, ifs: string, n: number): string[] {
   const ws = [...ifs].filter((c) => ' \t\n'.includes(c)).join('');
-  const isWs = (c: string) => ws.includes(c);
-  const isSep = (c: string) => ifs.includes(c);
+  const isWs = (k: number) => text[k] !== undefined && ws.includes(text[k]) && text[k - 1] !== ESC;
+  const isSep = (k: number) => text[k] !== undefined && ifs.includes(text[k]) && text[k - 1] !== ESC;
+  /** End of the field starting at k. */
+  const fieldEnd = (k: number) => {
+    while (k < text.length && !isSep(k)) k += text[k] === ESC ? 2 : 1;
+    return k;
+  };
+  /** Past the delimiter at k: IFS whitespace, at most one other IFS character, IFS whitespace. */
+  const skipDelim = (k: number) => {
+    while (isWs(k)) k++;
+    if (isSep(k)) {
+      k++;
+      while (isWs(k)) k++;
+    }
+    return k;
+  };
   let i = 0;
-  while (i < text.length && isWs(text[i])) i++;
+  while (isWs(i)) i++;
   const out: string[] = [];
   while (i < text.length) {
     if (out.length === n - 1) {
-      let rest = text.slice(i);
-      let end = rest.length;
-      while (end > 0 && isWs(rest[end - 1])) end--;
-      rest = rest.slice(0, end);
-      out.push(rest);
+      let end = text.length;
+      while (end > i && isWs(end - 1)) end--;
+      const f = fieldEnd(i);
+      out.push(unescape(f < end && skipDelim(f) >= end ? text.slice(i, f) : text.slice(i, end)));
       return out;
     }
-    let j = i;
-    while (j < text.length && !isSep(text[j])) j++;
-    out.push(text.slice(i, j));
-    i = j;
-    while (i < text.length && isWs(text[i])) i++;
-    if (i < text.length && isSep(text[i]) && !isWs(text[i])) {
-      i++;
-      while (i < text.length && isWs(text[i])) i++;
-    }
+    const j = fieldEnd(i);
+    out.push(unescape(text.slice(i, j)));
+    i = skipDelim(j);
   }
   return out;
 }
@@ -137,6 +214,9 @@ export const mapfile: Builtin = (sh, argv) => {
   let count = Infinity;
   let skip = 0;
   let fd = 0;
+  let origin: number | null = null;
+  let callback: string | null = null;
+  let quantum = 5000;
   let name = 'MAPFILE';
   const args = argv.slice(1);
   for (let i = 0; i < args.length; i++) {
@@ -146,9 +226,12 @@ export const mapfile: Builtin = (sh, argv) => {
     else if (a === '-n') count = Number(args[++i]) || Infinity;
     else if (a === '-s') skip = Number(args[++i]) || 0;
     else if (a === '-u') fd = Number(args[++i]);
+    else if (a === '-O') origin = Number(args[++i]) || 0;
+    else if (a === '-C') callback = args[++i] ?? '';
+    else if (a === '-c') quantum = Number(args[++i]) || 5000;
     else if (!a.startsWith('-')) name = a;
   }
-  const data = dec.decode(sh.sys.readAll(fd));
+  const data = decodeShell(sh.sys.readAll(fd));
   const sep = String.fromCharCode(delim);
   const lines: string[] = [];
   let start = 0;
@@ -159,6 +242,18 @@ export const mapfile: Builtin = (sh, argv) => {
     start = end;
   }
   const chosen = lines.slice(skip, skip + count);
-  sh.vars.setArray(name, chosen.map((value) => ({ key: null, value })));
+  // Without -O the array is emptied first; with it, elements from the origin on are overwritten.
+  if (origin === null) sh.vars.setArray(name, []);
+  else if (!sh.vars.isArray(name)) sh.vars.setArray(name, sh.vars.isSet(name) ? [{ key: null, value: sh.vars.get(name)! }] : []);
+  const base = origin ?? 0;
+  chosen.forEach((line, k) => {
+    // -C: evaluated every -c lines, before the line is stored, with its index and text.
+    if (callback !== null && (k + 1) % quantum === 0) sh.runSource(`${callback} ${base + k} ${quoteWord(line)}`);
+    sh.vars.setIndex(name, String(base + k), line);
+  });
   return 0;
 };
+
+function quoteWord(s: string): string {
+  return `'${s.replace(/'/g, "'\\''")}'`;
+}

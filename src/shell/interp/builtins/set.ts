@@ -1,12 +1,24 @@
 // set, shopt, shift.
 
-import { SET_OPTIONS, SHOPT_NAMES, type SetOption } from '../options.js';
+import { SET_OPTION_NAMES, SHOPT_NAMES, type SetOption } from '../options.js';
 import type { Shell } from '../shell.js';
 import { describe } from './declare.js';
 import type { Builtin } from './types.js';
 
+/**
+ * Keep $SHELLOPTS and $BASHOPTS in step with the options (bash computes them;
+ * here they are refreshed whenever set or shopt changes something).
+ */
+export function syncOptionVars(sh: Shell): void {
+  for (const [name, value] of [['SHELLOPTS', sh.opts.shellopts()], ['BASHOPTS', sh.opts.bashopts()]] as const) {
+    const v = sh.vars.lookup(name);
+    if (v?.readonly) v.value = value;
+    else sh.vars.set(name, value);
+  }
+}
+
 function setOption(sh: Shell, name: string, on: boolean): boolean {
-  if (!(name in SET_OPTIONS)) {
+  if (!(SET_OPTION_NAMES as string[]).includes(name)) {
     sh.error(`set: ${name}: invalid option name`);
     return false;
   }
@@ -15,6 +27,14 @@ function setOption(sh: Shell, name: string, on: boolean): boolean {
 }
 
 export const set: Builtin = (sh, argv) => {
+  try {
+    return setOptions(sh, argv);
+  } finally {
+    syncOptionVars(sh);
+  }
+};
+
+function setOptions(sh: Shell, argv: string[]): number {
   const args = argv.slice(1);
   if (args.length === 0) {
     for (const n of sh.vars.names()) sh.out(`${describe(n, sh.vars.lookup(n)!).replace(/^declare -\S+ /, '')}\n`);
@@ -43,8 +63,8 @@ export const set: Builtin = (sh, argv) => {
       if (c === 'o') {
         const name = args[++i];
         if (name === undefined) {
-          for (const [n] of Object.entries(SET_OPTIONS)) {
-            const v = sh.opts.on(n as SetOption);
+          for (const n of SET_OPTION_NAMES) {
+            const v = sh.opts.on(n);
             sh.out(on ? `${n.padEnd(15)}\t${v ? 'on' : 'off'}\n` : `set ${v ? '-' : '+'}o ${n}\n`);
           }
           continue;
@@ -63,9 +83,17 @@ export const set: Builtin = (sh, argv) => {
   }
   if (i < args.length || args.includes('-') || args.includes('+')) sh.positional = args.slice(i);
   return 0;
-};
+}
 
 export const shopt: Builtin = (sh, argv) => {
+  try {
+    return shoptOptions(sh, argv);
+  } finally {
+    syncOptionVars(sh);
+  }
+};
+
+function shoptOptions(sh: Shell, argv: string[]): number {
   let mode: 's' | 'u' | 'p' | 'q' | null = null;
   let useSet = false;
   const names: string[] = [];
@@ -79,7 +107,7 @@ export const shopt: Builtin = (sh, argv) => {
       }
     } else names.push(a);
   }
-  const known = (n: string) => (useSet ? n in SET_OPTIONS : (SHOPT_NAMES as readonly string[]).includes(n));
+  const known = (n: string) => ((useSet ? SET_OPTION_NAMES : SHOPT_NAMES) as readonly string[]).includes(n);
   const get = (n: string) => (useSet ? sh.opts.on(n as SetOption) : sh.opts.shoptOn(n));
   for (const n of names) {
     if (!known(n)) {
@@ -89,7 +117,7 @@ export const shopt: Builtin = (sh, argv) => {
   }
   if (mode === 's' || mode === 'u') {
     if (!names.length) {
-      for (const n of SHOPT_NAMES) if (get(n) === (mode === 's')) sh.out(`${n.padEnd(15)}\t${mode === 's' ? 'on' : 'off'}\n`);
+      for (const n of useSet ? SET_OPTION_NAMES : SHOPT_NAMES) if (get(n) === (mode === 's')) sh.out(`${n.padEnd(15)}\t${mode === 's' ? 'on' : 'off'}\n`);
       return 0;
     }
     for (const n of names) {
@@ -98,21 +126,29 @@ export const shopt: Builtin = (sh, argv) => {
     }
     return 0;
   }
-  const list = names.length ? names : [...(useSet ? Object.keys(SET_OPTIONS) : SHOPT_NAMES)];
+  const list = names.length ? names : [...(useSet ? SET_OPTION_NAMES : SHOPT_NAMES)];
   let status = 0;
   for (const n of list) {
     const v = get(n);
     if (!v) status = 1;
     if (quiet) continue;
-    sh.out(mode === 'p' ? `shopt ${v ? '-s' : '-u'} ${n}\n` : `${n.padEnd(15)}\t${v ? 'on' : 'off'}\n`);
+    sh.out(mode === 'p' ? (useSet ? `set ${v ? '-' : '+'}o ${n}\n` : `shopt ${v ? '-s' : '-u'} ${n}\n`) : `${n.padEnd(15)}\t${v ? 'on' : 'off'}\n`);
   }
   return names.length ? status : 0;
-};
+}
 
 export const shift: Builtin = (sh, argv) => {
-  const n = argv[1] === undefined ? 1 : Number(argv[1]);
-  if (!Number.isInteger(n) || n < 0) {
+  if (argv.length > 2) {
+    sh.error('shift: too many arguments');
+    return 1;
+  }
+  if (argv[1] !== undefined && !/^[+-]?\d+$/.test(argv[1])) {
     sh.error(`shift: ${argv[1]}: numeric argument required`);
+    return 1;
+  }
+  const n = argv[1] === undefined ? 1 : Number(argv[1]);
+  if (n < 0) {
+    sh.error(`shift: ${argv[1]}: shift count out of range`);
     return 1;
   }
   if (n > sh.positional.length) return 1;
