@@ -64,12 +64,13 @@ export function evalArithValue(text: string, ctx: ExpandContext): Int {
     try {
       expr = parseCached(text);
     } catch (e) {
-      if (e instanceof ArithSyntaxError) throw new ArithShellError(`${text}: ${syntaxMessage(e, text)}`);
+      // bash names the expression from its first non-blank character.
+      if (e instanceof ArithSyntaxError) throw new ArithShellError(`${text.trimStart()}: ${syntaxMessage(e, text)}`);
       throw e;
     }
     return new Evaluator(ctx, text).eval(expr);
   } catch (e) {
-    if (e instanceof ArithError) throw new ArithShellError(`${text}: ${e.message} (error token is "${e.token}")`);
+    if (e instanceof ArithError) throw new ArithShellError(`${text.trimStart()}: ${e.message} (error token is "${e.token}")`);
     throw e;
   } finally {
     depth--;
@@ -100,10 +101,11 @@ export function evalArithNode(expr: Arith, ctx: ExpandContext): Int {
  * text needs no expansion, and its parse comes from the cache.
  */
 export function evalArithExp(node: ArithExp, ctx: ExpandContext): Int {
-  return evalArithValue(arithSource(node.word, ctx), ctx);
+  return evalArithValue(expandArithSource(node.word, ctx), ctx);
 }
 
-function arithSource(word: Word, ctx: ExpandContext): string {
+/** The expression text after parameter, command and arithmetic expansion (what bash then parses). */
+export function expandArithSource(word: Word, ctx: ExpandContext): string {
   const parts = word.parts;
   if (parts.length === 1 && parts[0].type === 'Lit') return parts[0].value;
   return expandArithText(word, ctx);

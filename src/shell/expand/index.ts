@@ -5,7 +5,7 @@ export { defaultOpts } from './context.js';
 export {
   expandWords, expandWord, expandAssignValue, expandPattern, expandRegex, expandHeredoc, expandRedirectTarget,
 } from './word.js';
-export { ArithShellError, evalArith, evalArithText, evalArithValue, evalArithExp, evalArithNode, parseNumber } from './arith.js';
+export { ArithShellError, evalArith, evalArithText, evalArithValue, evalArithExp, evalArithNode, expandArithSource, parseNumber } from './arith.js';
 export type { Int } from './int64.js';
 export { intString } from './int64.js';
 export type { Pattern, PatSeg, PatternOpts } from './pattern.js';

@@ -152,6 +152,11 @@ export function expandParam(ex: WordExpander, p: ParamExp, out: Piece[], q: Quot
   const v = p.indirect ? indirect(ex, p) : lookup(ex, p.name, p.index);
   if (p.length) {
     checkSet(ex, v);
+    // bash: under set -u, ${#name[@]} needs an array that has been assigned (a scalar does not count).
+    if (ctx.opts.nounset && at !== null && !v.positional && !p.indirect) {
+      const a = ctx.vars.lookup(p.name);
+      if (!a || a.declaredOnly || !(a.indexed || a.assoc)) throw new ShellError(`${p.name}: unbound variable`, 1, true);
+    }
     emitStr(String(v.list !== null ? v.list.length : charLen(v.str ?? '')), out, q);
     return;
   }

@@ -82,11 +82,13 @@ function commandSubst(sh: Shell, stmts: Stmt[]): string {
   const saved = sh.sys.fcntl(1, 1030 /* F_DUPFD_CLOEXEC */, 10);
   let status = 0;
   const oneShot = sh.oneShot;
+  sh.substDepth++;
   try {
     sh.sys.dup2(fd, 1);
     sh.oneShot = stmts.length === 1 && !stmts[0].background && stmts[0].cmd.type === 'SimpleCommand';
     status = isolate(sh, () => runStmts(sh, stmts));
   } finally {
+    sh.substDepth--;
     sh.oneShot = oneShot;
     sh.sys.dup2(saved, 1);
     sh.sys.close(saved);

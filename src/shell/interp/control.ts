@@ -16,6 +16,13 @@ export class ExitSignal {
   constructor(readonly status: number) {}
 }
 
+/** An in-process subshell ended by a signal's default action (status 128+N). */
+export class SignalDeath extends ExitSignal {
+  constructor(readonly signal: number) {
+    super(128 + signal);
+  }
+}
+
 /** SIGINT in a session shell: abandon the running command (status 130). */
 export class InterruptSignal {}
 

@@ -2,14 +2,15 @@
 // commands (assignments, builtins, functions, programs found on $PATH).
 
 import { Errno, strerror, SysError } from '../../abi/errno.js';
-import { shellStatus } from '../../abi/wait.js';
+import { shellStatus, WIFSIGNALED, WTERMSIG } from '../../abi/wait.js';
 import { walkPath } from '../../user/execvp.js';
 import {
-  ArithShellError, evalArithExp, expandAssignValue, expandPattern, expandWord, expandWords, matchPattern, type ExpandContext,
+  ArithShellError, evalArithExp, evalArithValue, expandArithSource, expandAssignValue, expandPattern, expandWord, expandWords, matchPattern, type ExpandContext,
 } from '../expand/index.js';
 import type {
   ArithExp, Assign, Case, Command, DeclCommand, For, If, SimpleCommand, Stmt, While,
 } from '../syntax/index.js';
+import { print } from '../syntax/index.js';
 import { declare } from './builtins/declare.js';
 import { BUILTINS, SPECIAL_BUILTINS } from './builtins/index.js';
 import { runTest } from './cond.js';
@@ -30,6 +31,8 @@ export function runStmts(sh: Shell, stmts: Stmt[]): number {
 
 function runStmt(sh: Shell, s: Stmt): number {
   sh.checkInterrupt();
+  // set -n: commands are parsed only (ignored by interactive shells, which could never undo it).
+  if (sh.opts.on('noexec') && !sh.opts.on('interactive')) return sh.status;
   if (s.background) {
     startBackground(sh, s.cmd);
     sh.status = 0;
@@ -42,13 +45,7 @@ function runStmt(sh: Shell, s: Stmt): number {
 /** errexit and the ERR trap, checked where bash checks them: after a pipeline or simple command. */
 export function afterLeaf(sh: Shell, status: number): number {
   if (status !== 0 && sh.errexitSuppressed === 0) {
-    const err = sh.traps.get('ERR');
-    if (err) {
-      const saved = sh.status;
-      sh.status = status;
-      sh.runSource(err);
-      sh.status = saved;
-    }
+    sh.runTrap('ERR', status);
     if (sh.opts.on('errexit')) throw new ExitSignal(status);
   }
   return status;
@@ -93,8 +90,12 @@ export function runCommand(sh: Shell, cmd: Command): number {
       }
       case 'Group':
         return withRedirs(sh, cmd.redirs, () => runStmts(sh, cmd.stmts));
-      case 'Subshell':
-        return leaf(sh, withRedirs(sh, cmd.redirs, () => isolate(sh, () => runStmts(sh, cmd.stmts))));
+      case 'Subshell': {
+        let signal = 0;
+        const status = withRedirs(sh, cmd.redirs, () => isolate(sh, () => runStmts(sh, cmd.stmts), (sig) => (signal = sig)));
+        reportSignal(sh, signal);
+        return leaf(sh, status);
+      }
       case 'If':
         return withRedirs(sh, cmd.redirs, () => runIf(sh, cmd));
       case 'While':
@@ -106,8 +107,10 @@ export function runCommand(sh: Shell, cmd: Command): number {
       case 'Case':
         return withRedirs(sh, cmd.redirs, () => runCase(sh, cmd));
       case 'ArithCmd':
-        return leaf(sh, withRedirs(sh, cmd.redirs, () => arithStatus('((', () => (arith(sh, cmd.expr) !== 0 ? 0 : 1))));
+        debugTrap(sh, cmd);
+        return leaf(sh, withRedirs(sh, cmd.redirs, () => arithStatus('((', () => (arith(sh, cmd.expr, true) !== 0 ? 0 : 1))));
       case 'TestCmd':
+        debugTrap(sh, cmd);
         return leaf(sh, withRedirs(sh, cmd.redirs, () => arithStatus('[[', () => runTest(sh, cmd.expr))));
       case 'FunctionDef':
         if (sh.opts.on('posix') && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(cmd.name)) {
@@ -140,8 +143,29 @@ function arithStatus(what: string, fn: () => number): number {
   }
 }
 
-export function arith(sh: Shell, e: ArithExp): number {
-  return Number(evalArithExp(e, expandContext(sh)));
+/** Evaluate an arithmetic expression; `trace`: a (( )) or for (( )) part, shown under set -x as bash does. */
+export function arith(sh: Shell, e: ArithExp, trace = false): number {
+  const ctx = expandContext(sh);
+  if (!trace || !sh.opts.on('xtrace')) return Number(evalArithExp(e, ctx));
+  const text = expandArithSource(e.word, ctx);
+  sh.trace(`(( ${text} ))`);
+  return Number(evalArithValue(text, ctx));
+}
+
+/**
+ * bash reports a foreground job killed by a signal once it is waited for.
+ * SIGTERM's report is a bare "Terminated"; other signals' name the pid and
+ * the command (not reproduced); none inside $(...), nor for SIGINT/SIGPIPE.
+ */
+export function reportSignal(sh: Shell, signal: number): void {
+  if (signal === 15 && sh.substDepth === 0) sh.write(2, 'Terminated\n');
+}
+
+/** The DEBUG trap, run before a simple command, [[ ]], (( )) or case, which $BASH_COMMAND then names. */
+function debugTrap(sh: Shell, cmd: Command | string): void {
+  if (sh.trapDepth > 0) return;
+  sh.currentCommand = cmd;
+  sh.runTrap('DEBUG');
 }
 
 function runIf(sh: Shell, cmd: If): number {
@@ -197,7 +221,10 @@ function runFor(sh: Shell, cmd: For): number {
   let status = 0;
   sh.loopDepth++;
   try {
+    // bash traces the word list as written, at each iteration.
+    const traced = `for ${cmd.name} in ${cmd.words === null ? '"$@"' : cmd.words.map((w) => print(w)).join(' ')}`;
     for (const item of items) {
+      sh.trace(traced);
       sh.vars.set(cmd.name, item);
       const r = loopBody(sh, cmd.body);
       status = r.status;
@@ -256,12 +283,12 @@ function runArithFor(sh: Shell, init: ArithExp | null, cond: ArithExp | null, st
   let status = 0;
   sh.loopDepth++;
   try {
-    if (init) arith(sh, init);
-    while (!cond || arith(sh, cond) !== 0) {
+    if (init) arith(sh, init, true);
+    while (!cond || arith(sh, cond, true) !== 0) {
       const r = loopBody(sh, body);
       status = r.status;
       if (r.stop) break;
-      if (step) arith(sh, step);
+      if (step) arith(sh, step, true);
     }
   } finally {
     sh.loopDepth--;
@@ -271,6 +298,10 @@ function runArithFor(sh: Shell, init: ArithExp | null, cond: ArithExp | null, st
 
 function runCase(sh: Shell, cmd: Case): number {
   const ctx = expandContext(sh);
+  // bash shows the word as written.
+  const head = `case ${print(cmd.word)} in`;
+  debugTrap(sh, head);
+  sh.trace(head);
   const subject = expandWord(cmd.word, ctx);
   let status = 0;
   let fallthrough = false;
@@ -287,8 +318,10 @@ function runCase(sh: Shell, cmd: Case): number {
 
 // ---- assignments --------------------------------------------------------------
 
-export function assign(sh: Shell, a: Assign, ctx: ExpandContext, opts: { local?: boolean } = {}): void {
+export function assign(sh: Shell, a: Assign, ctx: ExpandContext, opts: { local?: boolean; trace?: boolean } = {}): void {
   if (a.array) {
+    // bash traces an array assignment as written, before expanding it.
+    if (opts.trace) sh.trace(print(a));
     const items = [];
     for (const el of a.array) {
       const key = el.index ? expandWord(el.index, ctx) : null;
@@ -299,25 +332,31 @@ export function assign(sh: Shell, a: Assign, ctx: ExpandContext, opts: { local?:
     return;
   }
   const value = a.value ? expandAssignValue(a.value, ctx) : '';
+  if (opts.trace) traceAssign(sh, a, value);
   if (a.index) sh.vars.setIndex(a.name, expandWord(a.index, ctx), value, a.append);
   else sh.vars.set(a.name, value, { append: a.append, local: opts.local });
   if (sh.opts.on('allexport')) sh.vars.lookup(a.name)!.exported = true;
 }
 
-function assignmentText(a: Assign, ctx: ExpandContext): string {
-  return `${a.name}${a.append ? '+=' : '='}${a.value ? expandAssignValue(a.value, ctx) : ''}`;
-}
 
 // ---- simple commands ----------------------------------------------------------
 
-/** `words` is only computed under set -x: it may expand words again (and run their $(...)). */
-function xtrace(sh: Shell, words: () => string[]): void {
-  if (!sh.opts.on('xtrace')) return;
-  const quote = (w: string) => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, "'\\''")}'`);
-  sh.write(2, `${sh.vars.get('PS4') ?? '+ '}${words().map(quote).join(' ')}\n`);
+/** A word as set -x shows it: quoted when it holds anything but plain characters. */
+const traceQuote = (w: string): string => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, "'\\''")}'`);
+
+/** One assignment under set -x, on a line of its own: the index as written, the value expanded (quoted unless empty). */
+function traceAssign(sh: Shell, a: Assign, value: string): void {
+  const index = a.index ? `[${print(a.index)}]` : '';
+  sh.trace(`${a.name}${index}${a.append ? '+=' : '='}${value === '' ? '' : traceQuote(value)}`);
+}
+
+/** argv under set -x, after the command's assignments. */
+function traceArgv(sh: Shell, argv: string[]): void {
+  if (sh.opts.on('xtrace')) sh.trace(argv.map(traceQuote).join(' '));
 }
 
 function runSimple(sh: Shell, cmd: SimpleCommand): number {
+  debugTrap(sh, cmd);
   const ctx = expandContext(sh);
   sh.substRan = false;
   const argv = expandWords(cmd.words, ctx);
@@ -325,20 +364,18 @@ function runSimple(sh: Shell, cmd: SimpleCommand): number {
     // Assignments only: the status is that of the last $(...) in them, else 0.
     for (const a of cmd.assigns) {
       try {
-        assign(sh, a, ctx);
+        assign(sh, a, ctx, { trace: sh.opts.on('xtrace') });
       } catch (e) {
         // A failed assignment statement (readonly variable...) aborts the script in bash.
         if (e instanceof ShellError && !e.fatal) throw new ShellError(e.message, e.status, true);
         throw e;
       }
     }
-    if (cmd.assigns.length) xtrace(sh, () => cmd.assigns.map((a) => assignmentText(a, ctx)));
     const status = sh.substRan ? sh.status : 0;
     return withRedirs(sh, cmd.redirs, () => status);
   }
-  xtrace(sh, () => [...cmd.assigns.map((a) => assignmentText(a, ctx)), ...argv]);
   try {
-    return invoke(sh, argv, cmd.assigns, cmd.redirs);
+    return invoke(sh, argv, cmd.assigns, cmd.redirs, true);
   } finally {
     closeProcSubsts(sh);
   }
@@ -357,11 +394,14 @@ function closeProcSubsts(sh: Shell): void {
 /**
  * Run argv with its prefix assignments and redirections: a function, a
  * builtin, or a program. Exported for `command`, `exec` and pipelines.
+ * `traced`: show the assignments and argv under set -x (a simple command's own run).
  */
-export function invoke(sh: Shell, argv: string[], assigns: Assign[], redirs: SimpleCommand['redirs']): number {
+export function invoke(sh: Shell, argv: string[], assigns: Assign[], redirs: SimpleCommand['redirs'], traced = false): number {
   const name = argv[0];
   const ctx = expandContext(sh);
+  const trace = traced && sh.opts.on('xtrace');
   if (name === 'exec' && argv.length === 1) {
+    if (trace) traceArgv(sh, argv);
     // `exec` with only redirections: they stay in effect for the rest of the shell.
     try {
       const saved = applyRedirs(sh, redirs);
@@ -378,9 +418,11 @@ export function invoke(sh: Shell, argv: string[], assigns: Assign[], redirs: Sim
   const special = SPECIAL_BUILTINS.has(name);
   const builtin = BUILTINS[name];
   if (special || (!fn && builtin)) {
-    // Special builtins keep their assignments; regular ones see them only while running.
-    const restoreVars = special ? null : tempAssign(sh, assigns, ctx);
-    if (special) for (const a of assigns) assign(sh, a, ctx);
+    // In POSIX mode special builtins keep their assignments; otherwise bash gives them only to the running builtin.
+    const keep = special && sh.opts.on('posix');
+    const restoreVars = keep ? null : tempAssign(sh, assigns, ctx, trace);
+    if (keep) for (const a of assigns) assign(sh, a, ctx, { trace });
+    if (trace) traceArgv(sh, argv);
     try {
       return withRedirs(sh, redirs, () => runBuiltin(sh, builtin, argv));
     } finally {
@@ -388,7 +430,8 @@ export function invoke(sh: Shell, argv: string[], assigns: Assign[], redirs: Sim
     }
   }
   if (fn) {
-    const restoreVars = tempAssign(sh, assigns, ctx);
+    const restoreVars = tempAssign(sh, assigns, ctx, trace);
+    if (trace) traceArgv(sh, argv);
     try {
       return withRedirs(sh, redirs, () => callFunction(sh, fn.name, argv.slice(1)));
     } finally {
@@ -402,12 +445,13 @@ export function invoke(sh: Shell, argv: string[], assigns: Assign[], redirs: Sim
     if (i >= 0) env[i] = `SHLVL=${Number(env[i].slice(6)) - 1}`;
   }
   for (const a of assigns) {
-    const kv = assignmentText(a, ctx);
-    const k = kv.slice(0, kv.indexOf('='));
-    const i = env.findIndex((e) => e.startsWith(`${k}=`));
+    const value = (a.append ? (sh.vars.get(a.name) ?? '') : '') + (a.value ? expandAssignValue(a.value, ctx) : '');
+    if (trace) traceAssign(sh, { ...a, append: false }, value);
+    const i = env.findIndex((e) => e.startsWith(`${a.name}=`));
     if (i >= 0) env.splice(i, 1);
-    env.push(kv);
+    env.push(`${a.name}=${value}`);
   }
+  if (trace) traceArgv(sh, argv);
   return withRedirs(sh, redirs, () => runProgram(sh, argv, env));
 }
 
@@ -424,7 +468,7 @@ function runBuiltin(sh: Shell, builtin: (sh: Shell, argv: string[]) => number, a
 }
 
 /** Assignments visible only for one command: set now, undone by the returned function. */
-function tempAssign(sh: Shell, assigns: Assign[], ctx: ExpandContext): () => void {
+function tempAssign(sh: Shell, assigns: Assign[], ctx: ExpandContext, trace = false): () => void {
   if (!assigns.length) return () => {};
   sh.vars.pushScope();
   for (const a of assigns) {
@@ -433,7 +477,14 @@ function tempAssign(sh: Shell, assigns: Assign[], ctx: ExpandContext): () => voi
       sh.error(`${a.name}: readonly variable`);
       continue;
     }
-    assign(sh, a, ctx, { local: true });
+    if (a.append && a.index === null && a.array === null) {
+      // `x+=b cmd`: the command sees the outer value with b appended (and set -x shows that value).
+      const value = (sh.vars.get(a.name) ?? '') + (a.value ? expandAssignValue(a.value, ctx) : '');
+      if (trace) traceAssign(sh, { ...a, append: false }, value);
+      sh.vars.set(a.name, value, { local: true });
+    } else {
+      assign(sh, a, ctx, { local: true, trace });
+    }
     sh.vars.lookup(a.name)!.exported = true;
   }
   return () => sh.vars.popScope();
@@ -446,12 +497,24 @@ export function callFunction(sh: Shell, name: string, args: string[]): number {
   sh.vars.pushScope();
   sh.funcStack.push(name);
   sh.vars.setArray('FUNCNAME', [...sh.funcStack].reverse().map((value) => ({ key: null, value })), { local: true });
+  // Without set -T, functions do not inherit the DEBUG and RETURN traps; the caller's come back
+  // afterwards unless the function set its own.
+  const inherited = sh.opts.on('functrace') ? [] : (['DEBUG', 'RETURN'] as const).filter((t) => sh.traps.has(t)).map((t) => [t, sh.traps.get(t)!] as const);
+  for (const [t] of inherited) sh.traps.delete(t);
+  // With set -T, the DEBUG trap also runs as the function starts ($BASH_COMMAND: the call).
+  if (sh.opts.on('functrace') && sh.trapDepth === 0) sh.runTrap('DEBUG');
   try {
-    return runCommand(sh, fn.body);
-  } catch (e) {
-    if (e instanceof ReturnSignal) return e.status;
-    throw e;
+    let status: number;
+    try {
+      status = runCommand(sh, fn.body);
+    } catch (e) {
+      if (!(e instanceof ReturnSignal)) throw e;
+      status = e.status;
+    }
+    sh.runTrap('RETURN', status);
+    return status;
   } finally {
+    for (const [t, action] of inherited) if (!sh.traps.has(t)) sh.traps.set(t, action);
     sh.funcStack.pop();
     sh.vars.popScope();
     sh.positional = positional;
@@ -465,11 +528,13 @@ export function runProgram(sh: Shell, argv: string[], env: string[]): number {
   if (pid < 0) return -pid;
   const fg = sh.fgPgid;
   if (sh.jobControl) sh.fgPgid = pid;
+  let status: number;
   try {
-    return waitFor(sh, pid);
+    status = waitFor(sh, pid, (sig) => reportSignal(sh, sig));
   } finally {
     sh.fgPgid = fg;
   }
+  return status;
 }
 
 /** Spawn a program found on $PATH; returns its pid, or minus the error status (reported). */
@@ -522,10 +587,12 @@ function isBinary(sh: Shell, path: string): boolean {
   }
 }
 
-export function waitFor(sh: Shell, pid: number): number {
+/** Wait for `pid`; `onSignal` hears of its death by a signal. */
+export function waitFor(sh: Shell, pid: number, onSignal?: (sig: number) => void): number {
   for (;;) {
     try {
       const [, status] = sh.sys.waitpid(pid, 0);
+      if (onSignal && WIFSIGNALED(status)) onSignal(WTERMSIG(status));
       return shellStatus(status);
     } catch (e) {
       if (e instanceof SysError && e.errno === Errno.EINTR) continue;
@@ -538,6 +605,7 @@ export function waitFor(sh: Shell, pid: number): number {
 // ---- declaration commands (declare, local, export, readonly, typeset) ---------
 
 function runDecl(sh: Shell, cmd: DeclCommand): number {
+  debugTrap(sh, cmd);
   const ctx = expandContext(sh);
   // Words are expanded as arguments; assignment arguments are not split or globbed.
   const args: (string | Assign)[] = [];

@@ -1,16 +1,18 @@
 // Subshell semantics without a new process: run with a copy of the shell's
 // state and put everything back afterwards ( ( ... ) and $( ... ) ).
 
-import { ExitSignal } from './control.js';
+import { ExitSignal, SignalDeath } from './control.js';
 import { restore } from './redirect.js';
 import type { Shell } from './shell.js';
 
 /** Above any real pid (the kernel's pid_max is Linux's 4194304). */
 let nextFakePid = 4194304;
 
-export function isolate(sh: Shell, fn: () => number): number {
+/** `onSignal` hears of a signal ending the subshell (its status is then 128+N). */
+export function isolate(sh: Shell, fn: () => number, onSignal?: (sig: number) => void): number {
   const vars = sh.vars.snapshot();
   const functions = new Map(sh.functions);
+  const exportedFunctions = new Set(sh.exportedFunctions);
   const aliases = new Map(sh.aliases);
   const traps = new Map(sh.traps);
   const opts = sh.opts.clone();
@@ -34,6 +36,7 @@ export function isolate(sh: Shell, fn: () => number): number {
     status = sh.finish(status);
   } catch (e) {
     if (!(e instanceof ExitSignal)) throw e;
+    if (e instanceof SignalDeath) onSignal?.(e.signal);
     status = sh.finish(e.status);
   } finally {
     sh.subshellLevel--;
@@ -43,6 +46,7 @@ export function isolate(sh: Shell, fn: () => number): number {
     sh.fakePid = fakePid;
     sh.vars.restore(vars);
     sh.functions = functions;
+    sh.exportedFunctions = exportedFunctions;
     sh.aliases = aliases;
     sh.traps = traps;
     sh.opts = opts;

@@ -5,7 +5,7 @@
 import { DEFAULT_PATH } from '../../abi/env.js';
 import { SysError } from '../../abi/errno.js';
 import type { Sys } from '../../user/sys.js';
-import { Parser, ParseError, type FunctionDef } from '../syntax/index.js';
+import { Parser, ParseError, print, printFunctionEnv, type Command, type FunctionDef } from '../syntax/index.js';
 import { expandAliases } from './alias.js';
 import { AbortSignal, BreakSignal, ContinueSignal, ExitSignal, InterruptSignal, ReturnSignal } from './control.js';
 import { runStmts } from './exec.js';
@@ -38,6 +38,8 @@ export class Shell {
   readonly vars = new Vars();
   opts = new Options();
   functions = new Map<string, FunctionDef>();
+  /** Functions marked with `export -f`: passed to child processes as BASH_FUNC_name%% variables. */
+  exportedFunctions = new Set<string>();
   aliases = new Map<string, string>();
   /** Signal name (EXIT, ERR, INT, ...) → action text ('' = ignore). */
   traps = new Map<string, string>();
@@ -84,6 +86,12 @@ export class Shell {
   interrupted = false;
   /** Errors that end a script (syntax, ${x:?}) only abandon the command (sessions, interactive). */
   keepGoing = false;
+  /** > 0 while a trap action runs: no DEBUG trap inside it, and $BASH_COMMAND stays put. */
+  trapDepth = 0;
+  /** The command $BASH_COMMAND names (printed only when asked for), or its text. */
+  currentCommand: Command | string | null = null;
+  /** > 0 inside a command substitution, whose killed jobs bash does not report. */
+  substDepth = 0;
   private randomSeed = Date.now() & 0x7fff;
 
   constructor(readonly sys: Sys, init: ShellInit) {
@@ -91,7 +99,15 @@ export class Shell {
     this.name = init.name;
     this.errorName = init.errorName;
     this.positional = init.positional;
+    this.vars.functionEnv = () => [...this.exportedFunctions]
+      .filter((n) => this.functions.has(n))
+      .map((n) => `BASH_FUNC_${n}%%=${printFunctionEnv(this.functions.get(n)!)}`);
     for (const [k, v] of Object.entries(init.env)) {
+      const fn = /^BASH_FUNC_(.+)%%$/.exec(k);
+      if (fn) {
+        this.importFunction(fn[1], v);
+        continue;
+      }
       if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(k)) continue;
       this.vars.set(k, v);
       this.vars.lookup(k)!.exported = true;
@@ -115,6 +131,20 @@ export class Shell {
     if (init.interactive) {
       this.opts.set.set('interactive', true);
       this.keepGoing = true;
+    }
+  }
+
+  /** A function exported by a parent shell (`() { body; }`); bash skips values that are not exactly one definition. */
+  private importFunction(name: string, value: string): void {
+    if (!value.startsWith('() {')) return;
+    try {
+      const stmts = new Parser(`${name} ${value}`).parseScript().stmts;
+      const def = stmts.length === 1 ? stmts[0].cmd : null;
+      if (def?.type !== 'FunctionDef' || def.name !== name) return;
+      this.functions.set(name, def);
+      this.exportedFunctions.add(name);
+    } catch (e) {
+      if (!(e instanceof ParseError)) throw e;
     }
   }
 
@@ -181,6 +211,9 @@ export class Shell {
         return String(this.subshellLevel);
       case 'EPOCHSECONDS':
         return String(Math.floor(Date.now() / 1000));
+      case 'BASH_COMMAND':
+        if (typeof this.currentCommand === 'string') return this.currentCommand;
+        return this.currentCommand ? print(this.currentCommand) : undefined;
       case 'EPOCHREALTIME':
         return (Date.now() / 1000).toFixed(6);
       default:
@@ -209,11 +242,17 @@ export class Shell {
         // Options such as extglob set by the previous command apply to the next one.
         popts.extglob = this.opts.shoptOn('extglob');
         popts.posix = this.opts.on('posix');
+        const from = parser.i;
         try {
           stmts = parser.nextCommand();
         } catch (e) {
           if (!(e instanceof ParseError)) throw e;
           return this.syntaxError(e, label, nested);
+        }
+        // set -v: bash echoes the input lines it read for this command (blank ones too) before running it.
+        if (stmts !== null && this.opts.on('verbose')) {
+          const text = src.slice(from, Math.max(parser.i, from));
+          if (text !== '') this.writeRaw(2, text.endsWith('\n') ? text : `${text}\n`);
         }
         for (const w of parser.warnings.splice(0)) {
           this.writeRaw(2, `${this.sourceStack.at(-1) ?? this.errorName}: line ${w.line}: ${w.message}\n`);
@@ -237,11 +276,13 @@ export class Shell {
 
   private syntaxError(e: ParseError, label: string, nested: boolean): number {
     this.lineno = e.line;
-    const prefix = `${this.sourceStack.at(-1) ?? this.errorName}: ${label ? `${label}: ` : ''}line ${e.line}: `;
+    const prefixAt = (line: number) => `${this.sourceStack.at(-1) ?? this.errorName}: ${label ? `${label}: ` : ''}line ${line}: `;
+    const prefix = prefixAt(e.line);
+    if (e.preceding) this.writeRaw(2, `${prefixAt(e.preceding.line)}${e.preceding.message}\n`);
     this.writeRaw(2, `${prefix}${e.message}\n`);
     if (e.context !== null) this.writeRaw(2, `${prefix}\`${e.context}'\n`);
     // bash quirk: a [[ ]] syntax error ending the shell keeps the previous status.
-    const cond = /conditional|^unexpected (argument|token)/.test(e.message);
+    const cond = !e.preceding && /conditional|^unexpected (argument|token)/.test(e.message);
     const status = cond && !nested ? this.status : 2;
     this.status = status;
     if (!this.keepGoing && !nested) throw new ExitSignal(status);
@@ -254,6 +295,29 @@ export class Shell {
     } catch {
       /* ignore */
     }
+  }
+
+  /** Run a DEBUG, RETURN or ERR trap's action (if set) with $? = `status`, leaving $? as it was. */
+  runTrap(name: 'DEBUG' | 'RETURN' | 'ERR', status = this.status): void {
+    const action = this.traps.get(name);
+    if (!action) return;
+    const saved = this.status;
+    this.status = status;
+    this.trapDepth++;
+    try {
+      this.runSource(action);
+    } finally {
+      this.trapDepth--;
+      this.status = saved;
+    }
+  }
+
+  /** `PS4 text` on stderr under set -x; PS4's first character repeats once per eval, source, trap or $(...) level. */
+  trace(text: string): void {
+    if (!this.opts.on('xtrace')) return;
+    const ps4 = this.vars.get('PS4') ?? '+ ';
+    const level = Math.max(1, this.sourceDepth + this.substDepth);
+    this.write(2, `${ps4.slice(0, 1).repeat(level - 1)}${ps4}${text}\n`);
   }
 
   /** Run the EXIT trap (once) and return the final status. */

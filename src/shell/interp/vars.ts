@@ -289,13 +289,17 @@ export class Vars {
     return [...seen].filter((n) => this.lookupRef(n)).sort();
   }
 
-  /** KEY=VALUE for exported, set scalars (arrays are not exported, as in bash). */
+  /** `BASH_FUNC_name%%=...` entries of exported functions: the shell, which owns the functions, sets this. */
+  functionEnv: () => string[] = () => [];
+
+  /** KEY=VALUE for exported, set scalars (arrays are not exported, as in bash), then exported functions. */
   environ(): string[] {
     const out: string[] = [];
     for (const n of this.names()) {
       const v = this.lookupRef(n)!;
       if (v.exported && !v.declaredOnly && v.value !== undefined && !v.indexed && !v.assoc) out.push(`${n}=${v.value}`);
     }
+    out.push(...this.functionEnv());
     return out;
   }
 

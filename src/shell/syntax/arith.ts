@@ -31,6 +31,15 @@ const ASSIGN = new Set(['=', '+=', '-=', '*=', '/=', '%=', '<<=', '>>=', '&=', '
 /** Binary operator levels, lowest first (after `,`, assignment and `?:`). `**` is right-associative. */
 const LEVELS: string[][] = [['||'], ['&&'], ['|'], ['^'], ['&'], ['==', '!='], ['<', '<=', '>', '>='], ['<<', '>>'], ['+', '-'], ['*', '/', '%']];
 
+/** Whether the tokens so far end with an operand (`1`, `x`, `)`, `x++`), so an operator comes next. */
+function endsOperand(toks: ATok[]): boolean {
+  let n = toks.length - 1;
+  const isOp = (t: ATok | undefined, ...ops: string[]): boolean => t?.k === 'op' && ops.includes(t.v);
+  while (isOp(toks[n], '++', '--')) n--;
+  const t = toks[n];
+  return t !== undefined && (t.k === 'op' ? isOp(t, ')', ']') : t.k !== 'end');
+}
+
 /** Splits the parts into tokens; null when expansions are glued to other operand text (`1$x`). */
 function tokenize(parts: WordPart[], strict: boolean): ATok[] | null {
   const toks: ATok[] = [];
@@ -70,7 +79,8 @@ function tokenize(parts: WordPart[], strict: boolean): ATok[] | null {
       }
       const op = OPS.find((o) => s.startsWith(o, k));
       if (op === undefined) {
-        if (strict) throw new ArithSyntaxError('syntax error: invalid arithmetic operator', s.slice(k));
+        // bash words it by what it was looking for: an operator after an operand, else an operand.
+        if (strict) throw new ArithSyntaxError(`syntax error: ${endsOperand(toks) ? 'invalid arithmetic operator' : 'operand expected'}`, s.slice(k));
         return null;
       }
       pushTok({ k: 'op', v: op, line: p.line, col, rest: s.slice(k) }, op === ')' || op === ']');

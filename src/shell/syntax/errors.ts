@@ -15,9 +15,15 @@ export class ParseError extends Error {
    * (`bash: -c: line 1: \`fi'`); null otherwise.
    */
   readonly context: string | null;
+  /** An earlier error bash reports first, on its own line (`=~ (` at EOF: the unclosed paren, then the operand). */
+  readonly preceding: { message: string; line: number } | null;
 
-  constructor(message: string, line: number, col: number, incomplete: boolean, context: string | null = null) {
+  constructor(
+    message: string, line: number, col: number, incomplete: boolean, context: string | null = null,
+    preceding: { message: string; line: number } | null = null,
+  ) {
     super(message);
+    this.preceding = preceding;
     this.name = 'ParseError';
     this.line = line;
     this.col = col;
@@ -35,6 +41,7 @@ export const msg = {
   condBinaryExpected: (): string => 'conditional binary operator expected',
   condUnexpectedTokenBinary: (tok: string): string => `unexpected token \`${tok}', conditional binary operator expected`,
   condArgBinary: (tok: string): string => `unexpected argument \`${tok}' to conditional binary operator`,
+  condArgBinaryEOF: (): string => 'unexpected argument to conditional binary operator',
   condArgUnary: (tok: string): string => `unexpected argument \`${tok}' to conditional unary operator`,
   condExpectedParen: (tok: string): string => `unexpected token \`${tok}', expected \`)'`,
   condUnexpected: (tok: string): string => `unexpected token \`${tok}' in conditional command`,

@@ -15,6 +15,7 @@ export { ArithSyntaxError, parseArithmetic } from './arith.js';
 export { Parser } from './parser.js';
 export type { ParseOptions } from './lexer.js';
 export { print, heredocDelim } from './printer.js';
+export { printFunction, printFunctionEnv } from './bash-printer.js';
 export { decodeAnsi } from './ansi.js';
 
 /** Parses a whole script; throws ParseError (with `incomplete` for input that more lines could finish). */

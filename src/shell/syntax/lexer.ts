@@ -224,10 +224,14 @@ export abstract class Lexer extends Scanner {
       this.i += n;
     };
     let depth = 0;
+    let parenAt = 0; // the outermost open `(` of a regex
     const extglob = mode === 'condPat' || (mode === 'normal' && this.opts.extglob === true);
     for (;;) {
       const c = this.ch();
-      if (c === '') break;
+      if (c === '') {
+        if (mode === 'regex' && depth > 0) this.errRegexEOF(parenAt);
+        break;
+      }
       // Terminators, checked on unquoted characters only.
       switch (mode) {
         case 'normal': case 'cond': case 'condPat':
@@ -248,7 +252,7 @@ export abstract class Lexer extends Scanner {
             flush();
             return parts;
           }
-          if (c === '(') depth++;
+          if (c === '(' && depth++ === 0) parenAt = this.i;
           else if (c === ')') depth--;
           break;
         case 'dquote':
@@ -274,7 +278,7 @@ export abstract class Lexer extends Scanner {
             flush();
             return parts;
           }
-          if (c === '(') depth++;
+          if (c === '(' && depth++ === 0) parenAt = this.i;
           else if (c === ')') depth--;
           break;
         case 'arith':

@@ -8,7 +8,7 @@ import type {
 const INDENT = '    ';
 
 /** Where a word is printed: decides which characters of literal text need escaping. */
-type Ctx = 'word' | 'dq' | 'heredoc' | 'raw' | 'paramDq';
+export type Ctx = 'word' | 'dq' | 'heredoc' | 'raw' | 'paramDq';
 
 /** The here-doc delimiter as the shell compares it (quotes removed). */
 export function heredocDelim(w: Word): string {
@@ -22,7 +22,8 @@ export function heredocDelim(w: Word): string {
   return s;
 }
 
-class Printer {
+/** Exported so the bash-layout printer (bash-printer.ts) can reuse the word printing. */
+export class Printer {
   private pending: Redirect[] = [];
 
   /** A newline, preceded by the bodies of pending here-docs (which go right after it). */
@@ -33,7 +34,7 @@ class Printer {
     return s + indent;
   }
 
-  private heredocBody(r: Redirect): string {
+  protected heredocBody(r: Redirect): string {
     const body = r.unparsed !== undefined ? r.unparsed : r.heredoc === null ? '' : r.quoted ? r.heredoc.parts.map((p) => (p.type === 'Lit' ? p.value : '')).join('') : this.parts(r.heredoc.parts, 'heredoc');
     // A body not ending in a newline was delimited by end of file: keep it that way.
     if (body !== '' && !body.endsWith('\n')) return body;
@@ -207,7 +208,7 @@ class Printer {
     return out;
   }
 
-  private part(p: WordPart, ctx: Ctx, next: WordPart | undefined): string {
+  protected part(p: WordPart, ctx: Ctx, next: WordPart | undefined): string {
     const inDq = ctx === 'dq' || ctx === 'heredoc' || ctx === 'paramDq';
     switch (p.type) {
       case 'Lit': return this.lit(p.value, ctx);

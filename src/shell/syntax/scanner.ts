@@ -90,6 +90,12 @@ export class Scanner {
     throw new ParseError(msg.matching(close), blameEOF ? this.eofLine() : line, col, true);
   }
 
+  /** `=~ (` with no `)` before EOF: bash reports the open paren, then the missing operand. */
+  errRegexEOF(openAt: number): never {
+    const preceding = { message: msg.matching(')'), line: this.loc(openAt).line };
+    throw new ParseError(msg.condArgBinaryEOF(), this.eofLine(), 0, true, null, preceding);
+  }
+
   errAt(message: string, at: number, incomplete = false): never {
     const { line, col } = this.loc(at);
     throw new ParseError(message, line, col, incomplete);

@@ -1,7 +1,7 @@
 // declare/typeset/local/export/readonly and unset.
 
 import { expandAssignValue, type ExpandContext } from '../../expand/index.js';
-import { print, type Assign } from '../../syntax/index.js';
+import { printFunction, type Assign } from '../../syntax/index.js';
 import { assign } from '../exec.js';
 import { syncOptionVars } from './set.js';
 import type { Shell } from '../shell.js';
@@ -61,14 +61,35 @@ export function declare(sh: Shell, variant: string, args: (string | Assign)[], c
 
   if (on.has('f') || on.has('F')) {
     const names = targets.map((t) => (typeof t === 'string' ? t : t.name));
-    const fns = names.length ? names.map((n) => [n, sh.functions.get(n)] as const) : [...sh.functions].sort();
     let status = 0;
-    for (const [n, f] of fns) {
-      if (!f) {
-        status = 1;
-        continue;
+    // With names, -x/+x (export -f, export -nf) set the export attribute instead of printing.
+    if (names.length && (on.has('x') || off.has('x'))) {
+      for (const n of names) {
+        if (!sh.functions.has(n)) {
+          if (variant === 'export') sh.error(`export: ${n}: not a function`);
+          status = 1;
+        } else if (on.has('x')) {
+          sh.exportedFunctions.add(n);
+        } else {
+          sh.exportedFunctions.delete(n);
+        }
       }
-      sh.out(on.has('F') ? `declare -f ${n}\n` : `${print(f)}\n`);
+      return status;
+    }
+    if (names.length) {
+      for (const n of names) {
+        const f = sh.functions.get(n);
+        if (!f) status = 1;
+        else sh.out(on.has('F') ? `${n}\n` : `${printFunction(f)}\n`);
+      }
+      return status;
+    }
+    // Listing: attributes follow each definition (`declare -fx f`); -x lists only exported ones.
+    for (const [n, f] of [...sh.functions].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+      const exported = sh.exportedFunctions.has(n);
+      if (on.has('x') && !exported) continue;
+      const attrs = exported ? `declare -fx ${n}\n` : '';
+      sh.out(on.has('F') ? (attrs || `declare -f ${n}\n`) : `${printFunction(f)}\n${attrs}`);
     }
     return status;
   }
@@ -215,10 +236,12 @@ export const unset: Builtin = (sh, argv) => {
     }
     if (mode === 'f') {
       sh.functions.delete(a);
+      sh.exportedFunctions.delete(a);
       continue;
     }
     if (mode === 'any' && !sh.vars.lookup(m[1]) && sh.functions.has(m[1])) {
       sh.functions.delete(m[1]);
+      sh.exportedFunctions.delete(m[1]);
       continue;
     }
     try {

@@ -107,10 +107,16 @@ export const source: Builtin = (sh, argv) => {
   };
   setSources([file, ...outer]);
   try {
-    return sh.runSource(text);
-  } catch (e) {
-    if (e instanceof ReturnSignal) return e.status;
-    throw e;
+    let status: number;
+    try {
+      status = sh.runSource(text);
+    } catch (e) {
+      if (!(e instanceof ReturnSignal)) throw e;
+      status = e.status;
+    }
+    // The RETURN trap also runs when a sourced file ends.
+    sh.runTrap('RETURN');
+    return status;
   } finally {
     sh.sourceStack.pop();
     if (outer.length) setSources(outer);

@@ -3,9 +3,9 @@
 
 import { SysError } from '../../../abi/errno.js';
 import { defaultAction, signalFromName, signalName } from '../../../abi/signal.js';
-import { ExitSignal } from '../control.js';
+import { SignalDeath } from '../control.js';
 import { candidates } from '../../../user/execvp.js';
-import { print } from '../../syntax/index.js';
+import { printFunction } from '../../syntax/index.js';
 import { invoke } from '../exec.js';
 import type { Shell } from '../shell.js';
 import type { Builtin } from './types.js';
@@ -35,7 +35,7 @@ function kinds(sh: Shell, name: string): [Kind, string][] {
   const out: [Kind, string][] = [];
   if (sh.aliases.has(name)) out.push(['alias', sh.aliases.get(name)!]);
   if (KEYWORDS.has(name)) out.push(['keyword', name]);
-  if (sh.functions.has(name)) out.push(['function', print(sh.functions.get(name)!)]);
+  if (sh.functions.has(name)) out.push(['function', printFunction(sh.functions.get(name)!)]);
   if (BUILTINS[name] || SPECIAL_BUILTINS.has(name)) out.push(['builtin', name]);
   const f = findFile(sh, name);
   if (f) out.push(['file', f]);
@@ -342,7 +342,7 @@ function signalInProcessSubshell(sh: Shell, sig: number): void {
     return;
   }
   const what = defaultAction(sig);
-  if (what === 'term' || what === 'core') throw new ExitSignal(128 + sig);
+  if (what === 'term' || what === 'core') throw new SignalDeath(sig);
 }
 
 /**
