@@ -1,7 +1,8 @@
 // Build the base packages: src/packages/<name>/ → dist/packages/<name>/, the
 // tree a package ships (seed 000): package.json, agentos-package.json, share/,
-// and each programs/<prog>.ts bundled into libexec/<prog> — a JavaScript
-// program whose #! line names the JS runtime image. No symlinks: the image
+// libexec/ files as they are (e.g. the shell's runtime image), and each
+// programs/<prog>.ts bundled into libexec/<prog> — a JavaScript program whose
+// #! line names the JS runtime image. No symlinks: the image
 // builder and `agentos-software` project bin/ from the package.json bin map.
 import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,7 +18,10 @@ export async function buildPackages(root) {
     const to = join(out, name);
     mkdirSync(to, { recursive: true });
     for (const f of ['package.json', 'agentos-package.json']) cpSync(join(from, f), join(to, f));
-    if (existsSync(join(from, 'share'))) cpSync(join(from, 'share'), join(to, 'share'), { recursive: true });
+    // share/ and any ready-made libexec/ files (runtime images) ship as they are.
+    for (const dir of ['share', 'libexec']) {
+      if (existsSync(join(from, dir))) cpSync(join(from, dir), join(to, dir), { recursive: true });
+    }
     const programs = join(from, 'programs');
     // Only top-level files are programs; helpers they import sit beside them as modules.
     const entries = existsSync(programs)

@@ -77,7 +77,7 @@ export class Kernel {
     this.vfs = opts.vfs;
     this.fifos = opts.fifos;
     this.software = new SoftwareBroker(this.vfs);
-    this.runtimes = new Set(opts.runtimes ?? ['js']);
+    this.runtimes = new Set(opts.runtimes ?? ['js', 'sh']);
     this.pipefs.dev = 0xfe00;
     this.hostname = opts.hostname ?? 'agentos';
     this.table = SYSCALLS.map((n) => handlers[n]);
@@ -87,7 +87,7 @@ export class Kernel {
         console.error(`agentos: pid ${p.pid} (${p.comm}): runtime fault: ${msg}`);
         this.exit(p, signalStatus(SIGABRT));
       },
-    }, opts.warmWorkers ?? 2);
+    }, opts.warmWorkers ?? 3);
     this.init = new Process(this.procs.allocPid(), this.vfs.root(), null);
     this.init.uid = 0;
     this.init.gid = 0;
@@ -125,9 +125,9 @@ export class Kernel {
         ch.reply(Errno.ENOSYS, null);
         continue;
       }
-      new Call(this, p, SYSCALLS[sysno], handler, args, (errno, value) => {
-        if (p.channel === ch) ch.reply(errno, value);
-      }).attempt();
+      // Always answer on the channel the request came from: after execve that is
+      // the old image's, which the reply tells to unwind.
+      new Call(this, p, SYSCALLS[sysno], handler, args, (errno, value) => ch.reply(errno, value)).attempt();
       this.drain();
     }
   }
@@ -176,7 +176,8 @@ export class Kernel {
     const files: [number, OpenFile][] = req.fds
       ? req.fds.map(([c, pfd]) => [c, parent.fds.get(pfd)])
       : parent.fds.entries().filter(([fd]) => !parent.fds.getCloexec(fd));
-    if (req.pgid && !this.procs.all().some((q) => q.alive && q.pgid === req.pgid && q.sid === parent.sid)) {
+    // A group lives while it has members, zombies included (a pipeline's first stage may have exited).
+    if (req.pgid && !this.procs.all().some((q) => q.pgid === req.pgid && q.sid === parent.sid)) {
       throw new SysError(Errno.EPERM, `no process group ${req.pgid} in this session`);
     }
     if ((req.uid !== undefined || req.gid !== undefined) && parent.uid !== 0) {
@@ -202,7 +203,7 @@ export class Kernel {
     return child;
   }
 
-  /** Replace the process's program (execve). The old worker dies with the old image. */
+  /** Replace the process's program (execve): the new image starts in a pooled worker. */
   exec(p: Process, path: string, argv: string[], env: string[]): void {
     const image = this.load(p, p.cwd, path, argv);
     p.fds.closeOnExec();
@@ -211,7 +212,8 @@ export class Kernel {
     });
     p.caught = 0;
     p.env = [...env];
-    this.runner.kill(p);
+    // The old worker unwinds and returns to the pool (or is destroyed if it does not).
+    this.runner.exited(p);
     this.live.delete(p);
     this.startImage(p, path, image);
   }

@@ -59,9 +59,9 @@ export class Runner {
     readonly warm = 2,
   ) {}
 
-  /** Top the pool up to `warm` idle workers. */
+  /** Top the pool up to `warm` idle workers, counting those about to come back from unwinding. */
   prewarm(): void {
-    while (this.idle.length < this.warm) this.idle.push(this.create());
+    while (this.idle.length + this.unwinding.size < this.warm) this.idle.push(this.create());
   }
 
   start(proc: Process, image: Image): void {
@@ -123,7 +123,7 @@ export class Runner {
       if (slot.unwindTimer) clearTimeout(slot.unwindTimer);
       slot.unwindTimer = null;
       this.unwinding.delete(slot);
-      if (this.idle.length < this.warm + 2) this.idle.push(slot);
+      if (this.idle.length < this.warm * 2) this.idle.push(slot);
       else slot.port.terminate();
     } else if (m.type === 'fault' && slot.proc) {
       const proc = slot.proc;

@@ -22,9 +22,6 @@ export interface CallState {
 
 export type Handler = (k: Kernel, p: Process, args: Value[], call: Call) => Value | WaitQueue;
 
-/** Thrown by a handler whose caller must get no reply (exec replaced the image, the process exited). */
-export class NoReply extends Error {}
-
 export class Call {
   readonly state: CallState = {};
   private unsubscribe: (() => void) | null = null;
@@ -49,7 +46,6 @@ export class Call {
     try {
       r = this.handler(this.kernel, p, this.args, this);
     } catch (e) {
-      if (e instanceof NoReply) return this.end();
       // The detail (a path, a reason) travels with the errno, for the caller's message.
       if (e instanceof SysError) return this.finish(e.errno, e.detail ?? null);
       console.error(`agentos kernel: ${this.name} failed:`, e);

@@ -33,6 +33,7 @@ export class ProcessContext {
 
   /** exit(2): end the process now. Throws to unwind the program. */
   exit(code: number): never {
+    if (this.sys.raw.invalidated) this.exited = true; // replaced by execve: nothing to exit
     if (!this.exited) {
       this.exited = true;
       this.sys.raw.call('exit', code & 0xff);

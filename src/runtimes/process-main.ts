@@ -4,7 +4,9 @@
 import { Errno, SysError } from '../abi/errno.js';
 import type { RunMessage, WorkerMessage } from '../kernel/runner.js';
 import { SyscallClient } from '../user/syscall-client.js';
-import { Sys } from '../user/sys.js';
+import { ExecReplaced, Sys } from '../user/sys.js';
+import { shellMain } from '../shell/main.js';
+import { makeApi } from './js/api.js';
 import { runJs } from './js/run.js';
 import { ProcessContext } from './context.js';
 
@@ -15,8 +17,15 @@ export interface Port {
 
 export type Runtime = (ctx: ProcessContext) => unknown;
 
-/** Runtimes this worker can run; the kernel refuses others with ENOEXEC. */
-export const RUNTIMES: Record<string, Runtime> = { js: runJs };
+/**
+ * Runtimes this worker can run; the kernel refuses others with ENOEXEC. The
+ * shell is one of them (decision 0008): every pooled worker has it loaded and
+ * compiled, so child shells for pipelines and subshells start in a millisecond.
+ */
+export const RUNTIMES: Record<string, Runtime> = {
+  js: runJs,
+  sh: (ctx) => shellMain(makeApi(ctx, ctx.argv)),
+};
 
 export function processMain(port: Port): void {
   port.onMessage((msg) => {
@@ -34,7 +43,8 @@ async function run(port: Port, msg: RunMessage): Promise<void> {
     await runtime(ctx);
     ctx.exit(0);
   } catch (e) {
-    if (!ctx.exited) ctx.fatal(e);
+    // After a successful execve the pid runs its new image in another worker: just unwind.
+    if (!(e instanceof ExecReplaced) && !ctx.exited) ctx.fatal(e);
   } finally {
     client.invalidate();
     port.post({ type: 'idle' });

@@ -27,6 +27,13 @@ export interface SpawnOptions {
 const enc = new TextEncoder();
 const toBytes = (d: Uint8Array | string): Uint8Array => (typeof d === 'string' ? enc.encode(d) : d);
 
+/** Thrown by a successful execve: the old program must unwind; its pid now runs the new image. */
+export class ExecReplaced extends Error {
+  constructor() {
+    super('execve: this program has been replaced');
+  }
+}
+
 export class Sys {
   constructor(readonly raw: SyscallClient) {}
 
@@ -217,9 +224,11 @@ export class Sys {
   spawn(o: SpawnOptions): number {
     return this.raw.call('spawn', o as unknown as Value) as number;
   }
+  /** Replace this program. On success the new image runs elsewhere and this one unwinds (ExecReplaced). */
   execve(path: string, argv: string[], env: string[]): never {
     this.raw.call('execve', path, argv, env);
-    throw new Error('execve returned');
+    this.raw.invalidate();
+    throw new ExecReplaced();
   }
   /** waitpid → [pid, status]; [0, 0] with WNOHANG when nothing has changed. */
   waitpid(pid = -1, options = 0): [number, number] {

@@ -37,6 +37,10 @@ export class SyscallClient {
     this.dead = true;
   }
 
+  get invalidated(): boolean {
+    return this.dead;
+  }
+
   /**
    * Run pending caught-signal handlers now if the kernel flagged any. Costs no
    * syscall when none are pending, so interpreters can call it in hot loops.

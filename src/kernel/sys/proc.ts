@@ -7,7 +7,7 @@ import { exitStatus, WCONTINUED, WNOHANG, WUNTRACED } from '../../abi/wait.js';
 import type { Kernel } from '../kernel.js';
 import type { Process } from '../process.js';
 import { deliverUnblocked, killTargets, sendSignal } from '../signal.js';
-import { NoReply, timerQueue, type Handler } from '../syscall.js';
+import { timerQueue, type Handler } from '../syscall.js';
 import { int, str, strList } from './args.js';
 
 export const getpid: Handler = (_k, p) => p.pid;
@@ -33,7 +33,7 @@ export const setpgid: Handler = (k, p, a) => {
   if (pgid < 0) throw new SysError(Errno.EINVAL);
   if (t !== p && t.ppid !== p.pid) throw new SysError(Errno.ESRCH);
   if (t.sid === t.pid || t.sid !== p.sid) throw new SysError(Errno.EPERM);
-  if (pgid !== t.pid && !k.procs.all().some((q) => q.alive && q.pgid === pgid && q.sid === p.sid)) {
+  if (pgid !== t.pid && !k.procs.all().some((q) => q.pgid === pgid && q.sid === p.sid)) {
     throw new SysError(Errno.EPERM);
   }
   t.pgid = pgid;
@@ -75,7 +75,8 @@ export const spawn: Handler = (k, p, a) => {
 export const execve: Handler = (k, p, a) => {
   if (p === k.init) throw new SysError(Errno.EPERM, 'the host cannot exec');
   k.exec(p, str(a, 0), strList(a, 1), strList(a, 2));
-  throw new NoReply();
+  // Success: the old image is told to unwind (its worker then returns to the pool).
+  return 0;
 };
 
 export const exit: Handler = (k, p, a) => {

@@ -18,14 +18,15 @@ export interface AgentosApi {
   SysError: typeof SysError;
 }
 
-export function makeApi(ctx: ProcessContext): AgentosApi {
+/** `argv`: the program's view; scripts drop the interpreter (default), native images keep all. */
+export function makeApi(ctx: ProcessContext, argv = ctx.argv.slice(1)): AgentosApi {
   const env: Record<string, string> = {};
   for (const kv of ctx.env) {
     const i = kv.indexOf('=');
     if (i > 0) env[kv.slice(0, i)] = kv.slice(i + 1);
   }
   return {
-    argv: ctx.argv.slice(1),
+    argv,
     env,
     pid: ctx.pid,
     sys: ctx.sys,

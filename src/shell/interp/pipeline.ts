@@ -10,7 +10,9 @@ import { expandContext } from './context.js';
 import { afterLeaf, runCommand, setPipestatus, spawnProgram, suppressed, waitFor } from './exec.js';
 import { applyRedirs, restore } from './redirect.js';
 import type { Shell } from './shell.js';
+import { isolate } from './isolate.js';
 import { startSubshell, withFds } from './subshell.js';
+import { SIG_IGN, SIGPIPE } from '../../abi/signal.js';
 import { ShellError } from './vars.js';
 
 export function runPipeline(sh: Shell, p: Pipeline): number {
@@ -56,6 +58,11 @@ function runStages(sh: Shell, p: Pipeline): number[] {
   // shopt -s lastpipe (without job control): the last stage runs in this shell.
   const lastpipe = sh.opts.shoptOn('lastpipe') && !sh.jobControl;
   const n = lastpipe ? p.cmds.length - 1 : p.cmds.length;
+  // A first stage that is a plain builtin (echo, printf, ...) runs in this shell once
+  // the others are running, with subshell semantics: one worker less per pipeline.
+  const inProcess = n > 1 && isPlainBuiltin(sh, p.cmds[0]);
+  let firstWrite = -1;
+  let firstStatus = 0;
   for (let i = 0; i < n; i++) {
     const last = i === p.cmds.length - 1;
     const [r, w] = last ? [-1, -1] : sh.sys.pipe(O_CLOEXEC);
@@ -65,16 +72,28 @@ function runStages(sh: Shell, p: Pipeline): number[] {
       fds[1] = w;
       if (p.pipeAll[i]) fds[2] = w;
     }
-    const pgid = sh.jobControl ? (i === 0 ? 0 : group) : undefined;
+    if (i === 0 && inProcess) {
+      firstWrite = w;
+      prevRead = r;
+      continue;
+    }
+    const pgid = sh.jobControl ? group : undefined;
     const pid = withFds(sh, fds, () => startStage(sh, p.cmds[i], pgid));
     if (pid < 0) failed.set(i, -pid);
     else {
       pids[i] = pid;
-      if (i === 0) group = pid;
+      if (group === 0) group = pid;
     }
     if (w >= 0) sh.sys.close(w);
     if (prevRead >= 0) sh.sys.close(prevRead);
     prevRead = r;
+  }
+  if (inProcess) {
+    try {
+      firstStatus = runInProcessStage(sh, p.cmds[0], p.pipeAll[0] ? { 1: firstWrite, 2: firstWrite } : { 1: firstWrite });
+    } finally {
+      sh.sys.close(firstWrite);
+    }
   }
   let lastStatus = 0;
   if (lastpipe) {
@@ -87,9 +106,36 @@ function runStages(sh: Shell, p: Pipeline): number[] {
   const fg = sh.fgPgid;
   if (sh.jobControl && group) sh.fgPgid = group;
   try {
-    return p.cmds.map((_, i) => (i === n ? lastStatus : failed.has(i) ? failed.get(i)! : waitFor(sh, pids[i])));
+    return p.cmds.map((_, i) =>
+      i === n ? lastStatus : i === 0 && inProcess ? firstStatus : failed.has(i) ? failed.get(i)! : waitFor(sh, pids[i]),
+    );
   } finally {
     sh.fgPgid = fg;
+  }
+}
+
+/** `name args...` where name is literally a builtin (not a function, not a word needing expansion). */
+function isPlainBuiltin(sh: Shell, cmd: Command): boolean {
+  if (cmd.type !== 'SimpleCommand' || cmd.words.length === 0) return false;
+  const first = cmd.words[0].parts;
+  if (first.length !== 1 || first[0].type !== 'Lit') return false;
+  const name = first[0].value;
+  return !!BUILTINS[name] && !sh.functions.has(name) && !SPECIAL_BUILTINS.has(name) && name !== 'exec';
+}
+
+/**
+ * Run a pipeline's first stage in this shell as a subshell would: isolated
+ * state, and a write to a closed pipe ends it as SIGPIPE would (status 141)
+ * instead of killing this shell.
+ */
+function runInProcessStage(sh: Shell, cmd: Command, fds: Record<number, number>): number {
+  const old = sh.sys.sigaction(SIGPIPE, SIG_IGN);
+  sh.pipeStage++;
+  try {
+    return withFds(sh, fds, () => isolate(sh, () => runCommand(sh, cmd)));
+  } finally {
+    sh.pipeStage--;
+    sh.sys.sigaction(SIGPIPE, old);
   }
 }
 

@@ -3,11 +3,12 @@
 // builtins/. The runner is the only stateful part of the shell (mvdan/sh).
 
 import { DEFAULT_PATH } from '../../abi/env.js';
-import { SysError } from '../../abi/errno.js';
+import { Errno, SysError } from '../../abi/errno.js';
+import { SIGPIPE } from '../../abi/signal.js';
 import type { Sys } from '../../user/sys.js';
 import { Parser, ParseError, print, printFunctionEnv, type Command, type FunctionDef } from '../syntax/index.js';
 import { expandAliases } from './alias.js';
-import { AbortSignal, BreakSignal, ContinueSignal, ExitSignal, InterruptSignal, ReturnSignal } from './control.js';
+import { AbortSignal, BreakSignal, ContinueSignal, ExitSignal, InterruptSignal, ReturnSignal, SignalDeath } from './control.js';
 import { runStmts } from './exec.js';
 import type { Saved } from './redirect.js';
 import { Options } from './options.js';
@@ -74,6 +75,8 @@ export class Shell {
   selfPath = '/bin/sh';
   /** Open process substitutions of the current command: closed when it ends. */
   procSubsts: { fd: number; pid: number }[] = [];
+  /** > 0 while a pipeline's first stage runs in this shell (pipeline.ts). */
+  pipeStage = 0;
   /** A command substitution ran during the current simple command (its status is $?). */
   substRan = false;
   /** Extra letters for $- (c: -c, s: stdin). */
@@ -164,6 +167,8 @@ export class Shell {
       this.sys.writeAll(fd, encodeShell(text));
     } catch (e) {
       if (!(e instanceof SysError)) throw e;
+      // In a pipeline stage run in-process, a closed pipe ends the stage as SIGPIPE would.
+      if (e.errno === Errno.EPIPE && this.pipeStage > 0) throw new SignalDeath(SIGPIPE);
       throw new ShellError(`write error: ${e.message.replace(/^E\w+: /, '').replace(/ \(.*\)$/, '')}`);
     }
   }
