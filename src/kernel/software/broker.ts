@@ -3,7 +3,7 @@
 // writes /opt/agentos as root. Linking changes discoverability, not privilege.
 
 import { Errno, SysError } from '../../abi/errno.js';
-import { isLnk } from '../../abi/stat.js';
+import { isDir, isLnk } from '../../abi/stat.js';
 import type { Cred } from '../vfs/types.js';
 import type { Vfs } from '../vfs/vfs.js';
 import { checkTree, copyTree } from './copy.js';
@@ -109,7 +109,7 @@ export class SoftwareBroker {
 
   private removeTree(path: string): void {
     const st = this.vfs.stat(ROOT, this.vfs.root(), path, false);
-    if (st.mode & 0o040000 && !isLnk(st.mode)) {
+    if (isDir(st.mode)) {
       const f = this.vfs.open(ROOT, this.vfs.root(), path, 0o200000, 0);
       if ('ops' in f) {
         const names = this.vfs.readdirOf(f).map((e) => e.name).filter((n) => n !== '.' && n !== '..');

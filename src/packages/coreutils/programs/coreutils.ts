@@ -2,12 +2,64 @@
 // the command was invoked by (seed 000, "Multicall") — never the blob's own name.
 
 import type { AgentosApi } from '../../../runtimes/js/api.js';
+import { cat } from './cat.js';
+import { echo } from './echo.js';
+import { basename } from './basename.js';
+import { dirname } from './dirname.js';
+import { seq } from './seq.js';
+import { sleep } from './sleep.js';
+import { yes } from './yes.js';
+import { head } from './head.js';
+import { tail } from './tail.js';
+import { wc } from './wc.js';
+import { tee } from './tee.js';
+import { mkdir } from './mkdir.js';
+import { rmdir } from './rmdir.js';
+import { rm } from './rm.js';
+import { touch } from './touch.js';
+import { cp } from './cp.js';
+import { mv } from './mv.js';
+import { ln } from './ln.js';
+import { readlink } from './readlink.js';
+import { realpath } from './realpath.js';
+import { stat } from './stat.js';
+import { chmod } from './chmod.js';
+import { ls } from './ls.js';
+import { hostname, id, nproc, uname, whoami } from './sysinfo.js';
 import { env } from './env.js';
 import { printenv } from './printenv.js';
 
 type Applet = (os: AgentosApi, args: string[]) => number;
 
 const APPLETS: Record<string, Applet> = {
+  cat,
+  echo,
+  basename,
+  dirname,
+  seq,
+  sleep,
+  yes,
+  head,
+  tail,
+  wc,
+  tee,
+  mkdir,
+  rmdir,
+  rm,
+  touch,
+  cp,
+  mv,
+  ln,
+  readlink,
+  realpath,
+  stat,
+  chmod,
+  ls,
+  uname,
+  hostname,
+  whoami,
+  id,
+  nproc,
   env,
   printenv,
   true: () => 0,

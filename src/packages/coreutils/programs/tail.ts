@@ -1,0 +1,100 @@
+// tail [-n [+]N] [-c [+]N] [-qvz] [FILE]...: output the last part of files.
+
+import type { AgentosApi } from '../../../runtimes/js/api.js';
+import { chunks, command, forEachInput, join, lines, type Cmd } from '../../../userland/lib/index.js';
+import { header, obsolete, parseCount, type Count } from './count.js';
+
+const USAGE = `Usage: tail [OPTION]... [FILE]...
+Print the last 10 lines of each FILE to standard output.
+With more than one FILE, precede each with a header giving the file name.
+
+With no FILE, or when FILE is -, read standard input.
+
+Mandatory arguments to long options are mandatory for short options too.
+  -c, --bytes=[+]NUM       output the last NUM bytes; or use -c +NUM to
+                             output starting with byte NUM of each file
+  -n, --lines=[+]NUM       output the last NUM lines, instead of the last 10;
+                             or use -n +NUM to output starting with line NUM
+  -q, --quiet, --silent    never output headers giving file names
+  -v, --verbose            always output headers giving file names
+  -z, --zero-terminated    line delimiter is NUL, not newline
+      --help     display this help and exit
+      --version  output version information and exit
+`;
+
+const run = command(
+  {
+    name: 'tail',
+    usage: USAGE,
+    short: 'c:n:qvz',
+    long: {
+      bytes: ['c', 'required'], lines: ['n', 'required'], quiet: ['q', 'none'], silent: ['q', 'none'],
+      verbose: ['v', 'none'], 'zero-terminated': ['z', 'none'],
+    },
+  },
+  (c) => {
+    let bytes = false;
+    let count: Count = { n: 10, sign: '' };
+    let headers: boolean | null = null;
+    for (const [k, v] of c.all) {
+      if (k === 'c' || k === 'n') {
+        const p = parseCount(v!);
+        if (!p) return c.fail(`invalid number of ${k === 'c' ? 'bytes' : 'lines'}: '${v}'`);
+        count = p;
+        bytes = k === 'c';
+      } else if (k === 'q') headers = false;
+      else if (k === 'v') headers = true;
+    }
+    const files = c.operands.length ? c.operands : ['-'];
+    const show = headers ?? files.length > 1;
+    const delim = c.has('z') ? 0 : 10;
+    let first = true;
+    forEachInput(c, files, (fd, name) => {
+      if (show) c.out.write(header(name, first));
+      first = false;
+      if (bytes) tailBytes(c, fd, count);
+      else tailLines(c, fd, count, delim);
+    }, 'for-reading');
+  },
+);
+
+export const tail = (os: AgentosApi, args: string[]): number => run(os, obsolete(args));
+
+function tailLines(c: Cmd, fd: number, count: Count, delim: number): void {
+  if (count.sign === '+') {
+    let skip = Math.max(count.n - 1, 0);
+    for (const l of lines(c.sys, fd, delim)) {
+      if (skip > 0) skip--;
+      else c.out.write(l);
+    }
+    return;
+  }
+  if (count.n === 0) return;
+  // Keep only the last N lines in memory.
+  const ring: Uint8Array[] = [];
+  for (const l of lines(c.sys, fd, delim)) {
+    ring.push(l.slice());
+    if (ring.length > count.n) ring.shift();
+  }
+  for (const l of ring) c.out.write(l);
+}
+
+function tailBytes(c: Cmd, fd: number, count: Count): void {
+  if (count.sign === '+') {
+    let skip = Math.max(count.n - 1, 0);
+    for (const b of chunks(c.sys, fd)) {
+      if (skip >= b.byteLength) skip -= b.byteLength;
+      else {
+        c.out.write(b.subarray(skip));
+        skip = 0;
+      }
+    }
+    return;
+  }
+  let held: Uint8Array = new Uint8Array(0);
+  for (const b of chunks(c.sys, fd)) {
+    held = join(held, b);
+    if (held.byteLength > count.n) held = held.slice(held.byteLength - count.n);
+  }
+  c.out.write(held);
+}

@@ -1,0 +1,11 @@
+// The shared userland library: import everything a command needs from here.
+
+export { parseArgs, UsageError, type OptSpec, type ArgKind } from './args.js';
+export { Cmd, command, Exit, VERSION, type Applet, type CommandDef } from './cmd.js';
+export { Writer, WriteError } from './writer.js';
+export { chunks, lines, join } from './reader.js';
+export { quote, quotef } from './quote.js';
+export * from './fs.js';
+export { openInput, closeInput, forEachInput, type OpenStyle } from './input.js';
+export { applyMode } from './mode.js';
+export { users, groups, userName, groupName } from './users.js';

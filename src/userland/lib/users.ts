@@ -1,0 +1,51 @@
+// User and group names from /etc/passwd and /etc/group (read once per process).
+
+import type { Sys } from '../../user/sys.js';
+
+export interface Entry {
+  name: string;
+  id: number;
+  /** passwd: the primary gid; group: unused. */
+  gid: number;
+  /** group: member user names. */
+  members: string[];
+}
+
+const cache = new Map<string, Entry[]>();
+const utf8 = new TextDecoder();
+
+function load(sys: Sys, file: string): Entry[] {
+  const hit = cache.get(file);
+  if (hit) return hit;
+  let text = '';
+  try {
+    text = utf8.decode(sys.readFile(file));
+  } catch {
+    // No database: numeric ids everywhere, as with an empty file.
+  }
+  const out: Entry[] = [];
+  for (const line of text.split('\n')) {
+    const f = line.split(':');
+    if (f.length < 3 || line.startsWith('#')) continue;
+    const isGroup = file.endsWith('group');
+    out.push({
+      name: f[0],
+      id: Number(f[2]),
+      gid: isGroup ? Number(f[2]) : Number(f[3]),
+      members: isGroup && f[3] ? f[3].split(',') : [],
+    });
+  }
+  cache.set(file, out);
+  return out;
+}
+
+export const users = (sys: Sys): Entry[] => load(sys, '/etc/passwd');
+export const groups = (sys: Sys): Entry[] => load(sys, '/etc/group');
+
+export function userName(sys: Sys, uid: number): string | undefined {
+  return users(sys).find((u) => u.id === uid)?.name;
+}
+
+export function groupName(sys: Sys, gid: number): string | undefined {
+  return groups(sys).find((g) => g.id === gid)?.name;
+}

@@ -1,0 +1,12 @@
+// Every family of the userland differential suite, in run order.
+import type { Family } from '../types.js';
+import { cat, echo, tee } from './text.js';
+import { names } from './names.js';
+import { head, seq, sleep, tail, wc } from './numbers.js';
+import { cp, ln, mkdirRmdir, mv, rm, touch } from './files.js';
+import { chmod, ls, stat } from './listing.js';
+import { options, pipes, system } from './misc.js';
+
+export const FAMILIES: Family[] = [
+  cat, echo, tee, names, seq, sleep, wc, head, tail, mkdirRmdir, rm, touch, cp, mv, ln, ls, stat, chmod, options, pipes, system,
+];

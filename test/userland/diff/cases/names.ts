@@ -1,0 +1,33 @@
+// basename, dirname, readlink, realpath: name manipulation.
+import { family, u } from '../types.js';
+
+export const names = family('names', [
+  u('basename simple', 'basename /usr/lib/libc.so'),
+  u('basename trailing slashes', 'basename /usr/lib//'),
+  u('basename root', 'basename /; basename //'),
+  u('basename suffix', 'basename /x/file.txt .txt'),
+  u('basename suffix equal to name', 'basename .txt .txt'),
+  u('basename -a', 'basename -a /a/b /c/d e'),
+  u('basename -s', 'basename -s .c x.c /y/z.c w.h'),
+  u('basename extra operand', 'basename a b c'),
+  u('basename missing operand', 'basename'),
+  u('basename -z', 'basename -z a/b | cat -A; echo'),
+  u('basename empty', 'basename ""'),
+  u('dirname simple', 'dirname /usr/lib/libc.so'),
+  u('dirname no slash', 'dirname file'),
+  u('dirname trailing slashes', 'dirname /usr/lib///'),
+  u('dirname root and slashes', 'dirname /; dirname //; dirname ///a'),
+  u('dirname several', 'dirname a/b c/d/e /f'),
+  u('dirname missing operand', 'dirname'),
+  u('dirname relative dots', 'dirname ./a; dirname ../a/b; dirname a/'),
+  u('readlink symlink', 'ln -s target l; readlink l'),
+  u('readlink not a link', 'touch f; readlink f; echo "status $?"'),
+  u('readlink -f', 'mkdir -p a/b; ln -s a/b l; readlink -f l/../b'),
+  u('readlink -f missing last', 'readlink -f nothere; echo "status $?"'),
+  u('readlink -e missing', 'readlink -e nothere; echo "status $?"'),
+  u('readlink -m', 'readlink -m x/y/../z'),
+  u('readlink -n', 'ln -s tgt l; readlink -n l; echo'),
+  u('realpath', 'mkdir d; touch d/f; ln -s d/f l; realpath l d/./f'),
+  u('realpath missing', 'realpath a/b/c; echo "status $?"'),
+  u('realpath -m and -s', 'ln -s /tmp t; realpath -m t/x/.. ; realpath -s t/x/..'),
+]);

@@ -1,0 +1,161 @@
+// The userland differential runner, modelled on test/shell/diff/run.ts: each
+// case runs through bash + the host's GNU coreutils (the oracle) and through
+// /bin/bash + agentOS's commands in one booted VM, in directories with the same
+// absolute path. stdout and the exit status must match exactly; stderr must
+// match after shell prefixes (`bash: line 1: `) are mapped to `SHELL: `, so
+// every command diagnostic (`ls: cannot access ...`) is compared as it is.
+
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { constants, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { Machine } from '../../../src/host/machine.js';
+import type { UCase } from './types.js';
+
+export interface Outcome {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+  error?: string;
+}
+
+export const TIMEOUT_MS = 10_000;
+
+/** Same environment on both sides: C locale and UTC so dates and sorting agree. */
+export function caseEnv(cwd: string): Record<string, string> {
+  return { HOME: cwd, PATH: '/usr/bin:/bin', LANG: 'C', LC_ALL: 'C', TZ: 'UTC', USER: 'root' };
+}
+
+export class Workspace {
+  readonly root: string;
+  private n = 0;
+
+  constructor() {
+    this.root = realpathSync(mkdtempSync(join(tmpdir(), 'agentos-udiff-')));
+  }
+
+  next(): string {
+    return join(this.root, `c${this.n++}`);
+  }
+
+  dispose(): void {
+    rmSync(this.root, { recursive: true, force: true });
+  }
+}
+
+const isDirEntry = (rel: string, content: string) => rel.endsWith('/') && content === '';
+
+export function prepareHost(c: UCase, cwd: string): void {
+  rmSync(cwd, { recursive: true, force: true });
+  mkdirSync(cwd, { recursive: true });
+  for (const [rel, content] of Object.entries(c.files ?? {})) {
+    const p = join(cwd, rel);
+    if (isDirEntry(rel, content)) mkdirSync(p, { recursive: true });
+    else {
+      mkdirSync(dirname(p), { recursive: true });
+      writeFileSync(p, content, 'latin1');
+    }
+  }
+}
+
+export function runHost(c: UCase, cwd: string): Outcome {
+  const r = spawnSync('bash', ['-c', c.script], {
+    cwd,
+    env: caseEnv(cwd),
+    input: Buffer.from(c.stdin ?? '', 'latin1'),
+    timeout: TIMEOUT_MS,
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  const stdout = r.stdout ? r.stdout.toString('latin1') : '';
+  const stderr = r.stderr ? r.stderr.toString('latin1') : '';
+  if (r.error) return { stdout, stderr, exitCode: -1, error: `bash: ${r.error.message}` };
+  if (r.status !== null) return { stdout, stderr, exitCode: r.status };
+  const sig = r.signal ? ((constants.signals as Record<string, number>)[r.signal] ?? 0) : 0;
+  return { stdout, stderr, exitCode: 128 + sig };
+}
+
+export async function prepareVm(m: Machine, c: UCase, cwd: string): Promise<void> {
+  await m.mkdirp(cwd);
+  for (const [rel, content] of Object.entries(c.files ?? {})) {
+    const p = join(cwd, rel);
+    if (isDirEntry(rel, content)) await m.mkdirp(p);
+    else {
+      await m.mkdirp(dirname(p));
+      await m.writeFile(p, Buffer.from(content, 'latin1'));
+    }
+  }
+}
+
+const latin1 = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('latin1');
+
+export async function runVm(m: Machine, c: UCase, cwd: string): Promise<Outcome> {
+  try {
+    const r = await m.run(['/bin/bash', '-c', c.script], {
+      cwd,
+      env: caseEnv(cwd),
+      stdin: c.stdin === undefined ? undefined : Buffer.from(c.stdin, 'latin1'),
+      timeoutMs: TIMEOUT_MS,
+    });
+    const out: Outcome = { stdout: latin1(r.stdout), stderr: latin1(r.stderr), exitCode: r.exitCode };
+    if (r.signal === 9) out.error = `killed by SIGKILL (timeout ${TIMEOUT_MS} ms?)`;
+    return out;
+  } catch (e) {
+    return { stdout: '', stderr: '', exitCode: -1, error: `vm: ${(e as Error).message}` };
+  }
+}
+
+const SHELL_PREFIX = /^(?:(?:[^\s:]*\/)?(?:bash|sh|agentos-shell)|environment): (?:line \d+: )?/;
+
+export function normaliseStderr(s: string): string {
+  return s
+    .split('\n')
+    .map((l) => l.replace(SHELL_PREFIX, 'SHELL: '))
+    .join('\n');
+}
+
+export interface Mismatch {
+  field: 'stdout' | 'stderr' | 'exit' | 'error';
+  expected: string;
+  actual: string;
+}
+
+export function compare(c: UCase, expected: Outcome, actual: Outcome): Mismatch[] {
+  const out: Mismatch[] = [];
+  const norm = (s: string) => (c.normalise ?? []).reduce((acc, [re, to]) => acc.replace(re, to), s);
+  if (expected.error || actual.error) out.push({ field: 'error', expected: expected.error ?? '', actual: actual.error ?? '' });
+  const [eo, ao] = [norm(expected.stdout), norm(actual.stdout)];
+  if (eo !== ao) out.push({ field: 'stdout', expected: eo, actual: ao });
+  if (c.stderr !== 'ignore') {
+    const [ee, ae] = [normaliseStderr(expected.stderr), normaliseStderr(actual.stderr)];
+    if (ee !== ae) out.push({ field: 'stderr', expected: ee, actual: ae });
+  }
+  if (expected.exitCode !== actual.exitCode) out.push({ field: 'exit', expected: String(expected.exitCode), actual: String(actual.exitCode) });
+  return out;
+}
+
+const clip = (s: string, n = 400) => (s.length > n ? `${JSON.stringify(s.slice(0, n))}…(${s.length} chars)` : JSON.stringify(s));
+
+export function describe(c: UCase, mm: Mismatch[]): string {
+  const lines = [`✗ ${c.name}`, `    script: ${clip(c.script, 300)}`];
+  for (const m of mm) {
+    lines.push(`    ${m.field}: GNU     ${clip(m.expected)}`);
+    lines.push(`    ${' '.repeat(m.field.length)}  agentOS ${clip(m.actual)}`);
+  }
+  return lines.join('\n');
+}
+
+export interface Result {
+  name: string;
+  pass: boolean;
+  detail: string;
+}
+
+export async function diffCase(m: Machine, ws: Workspace, c: UCase): Promise<Result> {
+  const cwd = ws.next();
+  prepareHost(c, cwd);
+  const expected = runHost(c, cwd);
+  await prepareVm(m, c, cwd);
+  const actual = await runVm(m, c, cwd);
+  const mm = compare(c, expected, actual);
+  return { name: c.name, pass: mm.length === 0, detail: mm.length ? describe(c, mm) : '' };
+}
