@@ -5,15 +5,16 @@ import { O_RDONLY } from '../../abi/fcntl.js';
 import type { Cmd } from './cmd.js';
 import { quote, quotef } from './quote.js';
 
-/** How open failures read: cat/wc say "cat: x: ...", head/tail "head: cannot open 'x' for reading: ...". */
-export type OpenStyle = 'plain' | 'for-reading';
+/** How open failures read: cat/wc say "cat: x: ...", head/tail "head: cannot open 'x' for reading: ...", tac "failed to open 'x' for reading". */
+export type OpenStyle = 'plain' | 'for-reading' | 'failed-to-open';
 
 export function openInput(c: Cmd, name: string, style: OpenStyle = 'plain'): number | null {
   if (name === '-') return 0;
   try {
     return c.sys.open(name, O_RDONLY);
   } catch (e) {
-    c.sysError(style === 'plain' ? quotef(name) : `cannot open ${quote(name)} for reading`, e);
+    const what = { plain: quotef(name), 'for-reading': `cannot open ${quote(name)} for reading`, 'failed-to-open': `failed to open ${quote(name)} for reading` };
+    c.sysError(what[style], e);
     return null;
   }
 }

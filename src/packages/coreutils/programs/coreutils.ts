@@ -28,6 +28,21 @@ import { ls } from './ls.js';
 import { hostname, id, nproc, uname, whoami } from './sysinfo.js';
 import { env } from './env.js';
 import { printenv } from './printenv.js';
+import { sort } from './sort.js';
+import { uniq } from './uniq.js';
+import { cut } from './cut.js';
+import { tr } from './tr.js';
+import { tac } from './tac.js';
+import { rev } from './rev.js';
+import { nl } from './nl.js';
+import { paste } from './paste.js';
+import { comm } from './comm.js';
+import { base64 } from './base64.js';
+import { mktemp } from './mktemp.js';
+import { od } from './od.js';
+import { fold } from './fold.js';
+import { expand } from './expand.js';
+import { md5sum, sha1sum, sha256sum, sha512sum } from './sums.js';
 
 type Applet = (os: AgentosApi, args: string[]) => number;
 
@@ -62,6 +77,24 @@ const APPLETS: Record<string, Applet> = {
   nproc,
   env,
   printenv,
+  sort,
+  uniq,
+  cut,
+  tr,
+  tac,
+  rev,
+  nl,
+  paste,
+  comm,
+  base64,
+  mktemp,
+  od,
+  fold,
+  expand,
+  md5sum,
+  sha1sum,
+  sha256sum,
+  sha512sum,
   true: () => 0,
   false: () => 1,
 };

@@ -6,7 +6,13 @@ import { head, seq, sleep, tail, wc } from './numbers.js';
 import { cp, ln, mkdirRmdir, mv, rm, touch } from './files.js';
 import { chmod, ls, stat } from './listing.js';
 import { options, pipes, system } from './misc.js';
+import { comm, sort, uniq } from './sorting.js';
+import { cut, paste, tr } from './fields.js';
+import { nl, rev, tac } from './lines.js';
+import { base64, mktemp, sums } from './encode.js';
+import { expand, fold, od } from './dump.js';
 
 export const FAMILIES: Family[] = [
   cat, echo, tee, names, seq, sleep, wc, head, tail, mkdirRmdir, rm, touch, cp, mv, ln, ls, stat, chmod, options, pipes, system,
+  sort, uniq, comm, cut, paste, tr, tac, rev, nl, base64, sums, mktemp, od, fold, expand,
 ];

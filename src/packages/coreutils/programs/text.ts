@@ -1,0 +1,50 @@
+// Byte-exact text helpers for the text-processing applets: input bytes become
+// latin1 strings (one char per byte) so JS string order is C-locale byte order,
+// and go back out unchanged.
+
+import { chunks, forEachInput, type Cmd, type OpenStyle } from '../../../userland/lib/index.js';
+
+export function str(b: Uint8Array): string {
+  let s = '';
+  for (let i = 0; i < b.byteLength; i += 8192) s += String.fromCharCode(...b.subarray(i, i + 8192));
+  return s;
+}
+
+export function bin(s: string): Uint8Array {
+  const b = new Uint8Array(s.length);
+  for (let i = 0; i < s.length; i++) b[i] = s.charCodeAt(i);
+  return b;
+}
+
+/** Write a latin1 string byte for byte (Writer.write(string) would UTF-8 encode it). */
+export function put(c: Cmd, s: string): void {
+  c.out.write(bin(s));
+}
+
+/** Every input operand (or stdin) read whole, each as a latin1 string. */
+export function readInputs(c: Cmd, names: string[], style: OpenStyle = 'plain'): string[] {
+  const out: string[] = [];
+  forEachInput(c, names, (fd) => {
+    const parts: string[] = [];
+    for (const b of chunks(c.sys, fd)) parts.push(str(b));
+    out.push(parts.join(''));
+  }, style);
+  return out;
+}
+
+/** Split into records without their terminators; a final unterminated record is kept. */
+export function records(s: string, delim = '\n'): string[] {
+  if (s === '') return [];
+  const r = s.split(delim);
+  if (s.endsWith(delim)) r.pop();
+  return r;
+}
+
+/** C-locale isblank / isspace. */
+export const isBlank = (ch: string): boolean => ch === ' ' || ch === '\t';
+export const isSpace = (ch: string): boolean => ch === ' ' || (ch >= '\t' && ch <= '\r');
+
+/** Parse a non-negative decimal count the way GNU's xstrtoumax does for simple cases. */
+export function count(s: string): number | null {
+  return /^\+?\d+$/.test(s) ? Number(s.replace('+', '')) : null;
+}

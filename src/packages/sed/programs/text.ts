@@ -1,0 +1,135 @@
+// sed's regexes and text helpers. Everything is a "byte string" (one char per
+// byte, latin1) so matching and output are byte-exact, as in the C locale.
+// The BRE/ERE translation itself is grep's; sed adds its escapes (\n, \t...).
+
+import { translate, type Syntax } from '../../grep/programs/regex.js';
+
+export { RegexError } from '../../grep/programs/regex.js';
+export { bytesToStr, strToBytes, utf8Bytes } from '../../grep/programs/io.js';
+
+/** A compiled sed regex: always global so `s///g` can walk with lastIndex. */
+export interface Rx {
+  re: RegExp;
+  groups: number;
+}
+
+const ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', f: '\f', v: '\v', a: '\x07' };
+
+/** Replace sed's character escapes by the characters (kept escaped if special to the regex). */
+function sedEscapes(p: string): string {
+  let out = '';
+  for (let i = 0; i < p.length; i++) {
+    const c = p[i];
+    if (c !== '\\' || i + 1 >= p.length) {
+      out += c;
+      continue;
+    }
+    const d = p[++i];
+    if (d in ESCAPES) out += ESCAPES[d];
+    else if (d === 'x' && /^[0-9A-Fa-f]{1,2}/.test(p.slice(i + 1))) {
+      const hex = /^[0-9A-Fa-f]{1,2}/.exec(p.slice(i + 1))![0];
+      const ch = String.fromCharCode(parseInt(hex, 16));
+      out += /[\\^$.*[\]+?(){}|/]/.test(ch) ? `\\${ch}` : ch;
+      i += hex.length;
+    } else out += `\\${d}`;
+  }
+  return out;
+}
+
+/** Compile a sed regex; throws RegexError with GNU's message. */
+export function compileRx(pattern: string, ere: boolean, icase: boolean, multiline: boolean): Rx {
+  const t = translate(sedEscapes(pattern), (ere ? 'ere' : 'bre') satisfies Syntax);
+  return { re: new RegExp(t.source, `g${icase ? 'i' : ''}${multiline ? 'm' : ''}`), groups: t.groups };
+}
+
+/** The `l` command's unambiguous form of a pattern space, wrapped at `width` (0/1: no wrap). */
+export function listing(ps: string, width: number): string {
+  let out = '';
+  let col = 0;
+  for (const c of ps) {
+    const code = c.charCodeAt(0);
+    let o: string;
+    if (c === '\\') o = '\\\\';
+    else if (code >= 0x20 && code < 0x7f) o = c;
+    else {
+      const named: Record<string, string> = { '\x07': 'a', '\b': 'b', '\f': 'f', '\n': 'n', '\r': 'r', '\t': 't', '\v': 'v' };
+      o = c in named ? `\\${named[c]}` : `\\${code.toString(8).padStart(3, '0')}`;
+    }
+    if (width > 0 && col + o.length > width - 1) {
+      out += '\\\n';
+      col = 0;
+    }
+    out += o;
+    col += o.length;
+  }
+  return `${out}$\n`;
+}
+
+/** One piece of an `s` replacement. */
+export type Part = { lit: string } | { ref: number } | { cs: 'U' | 'L' | 'u' | 'l' | 'E' };
+
+/** Parse the raw replacement text (delimiter escapes already removed). */
+export function parseReplacement(r: string): { parts: Part[]; maxRef: number } {
+  const parts: Part[] = [];
+  let maxRef = 0;
+  let lit = '';
+  const flush = () => {
+    if (lit) parts.push({ lit });
+    lit = '';
+  };
+  for (let i = 0; i < r.length; i++) {
+    const c = r[i];
+    if (c === '&') {
+      flush();
+      parts.push({ ref: 0 });
+      continue;
+    }
+    if (c !== '\\' || i + 1 >= r.length) {
+      lit += c;
+      continue;
+    }
+    const d = r[++i];
+    if (d >= '0' && d <= '9') {
+      flush();
+      parts.push({ ref: Number(d) });
+      maxRef = Math.max(maxRef, Number(d));
+    } else if ('ULulE'.includes(d)) {
+      flush();
+      parts.push({ cs: d as 'U' });
+    } else if (d in ESCAPES) lit += ESCAPES[d];
+    else if (d === '\n') lit += '\n';
+    else lit += d;
+  }
+  flush();
+  return { parts, maxRef };
+}
+
+// ASCII only: the C locale's toupper/tolower (JS would also map latin1 letters).
+const upper = (s: string) => s.replace(/[a-z]+/g, (x) => x.toUpperCase());
+const lower = (s: string) => s.replace(/[A-Z]+/g, (x) => x.toLowerCase());
+
+/** Build the replacement for one match, applying GNU's case conversions. */
+export function expand(parts: Part[], m: RegExpExecArray): string {
+  let out = '';
+  let mode: 'U' | 'L' | '' = '';
+  let once: 'u' | 'l' | '' = '';
+  const add = (s: string) => {
+    if (!s) return;
+    let t = mode === 'U' ? upper(s) : mode === 'L' ? lower(s) : s;
+    if (once) {
+      t = (once === 'u' ? upper(t[0]) : lower(t[0])) + t.slice(1);
+      once = '';
+    }
+    out += t;
+  };
+  for (const p of parts) {
+    if ('lit' in p) add(p.lit);
+    else if ('ref' in p) add(m[p.ref] ?? '');
+    else if (p.cs === 'u' || p.cs === 'l') once = p.cs;
+    else if (p.cs === 'E') {
+      mode = '';
+      once = '';
+    } else mode = p.cs;
+  }
+  return out;
+}
