@@ -42,6 +42,17 @@ import { mktemp } from './mktemp.js';
 import { od } from './od.js';
 import { fold } from './fold.js';
 import { expand } from './expand.js';
+import { date } from './date.js';
+import { expr } from './expr.js';
+import { timeout } from './timeout.js';
+import { nohup } from './nohup.js';
+import { du } from './du.js';
+import { df } from './df.js';
+import { truncate } from './truncate.js';
+import { dd } from './dd.js';
+import { which } from './which.js';
+import { tty } from './tty.js';
+import { pwd } from './pwd.js';
 import { md5sum, sha1sum, sha256sum, sha512sum } from './sums.js';
 
 type Applet = (os: AgentosApi, args: string[]) => number;
@@ -95,6 +106,17 @@ const APPLETS: Record<string, Applet> = {
   sha1sum,
   sha256sum,
   sha512sum,
+  date,
+  expr,
+  timeout,
+  nohup,
+  du,
+  df,
+  truncate,
+  dd,
+  which,
+  tty,
+  pwd,
   true: () => 0,
   false: () => 1,
 };

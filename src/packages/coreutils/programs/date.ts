@@ -1,42 +1,90 @@
-// Date strings for touch -d / -t (a practical subset of GNU's parser), in UTC.
-// Accepted: @SECONDS, YYYY-MM-DD, YYYY-MM-DD[ T]HH:MM[:SS[.frac]] [Z|UTC|+HH:MM], and
-// "now", "today", "yesterday", "tomorrow".
+// date [-u] [-d STRING | -r FILE] [-R | -I[FMT] | +FORMAT]: print the time.
+// agentOS has no zoneinfo: every time is UTC, whatever TZ says (-u is accepted).
+// The system clock cannot be set (-s and MMDDhhmm operands fail with EPERM).
 
-export function parseDate(s: string): number | null {
-  const t = s.trim();
-  if (/^@-?\d+(\.\d+)?$/.test(t)) return Number(t.slice(1)) * 1000;
-  const now = Date.now();
-  const rel: Record<string, number> = { now: 0, today: 0, yesterday: -86400e3, tomorrow: 86400e3 };
-  if (t.toLowerCase() in rel) return now + rel[t.toLowerCase()];
-  const m = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2})(\.\d+)?)?)?\s*(Z|UTC|[+-]\d{2}:?\d{2})?$/i.exec(t);
-  if (!m) return null;
-  const [y, mo, d, h, mi, sec] = [m[1], m[2], m[3], m[4] ?? '0', m[5] ?? '0', m[6] ?? '0'].map(Number);
-  if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || sec > 60) return null;
-  let ms = Date.UTC(y, mo - 1, d, h, mi, sec) + (m[7] ? Number(m[7]) * 1000 : 0);
-  const z = m[8];
-  if (z && /^[+-]/.test(z)) {
-    const zz = z.replace(':', '');
-    const off = (Number(zz.slice(1, 3)) * 60 + Number(zz.slice(3, 5))) * 60e3;
-    ms -= z[0] === '+' ? off : -off;
-  }
-  return ms;
-}
+import { strerror, SysError } from '../../../abi/errno.js';
+import { command, quote } from '../../../userland/lib/index.js';
+import { parseDate } from './date-parse.js';
+import { strftime } from './strftime.js';
 
-/** touch -t [[CC]YY]MMDDhhmm[.ss]. */
-export function parseStamp(s: string): number | null {
-  const m = /^(\d{8}|\d{10}|\d{12})(?:\.(\d{2}))?$/.exec(s);
-  if (!m) return null;
-  let digits = m[1];
-  let year = new Date().getUTCFullYear();
-  if (digits.length === 12) {
-    year = Number(digits.slice(0, 4));
-    digits = digits.slice(4);
-  } else if (digits.length === 10) {
-    const yy = Number(digits.slice(0, 2));
-    year = yy < 69 ? 2000 + yy : 1900 + yy;
-    digits = digits.slice(2);
-  }
-  const [mo, d, h, mi] = [0, 2, 4, 6].map((i) => Number(digits.slice(i, i + 2)));
-  if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59) return null;
-  return Date.UTC(year, mo - 1, d, h, mi, Number(m[2] ?? 0));
-}
+const USAGE = `Usage: date [OPTION]... [+FORMAT]
+Display the current time in the given FORMAT.
+
+  -d, --date=STRING          display time described by STRING, not 'now'
+  -I[FMT], --iso-8601[=FMT]  output date/time in ISO 8601 format.
+                               FMT='date' for date only (the default),
+                               'hours', 'minutes', 'seconds', or 'ns'
+  -r, --reference=FILE       display the last modification time of FILE
+  -R, --rfc-email            output date and time in RFC 5322 format.
+      --rfc-3339=FMT         output date/time in RFC 3339 format.
+                               FMT='date', 'seconds', or 'ns'
+  -u, --utc, --universal     print Coordinated Universal Time (UTC)
+
+STRING: @SECONDS, YYYY-MM-DD[ HH:MM[:SS]], now, today, yesterday, tomorrow,
+and relative items such as '3 days ago', '+2 weeks', 'next month'.
+FORMAT: the strftime directives (%Y %m %d %H %M %S %s %a %b %j %Z %z %:z ...),
+with the flags - _ 0 ^ # and a field width.
+All times are UTC: agentOS has no time zone database.
+`;
+
+const ISO: Record<string, string> = {
+  date: '%Y-%m-%d',
+  hours: '%Y-%m-%dT%H%:z',
+  minutes: '%Y-%m-%dT%H:%M%:z',
+  seconds: '%Y-%m-%dT%H:%M:%S%:z',
+  ns: '%Y-%m-%dT%H:%M:%S,%N%:z',
+};
+const RFC3339: Record<string, string> = { date: '%Y-%m-%d', seconds: '%Y-%m-%d %H:%M:%S%:z', ns: '%Y-%m-%d %H:%M:%S.%N%:z' };
+
+export const date = command(
+  {
+    name: 'date',
+    usage: USAGE,
+    short: 'd:I::r:Rus:',
+    long: {
+      date: ['d', 'required'], 'iso-8601': ['I', 'optional'], reference: ['r', 'required'], 'rfc-email': ['R', 'none'],
+      'rfc-3339': ['rfc', 'required'], utc: ['u', 'none'], universal: ['u', 'none'], set: ['s', 'required'],
+    },
+  },
+  (c) => {
+    const formats: string[] = [];
+    const pick = (table: Record<string, string>, arg: string, opt: string): string => {
+      const hits = Object.keys(table).filter((k) => k.startsWith(arg));
+      if (hits.length !== 1 && !(arg in table)) {
+        c.warn(`invalid argument ${quote(arg)} for ${quote(opt)}`);
+        c.sys.writeAll(2, `Valid arguments are:\n${Object.keys(table).map((k) => `  - ${quote(k)}\n`).join('')}`);
+        c.tryHelp();
+      }
+      return table[arg in table ? arg : hits[0]];
+    };
+    for (const [k, v] of c.all) {
+      if (k === 'R') formats.push('%a, %d %b %Y %H:%M:%S %z');
+      else if (k === 'I') formats.push(pick(ISO, v ?? 'date', '--iso-8601'));
+      else if (k === 'rfc') formats.push(pick(RFC3339, v ?? '', '--rfc-3339'));
+    }
+    const ops = c.operands;
+    if (ops.length > 1) c.usage(`extra operand ${quote(ops[1])}`);
+    if (ops.length === 1 && ops[0].startsWith('+')) formats.push(ops[0].slice(1));
+    if (formats.length > 1) c.fail('multiple output formats specified');
+    if (c.has('d') && c.has('r')) c.usage('the options to specify dates for printing are mutually exclusive');
+    if (c.has('s') || (ops.length === 1 && !ops[0].startsWith('+'))) {
+      const s = c.get('s') ?? ops[0];
+      if ((c.has('s') ? parseDate(s) : /^\d{8}(\d{2}|\d{4})?(\.\d{2})?$/.test(s) ? 0 : null) === null) c.fail(`invalid date ${quote(s)}`);
+      c.fail('cannot set date: Operation not permitted');
+    }
+    let ms = Date.now();
+    if (c.has('d')) {
+      const t = parseDate(c.get('d')!, ms);
+      if (t === null || Number.isNaN(t)) c.fail(`invalid date ${quote(c.get('d')!)}`);
+      ms = t!;
+    } else if (c.has('r')) {
+      try {
+        ms = c.sys.stat(c.get('r')!).mtimeMs;
+      } catch (e) {
+        if (!(e instanceof SysError)) throw e;
+        c.fail(`${c.get('r')!}: ${strerror(e.errno)}`);
+      }
+    }
+    c.out.write(strftime(formats[0] ?? '%a %b %e %H:%M:%S %Z %Y', ms) + '\n');
+  },
+);

@@ -3,7 +3,7 @@
 import { Errno } from '../../../abi/errno.js';
 import { O_CREAT, O_WRONLY } from '../../../abi/fcntl.js';
 import { command, quote } from '../../../userland/lib/index.js';
-import { parseDate, parseStamp } from './date.js';
+import { parseDate, parseStamp } from './date-parse.js';
 
 const USAGE = `Usage: touch [OPTION]... FILE...
 Update the access and modification times of each FILE to the current time.

@@ -11,8 +11,12 @@ import { cut, paste, tr } from './fields.js';
 import { nl, rev, tac } from './lines.js';
 import { base64, mktemp, sums } from './encode.js';
 import { expand, fold, od } from './dump.js';
+import { date, expr } from './dates.js';
+import { nohup, pwd, timeout, tty, which } from './procs.js';
+import { dd, df, du, truncate } from './space.js';
 
 export const FAMILIES: Family[] = [
   cat, echo, tee, names, seq, sleep, wc, head, tail, mkdirRmdir, rm, touch, cp, mv, ln, ls, stat, chmod, options, pipes, system,
   sort, uniq, comm, cut, paste, tr, tac, rev, nl, base64, sums, mktemp, od, fold, expand,
+  date, expr, timeout, nohup, which, tty, pwd, du, df, truncate, dd,
 ];

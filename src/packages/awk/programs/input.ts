@@ -1,0 +1,100 @@
+// The main input: ARGV operands read as the program runs (it may change ARGV
+// and ARGC), `var=value` operands assigned when reached, stdin when no file
+// operand is left.
+
+import { O_RDONLY } from '../../../abi/fcntl.js';
+import { SysError, strerror } from '../../../abi/errno.js';
+import { isDir } from '../../../abi/stat.js';
+import type { Sys } from '../../../user/sys.js';
+import { AwkFatal } from './errors.js';
+import type { Interp } from './interp.js';
+import { RecordReader, sysName } from './io.js';
+import { unescape } from './lexer.js';
+import { G } from './parser.js';
+import { input, toNum, type Val } from './value.js';
+
+
+export class Input {
+  private argi = 1;
+  private reader: RecordReader | null = null;
+  private usedFile = false;
+  private done = false;
+
+  constructor(
+    private readonly it: Interp,
+    private readonly sys: Sys,
+    private readonly warn: (msg: string) => void,
+  ) {}
+
+  /** The next record of the main input, or null at the end of all of it. */
+  next(): string | null {
+    for (;;) {
+      if (!this.reader && !this.open()) return null;
+      const r = this.reader!.read(this.it.str(this.it.g[G.RS] as Val));
+      if (r) {
+        this.it.g[G.RT] = r.rt;
+        return r.rec;
+      }
+      this.closeFile();
+    }
+  }
+
+  skipFile(): void {
+    if (this.reader) this.closeFile();
+  }
+
+  private closeFile(): void {
+    if (this.reader && this.reader.fd !== 0) this.sys.close(this.reader.fd);
+    this.reader = null;
+  }
+
+  private open(): boolean {
+    if (this.done) return false;
+    const it = this.it;
+    for (;;) {
+      const argc = toNum(it.g[G.ARGC] as Val);
+      if (this.argi >= argc) break;
+      const argv = it.g[G.ARGV];
+      const key = String(this.argi++);
+      const v = argv instanceof Map ? argv.get(key) : undefined;
+      if (v === undefined) continue;
+      const arg = it.str(v);
+      if (arg === '') continue;
+      const m = /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(arg);
+      if (m) {
+        it.assignGlobal(it.slot(m[1]), input(unescape(arg.slice(m[0].length))), m[1]);
+        continue;
+      }
+      this.usedFile = true;
+      let fd = 0;
+      if (arg !== '-' && arg !== '/dev/stdin') {
+        try {
+          fd = this.sys.open(sysName(arg), O_RDONLY);
+        } catch (e) {
+          if (e instanceof SysError) throw new AwkFatal(`cannot open file \`${arg}' for reading: ${strerror(e.errno)}`, true);
+          throw e;
+        }
+        if (isDir(this.sys.fstat(fd).mode)) {
+          this.sys.close(fd);
+          this.warn(`warning: command line argument \`${arg}' is a directory: skipped`);
+          continue;
+        }
+      }
+      this.start(fd, arg);
+      return true;
+    }
+    if (this.usedFile) {
+      this.done = true;
+      return false;
+    }
+    this.usedFile = true;
+    this.start(0, '');
+    return true;
+  }
+
+  private start(fd: number, name: string): void {
+    this.reader = new RecordReader(this.sys, fd);
+    this.it.g[G.FILENAME] = name;
+    this.it.g[G.FNR] = 0;
+  }
+}

@@ -1,0 +1,73 @@
+// awk EREs on top of grep's POSIX translator: awk's own escapes first (\n,
+// \/, octal...), then the ERE → JS translation. Matches are leftmost and,
+// across top-level alternatives, longest, as POSIX asks.
+
+import { RegexError, translate } from '../../grep/programs/regex.js';
+
+export { RegexError };
+
+export interface Rx {
+  /** Global, for scanning with lastIndex. */
+  re: RegExp;
+  /** Sticky per top-level branch when there are several (to pick the longest at a position). */
+  branches: RegExp[] | null;
+}
+
+const ESC: Record<string, string> = { n: '\n', t: '\t', r: '\r', f: '\f', v: '\v', a: '\x07', b: '\b', '/': '/', '"': '"' };
+
+function awkEscapes(p: string): string {
+  let out = '';
+  for (let i = 0; i < p.length; i++) {
+    const c = p[i];
+    if (c !== '\\' || i + 1 >= p.length) {
+      out += c;
+      continue;
+    }
+    const d = p[++i];
+    let ch: string | null = null;
+    if (d in ESC) ch = ESC[d];
+    else if (/[0-7]/.test(d)) {
+      let oct = d;
+      while (oct.length < 3 && /[0-7]/.test(p[i + 1] ?? '')) oct += p[++i];
+      ch = String.fromCharCode(parseInt(oct, 8) & 0xff);
+    }
+    if (ch === null) out += `\\${d}`;
+    else out += /[\\^$.*[\]+?(){}|]/.test(ch) ? `\\${ch}` : ch;
+  }
+  return out;
+}
+
+const cache = new Map<string, Rx>();
+
+export function compile(src: string): Rx {
+  let rx = cache.get(src);
+  if (rx) return rx;
+  const t = translate(awkEscapes(src), 'ere');
+  const re = new RegExp(t.source, 'g');
+  const branches = t.branches.length > 1 ? t.branches.map((b) => new RegExp(b, 'y')) : null;
+  rx = { re, branches };
+  if (cache.size > 500) cache.clear();
+  cache.set(src, rx);
+  return rx;
+}
+
+/** First match at or after `from`: [start, length], or null. */
+export function exec(rx: Rx, s: string, from = 0): [number, number] | null {
+  rx.re.lastIndex = from;
+  const m = rx.re.exec(s);
+  if (!m) return null;
+  let len = m[0].length;
+  if (rx.branches) {
+    for (const b of rx.branches) {
+      b.lastIndex = m.index;
+      const bm = b.exec(s);
+      if (bm && bm[0].length > len) len = bm[0].length;
+    }
+  }
+  return [m.index, len];
+}
+
+export function test(rx: Rx, s: string): boolean {
+  rx.re.lastIndex = 0;
+  return rx.re.test(s);
+}
