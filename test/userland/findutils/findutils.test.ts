@@ -7,12 +7,20 @@
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { constants, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { boot } from '../../../src/host/node/index.js';
-import type { Machine } from '../../../src/host/node/index.js';
+import {
+  checkCaseList,
+  ENV,
+  requireOracle,
+  runCases,
+  setupFixtures,
+  shapeStderr,
+  sortLines,
+  summarize,
+  teardownFixtures,
+  TIMEOUT_MS,
+  type Fixture,
+} from '../oracle.js';
 
 interface Case {
   cmd: string;
@@ -302,104 +310,43 @@ const CASES: Case[] = [
   C('find . -maxdepth 1 -name "*.txt" | xargs echo | wc -w'),
 ];
 
-interface Outcome {
-  stdout: string;
-  stderr: string;
-  exitCode: number;
-}
-
-const TIMEOUT_MS = 20_000;
-const ENV = { PATH: '/usr/bin:/bin', LANG: 'C', LC_ALL: 'C', TERM: 'dumb', HOME: '/tmp' };
-
-let root = '';
-let m: Machine | null = null;
-const results: { cmd: string; ok: boolean; detail: string }[] = [];
+let fx: Fixture | null = null;
 
 async function setupBoth(cmd: string): Promise<void> {
-  const h = spawnSync('bash', ['-c', cmd], { cwd: root, env: ENV });
+  const h = spawnSync('bash', ['-c', cmd], { cwd: fx!.root, env: ENV });
   assert.equal(h.status, 0, `host setup: ${h.stderr?.toString()}`);
-  const v = await m!.run(['/bin/bash', '-c', cmd], { cwd: root, env: ENV, stdin: '', timeoutMs: TIMEOUT_MS });
+  const v = await fx!.m.run(['/bin/bash', '-c', cmd], { cwd: fx!.root, env: ENV, stdin: '', timeoutMs: TIMEOUT_MS });
   assert.equal(v.exitCode, 0, `vm setup: ${Buffer.from(v.stderr).toString()}`);
 }
 
 before(async () => {
-  root = join(realpathSync(mkdtempSync(join(tmpdir(), 'agentos-find-'))), 'fx');
-  m = await boot();
-  await m.mkdirp(root);
-  for (const [rel, content] of Object.entries(FILES)) {
-    const p = join(root, rel);
-    mkdirSync(dirname(p), { recursive: true });
-    writeFileSync(p, content, 'latin1');
-    await m.mkdirp(dirname(p));
-    await m.writeFile(p, new Uint8Array(Buffer.from(content, 'latin1')));
-  }
+  // The fixture texts are latin1 (bytes 0x80-0xff stand for themselves).
+  const files = Object.fromEntries(Object.entries(FILES).map(([rel, content]) => [rel, Buffer.from(content, 'latin1')]));
+  fx = await setupFixtures('agentos-find-', files);
   await setupBoth(SETUP);
   await setupBoth('echo old > old && touch -d "2020-01-01 00:00:00" old');
 });
 
 after(async () => {
-  if (root) rmSync(dirname(root), { recursive: true, force: true });
-  if (m) await m.stop();
+  await teardownFixtures(fx);
 });
 
-function runHost(c: Case): Outcome {
-  const r = spawnSync('bash', ['-c', c.cmd], { cwd: root, env: ENV, input: c.stdin ?? '', timeout: TIMEOUT_MS, maxBuffer: 64 << 20 });
-  const sig = r.signal ? ((constants.signals as Record<string, number>)[r.signal] ?? 0) : 0;
-  return {
-    stdout: r.stdout?.toString('latin1') ?? '',
-    stderr: r.stderr?.toString('latin1') ?? '',
-    exitCode: r.status ?? 128 + sig,
-  };
-}
-
-const latin1 = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('latin1');
-
-async function runVm(c: Case): Promise<Outcome> {
-  const r = await m!.run(['/bin/bash', '-c', c.cmd], { cwd: root, env: ENV, stdin: c.stdin ?? '', timeoutMs: TIMEOUT_MS });
-  return { stdout: latin1(r.stdout), stderr: latin1(r.stderr), exitCode: r.exitCode };
-}
-
 /** stderr shape: the program-name prefix normalised; lines sorted (find reports in walk order). */
-const shape = (s: string) => s.replace(/^(?:\S*\/)?(find|xargs): /gm, '$1: ').split('\n').sort().join('\n');
-
-const sortLines = (s: string) => s.split('\n').sort().join('\n');
-
-const clip = (s: string) => JSON.stringify(s.length > 300 ? `${s.slice(0, 300)}…` : s);
+const shape = (s: string) => sortLines(shapeStderr(s, /^(?:\S*\/)?(find|xargs): /gm, '$1: '));
 
 test('findutils: the case list is well formed', () => {
-  const seen = new Set<string>();
-  const key = (c: Case) => `${c.cmd}\0${c.stdin ?? ''}`;
-  const dups = CASES.filter((c) => (seen.has(key(c)) ? true : (seen.add(key(c)), false))).map((c) => c.cmd);
-  assert.deepEqual(dups, [], 'command lines (with their stdin) must be unique');
-  for (const c of CASES) seen.add(c.cmd);
-  assert.ok(CASES.length >= 100, `at least 100 invocations; there are ${CASES.length}`);
-  const unknown = Object.keys(divergences).filter((k) => !seen.has(k));
-  assert.deepEqual(unknown, [], 'divergences names cases that do not exist');
+  checkCaseList(CASES, divergences, {
+    min: 100,
+    key: (c) => `${c.cmd}\0${c.stdin ?? ''}`,
+    uniqueMessage: 'command lines (with their stdin) must be unique',
+  });
 });
 
 test('findutils: differential against GNU find and xargs', async () => {
-  for (const tool of ['find', 'xargs']) {
-    const host = spawnSync(tool, ['--version'], { encoding: 'utf8' });
-    assert.match(host.stdout ?? '', /GNU findutils/, `the oracle must be GNU ${tool}`);
-  }
-  for (const c of CASES) {
-    const want = runHost(c);
-    const got = await runVm(c);
-    const diffs: string[] = [];
-    if (!c.ordered) {
-      want.stdout = sortLines(want.stdout);
-      got.stdout = sortLines(got.stdout);
-    }
-    if (want.stdout !== got.stdout) diffs.push(`stdout: want ${clip(want.stdout)}\n            got  ${clip(got.stdout)}`);
-    if (!c.ignoreStderr && shape(want.stderr) !== shape(got.stderr)) diffs.push(`stderr: want ${clip(want.stderr)}\n            got  ${clip(got.stderr)}`);
-    if (want.exitCode !== got.exitCode) diffs.push(`exit:   want ${want.exitCode} got ${got.exitCode}`);
-    results.push({ cmd: c.cmd, ok: diffs.length === 0, detail: diffs.join('\n    ') });
-  }
-  const passed = results.filter((r) => r.ok).length;
-  const unexpected = results.filter((r) => !r.ok && !(r.cmd in divergences));
-  const fixed = results.filter((r) => r.ok && r.cmd in divergences);
-  console.log(`findutils diff: ${passed}/${results.length} passed (${((100 * passed) / results.length).toFixed(1)}%), ${Object.keys(divergences).length} known divergences`);
-  for (const r of results) if (!r.ok && r.cmd in divergences) console.log(`  divergence: ${r.cmd}: ${divergences[r.cmd]}`);
-  for (const r of fixed) console.log(`  note: ${r.cmd} is listed in divergences but now matches`);
-  assert.equal(unexpected.length, 0, unexpected.map((r) => `✗ ${r.cmd}\n    ${r.detail}`).join('\n'));
+  for (const tool of ['find', 'xargs']) requireOracle(tool, /GNU findutils/, `the oracle must be GNU ${tool}`);
+  const results = await runCases(fx!, CASES, (c) => ({
+    sorted: !c.ordered,
+    stderrOk: (want, got) => !!c.ignoreStderr || shape(want) === shape(got),
+  }));
+  summarize('findutils', results, divergences);
 });

@@ -4,101 +4,32 @@
 // byte, the exit status exactly, and stderr line by line (after the `sed: `
 // prefix). -i cases edit a fresh copy and print it, so file contents compare.
 
-import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { constants, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { boot } from '../../../src/host/node/index.js';
-import type { Machine } from '../../../src/host/node/index.js';
-import { CASES, divergences, FILES, type Case } from './cases.js';
+import { checkCaseList, requireOracle, runCases, setupFixtures, shapeStderr, summarize, teardownFixtures, type Fixture } from '../oracle.js';
+import { CASES, divergences, FILES } from './cases.js';
 
-interface Outcome {
-  stdout: string;
-  stderr: string;
-  exitCode: number;
-}
-
-const TIMEOUT_MS = 20_000;
-const ENV = { PATH: '/usr/bin:/bin', LANG: 'C', LC_ALL: 'C', TERM: 'dumb', HOME: '/tmp' };
-
-let root = '';
-let m: Machine | null = null;
-const results: { cmd: string; ok: boolean; detail: string }[] = [];
+let fx: Fixture | null = null;
 
 before(async () => {
-  root = join(realpathSync(mkdtempSync(join(tmpdir(), 'agentos-sed-'))), 'fx');
-  m = await boot();
-  await m.mkdirp(root);
-  for (const [rel, content] of Object.entries(FILES)) {
-    const p = join(root, rel);
-    mkdirSync(dirname(p), { recursive: true });
-    writeFileSync(p, content);
-    await m.mkdirp(dirname(p));
-    await m.writeFile(p, typeof content === 'string' ? content : new Uint8Array(content));
-  }
+  fx = await setupFixtures('agentos-sed-', FILES);
 });
 
 after(async () => {
-  if (root) rmSync(dirname(root), { recursive: true, force: true });
-  if (m) await m.stop();
+  await teardownFixtures(fx);
 });
 
-function runHost(c: Case): Outcome {
-  const r = spawnSync('bash', ['-c', c.cmd], { cwd: root, env: ENV, input: c.stdin ?? '', timeout: TIMEOUT_MS, maxBuffer: 64 << 20 });
-  const sig = r.signal ? ((constants.signals as Record<string, number>)[r.signal] ?? 0) : 0;
-  return {
-    stdout: r.stdout?.toString('latin1') ?? '',
-    stderr: r.stderr?.toString('latin1') ?? '',
-    exitCode: r.status ?? 128 + sig,
-  };
-}
-
-const latin1 = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('latin1');
-
-async function runVm(c: Case): Promise<Outcome> {
-  const r = await m!.run(['/bin/bash', '-c', c.cmd], { cwd: root, env: ENV, stdin: c.stdin ?? '', timeoutMs: TIMEOUT_MS });
-  return { stdout: latin1(r.stdout), stderr: latin1(r.stderr), exitCode: r.exitCode };
-}
-
 /** stderr shape: each line's program-name prefix normalised to `sed: `. */
-const shape = (s: string) => s.replace(/^\S*sed: /gm, 'sed: ');
-
-const sortLines = (s: string) => s.split('\n').sort().join('\n');
-
-const clip = (s: string) => JSON.stringify(s.length > 300 ? `${s.slice(0, 300)}…` : s);
+const shape = (s: string) => shapeStderr(s, /^\S*sed: /gm, 'sed: ');
 
 test('sed: the case list is well formed', () => {
-  const seen = new Set<string>();
-  const dups = CASES.filter((c) => (seen.has(c.cmd) ? true : (seen.add(c.cmd), false))).map((c) => c.cmd);
-  assert.deepEqual(dups, [], 'command lines must be unique');
-  assert.ok(CASES.length >= 120, `at least 120 invocations; there are ${CASES.length}`);
-  const unknown = Object.keys(divergences).filter((k) => !seen.has(k));
-  assert.deepEqual(unknown, [], 'divergences names cases that do not exist');
+  checkCaseList(CASES, divergences, { min: 120 });
 });
 
 test('sed: differential against GNU sed', async () => {
-  const host = spawnSync('sed', ['--version'], { encoding: 'utf8' });
-  assert.match(host.stdout ?? '', /GNU sed/, 'the oracle must be GNU sed');
-  for (const c of CASES) {
-    const want = runHost(c);
-    const got = await runVm(c);
-    const diffs: string[] = [];
-    if (c.sorted) {
-      want.stdout = sortLines(want.stdout);
-      got.stdout = sortLines(got.stdout);
-    }
-    if (want.stdout !== got.stdout) diffs.push(`stdout: want ${clip(want.stdout)}\n            got  ${clip(got.stdout)}`);
-    if (!c.ignoreStderr && shape(want.stderr) !== shape(got.stderr)) diffs.push(`stderr: want ${clip(want.stderr)}\n            got  ${clip(got.stderr)}`);
-    if (want.exitCode !== got.exitCode) diffs.push(`exit:   want ${want.exitCode} got ${got.exitCode}`);
-    results.push({ cmd: c.cmd, ok: diffs.length === 0, detail: diffs.join('\n    ') });
-  }
-  const passed = results.filter((r) => r.ok).length;
-  const unexpected = results.filter((r) => !r.ok && !(r.cmd in divergences));
-  const fixed = results.filter((r) => r.ok && r.cmd in divergences);
-  console.log(`sed diff: ${passed}/${results.length} passed (${((100 * passed) / results.length).toFixed(1)}%), ${Object.keys(divergences).length} known divergences`);
-  for (const r of results) if (!r.ok && r.cmd in divergences) console.log(`  divergence: ${r.cmd}: ${divergences[r.cmd]}`);
-  for (const r of fixed) console.log(`  note: ${r.cmd} is listed in divergences but now matches`);
-  assert.equal(unexpected.length, 0, unexpected.map((r) => `✗ ${r.cmd}\n    ${r.detail}`).join('\n'));
+  requireOracle('sed', /GNU sed/, 'the oracle must be GNU sed');
+  const results = await runCases(fx!, CASES, (c) => ({
+    sorted: !!c.sorted,
+    stderrOk: (want, got) => !!c.ignoreStderr || shape(want) === shape(got),
+  }));
+  summarize('sed', results, divergences);
 });
