@@ -1,6 +1,6 @@
 // Browser host: a process worker.
 
-import type { RunMessage } from '../src/kernel/runner.js';
+import type { RunMessage } from '../src/abi/runtime.js';
 import { processMain } from '../src/runtimes/process-main.js';
 
 processMain({

@@ -1,7 +1,7 @@
 // Node host: a process worker.
 
 import { parentPort } from 'node:worker_threads';
-import type { RunMessage } from '../src/kernel/runner.js';
+import type { RunMessage } from '../src/abi/runtime.js';
 import { processMain } from '../src/runtimes/process-main.js';
 
 processMain({

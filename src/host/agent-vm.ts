@@ -127,19 +127,7 @@ export class AgentVM {
     } finally {
       for (const fd of [inR, outW, errW]) await m.syscall('close', fd);
     }
-    const stream = (fd: number): AsyncIterable<Uint8Array> => ({
-      async *[Symbol.asyncIterator]() {
-        try {
-          for (;;) {
-            const b = (await m.syscall('read', fd, 65536)) as Uint8Array;
-            if (!b.length) return;
-            yield b;
-          }
-        } finally {
-          await m.syscall('close', fd).catch(() => {});
-        }
-      },
-    });
+    const stream = (fd: number): AsyncIterable<Uint8Array> => ({ [Symbol.asyncIterator]: () => m.readStream(fd) });
     let stdinOpen = true;
     return {
       pid,

@@ -181,16 +181,11 @@ export class ExecSession {
 
   private async pump(fd: number, demux: StreamDemux): Promise<void> {
     try {
-      for (;;) {
-        const b = (await this.m.syscall('read', fd, 65536)) as Uint8Array;
-        if (!b.length) break;
-        demux.push(b);
-      }
+      for await (const b of this.m.readStream(fd)) demux.push(b);
     } catch {
       /* machine stopped */
     } finally {
       demux.close();
-      await this.m.syscall('close', fd).catch(() => {});
     }
   }
 

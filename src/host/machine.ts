@@ -137,6 +137,19 @@ export class Machine {
     }
   }
 
+  /** `fd`'s bytes as they arrive, until end of file; closes `fd` when done or abandoned. */
+  async *readStream(fd: number): AsyncGenerator<Uint8Array, void, undefined> {
+    try {
+      for (;;) {
+        const b = (await this.syscall('read', fd, 65536)) as Uint8Array;
+        if (!b.byteLength) return;
+        yield b;
+      }
+    } finally {
+      await this.syscall('close', fd).catch(() => {});
+    }
+  }
+
   // ---- processes -------------------------------------------------------------
 
   /** Run a program to completion with stdin from bytes (or /dev/null) and captured stdout/stderr. */

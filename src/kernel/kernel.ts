@@ -7,7 +7,8 @@
 import { newChannelBuffer, newDoorbell } from '../abi/channel.js';
 import type { Value } from '../abi/codec.js';
 import { Errno, SysError } from '../abi/errno.js';
-import { SYSCALLS } from '../abi/syscalls.js';
+import { RUNTIME_NAMES } from '../abi/runtime.js';
+import { SYSCALLS, SYSNO } from '../abi/syscalls.js';
 import { SIG_HANDLE, SIG_IGN, SIGABRT } from '../abi/signal.js';
 import { signalStatus } from '../abi/wait.js';
 import { ChannelEnd } from './channel.js';
@@ -77,7 +78,7 @@ export class Kernel {
     this.vfs = opts.vfs;
     this.fifos = opts.fifos;
     this.software = new SoftwareBroker(this.vfs);
-    this.runtimes = new Set(opts.runtimes ?? ['js', 'sh']);
+    this.runtimes = new Set(opts.runtimes ?? RUNTIME_NAMES);
     this.pipefs.dev = 0xfe00;
     this.hostname = opts.hostname ?? 'agentos';
     this.table = SYSCALLS.map((n) => handlers[n]);
@@ -102,7 +103,8 @@ export class Kernel {
 
   /** A syscall from the host, in init's (pid 1) context. */
   hostCall(name: string, args: Value[]): Promise<Value> {
-    const nr = SYSCALLS.indexOf(name as (typeof SYSCALLS)[number]);
+    // hasOwn: SYSNO is a plain object, so inherited names like 'toString' are not syscalls.
+    const nr = Object.hasOwn(SYSNO, name) ? SYSNO[name as keyof typeof SYSNO] : -1;
     if (nr < 0) return Promise.reject(new SysError(Errno.ENOSYS, name));
     return new Promise((resolve, reject) => {
       new Call(this, this.init, name, this.table[nr], args, (errno, value) =>

@@ -11,15 +11,7 @@ import { WaitQueue } from './waitqueue.js';
 /** Linux /proc state letters: running, sleeping in a syscall, stopped, zombie. */
 export type ProcState = 'R' | 'S' | 'T' | 'Z';
 
-/** What a process runs: a runtime and its arguments, decided by binfmt (exec.ts). */
-export interface Image {
-  /** Runtime that executes it: 'js', 'wasm', ... */
-  runtime: string;
-  /** The file the runtime loads (the script for interpreters, the binary otherwise). */
-  file: string;
-  /** argv as the runtime sees it (interpreter prepended for #! scripts). */
-  argv: string[];
-}
+export type { Image } from '../abi/runtime.js';
 
 export class Process {
   ppid = 0;

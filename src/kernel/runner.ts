@@ -5,7 +5,8 @@
 // unwind promptly after exit has its worker terminated instead: whatever guest
 // code is still running there dies with it.
 
-import type { Image, Process } from './process.js';
+import type { Image, RunMessage, WorkerMessage } from '../abi/runtime.js';
+import type { Process } from './process.js';
 
 /** The host's handle on one worker (Web Worker or worker_threads Worker). */
 export interface WorkerPort {
@@ -16,20 +17,6 @@ export interface WorkerPort {
 }
 
 export type WorkerFactory = () => WorkerPort;
-
-/** kernel → worker */
-export interface RunMessage {
-  type: 'run';
-  pid: number;
-  channel: SharedArrayBuffer;
-  doorbell: SharedArrayBuffer;
-  image: Image;
-  /** KEY=VALUE environment. */
-  env: string[];
-}
-
-/** worker → kernel */
-export type WorkerMessage = { type: 'idle' } | { type: 'fault'; message: string };
 
 /** How long a worker may take to unwind after exit before it is terminated. */
 const UNWIND_MS = 2000;

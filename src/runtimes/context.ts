@@ -2,7 +2,7 @@
 
 import { SysError } from '../abi/errno.js';
 import { NSIG, SIG_DFL, SIG_HANDLE, SIG_IGN } from '../abi/signal.js';
-import type { RunMessage } from '../kernel/runner.js';
+import type { RunMessage } from '../abi/runtime.js';
 import type { Sys } from '../user/sys.js';
 
 /** Thrown to unwind the program's stack after exit(); never caught by the runtime's callers. */

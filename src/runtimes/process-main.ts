@@ -2,7 +2,8 @@
 // Host-agnostic: workers/process.*.ts only adapt the message port.
 
 import { Errno, SysError } from '../abi/errno.js';
-import type { RunMessage, WorkerMessage } from '../kernel/runner.js';
+import type { RuntimeName } from '../abi/runtime.js';
+import type { RunMessage, WorkerMessage } from '../abi/runtime.js';
 import { SyscallClient } from '../user/syscall-client.js';
 import { ExecReplaced, Sys } from '../user/sys.js';
 import { shellMain } from '../shell/main.js';
@@ -22,7 +23,7 @@ export type Runtime = (ctx: ProcessContext) => unknown;
  * shell is one of them (decision 0008): every pooled worker has it loaded and
  * compiled, so child shells for pipelines and subshells start in a millisecond.
  */
-export const RUNTIMES: Record<string, Runtime> = {
+export const RUNTIMES: Record<RuntimeName, Runtime> = {
   js: runJs,
   sh: (ctx) => shellMain(makeApi(ctx, ctx.argv)),
 };
@@ -38,7 +39,7 @@ async function run(port: Port, msg: RunMessage): Promise<void> {
   const client = new SyscallClient(msg.channel, msg.doorbell);
   const ctx = new ProcessContext(new Sys(client), msg);
   try {
-    const runtime = RUNTIMES[msg.image.runtime];
+    const runtime = Object.hasOwn(RUNTIMES, msg.image.runtime) ? RUNTIMES[msg.image.runtime as RuntimeName] : undefined;
     if (!runtime) throw new SysError(Errno.ENOEXEC, `no runtime '${msg.image.runtime}'`);
     await runtime(ctx);
     ctx.exit(0);

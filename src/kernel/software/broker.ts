@@ -6,7 +6,7 @@ import { Errno, SysError } from '../../abi/errno.js';
 import { isDir, isLnk } from '../../abi/stat.js';
 import type { Cred } from '../vfs/types.js';
 import type { Vfs } from '../vfs/vfs.js';
-import { checkTree, copyTree } from './copy.js';
+import { checkTree, copyTree, dirNames } from './copy.js';
 import { BIN, OPT } from './layout.js';
 import {
   checkEntry, exists, isDirectory, linkCommands, linkInstalledPackage, mkdirp, projectBinFarm, setCurrent, unlinkCommands,
@@ -49,21 +49,13 @@ export class SoftwareBroker {
   }
 
   list(): ListedLink[] {
-    const f = this.vfs.open(ROOT, this.vfs.root(), BIN, 0o200000, 0);
-    if (!('ops' in f)) return [];
-    try {
-      return this.vfs
-        .readdirOf(f)
-        .filter((e) => e.name !== '.' && e.name !== '..')
-        .map((e) => {
-          const path = `${BIN}/${e.name}`;
-          const st = this.vfs.stat(ROOT, this.vfs.root(), path, false);
-          return { command: e.name, target: isLnk(st.mode) ? this.vfs.readlink(ROOT, this.vfs.root(), path) : '' };
-        })
-        .sort((a, b) => (a.command < b.command ? -1 : 1));
-    } finally {
-      f.unref();
-    }
+    return dirNames(this.vfs, ROOT, BIN)
+      .map((command) => {
+        const path = `${BIN}/${command}`;
+        const st = this.vfs.stat(ROOT, this.vfs.root(), path, false);
+        return { command, target: isLnk(st.mode) ? this.vfs.readlink(ROOT, this.vfs.root(), path) : '' };
+      })
+      .sort((a, b) => (a.command < b.command ? -1 : 1));
   }
 
   /**
@@ -110,12 +102,7 @@ export class SoftwareBroker {
   private removeTree(path: string): void {
     const st = this.vfs.stat(ROOT, this.vfs.root(), path, false);
     if (isDir(st.mode)) {
-      const f = this.vfs.open(ROOT, this.vfs.root(), path, 0o200000, 0);
-      if ('ops' in f) {
-        const names = this.vfs.readdirOf(f).map((e) => e.name).filter((n) => n !== '.' && n !== '..');
-        f.unref();
-        for (const n of names) this.removeTree(`${path}/${n}`);
-      }
+      for (const n of dirNames(this.vfs, ROOT, path)) this.removeTree(`${path}/${n}`);
       this.vfs.rmdir(ROOT, this.vfs.root(), path);
     } else this.vfs.unlink(ROOT, this.vfs.root(), path);
   }

@@ -7,7 +7,8 @@ import { isDir, isReg } from '../../abi/stat.js';
 import type { Cred } from '../vfs/types.js';
 import type { Vfs } from '../vfs/vfs.js';
 
-function list(vfs: Vfs, cred: Cred, dir: string): string[] {
+/** The names in directory `dir`, without `.` and `..`. */
+export function dirNames(vfs: Vfs, cred: Cred, dir: string): string[] {
   const f = vfs.open(cred, vfs.root(), dir, O_DIRECTORY, 0);
   if (!('ops' in f)) throw new SysError(Errno.EAGAIN, dir);
   try {
@@ -19,7 +20,7 @@ function list(vfs: Vfs, cred: Cred, dir: string): string[] {
 
 /** First pass: refuse anything that is not a plain file or directory, before writing a byte. */
 export function checkTree(vfs: Vfs, cred: Cred, src: string): void {
-  for (const name of list(vfs, cred, src)) {
+  for (const name of dirNames(vfs, cred, src)) {
     const path = `${src}/${name}`;
     const st = vfs.stat(cred, vfs.root(), path, false);
     if (isDir(st.mode)) checkTree(vfs, cred, path);
@@ -30,7 +31,7 @@ export function checkTree(vfs: Vfs, cred: Cred, src: string): void {
 /** Copy `src` (a directory readable by `reader`) to a new directory `dst`, written as `writer`. */
 export function copyTree(vfs: Vfs, reader: Cred, writer: Cred, src: string, dst: string): void {
   vfs.mkdir(writer, vfs.root(), dst, 0o755);
-  for (const name of list(vfs, reader, src)) {
+  for (const name of dirNames(vfs, reader, src)) {
     const from = `${src}/${name}`;
     const to = `${dst}/${name}`;
     const st = vfs.stat(reader, vfs.root(), from, false);

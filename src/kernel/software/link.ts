@@ -7,6 +7,7 @@ import { Errno, SysError } from '../../abi/errno.js';
 import { isDir, isLnk, isReg } from '../../abi/stat.js';
 import type { Cred } from '../vfs/types.js';
 import type { Vfs } from '../vfs/vfs.js';
+import { dirNames } from './copy.js';
 import { BIN, MAX_LINKS, OPT, WARN_AT } from './layout.js';
 import type { PackageMeta } from './manifest.js';
 import { checkCommandName, packageDirName } from './names.js';
@@ -84,16 +85,6 @@ export function setCurrent(vfs: Vfs, cred: Cred, name: string, version: string):
   atomicSymlink(vfs, cred, version, `${dir}/current`);
 }
 
-function countLinks(vfs: Vfs, cred: Cred): number {
-  const f = vfs.open(cred, vfs.root(), BIN, 0o200000 /* O_DIRECTORY */, 0);
-  if (!('ops' in f)) return 0;
-  try {
-    return vfs.readdirOf(f).filter((e) => e.name !== '.' && e.name !== '..').length;
-  } finally {
-    f.unref();
-  }
-}
-
 /**
  * Link commands into /opt/agentos/bin: `cmd → target(cmd)`. A name linked to
  * anything outside `ownerPrefix` is a conflict (EEXIST); the link count is bounded.
@@ -113,7 +104,7 @@ export function linkCommands(
       throw new SysError(Errno.EEXIST, `${path} already exists (${current || 'not a link'}); unlink it first`);
     }
   }
-  const count = countLinks(vfs, cred);
+  const count = dirNames(vfs, cred, BIN).length;
   if (count + fresh.length > MAX_LINKS) {
     throw new SysError(
       Errno.EMLINK,

@@ -244,25 +244,26 @@ export const poll: Handler = (_k, p, a, call) => {
   }
   if (ready.length || timeout === 0 || call.state.timedOut) return ready;
   // Sleep on every fd's queue and the timeout at once, through one private queue.
-  let any = call.state.any as WaitQueue | undefined;
-  if (!any) {
-    const q = (any = new WaitQueue());
-    const offs: (() => void)[] = [];
-    const timer =
-      timeout > 0
-        ? setTimeout(() => {
-            call.state.timedOut = true;
-            q.wake();
-          }, timeout)
-        : null;
-    call.state.any = q;
-    call.state.offs = offs;
+  // One waker per call: re-adding it on a retry is a no-op on queues that did not
+  // fire, so wakers do not pile up on quiet fds while a busy one keeps waking us.
+  let st = call.state.poll as PollSleep | undefined;
+  if (!st) {
+    const any = new WaitQueue();
+    const offs = new Map<WaitQueue, () => void>();
+    const timer = timeout > 0 ? setTimeout(() => ((call.state.timedOut = true), any.wake()), timeout) : null;
+    st = { any, wake: () => any.wake(), offs };
+    call.state.poll = st;
     call.state.cleanup = () => {
       offs.forEach((off) => off());
       if (timer) clearTimeout(timer);
     };
   }
-  const wake = any;
-  for (const q of queues) (call.state.offs as (() => void)[]).push(q.add(() => wake.wake()));
-  return any;
+  for (const q of queues) st.offs.set(q, q.add(st.wake));
+  return st.any;
 };
+
+interface PollSleep {
+  any: WaitQueue;
+  wake: () => void;
+  offs: Map<WaitQueue, () => void>;
+}

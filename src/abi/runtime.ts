@@ -1,0 +1,31 @@
+// Runtimes every process worker provides (src/runtimes/process-main.ts). Shared
+// here so the kernel's default list and the workers' table cannot drift apart
+// without the kernel bundle importing the runtimes themselves.
+
+export const RUNTIME_NAMES = ['js', 'sh'] as const;
+
+export type RuntimeName = (typeof RUNTIME_NAMES)[number];
+
+/** What a process runs: a runtime and its arguments, decided by binfmt (kernel/exec.ts). */
+export interface Image {
+  /** Runtime that executes it: 'js', 'wasm', ... */
+  runtime: string;
+  /** The file the runtime loads (the script for interpreters, the binary otherwise). */
+  file: string;
+  /** argv as the runtime sees it (interpreter prepended for #! scripts). */
+  argv: string[];
+}
+
+/** kernel → process worker: run this image as pid `pid` on this channel. */
+export interface RunMessage {
+  type: 'run';
+  pid: number;
+  channel: SharedArrayBuffer;
+  doorbell: SharedArrayBuffer;
+  image: Image;
+  /** KEY=VALUE environment. */
+  env: string[];
+}
+
+/** process worker → kernel */
+export type WorkerMessage = { type: 'idle' } | { type: 'fault'; message: string };
