@@ -3,13 +3,13 @@
 // plus bash's option letters (-e -u -x -f -C -o NAME ...). A child shell
 // started for a pipeline stage or background job gets SUBSHELL_FLAG.
 
-import { SysError } from '../abi/errno.js';
+import { strerror, SysError } from '../abi/errno.js';
 import type { AgentosApi } from '../runtimes/js/api.js';
 import { checkComplete } from './syntax/index.js';
 import { ExitSignal } from './interp/control.js';
 import { Shell } from './interp/shell.js';
 import { deserialize, SUBSHELL_FLAG } from './interp/subshell.js';
-import type { SetOption } from './interp/options.js';
+import { flagName, type SetOption } from './interp/options.js';
 import { runSession } from './session.js';
 import { decodeShell } from './bytes.js';
 
@@ -80,8 +80,7 @@ export function shellMain(os: AgentosApi): void {
         const name = args[++i] as SetOption;
         sets.push([name, on]);
       } else {
-        const probe = new Shell(os.sys, { name: '', errorName: '', positional: [], env: {}, pid: 0, ppid: 0 });
-        const name = probe.opts.flagName(c);
+        const name = flagName(c);
         if (!name) {
           os.eprint(`agentos-shell: ${a[0]}${c}: invalid option\n`);
           return os.exit(2);
@@ -112,7 +111,7 @@ export function shellMain(os: AgentosApi): void {
       text = decodeShell(os.sys.readFile(script));
     } catch (e) {
       if (!(e instanceof SysError)) throw e;
-      os.eprint(`agentos-shell: ${script}: ${e.message.replace(/^E\w+: /, '').replace(/ \(.*\)$/, '')}\n`);
+      os.eprint(`agentos-shell: ${script}: ${strerror(e.errno)}\n`);
       return os.exit(127);
     }
     if (text.startsWith('#!')) text = text.replace(/^[^\n]*/, '');

@@ -9,6 +9,7 @@
 // The command runs with /dev/null (or the given file) as stdin, so it can never
 // read the session's next command; the frame stream lives on a close-on-exec fd.
 
+import { strerror, SysError } from '../abi/errno.js';
 import { F_DUPFD_CLOEXEC, O_RDONLY } from '../abi/fcntl.js';
 import { SIGINT } from '../abi/signal.js';
 import type { AgentosApi } from '../runtimes/js/api.js';
@@ -110,7 +111,7 @@ function runFrame(sh: Shell, f: Frame): number {
       try {
         s.chdir(f.cwd);
       } catch (e) {
-        sh.error(`cd: ${f.cwd}: ${(e as Error).message.replace(/^E\w+: /, '').replace(/ \(.*\)$/, '')}`);
+        sh.error(`cd: ${f.cwd}: ${e instanceof SysError ? strerror(e.errno) : (e as Error).message}`);
         return 1;
       }
       sh.vars.set('PWD', s.getcwd());

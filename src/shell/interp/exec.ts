@@ -193,14 +193,17 @@ function loopBody(sh: Shell, body: Stmt[]): { status: number; stop: boolean } {
   }
 }
 
-function runWhile(sh: Shell, cmd: While): number {
+/**
+ * The frame every loop shares: `next()` decides whether to go round again (setting the
+ * loop variable if any), break/continue are counted against this loop, and the status
+ * is the last body's.
+ */
+function runLoop(sh: Shell, body: Stmt[], next: () => boolean): number {
   let status = 0;
   sh.loopDepth++;
   try {
-    for (;;) {
-      const c = suppressed(sh, () => runStmts(sh, cmd.cond));
-      if ((c === 0) === cmd.until) break;
-      const r = loopBody(sh, cmd.body);
+    while (next()) {
+      const r = loopBody(sh, body);
       status = r.status;
       if (r.stop) break;
     }
@@ -208,6 +211,10 @@ function runWhile(sh: Shell, cmd: While): number {
     sh.loopDepth--;
   }
   return status;
+}
+
+function runWhile(sh: Shell, cmd: While): number {
+  return runLoop(sh, cmd.body, () => (suppressed(sh, () => runStmts(sh, cmd.cond)) === 0) !== cmd.until);
 }
 
 function runFor(sh: Shell, cmd: For): number {
@@ -218,22 +225,15 @@ function runFor(sh: Shell, cmd: For): number {
   }
   const items = cmd.words === null ? [...sh.positional] : expandWords(cmd.words, ctx);
   if (cmd.select) return runSelect(sh, cmd, items);
-  let status = 0;
-  sh.loopDepth++;
-  try {
-    // bash traces the word list as written, at each iteration.
-    const traced = `for ${cmd.name} in ${cmd.words === null ? '"$@"' : cmd.words.map((w) => print(w)).join(' ')}`;
-    for (const item of items) {
-      sh.trace(traced);
-      sh.vars.set(cmd.name, item);
-      const r = loopBody(sh, cmd.body);
-      status = r.status;
-      if (r.stop) break;
-    }
-  } finally {
-    sh.loopDepth--;
-  }
-  return status;
+  // bash traces the word list as written, at each iteration.
+  const traced = `for ${cmd.name} in ${cmd.words === null ? '"$@"' : cmd.words.map((w) => print(w)).join(' ')}`;
+  let i = 0;
+  return runLoop(sh, cmd.body, () => {
+    if (i >= items.length) return false;
+    sh.trace(traced);
+    sh.vars.set(cmd.name, items[i++]);
+    return true;
+  });
 }
 
 /** `select`: a numbered menu on stderr, choices read from stdin until EOF or break. */
@@ -241,31 +241,28 @@ function runSelect(sh: Shell, cmd: For, items: string[]): number {
   if (items.length === 0) return 0;
   const width = String(items.length).length;
   const menu = () => sh.write(2, items.map((it, i) => `${String(i + 1).padStart(width)}) ${it}\n`).join(''));
-  let status = 0;
   let showMenu = true;
-  sh.loopDepth++;
-  try {
+  let eof = false;
+  const status = runLoop(sh, cmd.body, () => {
     for (;;) {
       if (showMenu) menu();
       sh.write(2, sh.vars.get('PS3') ?? '#? ');
       const line = readLine(sh);
       if (line === null) {
         sh.out('\n');
-        return 1;
+        eof = true;
+        return false;
       }
+      // An empty line shows the menu again without running the body.
       showMenu = line.trim() === '';
       if (showMenu) continue;
       sh.vars.set('REPLY', line);
       const n = /^\s*\d+\s*$/.test(line) ? Number(line) : 0;
       sh.vars.set(cmd.name, n >= 1 && n <= items.length ? items[n - 1] : '');
-      const r = loopBody(sh, cmd.body);
-      status = r.status;
-      if (r.stop) break;
+      return true;
     }
-  } finally {
-    sh.loopDepth--;
-  }
-  return status;
+  });
+  return eof ? 1 : status;
 }
 
 /** One line from stdin, a byte at a time (what follows stays for other readers); null at EOF. */
@@ -280,20 +277,14 @@ function readLine(sh: Shell): string | null {
 }
 
 function runArithFor(sh: Shell, init: ArithExp | null, cond: ArithExp | null, step: ArithExp | null, body: Stmt[]): number {
-  let status = 0;
-  sh.loopDepth++;
-  try {
-    if (init) arith(sh, init, true);
-    while (!cond || arith(sh, cond, true) !== 0) {
-      const r = loopBody(sh, body);
-      status = r.status;
-      if (r.stop) break;
-      if (step) arith(sh, step, true);
-    }
-  } finally {
-    sh.loopDepth--;
-  }
-  return status;
+  let first = true;
+  return runLoop(sh, body, () => {
+    // init before the first test, step before each later one (not after a break).
+    const e = first ? init : step;
+    first = false;
+    if (e) arith(sh, e, true);
+    return !cond || arith(sh, cond, true) !== 0;
+  });
 }
 
 function runCase(sh: Shell, cmd: Case): number {

@@ -11,6 +11,11 @@ export const SET_OPTIONS = {
 
 export type SetOption = keyof typeof SET_OPTIONS;
 
+/** The option a single-letter flag (`set -e`, `bash -x`) names; no shell state needed. */
+export function flagName(letter: string): SetOption | undefined {
+  return (Object.entries(SET_OPTIONS).find(([, l]) => l === letter)?.[0] as SetOption) ?? undefined;
+}
+
 /** The `set -o` names bash lists (alphabetical), for set -o, SHELLOPTS and shopt -o. */
 export const SET_OPTION_NAMES = (Object.keys(SET_OPTIONS) as SetOption[]).filter((n) => n !== 'interactive');
 
@@ -53,7 +58,7 @@ export class Options {
   /** $- */
   flags(): string {
     // In bash's order.
-    return [...'abefhikmnptuvxBCEHPT'].filter((c) => this.on(this.flagName(c)!)).join('');
+    return [...'abefhikmnptuvxBCEHPT'].filter((c) => this.on(flagName(c)!)).join('');
   }
 
   /** $SHELLOPTS: the enabled `set -o` options, colon-separated. */
@@ -64,10 +69,6 @@ export class Options {
   /** $BASHOPTS: the enabled shopt options, colon-separated. */
   bashopts(): string {
     return SHOPT_NAMES.filter((n) => this.shoptOn(n)).join(':');
-  }
-
-  flagName(letter: string): SetOption | undefined {
-    return (Object.entries(SET_OPTIONS).find(([, l]) => l === letter)?.[0] as SetOption) ?? undefined;
   }
 
   clone(): Options {

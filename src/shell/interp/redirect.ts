@@ -142,13 +142,7 @@ function applyOne(sh: Shell, r: Redirect, saved: Saved): void {
     case '&>':
     case '&>>': {
       if (r.op === '&>') noclobberCheck(sh, target);
-      const f = openFor(sh, target, O_WRONLY | O_CREAT | (r.op === '&>' ? O_TRUNC : O_APPEND));
-      save(sh, saved, 1);
-      save(sh, saved, 2);
-      sh.sys.dup2(f, 1);
-      sh.sys.dup2(f, 2);
-      sh.sys.close(f);
-      return;
+      return toStdoutAndStderr(sh, saved, openFor(sh, target, O_WRONLY | O_CREAT | (r.op === '&>' ? O_TRUNC : O_APPEND)));
     }
     case '<&':
     case '>&': {
@@ -165,13 +159,7 @@ function applyOne(sh: Shell, r: Redirect, saved: Saved): void {
       const srcWord = moveClose ? target.slice(0, -1) : target;
       if (r.op === '>&' && r.fd === null && !/^\d+$/.test(srcWord)) {
         // `>& file`: both stdout and stderr to the file.
-        const f = openFor(sh, target, O_WRONLY | O_CREAT | O_TRUNC);
-        save(sh, saved, 1);
-        save(sh, saved, 2);
-        sh.sys.dup2(f, 1);
-        sh.sys.dup2(f, 2);
-        sh.sys.close(f);
-        return;
+        return toStdoutAndStderr(sh, saved, openFor(sh, target, O_WRONLY | O_CREAT | O_TRUNC));
       }
       const src = fdNumber(sh, srcWord);
       save(sh, saved, fd);
@@ -182,6 +170,15 @@ function applyOne(sh: Shell, r: Redirect, saved: Saved): void {
     default:
       throw new ShellError(`unsupported redirection ${r.op}`);
   }
+}
+
+/** Point both stdout and stderr at the open file `f` (for `&>`, `&>>` and `>& file`). */
+function toStdoutAndStderr(sh: Shell, saved: Saved, f: number): void {
+  save(sh, saved, 1);
+  save(sh, saved, 2);
+  sh.sys.dup2(f, 1);
+  sh.sys.dup2(f, 2);
+  sh.sys.close(f);
 }
 
 function literalHeredoc(r: Redirect): string {

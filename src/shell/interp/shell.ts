@@ -3,7 +3,7 @@
 // builtins/. The runner is the only stateful part of the shell (mvdan/sh).
 
 import { DEFAULT_PATH } from '../../abi/env.js';
-import { Errno, SysError } from '../../abi/errno.js';
+import { Errno, strerror, SysError } from '../../abi/errno.js';
 import { SIGPIPE } from '../../abi/signal.js';
 import type { Sys } from '../../user/sys.js';
 import { Parser, ParseError, print, printFunctionEnv, type Command, type FunctionDef } from '../syntax/index.js';
@@ -169,7 +169,7 @@ export class Shell {
       if (!(e instanceof SysError)) throw e;
       // In a pipeline stage run in-process, a closed pipe ends the stage as SIGPIPE would.
       if (e.errno === Errno.EPIPE && this.pipeStage > 0) throw new SignalDeath(SIGPIPE);
-      throw new ShellError(`write error: ${e.message.replace(/^E\w+: /, '').replace(/ \(.*\)$/, '')}`);
+      throw new ShellError(`write error: ${strerror(e.errno)}`);
     }
   }
 

@@ -1,5 +1,6 @@
-// Decoding of `$'...'` bodies (bash's ANSI-C quoting), done at parse time so
-// the expander sees the final string.
+// Backslash escapes: `$'...'` bodies (bash's ANSI-C quoting, decoded at parse
+// time so the expander sees the final string), echo -e / printf %b, and printf
+// format strings. The three differ only in octal, \c and quote escapes.
 
 import { byteChar } from '../bytes.js';
 
@@ -8,9 +9,17 @@ const SIMPLE: Record<string, string> = {
   '\\': '\\', "'": "'", '"': '"', '?': '?',
 };
 
+/** Decoded only in `$'...'`; echo and printf leave them as written. */
+const QUOTES = ["'", '"', '?'];
+
 const isHex = (c: string): boolean => /^[0-9a-fA-F]$/.test(c);
 
-export function decodeAnsi(raw: string): string {
+/**
+ * - `ansi` (`$'...'`): \NNN octal, \cX a control character, \' \" \? decoded.
+ * - `echo` (echo -e, printf %b): \0NNN octal, \c stops all output (`stop`).
+ * - `printf` (format strings): \NNN octal, \c left as written.
+ */
+export function decodeEscapes(raw: string, style: 'ansi' | 'echo' | 'printf'): { text: string; stop: boolean } {
   let out = '';
   for (let k = 0; k < raw.length; k++) {
     const c = raw[k];
@@ -19,12 +28,13 @@ export function decodeAnsi(raw: string): string {
       continue;
     }
     const d = raw[++k];
-    if (d in SIMPLE) {
+    if (d in SIMPLE && (style === 'ansi' || !QUOTES.includes(d))) {
       out += SIMPLE[d];
-    } else if (d >= '0' && d <= '7') {
-      let n = d;
+    } else if (d >= '0' && d <= '7' && (style !== 'echo' || d === '0')) {
+      // Three octal digits at most: echo's after its \0, the others counting the first.
+      let n = style === 'echo' ? '' : d;
       while (n.length < 3 && raw[k + 1] >= '0' && raw[k + 1] <= '7') n += raw[++k];
-      out += byteChar(parseInt(n, 8) & 0xff);
+      out += byteChar(parseInt(n || '0', 8) & 0xff);
     } else if (d === 'x' || d === 'u' || d === 'U') {
       const max = d === 'x' ? 2 : d === 'u' ? 4 : 8;
       let n = '';
@@ -32,12 +42,18 @@ export function decodeAnsi(raw: string): string {
       if (n === '') out += '\\' + d;
       else if (d === 'x') out += byteChar(parseInt(n, 16));
       else out += String.fromCodePoint(Math.min(parseInt(n, 16), 0x10ffff));
-    } else if (d === 'c' && k + 1 < raw.length) {
+    } else if (d === 'c' && style === 'echo') {
+      return { text: out, stop: true };
+    } else if (d === 'c' && style === 'ansi' && k + 1 < raw.length) {
       // Control character: \cA is 0x01; bash masks with 0x1f.
       out += String.fromCharCode(raw[++k].toUpperCase().charCodeAt(0) & 0x1f);
     } else {
       out += '\\' + d;
     }
   }
-  return out;
+  return { text: out, stop: false };
+}
+
+export function decodeAnsi(raw: string): string {
+  return decodeEscapes(raw, 'ansi').text;
 }

@@ -156,15 +156,18 @@ function badOption(sh: Shell, name: string, arg: string, usage: string): number 
   return 2;
 }
 
+/** The leading `-n` and `--` that pushd and popd share. */
+function noCdArgs(argv: string[]): { noCd: boolean; args: string[] } {
+  const args = argv.slice(1);
+  const noCd = args[0] === '-n';
+  if (noCd) args.shift();
+  if (args[0] === '--') args.shift();
+  return { noCd, args };
+}
+
 export const pushd: Builtin = (sh, argv) => {
   loadStack(sh);
-  let noCd = false;
-  const args = argv.slice(1);
-  if (args[0] === '-n') {
-    noCd = true;
-    args.shift();
-  }
-  if (args[0] === '--') args.shift();
+  const { noCd, args } = noCdArgs(argv);
   const target = args[0];
   if (target === undefined) {
     if (!sh.dirStack.length) {
@@ -199,13 +202,7 @@ export const pushd: Builtin = (sh, argv) => {
 
 export const popd: Builtin = (sh, argv) => {
   loadStack(sh);
-  let noCd = false;
-  const args = argv.slice(1);
-  if (args[0] === '-n') {
-    noCd = true;
-    args.shift();
-  }
-  if (args[0] === '--') args.shift();
+  const { noCd, args } = noCdArgs(argv);
   if (!sh.dirStack.length) {
     sh.error('popd: directory stack empty');
     return 1;

@@ -1,7 +1,7 @@
 // echo [-neE] [ARG...] — bash's builtin echo.
 
 import type { Builtin } from './types.js';
-import { decodeEscapes } from './escapes.js';
+import { decodeEscapes } from '../../syntax/ansi.js';
 import { ShellError } from '../vars.js';
 
 export const echo: Builtin = (sh, argv) => {
@@ -17,7 +17,7 @@ export const echo: Builtin = (sh, argv) => {
   }
   let text = argv.slice(i).join(' ');
   if (escapes) {
-    const r = decodeEscapes(text, true);
+    const r = decodeEscapes(text, 'echo');
     text = r.text;
     if (r.stop) newline = false;
   }

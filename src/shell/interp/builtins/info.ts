@@ -1,7 +1,7 @@
 // type, command, hash, help, alias/unalias, getopts, umask, ulimit, times,
 // jobs/fg/bg, kill, history.
 
-import { SysError } from '../../../abi/errno.js';
+import { strerror, SysError } from '../../../abi/errno.js';
 import { defaultAction, signalFromName, signalName } from '../../../abi/signal.js';
 import { SignalDeath } from '../control.js';
 import { candidates } from '../../../user/execvp.js';
@@ -317,7 +317,7 @@ export const kill: Builtin = (sh, argv) => {
       sh.sys.kill(pid, sig);
     } catch (e) {
       if (!(e instanceof SysError)) throw e;
-      sh.error(`kill: (${a}) - ${e.message.replace(/^E\w+: /, '').replace(/ \(.*\)$/, '')}`);
+      sh.error(`kill: (${a}) - ${strerror(e.errno)}`);
       status = 1;
     }
   }

@@ -1,6 +1,6 @@
 // printf [-v VAR] FORMAT [ARG...] — the format is reused until the arguments run out.
 
-import { decodeEscapes } from './escapes.js';
+import { decodeEscapes } from '../../syntax/ansi.js';
 import type { Builtin } from './types.js';
 import { ShellError } from '../vars.js';
 
@@ -130,7 +130,7 @@ export const printf: Builtin = (sh, argv) => {
       if (c === '\\') {
         const m = /^\\(0[0-7]{0,3}|[0-7]{1,3}|x[0-9a-fA-F]{1,2}|u[0-9a-fA-F]{1,4}|U[0-9a-fA-F]{1,8}|.)/.exec(format.slice(p));
         const esc = m ? m[0] : '\\';
-        out += esc === '\\c' ? '' : decodeEscapes(esc.startsWith('\\0') ? `\\${esc.slice(2) || '0'}` : esc, false).text;
+        out += esc === '\\c' ? '' : decodeEscapes(esc.startsWith('\\0') ? `\\${esc.slice(2) || '0'}` : esc, 'printf').text;
         if (esc === '\\c') stop = true;
         p += esc.length - 1;
         continue;
@@ -168,7 +168,7 @@ export const printf: Builtin = (sh, argv) => {
           if (precision !== undefined) s = s.slice(0, precision);
           break;
         case 'b': {
-          const r = decodeEscapes(arg ?? '', true);
+          const r = decodeEscapes(arg ?? '', 'echo');
           s = r.text;
           if (r.stop) stop = true;
           break;

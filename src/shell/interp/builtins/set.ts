@@ -1,6 +1,6 @@
 // set, shopt, shift.
 
-import { SET_OPTION_NAMES, SHOPT_NAMES, type SetOption } from '../options.js';
+import { flagName, SET_OPTION_NAMES, SHOPT_NAMES, type SetOption } from '../options.js';
 import type { Shell } from '../shell.js';
 import { describe } from './declare.js';
 import type { Builtin } from './types.js';
@@ -72,7 +72,7 @@ function setOptions(sh: Shell, argv: string[]): number {
         if (!setOption(sh, name, on)) return 2;
         continue;
       }
-      const name = sh.opts.flagName(c);
+      const name = flagName(c);
       if (!name) {
         sh.error(`set: ${a[0]}${c}: invalid option`);
         sh.write(2, 'set: usage: set [-abefhkmnptuvxBCEHPT] [-o option-name] [--] [-] [arg ...]\n');
