@@ -2,7 +2,7 @@
 // \/, octal...), then the ERE → JS translation. Matches are leftmost and,
 // across top-level alternatives, longest, as POSIX asks.
 
-import { RegexError, translate } from '../../grep/programs/regex.js';
+import { decodeEscapes, RegexError, translate } from '../../grep/programs/regex.js';
 
 export { RegexError };
 
@@ -15,27 +15,13 @@ export interface Rx {
 
 const ESC: Record<string, string> = { n: '\n', t: '\t', r: '\r', f: '\f', v: '\v', a: '\x07', b: '\b', '/': '/', '"': '"' };
 
-function awkEscapes(p: string): string {
-  let out = '';
-  for (let i = 0; i < p.length; i++) {
-    const c = p[i];
-    if (c !== '\\' || i + 1 >= p.length) {
-      out += c;
-      continue;
-    }
-    const d = p[++i];
-    let ch: string | null = null;
-    if (d in ESC) ch = ESC[d];
-    else if (/[0-7]/.test(d)) {
-      let oct = d;
-      while (oct.length < 3 && /[0-7]/.test(p[i + 1] ?? '')) oct += p[++i];
-      ch = String.fromCharCode(parseInt(oct, 8) & 0xff);
-    }
-    if (ch === null) out += `\\${d}`;
-    else out += /[\\^$.*[\]+?(){}|]/.test(ch) ? `\\${ch}` : ch;
-  }
-  return out;
-}
+/** awk's escapes: the ESC letters and up to three octal digits. */
+const awkEscapes = (p: string): string =>
+  decodeEscapes(p, (q, i) => {
+    if (q[i] in ESC) return [ESC[q[i]], 1];
+    const oct = /^[0-7]{1,3}/.exec(q.slice(i, i + 3));
+    return oct ? [String.fromCharCode(parseInt(oct[0], 8) & 0xff), oct[0].length] : null;
+  });
 
 const cache = new Map<string, Rx>();
 

@@ -1,5 +1,9 @@
 // Shared by head and tail: GNU count arguments (-n 5, -n -5, -n +5, 2K, 1b, ...)
-// and the obsolete `-5` form, which becomes `-n 5`.
+// and the obsolete `-5` form, which becomes `-n 5`; plus the options, headers
+// and file loop the two commands have in common.
+
+import type { AgentosApi } from '../../../runtimes/js/api.js';
+import { command, forEachInput, type Cmd } from '../../../userland/lib/index.js';
 
 const MULT: Record<string, number> = {
   '': 1, b: 512, k: 1024, K: 1024, kB: 1000, KB: 1000, KiB: 1024, M: 1024 ** 2, MB: 1000 ** 2, MiB: 1024 ** 2,
@@ -28,3 +32,52 @@ export function obsolete(args: string[]): string[] {
 
 /** The ==> name <== header printed between files. */
 export const header = (name: string, first: boolean): string => `${first ? '' : '\n'}==> ${name === '-' ? 'standard input' : name} <==\n`;
+
+/** Print one file's part: bytes or delimiter-separated lines. */
+export type Part = (c: Cmd, fd: number, count: Count, delim: number) => void;
+
+/** head and tail differ only in which signs a count may carry and the part they print. */
+export function countCommand(
+  name: string,
+  usage: string,
+  plusAllowed: boolean,
+  bytesPart: Part,
+  linesPart: Part,
+): (os: AgentosApi, args: string[]) => number {
+  const run = command(
+    {
+      name,
+      usage,
+      short: 'c:n:qvz',
+      long: {
+        bytes: ['c', 'required'], lines: ['n', 'required'], quiet: ['q', 'none'], silent: ['q', 'none'],
+        verbose: ['v', 'none'], 'zero-terminated': ['z', 'none'],
+      },
+    },
+    (c) => {
+      let bytes = false;
+      let count: Count = { n: 10, sign: '' };
+      let headers: boolean | null = null;
+      for (const [k, v] of c.all) {
+        if (k === 'c' || k === 'n') {
+          const p = parseCount(v!);
+          if (!p || (p.sign === '+' && !plusAllowed)) return c.fail(`invalid number of ${k === 'c' ? 'bytes' : 'lines'}: '${v}'`);
+          count = p;
+          bytes = k === 'c';
+        } else if (k === 'q') headers = false;
+        else if (k === 'v') headers = true;
+      }
+      const files = c.operands.length ? c.operands : ['-'];
+      const show = headers ?? files.length > 1;
+      const delim = c.has('z') ? 0 : 10;
+      const part = bytes ? bytesPart : linesPart;
+      let first = true;
+      forEachInput(c, files, (fd, file) => {
+        if (show) c.out.write(header(file, first));
+        first = false;
+        part(c, fd, count, delim);
+      }, 'for-reading');
+    },
+  );
+  return (os, args) => run(os, obsolete(args));
+}

@@ -1,8 +1,7 @@
 // head [-n [-]N] [-c [-]N] [-qvz] [FILE]...: output the first part of files.
 
-import type { AgentosApi } from '../../../runtimes/js/api.js';
-import { chunks, command, forEachInput, join, lines, type Cmd } from '../../../userland/lib/index.js';
-import { header, obsolete, parseCount, type Count } from './count.js';
+import { chunks, join, lines, type Cmd } from '../../../userland/lib/index.js';
+import { countCommand, type Count } from './count.js';
 
 const USAGE = `Usage: head [OPTION]... [FILE]...
 Print the first 10 lines of each FILE to standard output.
@@ -24,43 +23,7 @@ Mandatory arguments to long options are mandatory for short options too.
       --version  output version information and exit
 `;
 
-const run = command(
-  {
-    name: 'head',
-    usage: USAGE,
-    short: 'c:n:qvz',
-    long: {
-      bytes: ['c', 'required'], lines: ['n', 'required'], quiet: ['q', 'none'], silent: ['q', 'none'],
-      verbose: ['v', 'none'], 'zero-terminated': ['z', 'none'],
-    },
-  },
-  (c) => {
-    let bytes = false;
-    let count: Count = { n: 10, sign: '' };
-    let headers: boolean | null = null;
-    for (const [k, v] of c.all) {
-      if (k === 'c' || k === 'n') {
-        const p = parseCount(v!);
-        if (!p || p.sign === '+') return c.fail(`invalid number of ${k === 'c' ? 'bytes' : 'lines'}: '${v}'`);
-        count = p;
-        bytes = k === 'c';
-      } else if (k === 'q') headers = false;
-      else if (k === 'v') headers = true;
-    }
-    const files = c.operands.length ? c.operands : ['-'];
-    const show = headers ?? files.length > 1;
-    const delim = c.has('z') ? 0 : 10;
-    let first = true;
-    forEachInput(c, files, (fd, name) => {
-      if (show) c.out.write(header(name, first));
-      first = false;
-      if (bytes) headBytes(c, fd, count);
-      else headLines(c, fd, count, delim);
-    }, 'for-reading');
-  },
-);
-
-export const head = (os: AgentosApi, args: string[]): number => run(os, obsolete(args));
+export const head = countCommand('head', USAGE, false, headBytes, headLines);
 
 function headLines(c: Cmd, fd: number, count: Count, delim: number): void {
   if (count.sign === '') {

@@ -4,7 +4,7 @@
 import { Errno, strerror, SysError } from '../../../abi/errno.js';
 import { isDir, isLnk } from '../../../abi/stat.js';
 import type { AgentosApi } from '../../../runtimes/js/api.js';
-import { fileExcluded, globToRegExp, suffixes, type FileFilter } from './glob.js';
+import { fileExcluded, fnmatch, suffixes, type FileFilter } from './glob.js';
 import { bytesToStr, LineReader, Output, utf8Bytes } from './io.js';
 import { compile, type Matcher } from './match.js';
 import { parseArgs, UsageError, type OptSpec } from './options.js';
@@ -433,7 +433,7 @@ class Grep {
     }
     if (isDir(st.mode)) {
       if (recurse) {
-        if (this.cfg.excludeDirs.length && suffixes(path).some((n) => this.cfg.excludeDirs.some((g) => globToRegExp(g).test(n)))) return;
+        if (this.cfg.excludeDirs.length && suffixes(path).some((n) => this.cfg.excludeDirs.some((g) => fnmatch(g, n)))) return;
         this.walk(path, path, false);
       } else if (this.cfg.directories === 'read') {
         this.complain(path, new SysError(Errno.EISDIR));
@@ -466,7 +466,7 @@ class Grep {
       }
       if (isLnk(st.mode)) continue; // -r follows only command-line symlinks
       if (isDir(st.mode)) {
-        if (this.cfg.excludeDirs.some((g) => globToRegExp(g).test(ent.name))) continue;
+        if (this.cfg.excludeDirs.some((g) => fnmatch(g, ent.name))) continue;
         this.walk(child, shown, false);
         continue;
       }

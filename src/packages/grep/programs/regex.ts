@@ -47,6 +47,33 @@ export function lit(c: string): string {
   return `\\${c}`;
 }
 
+/**
+ * Replace a tool's own character escapes (sed's \t and \x41, awk's \/ and \101)
+ * by the characters, before translate(). `decode` gets the index after the
+ * backslash and returns the character and how many pattern characters it used,
+ * or null to leave the escape to translate(). A decoded character special to
+ * the translator (or listed in `quoted`) stays escaped so it matches itself.
+ */
+export function decodeEscapes(p: string, decode: (p: string, i: number) => [string, number] | null, quoted = ''): string {
+  let out = '';
+  for (let i = 0; i < p.length; i++) {
+    const c = p[i];
+    if (c !== '\\' || i + 1 >= p.length) {
+      out += c;
+      continue;
+    }
+    const d = decode(p, i + 1);
+    if (!d) {
+      out += `\\${p[++i]}`;
+      continue;
+    }
+    const [ch, used] = d;
+    out += /[\\^$.*[\]+?(){}|]/.test(ch) || quoted.includes(ch) ? `\\${ch}` : ch;
+    i += used;
+  }
+  return out;
+}
+
 /** Escape a fixed string (-F). */
 export function literal(s: string): string {
   let out = '';

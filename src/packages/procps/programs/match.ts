@@ -18,6 +18,28 @@ export const MATCH_SPEC: OptSpec = {
   },
 };
 
+/** The --help lines pgrep and pkill share, from -c on. */
+export const MATCH_USAGE = ` -c, --count               count of matching processes
+ -f, --full                use full process name to match
+ -g, --pgroup <PGID,...>   match listed process group IDs
+ -G, --group <GID,...>     match real group IDs
+ -i, --ignore-case         match case insensitively
+ -n, --newest              select most recently started
+ -o, --oldest              select least recently started
+ -P, --parent <PPID,...>   match only child processes of the given parent
+ -s, --session <SID,...>   match session IDs
+ -t, --terminal <tty,...>  match by controlling terminal
+ -u, --euid <ID,...>       match by effective IDs
+ -U, --uid <ID,...>        match by real IDs
+ -x, --exact               match exactly with the command name
+ -r, --runstates <state>   match runstates [D,S,Z,...]
+
+ -h, --help     display this help and exit
+ -V, --version  output version information and exit
+
+For more details see pgrep(1).
+`;
+
 const ids = (c: Cmd, key: string, resolve?: (s: string) => number | undefined): number[] | null => {
   const v = c.get(key);
   if (v === undefined) return null;

@@ -6,7 +6,7 @@
 import type { AgentosApi } from '../../../runtimes/js/api.js';
 import { command } from '../../../userland/lib/index.js';
 import { commandLine } from './proc.js';
-import { MATCH_SPEC, selectProcs } from './match.js';
+import { MATCH_SPEC, MATCH_USAGE, selectProcs } from './match.js';
 
 const USAGE = `
 Usage:
@@ -17,26 +17,7 @@ Options:
  -l, --list-name           list PID and process name
  -a, --list-full           list PID and full command line
  -v, --inverse             negates the matching
- -c, --count               count of matching processes
- -f, --full                use full process name to match
- -g, --pgroup <PGID,...>   match listed process group IDs
- -G, --group <GID,...>     match real group IDs
- -i, --ignore-case         match case insensitively
- -n, --newest              select most recently started
- -o, --oldest              select least recently started
- -P, --parent <PPID,...>   match only child processes of the given parent
- -s, --session <SID,...>   match session IDs
- -t, --terminal <tty,...>  match by controlling terminal
- -u, --euid <ID,...>       match by effective IDs
- -U, --uid <ID,...>        match by real IDs
- -x, --exact               match exactly with the command name
- -r, --runstates <state>   match runstates [D,S,Z,...]
-
- -h, --help     display this help and exit
- -V, --version  output version information and exit
-
-For more details see pgrep(1).
-`;
+${MATCH_USAGE}`;
 
 const pgrep = command({ name: 'pgrep', usage: USAGE, failStatus: 2, ...MATCH_SPEC }, (c) => {
   const procs = selectProcs(c);

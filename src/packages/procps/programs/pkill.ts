@@ -5,7 +5,7 @@
 import { SysError, strerror } from '../../../abi/errno.js';
 import type { AgentosApi } from '../../../runtimes/js/api.js';
 import { command } from '../../../userland/lib/index.js';
-import { MATCH_SPEC, selectProcs } from './match.js';
+import { MATCH_SPEC, MATCH_USAGE, selectProcs } from './match.js';
 import { parseSignal } from './signals.js';
 
 const USAGE = `
@@ -16,26 +16,7 @@ Options:
  -<sig>, --signal <sig>    signal to send (either number or name)
  -q, --queue <value>       integer value to be sent with the signal
  -e, --echo                display what is killed
- -c, --count               count of matching processes
- -f, --full                use full process name to match
- -g, --pgroup <PGID,...>   match listed process group IDs
- -G, --group <GID,...>     match real group IDs
- -i, --ignore-case         match case insensitively
- -n, --newest              select most recently started
- -o, --oldest              select least recently started
- -P, --parent <PPID,...>   match only child processes of the given parent
- -s, --session <SID,...>   match session IDs
- -t, --terminal <tty,...>  match by controlling terminal
- -u, --euid <ID,...>       match by effective IDs
- -U, --uid <ID,...>        match by real IDs
- -x, --exact               match exactly with the command name
- -r, --runstates <state>   match runstates [D,S,Z,...]
-
- -h, --help     display this help and exit
- -V, --version  output version information and exit
-
-For more details see pgrep(1).
-`;
+${MATCH_USAGE}`;
 
 export default function main(os: AgentosApi): void {
   let args = os.argv.slice(1);

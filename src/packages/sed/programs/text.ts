@@ -2,7 +2,7 @@
 // byte, latin1) so matching and output are byte-exact, as in the C locale.
 // The BRE/ERE translation itself is grep's; sed adds its escapes (\n, \t...).
 
-import { translate, type Syntax } from '../../grep/programs/regex.js';
+import { decodeEscapes, translate, type Syntax } from '../../grep/programs/regex.js';
 
 export { RegexError } from '../../grep/programs/regex.js';
 export { bytesToStr, strToBytes, utf8Bytes } from '../../grep/programs/io.js';
@@ -15,26 +15,17 @@ export interface Rx {
 
 const ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', f: '\f', v: '\v', a: '\x07' };
 
-/** Replace sed's character escapes by the characters (kept escaped if special to the regex). */
-function sedEscapes(p: string): string {
-  let out = '';
-  for (let i = 0; i < p.length; i++) {
-    const c = p[i];
-    if (c !== '\\' || i + 1 >= p.length) {
-      out += c;
-      continue;
-    }
-    const d = p[++i];
-    if (d in ESCAPES) out += ESCAPES[d];
-    else if (d === 'x' && /^[0-9A-Fa-f]{1,2}/.test(p.slice(i + 1))) {
-      const hex = /^[0-9A-Fa-f]{1,2}/.exec(p.slice(i + 1))![0];
-      const ch = String.fromCharCode(parseInt(hex, 16));
-      out += /[\\^$.*[\]+?(){}|/]/.test(ch) ? `\\${ch}` : ch;
-      i += hex.length;
-    } else out += `\\${d}`;
-  }
-  return out;
-}
+/** Replace sed's character escapes (\n, \xHH...) by the characters; `/` from \x2f stays escaped too. */
+const sedEscapes = (p: string): string =>
+  decodeEscapes(
+    p,
+    (q, i) => {
+      if (q[i] in ESCAPES) return [ESCAPES[q[i]], 1];
+      const hex = q[i] === 'x' ? /^[0-9A-Fa-f]{1,2}/.exec(q.slice(i + 1, i + 3)) : null;
+      return hex ? [String.fromCharCode(parseInt(hex[0], 16)), 1 + hex[0].length] : null;
+    },
+    '/',
+  );
 
 /** Compile a sed regex; throws RegexError with GNU's message. */
 export function compileRx(pattern: string, ere: boolean, icase: boolean, multiline: boolean): Rx {
