@@ -1,4 +1,5 @@
 // Build small ustar (+gzip) archives in tests, on either host.
+import { concatBytes } from '../../src/abi/bytes.js';
 
 const enc = new TextEncoder();
 
@@ -32,13 +33,7 @@ export function tar(files: Record<string, string | Uint8Array>, modes: Record<st
     parts.push(header(path, data.byteLength, modes[path] ?? 0o644, '0'), data, new Uint8Array((512 - (data.byteLength % 512)) % 512));
   }
   parts.push(new Uint8Array(1024));
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
-  let off = 0;
-  for (const p of parts) {
-    out.set(p, off);
-    off += p.byteLength;
-  }
-  return out;
+  return concatBytes(parts);
 }
 
 export async function gzip(data: Uint8Array): Promise<Uint8Array> {

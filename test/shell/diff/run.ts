@@ -7,11 +7,11 @@
 // directory, recreated at that path in the VM), so `pwd`, `$PWD`, `~` and glob
 // results compare byte for byte without rewriting the output.
 
-import { spawnSync } from 'node:child_process';
+import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { constants, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { Machine } from '../../../src/host/machine.js';
+import type { Machine, RunOptions } from '../../../src/host/machine.js';
 import type { DiffCase } from './types.js';
 
 export interface Outcome {
@@ -81,16 +81,15 @@ export type HostShell = 'bash' | 'dash';
 /** Run the script with the real shell: `bash -c`, `bash --posix -c` for posix cases, or `dash -c`. */
 export function runHost(c: DiffCase, dirs: CaseDirs, shell: HostShell = 'bash'): Outcome {
   const args = shell === 'bash' && c.posix ? ['--posix', '-c', c.script] : ['-c', c.script];
-  const r = spawnSync(shell, args, {
-    cwd: dirs.cwd,
-    env: caseEnv(dirs),
-    input: c.stdin ?? '',
-    timeout: TIMEOUT_MS,
-    maxBuffer: 16 * 1024 * 1024,
-  });
+  return spawnOutcome(shell, args, { cwd: dirs.cwd, env: caseEnv(dirs), input: c.stdin ?? '' });
+}
+
+/** Run a host program as an oracle (output as latin1, a signal death as 128+N like a shell reports it); shared with test/userland/diff. */
+export function spawnOutcome(cmd: string, args: string[], opts: Pick<SpawnSyncOptions, 'cwd' | 'env' | 'input'>): Outcome {
+  const r = spawnSync(cmd, args, { ...opts, timeout: TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024 });
   const stdout = r.stdout ? r.stdout.toString('latin1') : '';
   const stderr = r.stderr ? r.stderr.toString('latin1') : '';
-  if (r.error) return { stdout, stderr, exitCode: -1, error: `${shell}: ${r.error.message}` };
+  if (r.error) return { stdout, stderr, exitCode: -1, error: `${cmd}: ${r.error.message}` };
   if (r.status !== null) return { stdout, stderr, exitCode: r.status };
   const sig = r.signal ? (constants.signals as Record<string, number>)[r.signal] ?? 0 : 0;
   return { stdout, stderr, exitCode: 128 + sig };
@@ -114,16 +113,20 @@ export async function prepareVm(m: Machine, c: DiffCase, dirs: CaseDirs): Promis
   }
 }
 
+export function runVm(m: Machine, c: DiffCase, dirs: CaseDirs): Promise<Outcome> {
+  return vmOutcome(m, [vmShell(c), '-c', c.script], {
+    cwd: dirs.cwd,
+    env: caseEnv(dirs),
+    stdin: c.stdin === undefined ? undefined : Buffer.from(c.stdin, 'latin1'),
+  });
+}
+
 const latin1 = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('latin1');
 
-export async function runVm(m: Machine, c: DiffCase, dirs: CaseDirs): Promise<Outcome> {
+/** Run argv in the VM with the case timeout; shared with test/userland/diff. */
+export async function vmOutcome(m: Machine, argv: string[], opts: Omit<RunOptions, 'timeoutMs'>): Promise<Outcome> {
   try {
-    const r = await m.run([vmShell(c), '-c', c.script], {
-      cwd: dirs.cwd,
-      env: caseEnv(dirs),
-      stdin: c.stdin === undefined ? undefined : Buffer.from(c.stdin, 'latin1'),
-      timeoutMs: TIMEOUT_MS,
-    });
+    const r = await m.run(argv, { ...opts, timeoutMs: TIMEOUT_MS });
     const out: Outcome = { stdout: latin1(r.stdout), stderr: latin1(r.stderr), exitCode: r.exitCode };
     if (r.signal === 9) out.error = `killed by SIGKILL (timeout ${TIMEOUT_MS} ms?)`;
     return out;

@@ -5,21 +5,12 @@
 // match after shell prefixes (`bash: line 1: `) are mapped to `SHELL: `, so
 // every command diagnostic (`ls: cannot access ...`) is compared as it is.
 
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { constants, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Machine } from '../../../src/host/machine.js';
+import { spawnOutcome, vmOutcome, type Outcome } from '../../shell/diff/run.js';
 import type { UCase } from './types.js';
-
-export interface Outcome {
-  stdout: string;
-  stderr: string;
-  exitCode: number;
-  error?: string;
-}
-
-export const TIMEOUT_MS = 10_000;
 
 /** Same environment on both sides: C locale and UTC so dates and sorting agree. */
 export function caseEnv(cwd: string): Record<string, string> {
@@ -59,19 +50,7 @@ export function prepareHost(c: UCase, cwd: string): void {
 }
 
 export function runHost(c: UCase, cwd: string): Outcome {
-  const r = spawnSync('bash', ['-c', c.script], {
-    cwd,
-    env: caseEnv(cwd),
-    input: Buffer.from(c.stdin ?? '', 'latin1'),
-    timeout: TIMEOUT_MS,
-    maxBuffer: 16 * 1024 * 1024,
-  });
-  const stdout = r.stdout ? r.stdout.toString('latin1') : '';
-  const stderr = r.stderr ? r.stderr.toString('latin1') : '';
-  if (r.error) return { stdout, stderr, exitCode: -1, error: `bash: ${r.error.message}` };
-  if (r.status !== null) return { stdout, stderr, exitCode: r.status };
-  const sig = r.signal ? ((constants.signals as Record<string, number>)[r.signal] ?? 0) : 0;
-  return { stdout, stderr, exitCode: 128 + sig };
+  return spawnOutcome('bash', ['-c', c.script], { cwd, env: caseEnv(cwd), input: Buffer.from(c.stdin ?? '', 'latin1') });
 }
 
 export async function prepareVm(m: Machine, c: UCase, cwd: string): Promise<void> {
@@ -86,22 +65,12 @@ export async function prepareVm(m: Machine, c: UCase, cwd: string): Promise<void
   }
 }
 
-const latin1 = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('latin1');
-
-export async function runVm(m: Machine, c: UCase, cwd: string): Promise<Outcome> {
-  try {
-    const r = await m.run(['/bin/bash', '-c', c.script], {
-      cwd,
-      env: caseEnv(cwd),
-      stdin: c.stdin === undefined ? undefined : Buffer.from(c.stdin, 'latin1'),
-      timeoutMs: TIMEOUT_MS,
-    });
-    const out: Outcome = { stdout: latin1(r.stdout), stderr: latin1(r.stderr), exitCode: r.exitCode };
-    if (r.signal === 9) out.error = `killed by SIGKILL (timeout ${TIMEOUT_MS} ms?)`;
-    return out;
-  } catch (e) {
-    return { stdout: '', stderr: '', exitCode: -1, error: `vm: ${(e as Error).message}` };
-  }
+export function runVm(m: Machine, c: UCase, cwd: string): Promise<Outcome> {
+  return vmOutcome(m, ['/bin/bash', '-c', c.script], {
+    cwd,
+    env: caseEnv(cwd),
+    stdin: c.stdin === undefined ? undefined : Buffer.from(c.stdin, 'latin1'),
+  });
 }
 
 const SHELL_PREFIX = /^(?:(?:[^\s:]*\/)?(?:bash|sh|agentos-shell)|environment): (?:line \d+: )?/;
