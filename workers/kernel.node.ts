@@ -1,11 +1,12 @@
 // Node host: the kernel worker. Process workers are worker_threads beside it.
-// The host's first message carries the base image; the kernel boots on it.
+// The host's first message carries the base image (and the state directory
+// of a persistent VM); the kernel boots on it.
 
 import { expose } from 'comlink';
 import { parentPort, Worker } from 'node:worker_threads';
-import { KernelService } from '../src/host/kernel-service.js';
+import { startKernel, type KernelBooted, type KernelInit } from '../src/host/kernel-main.js';
 import { nodeEndpoint } from '../src/host/node/endpoint.js';
-import { bootKernel } from '../src/kernel/boot.js';
+import { DirLayerStore } from '../src/host/node/layer-store.js';
 import type { WorkerPort } from '../src/kernel/runner.js';
 
 const processWorkerUrl = new URL('./process.worker.js', import.meta.url);
@@ -20,7 +21,12 @@ function createProcessWorker(): WorkerPort {
   };
 }
 
-parentPort!.once('message', ({ image }: { image: Uint8Array }) => {
-  const kernel = bootKernel({ workers: createProcessWorker, image });
-  expose(new KernelService(kernel), nodeEndpoint(parentPort!));
+parentPort!.once('message', (init: KernelInit) => {
+  startKernel(init, createProcessWorker, (i) => (i.state ? new DirLayerStore(i.state) : null)).then(
+    (service) => {
+      parentPort!.postMessage({ type: 'booted' } satisfies KernelBooted);
+      expose(service, nodeEndpoint(parentPort!));
+    },
+    (e: unknown) => parentPort!.postMessage({ type: 'boot-error', message: e instanceof Error ? e.message : String(e) } satisfies KernelBooted),
+  );
 });

@@ -11,7 +11,10 @@ export interface AgentVMOptions {
   env?: Record<string, string>;
   /** Working directory of the session; default /home/user. */
   cwd?: string;
-  /** Host directory for a persistent writable layer. Not implemented yet: refused with an error. */
+  /**
+   * Node: host directory of a persistent writable layer (created if missing).
+   * Every write is durable when `exec`, `writeFile` or `sync` returns.
+   */
   state?: string;
   /** VM path → host path mounts. Not implemented yet: refused with an error. */
   mounts?: Record<string, string>;
@@ -55,14 +58,12 @@ export class AgentVM {
   private machine: Machine | null = null;
   private session: ExecSession | null = null;
   private listeners = new Set<OutputListener>();
+  private persistent = false;
 
   constructor(
     private readonly options: AgentVMOptions = {},
     private readonly bootMachine: () => Promise<Machine>,
   ) {
-    if (options.state !== undefined) {
-      throw new Error('AgentVM: the `state` option (a persistent writable layer) is not implemented yet; VMs are ephemeral');
-    }
     if (options.mounts && Object.keys(options.mounts).length) {
       throw new Error('AgentVM: the `mounts` option is not implemented yet');
     }
@@ -73,6 +74,7 @@ export class AgentVM {
   async start(): Promise<void> {
     if (this.machine) return;
     this.machine = await this.bootMachine();
+    this.persistent = (await this.machine.layer()) !== null;
     await this.openSession();
   }
 
@@ -95,7 +97,14 @@ export class AgentVM {
   async execBytes(cmd: string, opts: ExecOptions = {}): Promise<ExecBytesResult> {
     this.requireMachine();
     const s = this.session?.alive ? this.session : await this.openSession();
-    return s.exec(cmd, opts);
+    const r = await s.exec(cmd, opts);
+    await this.sync();
+    return r;
+  }
+
+  /** Resolves when every write made so far is durable (at once for an ephemeral VM). */
+  async sync(): Promise<void> {
+    if (this.persistent) await this.requireMachine().sync();
   }
 
   /** Run a command in the session (output decoded as UTF-8). */
@@ -158,9 +167,14 @@ export class AgentVM {
     const s = new ExecSession(m, { env, cwd: this.options.cwd ?? '/home/user', ...USER });
     await s.start();
     return {
-      execBytes: (cmd, o) => s.exec(cmd, o),
+      execBytes: async (cmd, o) => {
+        const r = await s.exec(cmd, o);
+        await this.sync();
+        return r;
+      },
       exec: async (cmd, o) => {
         const r = await s.exec(cmd, o);
+        await this.sync();
         return { stdout: dec.decode(r.stdout), stderr: dec.decode(r.stderr), exitCode: r.exitCode, timedOut: r.timedOut };
       },
       close: () => s.close(),
@@ -175,6 +189,7 @@ export class AgentVM {
     const m = this.requireMachine();
     await m.writeFile(path, data, mode);
     await m.syscall('chown', path, USER.uid, USER.gid).catch(() => {});
+    await this.sync();
   }
 
   /** The underlying machine, for host-level syscalls. */

@@ -4,6 +4,7 @@
 import type { Value } from '../abi/codec.js';
 import { SysError } from '../abi/errno.js';
 import type { Kernel } from '../kernel/kernel.js';
+import type { LayerInfo } from '../kernel/persist/persister.js';
 
 export interface ProcessInfo {
   pid: number;
@@ -21,6 +22,13 @@ export interface KernelStatus {
   processes: ProcessInfo[];
   workers: { idle: number; running: number; unwinding: number; spawned: number };
   mounts: { target: string; type: string }[];
+}
+
+export interface LayerStatus extends LayerInfo {
+  /** Changes not yet durable. */
+  dirty: boolean;
+  /** The store's last failure, until a commit succeeds again. */
+  lastError: string | null;
 }
 
 /** Errors cross postMessage as plain data; the client rebuilds SysError from it. */
@@ -52,7 +60,20 @@ export class KernelService {
     };
   }
 
-  shutdown(): void {
+  /** Make every write so far durable (no-op for an ephemeral VM). */
+  async sync(): Promise<void> {
+    await this.kernel.persister?.sync();
+  }
+
+  /** Where the writable layer persists, or null for an ephemeral VM. */
+  layer(): LayerStatus | null {
+    const p = this.kernel.persister;
+    return p ? { ...p.info, dirty: p.dirty, lastError: p.lastError?.message ?? null } : null;
+  }
+
+  /** Stop every process, then write the layer's last changes. */
+  async shutdown(): Promise<void> {
     this.kernel.shutdown();
+    await this.kernel.persister?.close();
   }
 }

@@ -10,7 +10,7 @@ import { O_CREAT, O_DIRECTORY, O_RDONLY, O_RDWR, O_TRUNC, O_WRONLY } from '../ab
 import type { DirEntry, Stat } from '../abi/stat.js';
 import type { SyscallName } from '../abi/syscalls.js';
 import { WEXITSTATUS, WIFEXITED, WTERMSIG } from '../abi/wait.js';
-import type { KernelService, KernelStatus } from './kernel-service.js';
+import type { KernelService, KernelStatus, LayerStatus } from './kernel-service.js';
 
 export interface RunOptions {
   /** Path of the program; default argv[0]. */
@@ -61,6 +61,16 @@ export class Machine {
 
   status(): Promise<KernelStatus> {
     return this.service.status();
+  }
+
+  /** Resolves when every write made so far is durable (immediately for an ephemeral VM). */
+  sync(): Promise<void> {
+    return this.service.sync();
+  }
+
+  /** The persistent layer's state, or null for an ephemeral VM. */
+  layer(): Promise<LayerStatus | null> {
+    return this.service.layer();
   }
 
   async stop(): Promise<void> {

@@ -13,6 +13,7 @@ import { MemFs } from './fs/memfs.js';
 import { OverlayFs } from './fs/overlayfs.js';
 import { ProcFs } from './fs/procfs.js';
 import { Kernel } from './kernel.js';
+import type { Persister } from './persist/persister.js';
 import type { WorkerFactory } from './runner.js';
 import type { Cred } from './vfs/types.js';
 import { Vfs } from './vfs/vfs.js';
@@ -24,6 +25,8 @@ export interface BootOptions {
   warmWorkers?: number;
   /** Overrides the image's /etc/hostname. */
   hostname?: string;
+  /** A persistent writable layer (persist/): its MemFs becomes the root's upper layer. */
+  persister?: Persister;
 }
 
 const ROOT: Cred = { uid: 0, gid: 0, groups: [], pid: 1, umask: 0o022 };
@@ -32,7 +35,7 @@ export function bootKernel(opts: BootOptions): Kernel {
   const devices = new DeviceTable();
   registerStandardDevices(devices);
   const fifos = new FifoTable();
-  const root = new OverlayFs(new ImageFs(opts.image), new MemFs());
+  const root = new OverlayFs(new ImageFs(opts.image), opts.persister?.fs ?? new MemFs());
   const vfs = new Vfs(root, {
     devices: { open: (inode, flags, cred) => devices.open(inode, flags, cred) },
     openFifo: (inode, flags) => fifos.open(inode, flags),
@@ -45,7 +48,7 @@ export function bootKernel(opts: BootOptions): Kernel {
   vfs.mount(ROOT, '/dev', dev);
   populateDevfs(dev, ROOT);
 
-  const kernel = new Kernel({ vfs, fifos, workers: opts.workers, warmWorkers: opts.warmWorkers, hostname });
+  const kernel = new Kernel({ vfs, fifos, workers: opts.workers, warmWorkers: opts.warmWorkers, hostname, persister: opts.persister });
   vfs.mount(ROOT, '/proc', new ProcFs({
     procs: () => kernel.procs.all(),
     get: (pid) => kernel.procs.get(pid),

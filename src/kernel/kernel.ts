@@ -4,6 +4,7 @@
 // the shared doorbell; the host (pid 1, init) reaches it through async calls.
 // Both go through the same syscall table.
 
+import type { Persister } from './persist/persister.js';
 import { newChannelBuffer, newDoorbell } from '../abi/channel.js';
 import type { Value } from '../abi/codec.js';
 import { Errno, SysError } from '../abi/errno.js';
@@ -35,6 +36,8 @@ export interface KernelOptions {
   hostname?: string;
   /** Runtimes the process workers provide; images for others fail with ENOEXEC. */
   runtimes?: string[];
+  /** The root's writable layer is persistent: sync() makes it durable. */
+  persister?: Persister;
 }
 
 export interface SpawnRequest {
@@ -73,9 +76,11 @@ export class Kernel {
   private readonly table: Handler[];
   private stopped = false;
   private readonly runtimes: Set<string>;
+  readonly persister: Persister | null;
 
   constructor(opts: KernelOptions) {
     this.vfs = opts.vfs;
+    this.persister = opts.persister ?? null;
     this.fifos = opts.fifos;
     this.software = new SoftwareBroker(this.vfs);
     this.runtimes = new Set(opts.runtimes ?? RUNTIME_NAMES);

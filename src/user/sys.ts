@@ -250,6 +250,15 @@ export class Sys {
   sleep(ms: number): void {
     this.raw.call('nanosleep', ms);
   }
+  /** Wait until every write so far is durable (a persistent VM's layer). */
+  sync(): void {
+    this.raw.call('sync');
+  }
+
+  fsync(fd: number): void {
+    this.raw.call('fsync', fd);
+  }
+
   uname(): Record<string, string> {
     return this.raw.call('uname') as Record<string, string>;
   }

@@ -26,6 +26,34 @@ export interface MemFsOptions {
   now?: () => number;
 }
 
+/**
+ * Told of every change to the tree (the persistence journal listens). `meta`:
+ * the inode's attributes or, for a directory, its entries changed; `data`: file
+ * bytes in [lo, hi) changed (the size too).
+ */
+export interface MemFsObserver {
+  meta(node: MemInode): void;
+  data(node: MemInode, lo: number, hi: number): void;
+}
+
+/** One inode as the persistence layer stores it (see MemFs.importTree). */
+export interface InodeRecord {
+  ino: number;
+  mode: number;
+  uid: number;
+  gid: number;
+  rdev: number;
+  atimeMs: number;
+  mtimeMs: number;
+  ctimeMs: number;
+  /** Symlinks. */
+  target?: string;
+  /** Directories: name → ino, in order. */
+  entries?: [string, number][];
+  /** Regular files. */
+  data?: Uint8Array;
+}
+
 export class MemInode implements Inode {
   nlink: number;
   size = 0;
@@ -41,6 +69,8 @@ export class MemInode implements Inode {
   name = '';
   /** Symlinks: the target text. */
   target = '';
+  /** Open file descriptions that may write this file (the journal defers their data). */
+  writers = 0;
 
   constructor(
     readonly fs: MemFs,
@@ -67,6 +97,7 @@ export class MemFs implements FileSystem {
   private readonly maxBytes: number;
   private readonly maxFileSize: number;
   private readonly now: () => number;
+  observer: MemFsObserver | null = null;
 
   constructor(opts: MemFsOptions = {}) {
     this.maxBytes = opts.maxBytes ?? Infinity;
@@ -122,6 +153,9 @@ export class MemFs implements FileSystem {
       node.data = new Uint8Array(0);
     }
     this.addEntry(d, name, node);
+    // A new file's bytes are all new: its span starts at 0 even if the first write does not.
+    if (type === S_IFREG) this.observer?.data(node, 0, 0);
+    else this.observer?.meta(node);
     return node;
   }
 
@@ -131,6 +165,7 @@ export class MemFs implements FileSystem {
     node.target = target;
     node.size = new TextEncoder().encode(target).length;
     this.addEntry(d, name, node);
+    this.observer?.meta(node);
     return node;
   }
 
@@ -141,6 +176,7 @@ export class MemFs implements FileSystem {
     node.nlink++;
     node.ctimeMs = this.now();
     this.addEntry(d, name, node);
+    this.observer?.meta(node);
   }
 
   unlink(dir: Inode, name: string): void {
@@ -150,6 +186,7 @@ export class MemFs implements FileSystem {
     this.removeEntry(d, name);
     node.nlink--;
     node.ctimeMs = this.now();
+    this.observer?.meta(node);
   }
 
   rmdir(dir: Inode, name: string): void {
@@ -161,6 +198,7 @@ export class MemFs implements FileSystem {
     node.nlink = 0;
     node.ctimeMs = this.now();
     d.nlink--;
+    this.observer?.meta(d);
   }
 
   rename(odir: Inode, oname: string, ndir: Inode, nname: string): void {
@@ -203,6 +241,13 @@ export class MemFs implements FileSystem {
     node.ctimeMs = now;
     od.mtimeMs = od.ctimeMs = now;
     nd.mtimeMs = nd.ctimeMs = now;
+    const o = this.observer;
+    if (o) {
+      o.meta(od);
+      o.meta(nd);
+      o.meta(node);
+      if (old) o.meta(old);
+    }
   }
 
   readlink(inode: Inode): string {
@@ -234,6 +279,7 @@ export class MemFs implements FileSystem {
     if (end > node.size) this.resize(node, end);
     node.data!.set(len === data.length ? data : data.subarray(0, len), pos);
     node.mtimeMs = node.ctimeMs = this.now();
+    this.observer?.data(node, pos, end);
     return len;
   }
 
@@ -242,8 +288,10 @@ export class MemFs implements FileSystem {
     this.checkWritable();
     if (size > this.maxFileSize) throw new SysError(Errno.EFBIG, 'file too large');
     if (size - node.size > this.maxBytes - this.usedBytes) throw new SysError(Errno.ENOSPC, 'filesystem full');
-    if (size !== node.size) this.resize(node, size);
+    const old = node.size;
+    if (size !== old) this.resize(node, size);
     node.mtimeMs = node.ctimeMs = this.now();
+    this.observer?.data(node, Math.min(size, old), Math.max(size, old));
   }
 
   setattr(inode: Inode, attr: SetAttr): void {
@@ -255,6 +303,7 @@ export class MemFs implements FileSystem {
     if (attr.atimeMs !== undefined) node.atimeMs = attr.atimeMs;
     if (attr.mtimeMs !== undefined) node.mtimeMs = attr.mtimeMs;
     node.ctimeMs = this.now();
+    this.observer?.meta(node);
   }
 
   statfs(): StatFs {
@@ -265,6 +314,88 @@ export class MemFs implements FileSystem {
       type: this.type, bsize: PAGE, blocks: total, bfree: free, bavail: free,
       files: 1 << 20, ffree: Math.max(0, (1 << 20) - this.inodeCount), namelen: NAME_MAX,
     };
+  }
+
+  writeOpen(inode: Inode, delta: 1 | -1): void {
+    this.own(inode).writers += delta;
+  }
+
+  /**
+   * Replace the whole tree by `records` (the persisted layer), keeping inode
+   * numbers. Only what is reachable from the root (ino 1) is adopted; nlink
+   * is recounted from the entries, so stale records cannot corrupt the tree.
+   */
+  importTree(records: ReadonlyMap<number, InodeRecord>, nextIno: number): void {
+    const rootRec = records.get(this.rootInode.ino);
+    if (!rootRec?.entries) throw new Error('layer has no root directory');
+    const made = new Map<number, MemInode>([[this.rootInode.ino, this.rootInode]]);
+    const root = this.rootInode;
+    root.children!.clear();
+    root.size = 2 * DIRENT_SIZE;
+    root.nlink = 2;
+    this.usedBytes = 0;
+    this.inodeCount = 1;
+    let maxIno = root.ino;
+    const fill = (node: MemInode, rec: InodeRecord): void => {
+      node.mode = rec.mode;
+      node.uid = rec.uid;
+      node.gid = rec.gid;
+      node.atimeMs = rec.atimeMs;
+      node.mtimeMs = rec.mtimeMs;
+      node.ctimeMs = rec.ctimeMs;
+    };
+    fill(root, rootRec);
+    const stack: [MemInode, InodeRecord][] = [[root, rootRec]];
+    while (stack.length) {
+      const [dir, rec] = stack.pop()!;
+      for (const [name, ino] of rec.entries!) {
+        const childRec = records.get(ino);
+        if (!childRec || ino === root.ino) continue;
+        let child = made.get(ino);
+        if (child) {
+          if (isDir(child.mode)) continue; // a directory has one name only
+          child.nlink++;
+        } else {
+          child = new MemInode(this, ino, childRec.mode, childRec.uid, childRec.gid, childRec.rdev, 0);
+          fill(child, childRec);
+          made.set(ino, child);
+          this.inodeCount++;
+          maxIno = Math.max(maxIno, ino);
+          if (isDir(child.mode)) {
+            child.children = new Map();
+            child.size = 2 * DIRENT_SIZE;
+            child.parent = dir;
+            child.name = name;
+            dir.nlink++;
+            stack.push([child, childRec]);
+          } else if (isReg(child.mode)) {
+            child.data = childRec.data ?? new Uint8Array(0);
+            child.size = child.data.length;
+            this.usedBytes += child.size;
+          } else if ((child.mode & S_IFMT) === S_IFLNK) {
+            child.target = childRec.target ?? '';
+            child.size = new TextEncoder().encode(child.target).length;
+          }
+        }
+        dir.children!.set(name, child);
+        dir.size += DIRENT_SIZE;
+      }
+    }
+    // Inode numbers of records not adopted are never reused: their old bytes may still be in a journal.
+    this.nextIno = Math.max(this.nextIno, maxIno + 1, nextIno);
+  }
+
+  /** Every inode reachable from the root, each once (for a full checkpoint). */
+  *walk(): Generator<MemInode> {
+    const seen = new Set<MemInode>();
+    const stack = [this.rootInode];
+    while (stack.length) {
+      const node = stack.pop()!;
+      if (seen.has(node)) continue;
+      seen.add(node);
+      yield node;
+      if (node.children) for (const child of node.children.values()) stack.push(child);
+    }
   }
 
   evict(inode: Inode): void {
@@ -321,12 +452,14 @@ export class MemFs implements FileSystem {
     d.children!.set(name, node);
     d.size += DIRENT_SIZE;
     d.mtimeMs = d.ctimeMs = this.now();
+    this.observer?.meta(d);
   }
 
   private removeEntry(d: MemInode, name: string): void {
     d.children!.delete(name);
     d.size -= DIRENT_SIZE;
     d.mtimeMs = d.ctimeMs = this.now();
+    this.observer?.meta(d);
   }
 
   private checkWritable(): void {

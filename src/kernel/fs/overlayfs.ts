@@ -241,6 +241,12 @@ export class OverlayFs implements FileSystem {
     return null;
   }
 
+  /** Writable opens copied the file up (see open), so the count is the upper copy's. */
+  writeOpen(inode: Inode, delta: 1 | -1): void {
+    const o = this.own(inode);
+    if (o.upper) this.upper.writeOpen(o.upper, delta);
+  }
+
   /** The upper's usage: that is where new data goes. */
   statfs(): StatFs {
     return { ...this.upper.statfs(), type: this.type };

@@ -7,6 +7,7 @@ import { AT_FDCWD } from '../../abi/fcntl.js';
 import { isDir, S_IFIFO, S_IFMT } from '../../abi/stat.js';
 import { MemFs } from '../fs/memfs.js';
 import type { Handler } from '../syscall.js';
+import { WaitQueue } from '../waitqueue.js';
 import { baseDir, int, str } from './args.js';
 
 const at = (a: Value[], i: number) => int(a, i, AT_FDCWD);
@@ -110,7 +111,36 @@ export const umask: Handler = (_k, p, a) => {
   return old;
 };
 
-export const sync: Handler = () => 0;
+/**
+ * sync(2)/fsync(2): with a persistent root layer, wait until everything
+ * written so far is durable in the host's store. A store failure is EIO
+ * (ENOSPC when the store is out of space), as a failing disk would give.
+ */
+export const sync: Handler = (k, _p, _a, call) => {
+  const persister = k.persister;
+  if (!persister) return 0;
+  const st = call.state as { done?: boolean; error?: Error; queue?: WaitQueue };
+  if (st.done) {
+    if (st.error) throw new SysError(/quota|space|ENOSPC/i.test(st.error.message) ? Errno.ENOSPC : Errno.EIO, st.error.message);
+    return 0;
+  }
+  if (!st.queue) {
+    const queue = (st.queue = new WaitQueue());
+    persister.sync().then(
+      () => { st.done = true; queue.wake(); },
+      (e: unknown) => { st.done = true; st.error = e instanceof Error ? e : new Error(String(e)); queue.wake(); },
+    );
+  }
+  return st.queue;
+};
+
+/** fsync(fd)/fdatasync(fd): the whole layer is committed at once, so they are sync for a valid fd. */
+export const fsync: Handler = (k, p, a, call) => {
+  p.fds.get(int(a, 0)); // EBADF
+  return sync(k, p, a, call);
+};
+
+export const fdatasync = fsync;
 
 /** mount(target, fstype): root mounts a fresh filesystem; only tmpfs can be made from nothing. */
 export const mount: Handler = (k, p, a) => {

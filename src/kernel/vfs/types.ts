@@ -114,4 +114,6 @@ export interface FileSystem {
   dirName?(dir: Inode, child: Inode): string | null;
   /** The inode's last name and last open reference are gone: free its storage. */
   evict?(inode: Inode): void;
+  /** A description that may write regular file `inode` was opened (+1) or released (-1). */
+  writeOpen?(inode: Inode, delta: 1 | -1): void;
 }

@@ -50,7 +50,7 @@ const OPEN_ONLY_FLAGS = O_CREAT | O_EXCL | O_NOCTTY | O_TRUNC | O_CLOEXEC;
 class TrackedFile extends OpenFile {
   private closed = false;
 
-  constructor(inode: Inode, flags: number, ops: FileOps, path: string, private readonly onClose: (i: Inode) => void) {
+  constructor(inode: Inode, flags: number, ops: FileOps, path: string, private readonly onClose: (f: OpenFile) => void) {
     super(inode, flags, ops, path);
   }
 
@@ -60,7 +60,7 @@ class TrackedFile extends OpenFile {
     } finally {
       if (this.refCount <= 0 && !this.closed) {
         this.closed = true;
-        this.onClose(this.inode);
+        this.onClose(this);
       }
     }
   }
@@ -206,10 +206,14 @@ export class Vfs {
     }
     this.opens.set(inode, (this.opens.get(inode) ?? 0) + 1);
     this.fsOpens.set(inode.fs, (this.fsOpens.get(inode.fs) ?? 0) + 1);
-    return new TrackedFile(inode, flags & ~OPEN_ONLY_FLAGS, ops, path, (i) => this.closed(i));
+    const file = new TrackedFile(inode, flags & ~OPEN_ONLY_FLAGS, ops, path, (f) => this.closed(f));
+    if (file.writable && isReg(inode.mode)) inode.fs.writeOpen?.(inode, 1);
+    return file;
   }
 
-  private closed(inode: Inode): void {
+  private closed(file: OpenFile): void {
+    const inode = file.inode;
+    if (file.writable && isReg(inode.mode)) inode.fs.writeOpen?.(inode, -1);
     const n = (this.opens.get(inode) ?? 1) - 1;
     if (n > 0) this.opens.set(inode, n);
     else this.opens.delete(inode);

@@ -1,0 +1,140 @@
+// A persistent layer in a host directory (Node): the kernel's LayerStore.
+//
+//   DIR/layer.ckpt         the checkpoint frame (replaced by write-temp + fsync + rename)
+//   DIR/layer.journal      frames appended after it (write + fdatasync per commit)
+//   DIR/snapshots/N.aosnap named snapshots (checkpoint frames), replaced the same way
+//
+// Runs in the kernel worker. Locking against a second VM on the same
+// directory is the host's (dir-lock.ts), taken before the worker starts.
+
+import { constants } from 'node:fs';
+import { mkdir, open, readdir, readFile, rename, rm, stat, type FileHandle } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { LayerBytes, LayerStore } from '../../kernel/persist/store.js';
+
+const SNAP_EXT = '.aosnap';
+
+export class DirLayerStore implements LayerStore {
+  readonly where: string;
+  private journal: FileHandle | null = null;
+
+  constructor(private readonly dir: string) {
+    this.where = `host directory ${dir}`;
+  }
+
+  private path(name: string): string {
+    return join(this.dir, name);
+  }
+
+  async load(): Promise<LayerBytes> {
+    await mkdir(this.path('snapshots'), { recursive: true });
+    return {
+      checkpoint: await readOrNull(this.path('layer.ckpt')),
+      journal: (await readOrNull(this.path('layer.journal'))) ?? new Uint8Array(0),
+    };
+  }
+
+  private async journalHandle(): Promise<FileHandle> {
+    this.journal ??= await open(this.path('layer.journal'), constants.O_WRONLY | constants.O_CREAT | constants.O_APPEND, 0o600);
+    return this.journal;
+  }
+
+  async append(frame: Uint8Array): Promise<void> {
+    const fh = await this.journalHandle();
+    await writeAll(fh, frame);
+    await fh.datasync();
+  }
+
+  async checkpoint(frame: Uint8Array): Promise<void> {
+    await this.replace(this.path('layer.ckpt'), frame);
+    // Frames left in the journal are older than the checkpoint (their seq says so) and are skipped at load.
+    const fh = await this.journalHandle();
+    await fh.truncate(0);
+    await fh.datasync();
+  }
+
+  async saveSnapshot(name: string, frame: Uint8Array): Promise<void> {
+    await this.replace(this.snapPath(name), frame);
+  }
+
+  loadSnapshot(name: string): Promise<Uint8Array | null> {
+    return readOrNull(this.snapPath(name));
+  }
+
+  async listSnapshots(): Promise<{ name: string; bytes: number; mtimeMs: number }[]> {
+    const out = [];
+    for (const f of (await readdir(this.path('snapshots'))).sort()) {
+      if (!f.endsWith(SNAP_EXT)) continue;
+      const st = await stat(join(this.path('snapshots'), f));
+      out.push({ name: decodeURIComponent(f.slice(0, -SNAP_EXT.length)), bytes: st.size, mtimeMs: st.mtimeMs });
+    }
+    return out;
+  }
+
+  async deleteSnapshot(name: string): Promise<boolean> {
+    try {
+      await rm(this.snapPath(name));
+      await syncDir(this.path('snapshots'));
+      return true;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return false;
+      throw e;
+    }
+  }
+
+  async usage(): Promise<number> {
+    let total = 0;
+    for (const f of ['layer.ckpt', 'layer.journal']) total += (await stat(this.path(f)).catch(() => null))?.size ?? 0;
+    for (const s of await this.listSnapshots()) total += s.bytes;
+    return total;
+  }
+
+  async close(): Promise<void> {
+    await this.journal?.close();
+    this.journal = null;
+  }
+
+  private snapPath(name: string): string {
+    return join(this.path('snapshots'), encodeURIComponent(name) + SNAP_EXT);
+  }
+
+  /** Replace `file` atomically: a reader (or a crash) sees the old bytes or the new, never a mix. */
+  private async replace(file: string, bytes: Uint8Array): Promise<void> {
+    const tmp = `${file}.tmp`;
+    const fh = await open(tmp, 'w', 0o600);
+    try {
+      await writeAll(fh, bytes);
+      await fh.datasync();
+    } finally {
+      await fh.close();
+    }
+    await rename(tmp, file);
+    await syncDir(join(file, '..'));
+  }
+}
+
+async function writeAll(fh: FileHandle, bytes: Uint8Array): Promise<void> {
+  for (let off = 0; off < bytes.length; ) {
+    const { bytesWritten } = await fh.write(bytes, off, bytes.length - off);
+    off += bytesWritten;
+  }
+}
+
+async function readOrNull(file: string): Promise<Uint8Array | null> {
+  try {
+    return new Uint8Array(await readFile(file));
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw e;
+  }
+}
+
+/** Make a rename or unlink in `dir` durable. */
+async function syncDir(dir: string): Promise<void> {
+  const fh = await open(dir, 'r');
+  try {
+    await fh.sync();
+  } finally {
+    await fh.close();
+  }
+}

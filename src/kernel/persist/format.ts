@@ -1,0 +1,263 @@
+// The persisted layer's byte format (documented in docs/decisions/0014).
+//
+// A layer is a checkpoint followed by journal frames. Both hold the same
+// records; a checkpoint holds every live inode, a frame only what changed.
+//
+//   frame      = u32 payloadLength, u32 crc32(payload), payload
+//   payload    = u32 MAGIC, u32 SCHEMA, f64 seq, str imageId, record*, u8 END
+//   record     = u8 META ino mode uid gid rdev f64 atime mtime ctime
+//                   [str target (symlink) | u32 n, (str name, u32 ino)*n (dir)]
+//              | u8 DATA ino f64 size u32 n, (f64 offset, u32 length, bytes)*n
+//   str        = u32 byteLength, UTF-8
+//
+// Records are absolute (the new value, not a delta), so replaying a frame
+// twice is harmless; a frame is applied whole or, if its length or CRC do not
+// check out (a torn write at a crash), not at all — and neither is anything after it.
+
+import type { InodeRecord } from '../fs/memfs.js';
+
+export const MAGIC = 0x4c534f41; // "AOSL"
+/** Bump on any change to the layout above; older layers are migrated by load.ts or refused. */
+export const SCHEMA = 1;
+
+const END = 0;
+const META = 1;
+const DATA = 2;
+
+export interface Commit {
+  seq: number;
+  imageId: string;
+  meta: InodeRecord[];
+  data: DataRecord[];
+}
+
+/** New bytes of a regular file: its size, and the ranges that changed since the last commit. */
+export interface DataRecord {
+  ino: number;
+  size: number;
+  ranges: { offset: number; bytes: Uint8Array }[];
+}
+
+export class LayerFormatError extends Error {}
+
+const enc = new TextEncoder();
+const dec = new TextDecoder();
+
+class Out {
+  private buf = new Uint8Array(1024);
+  private view = new DataView(this.buf.buffer);
+  len = 0;
+
+  private room(n: number): void {
+    if (this.len + n <= this.buf.length) return;
+    const next = new Uint8Array(Math.max(this.buf.length * 2, this.len + n));
+    next.set(this.buf.subarray(0, this.len));
+    this.buf = next;
+    this.view = new DataView(next.buffer);
+  }
+
+  u8(v: number): void {
+    this.room(1);
+    this.buf[this.len++] = v;
+  }
+
+  u32(v: number): void {
+    this.room(4);
+    this.view.setUint32(this.len, v >>> 0, true);
+    this.len += 4;
+  }
+
+  f64(v: number): void {
+    this.room(8);
+    this.view.setFloat64(this.len, v, true);
+    this.len += 8;
+  }
+
+  bytes(b: Uint8Array): void {
+    this.room(b.length);
+    this.buf.set(b, this.len);
+    this.len += b.length;
+  }
+
+  str(s: string): void {
+    const b = enc.encode(s);
+    this.u32(b.length);
+    this.bytes(b);
+  }
+
+  done(): Uint8Array {
+    return this.buf.subarray(0, this.len);
+  }
+}
+
+class In {
+  private readonly view: DataView;
+  pos = 0;
+
+  constructor(private readonly buf: Uint8Array) {
+    this.view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+  }
+
+  private need(n: number): void {
+    if (this.pos + n > this.buf.length) throw new LayerFormatError('record runs past the end of its frame');
+  }
+
+  u8(): number {
+    this.need(1);
+    return this.buf[this.pos++];
+  }
+
+  u32(): number {
+    this.need(4);
+    const v = this.view.getUint32(this.pos, true);
+    this.pos += 4;
+    return v;
+  }
+
+  f64(): number {
+    this.need(8);
+    const v = this.view.getFloat64(this.pos, true);
+    this.pos += 8;
+    return v;
+  }
+
+  bytes(n: number): Uint8Array {
+    this.need(n);
+    // A copy: the frame buffer may be large and is dropped after loading.
+    return this.buf.slice(this.pos, (this.pos += n));
+  }
+
+  str(): string {
+    const n = this.u32();
+    this.need(n);
+    return dec.decode(this.buf.subarray(this.pos, (this.pos += n)));
+  }
+}
+
+const S_IFMT = 0o170000;
+const S_IFDIR = 0o040000;
+const S_IFLNK = 0o120000;
+
+/** A commit as one frame (header included). */
+export function encodeFrame(c: Commit): Uint8Array {
+  const o = new Out();
+  o.u32(0); // length and CRC, filled in below
+  o.u32(0);
+  o.u32(MAGIC);
+  o.u32(SCHEMA);
+  o.f64(c.seq);
+  o.str(c.imageId);
+  for (const r of c.meta) {
+    o.u8(META);
+    o.u32(r.ino);
+    o.u32(r.mode);
+    o.u32(r.uid);
+    o.u32(r.gid);
+    o.u32(r.rdev);
+    o.f64(r.atimeMs);
+    o.f64(r.mtimeMs);
+    o.f64(r.ctimeMs);
+    const type = r.mode & S_IFMT;
+    if (type === S_IFLNK) o.str(r.target ?? '');
+    else if (type === S_IFDIR) {
+      const entries = r.entries ?? [];
+      o.u32(entries.length);
+      for (const [name, ino] of entries) {
+        o.str(name);
+        o.u32(ino);
+      }
+    }
+  }
+  for (const d of c.data) {
+    o.u8(DATA);
+    o.u32(d.ino);
+    o.f64(d.size);
+    o.u32(d.ranges.length);
+    for (const r of d.ranges) {
+      o.f64(r.offset);
+      o.u32(r.bytes.length);
+      o.bytes(r.bytes);
+    }
+  }
+  o.u8(END);
+  const frame = o.done();
+  const view = new DataView(frame.buffer, frame.byteOffset, frame.byteLength);
+  view.setUint32(0, frame.length - 8, true);
+  view.setUint32(4, crc32(frame.subarray(8)), true);
+  return frame;
+}
+
+/**
+ * The frames in `buf`, in order, stopping quietly at the first incomplete or
+ * corrupt one (a write cut short by a crash). `validBytes` is where that happened.
+ */
+export function decodeFrames(buf: Uint8Array): { commits: Commit[]; validBytes: number } {
+  const commits: Commit[] = [];
+  const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+  let at = 0;
+  while (at + 8 <= buf.length) {
+    const len = view.getUint32(at, true);
+    if (at + 8 + len > buf.length) break;
+    const payload = buf.subarray(at + 8, at + 8 + len);
+    if (crc32(payload) !== view.getUint32(at + 4, true)) break;
+    commits.push(decodePayload(payload));
+    at += 8 + len;
+  }
+  return { commits, validBytes: at };
+}
+
+function decodePayload(payload: Uint8Array): Commit {
+  const i = new In(payload);
+  if (i.u32() !== MAGIC) throw new LayerFormatError('not an agentOS layer');
+  const schema = i.u32();
+  if (schema !== SCHEMA) {
+    throw new LayerFormatError(`layer schema ${schema} is not one this agentOS reads (${SCHEMA}); it was written by a newer agentOS`);
+  }
+  const c: Commit = { seq: i.f64(), imageId: i.str(), meta: [], data: [] };
+  for (;;) {
+    const tag = i.u8();
+    if (tag === END) break;
+    if (tag === META) {
+      const r: InodeRecord = {
+        ino: i.u32(), mode: i.u32(), uid: i.u32(), gid: i.u32(), rdev: i.u32(),
+        atimeMs: i.f64(), mtimeMs: i.f64(), ctimeMs: i.f64(),
+      };
+      const type = r.mode & S_IFMT;
+      if (type === S_IFLNK) r.target = i.str();
+      else if (type === S_IFDIR) {
+        const n = i.u32();
+        r.entries = [];
+        for (let k = 0; k < n; k++) r.entries.push([i.str(), i.u32()]);
+      }
+      c.meta.push(r);
+    } else if (tag === DATA) {
+      const d: DataRecord = { ino: i.u32(), size: i.f64(), ranges: [] };
+      const n = i.u32();
+      for (let k = 0; k < n; k++) {
+        const offset = i.f64();
+        d.ranges.push({ offset, bytes: i.bytes(i.u32()) });
+      }
+      c.data.push(d);
+    } else {
+      throw new LayerFormatError(`unknown record type ${tag}`);
+    }
+  }
+  return c;
+}
+
+let table: Uint32Array | null = null;
+
+/** CRC-32 (IEEE), as zlib computes it. */
+export function crc32(b: Uint8Array): number {
+  if (!table) {
+    table = new Uint32Array(256);
+    for (let n = 0; n < 256; n++) {
+      let c = n;
+      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+      table[n] = c >>> 0;
+    }
+  }
+  let c = 0xffffffff;
+  for (let i = 0; i < b.length; i++) c = table[(c ^ b[i]) & 0xff] ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
