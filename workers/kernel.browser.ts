@@ -1,9 +1,10 @@
 // Browser host: the kernel worker. Process workers are nested dedicated workers.
-// The page's first message carries the base image; the kernel boots on it.
+// The page's first message carries the base image (and the name of a
+// persistent VM); the kernel boots on it.
 
 import { expose } from 'comlink';
-import { KernelService } from '../src/host/kernel-service.js';
-import { bootKernel } from '../src/kernel/boot.js';
+import { IdbLayerStore } from '../src/host/browser/layer-store.js';
+import { startKernel, type KernelBooted, type KernelInit } from '../src/host/kernel-main.js';
 import type { WorkerPort } from '../src/kernel/runner.js';
 
 function createProcessWorker(): WorkerPort {
@@ -17,7 +18,12 @@ function createProcessWorker(): WorkerPort {
 }
 
 // Comlink listens only after this: listeners added during a dispatch miss that event.
-self.addEventListener('message', (e: MessageEvent<{ image: Uint8Array }>) => {
-  const kernel = bootKernel({ workers: createProcessWorker, image: e.data.image });
-  expose(new KernelService(kernel));
+self.addEventListener('message', (e: MessageEvent<KernelInit>) => {
+  startKernel(e.data, createProcessWorker, (i) => (i.persist ? new IdbLayerStore(i.persist) : null)).then(
+    (service) => {
+      expose(service);
+      self.postMessage({ type: 'booted' } satisfies KernelBooted);
+    },
+    (err: unknown) => self.postMessage({ type: 'boot-error', message: err instanceof Error ? err.message : String(err) } satisfies KernelBooted),
+  );
 }, { once: true });

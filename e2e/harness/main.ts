@@ -2,7 +2,9 @@
 // `window.__agentos` for the Playwright specs (kernel suite and benchmarks).
 
 import { AgentVM, boot } from '../../src/host/browser/index.js';
+import type { ExecResult } from '../../src/host/agent-vm.js';
 import type { Machine } from '../../src/host/machine.js';
+import { checkLayer, workloadCommand } from '../../test/persist/workload.js';
 import { cases, installPrograms, PROGRAMS } from '../../test/kernel/suite.js';
 
 export interface CaseResult {
@@ -74,6 +76,67 @@ const api = {
     }
   },
 
+  // ---- persistent VMs (IndexedDB) ----
+
+  /** Open a persistent VM, run `cmds` in order, stop it; each result, or the open error. */
+  async persistRun(name: string, cmds: string[], takeover = false): Promise<{ results: ExecResult[]; error?: string }> {
+    const vm = new AgentVM({ persist: name, takeover });
+    try {
+      await vm.start();
+    } catch (e) {
+      return { results: [], error: (e as Error).message };
+    }
+    try {
+      const results = [];
+      for (const c of cmds) results.push(await vm.exec(c));
+      return { results };
+    } finally {
+      await vm.stop();
+    }
+  },
+
+  /** Open a persistent VM and keep it open (for the two-tab test); resolves once it is up. */
+  async persistHold(name: string, takeover = false): Promise<string> {
+    const vm = new AgentVM({ persist: name, takeover });
+    try {
+      await vm.start();
+    } catch (e) {
+      return (e as Error).message;
+    }
+    held = vm;
+    return 'ok';
+  },
+
+  /** Exec in the held VM (fails once another tab took it over). */
+  async heldExec(cmd: string): Promise<string> {
+    const r = await Promise.race([held!.exec(cmd), new Promise<null>((ok) => setTimeout(() => ok(null), 3000))]);
+    return r ? r.stdout : 'no answer';
+  },
+
+  /** The crash workload: execs forever, publishing the last one that returned in `window.__done`. */
+  async workload(name: string): Promise<void> {
+    const vm = new AgentVM({ persist: name });
+    await vm.start();
+    const r = await vm.exec('cat last 2>/dev/null || echo -1');
+    for (let i = Number(r.stdout.trim()) + 1; ; i++) {
+      const res = await vm.exec(workloadCommand(i));
+      if (res.exitCode !== 0) throw new Error(`workload exec ${i}: ${res.stderr}`);
+      window.__done = i;
+    }
+  },
+
+  /** Reopen a VM after a crash and check it against the workload's invariants. */
+  async checkWorkload(name: string, lastDone: number): Promise<{ problems: string[]; last: number; layer: unknown }> {
+    const vm = new AgentVM({ persist: name });
+    await vm.start();
+    try {
+      const r = await checkLayer((f) => vm.readFile(`/home/user/${f}`).catch(() => null), lastDone);
+      return { ...r, layer: await vm.vm.layer() };
+    } finally {
+      await vm.stop();
+    }
+  },
+
   /** Boot-to-first-result time of a fresh kernel (ms). */
   async bootToFirstResult(): Promise<number> {
     const t0 = performance.now();
@@ -87,9 +150,12 @@ const api = {
   },
 };
 
+let held: AgentVM | null = null;
+
 declare global {
   interface Window {
     __agentos: typeof api;
+    __done: number;
   }
 }
 

@@ -13,25 +13,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
 import { AgentVM } from '../../src/host/node/index.js';
-
-const FILES = 4;
-/** Lines of version i of a file: varies so files grow and shrink (several writes each). */
-const linesOf = (i: number) => 2000 + ((i * 7919) % 28000);
-const expected = (i: number) => Array.from({ length: linesOf(i) }, (_, n) => `v${i} ${n + 1}`).join('\n') + '\n';
+import { checkLayer, workloadCommand } from './workload.js';
 
 async function child(state: string): Promise<void> {
   const vm = new AgentVM({ state });
   await vm.start();
   const r = await vm.exec('cat last 2>/dev/null || echo -1');
   for (let i = Number(r.stdout.trim()) + 1; ; i++) {
-    // Three files per exec, the last through a rename, so a commit can fall between them.
-    const cmds = [0, 1, 2].map((k) => {
-      const v = 3 * i + k;
-      const f = `f${v % FILES}`;
-      const gen = `awk 'BEGIN { for (n = 1; n <= ${linesOf(v)}; n++) print "v${v} " n }'`;
-      return k === 2 ? `${gen} > tmp.$$ && mv tmp.$$ ${f}` : `${gen} > ${f}`;
-    });
-    const res = await vm.exec(`${cmds.join(' && ')} && echo ${i} > last`);
+    const res = await vm.exec(workloadCommand(i));
     if (res.exitCode !== 0) throw new Error(`child: exec failed: ${res.stderr}`);
     process.stdout.write(`done ${i}\n`);
   }
@@ -50,23 +39,8 @@ if (process.env.AGENTOS_CRASH_CHILD) {
         const vm = new AgentVM({ state });
         await vm.start();
         try {
-          const last = Number((await vm.exec('cat last')).stdout.trim());
-          assert.ok(last >= lastDone, `round ${round}: 'last' is ${last} but exec ${lastDone} had returned`);
-          assert.ok(last <= lastDone + 1, `round ${round}: 'last' is ${last}, beyond the exec running at the kill`);
-          for (let k = 0; k < FILES; k++) {
-            const newestDurable = newestVersionOf(k, last);
-            const bytes = await vm.readFile(`/home/user/f${k}`).catch(() => null);
-            if (!bytes) {
-              assert.equal(newestDurable, -1, `round ${round}: f${k} is missing`);
-              continue;
-            }
-            const text = new TextDecoder().decode(bytes);
-            const v = Number(/^v(\d+) /.exec(text)?.[1]);
-            assert.equal(v % FILES, k, `round ${round}: f${k} holds version ${v}`);
-            assert.ok(text === expected(v), `round ${round}: f${k} (version ${v}, ${text.length} bytes) is torn`);
-            // Every version written by an exec that returned is there (or a newer one).
-            assert.ok(v >= newestDurable, `round ${round}: f${k} is version ${v}, older than durable ${newestDurable}`);
-          }
+          const { problems, last } = await checkLayer((name) => vm.readFile(`/home/user/${name}`).catch(() => null), lastDone);
+          assert.deepEqual(problems, [], `round ${round}`);
           lastDone = last;
         } finally {
           await vm.stop();
@@ -78,12 +52,6 @@ if (process.env.AGENTOS_CRASH_CHILD) {
       rmSync(join(state, '..'), { recursive: true, force: true });
     }
   });
-}
-
-/** The newest version of file k written by execs 0..last. */
-function newestVersionOf(k: number, last: number): number {
-  for (let v = 3 * last + 2; v >= 0; v--) if (v % FILES === k) return v;
-  return -1;
 }
 
 /** Run the child until `ms` after its first completed exec, SIGKILL it, return the last exec it reported done. */

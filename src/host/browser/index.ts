@@ -1,6 +1,7 @@
 // Browser host: boot an agentOS kernel in a Web Worker (needs crossOriginIsolated for SharedArrayBuffer).
 
 import { wrap } from 'comlink';
+import type { KernelBooted, KernelInit } from '../kernel-main.js';
 import type { KernelService } from '../kernel-service.js';
 import { AgentVM as BaseAgentVM, type AgentVMOptions } from '../agent-vm.js';
 import { Machine } from '../machine.js';
@@ -14,6 +15,7 @@ const IMAGE_CACHE = 'agentos-image';
 interface ImageManifest {
   file: string;
   bytes: number;
+  sha256: string;
 }
 
 /**
@@ -56,34 +58,75 @@ async function prune(cache: Cache, keep: string): Promise<void> {
   for (const req of await cache.keys()) if (req.url !== keep) await cache.delete(req);
 }
 
-export async function boot(): Promise<Machine> {
+export interface BootOptions {
+  /** Name of a persistent VM: its writable layer lives in IndexedDB. Absent = ephemeral. */
+  persist?: string;
+  /** Take the VM over from another tab that has it open (that tab's VM stops). */
+  takeover?: boolean;
+}
+
+export async function boot(opts: BootOptions = {}): Promise<Machine> {
   if (!globalThis.crossOriginIsolated) {
     throw new Error('agentOS needs a cross-origin isolated page (COOP/COEP headers) for SharedArrayBuffer');
   }
+  const release = opts.persist === undefined ? () => {} : await lockVm(opts.persist, opts.takeover ?? false, () => worker.terminate());
   // The worker loads its code while the image is fetched.
   const worker = new Worker(new URL('../../../workers/kernel.browser.ts', import.meta.url), {
     type: 'module',
     name: 'agentos-kernel',
   });
-  let image: Uint8Array;
-  try {
-    image = await loadBaseImage();
-  } catch (e) {
+  const stop = () => {
     worker.terminate();
+    release();
+  };
+  try {
+    const manifest = await loadManifest();
+    const image = await loadBaseImage();
+    const booted = new Promise<KernelBooted>((ok, fail) => {
+      worker.addEventListener('message', (e) => ok(e.data as KernelBooted), { once: true });
+      worker.addEventListener('error', (e) => fail(new Error(`agentOS: kernel worker failed: ${e.message}`)), { once: true });
+    });
+    // The kernel's first message is its image: transferred, not copied.
+    worker.postMessage({ image, imageId: manifest.sha256, persist: opts.persist } satisfies KernelInit, [image.buffer]);
+    const answer = await booted;
+    if (answer.type === 'boot-error') throw new Error(`agentOS: cannot open the VM: ${answer.message}`);
+  } catch (e) {
+    stop();
     throw e;
   }
-  // The kernel's first message is its image: transferred, not copied.
-  worker.postMessage({ image }, [image.buffer]);
-  const machine = new Machine(wrap<KernelService>(worker), () => worker.terminate());
+  const machine = new Machine(wrap<KernelService>(worker), stop);
   await machine.status();
   return machine;
+}
+
+/**
+ * One tab at a time per persistent VM (Web Locks). Resolves with the release
+ * function; a second tab is refused with a clear message unless it takes
+ * over, in which case the first tab's kernel is stopped (`lost`) at once.
+ */
+function lockVm(name: string, takeover: boolean, lost: () => void): Promise<() => void> {
+  if (!navigator.locks) throw new Error('agentOS: this browser has no Web Locks API, so a persistent VM cannot be opened safely');
+  return new Promise((resolve, reject) => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    navigator.locks
+      .request(`agentos-vm:${name}`, takeover ? { steal: true } : { ifAvailable: true }, async (lock) => {
+        if (!lock) {
+          reject(new Error(`agentOS: the VM '${name}' is in use by another tab (open it there, or boot with takeover)`));
+          return;
+        }
+        resolve(release);
+        await held;
+      })
+      .catch(() => lost()); // stolen by a takeover elsewhere: stop writing
+  });
 }
 
 export type { AgentVMOptions, ExecResult, OutputListener } from '../agent-vm.js';
 
 /** AgentVM in the browser: the same interface as on Node. */
 export class AgentVM extends BaseAgentVM {
-  constructor(options: AgentVMOptions = {}) {
-    super(options, boot);
+  constructor(options: AgentVMOptions & BootOptions = {}) {
+    super(options, () => boot({ persist: options.persist, takeover: options.takeover }));
   }
 }

@@ -1,0 +1,77 @@
+// Persistent VMs in Chromium: the writable layer in IndexedDB survives a
+// reload, a crashed renderer (killed mid-workload through CDP) and a closed
+// tab; two tabs never share a VM unless one takes it over.
+
+import { expect, test, type Page } from '@playwright/test';
+
+async function harness(page: Page): Promise<void> {
+  await page.goto('/e2e/harness/');
+  await page.waitForFunction(() => window.__agentos !== undefined);
+}
+
+const unique = (what: string) => `${what}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+
+test('persist (browser): files, links, modes and deletions survive a reload', async ({ page }) => {
+  const name = unique('reload');
+  await harness(page);
+  const first = await page.evaluate((n) => window.__agentos.persistRun(n, [
+    'mkdir -p d/e && echo hello > d/e/f && ln -s d/e/f lnk && ln d/e/f hard && chmod 600 hard && printf "%s" "$(seq 5000)" > big',
+    'rm -f .profile && ls -A && stat -c "%a %h" d/e/f && wc -c big',
+  ]), name);
+  expect(first.error).toBeUndefined();
+  const before = first.results[1].stdout;
+  await page.reload();
+  await page.waitForFunction(() => window.__agentos !== undefined);
+  const again = await page.evaluate((n) => window.__agentos.persistRun(n, ['ls -A && stat -c "%a %h" d/e/f && wc -c big', 'cat lnk']), name);
+  expect(again.results[0].stdout).toBe(before);
+  expect(again.results[1].stdout).toBe('hello\n');
+  // Another name is another VM: it sees none of this.
+  const other = await page.evaluate((n) => window.__agentos.persistRun(n, ['ls -A']), unique('other'));
+  expect(other.results[0].stdout).toBe('.profile\n');
+});
+
+for (const how of ['crash', 'close'] as const) {
+  test(`persist (browser): a ${how === 'crash' ? 'crashed renderer' : 'closed tab'} mid-workload loses no returned exec and tears no file`, async ({ context }) => {
+    test.setTimeout(120_000);
+    const name = unique(how);
+    let lastDone = -1;
+    for (let round = 0; round < 3; round++) {
+      const page = await context.newPage();
+      await harness(page);
+      void page.evaluate((n) => window.__agentos.workload(n), name).catch(() => {});
+      await page.waitForFunction((d) => (window.__done ?? -1) > d, lastDone, { timeout: 30_000 });
+      await page.waitForTimeout(100 + Math.floor(Math.random() * 400));
+      lastDone = await page.evaluate(() => window.__done);
+      if (how === 'crash') {
+        const crashed = page.waitForEvent('crash');
+        const cdp = await context.newCDPSession(page);
+        void cdp.send('Page.crash').catch(() => {}); // the renderer dies; the call never answers
+        await crashed;
+      } else {
+        await page.close();
+      }
+      const check = await context.newPage();
+      await harness(check);
+      const r = await check.evaluate(([n, d]) => window.__agentos.checkWorkload(n as string, d as number), [name, lastDone] as const);
+      expect(r.problems, `round ${round}`).toEqual([]);
+      lastDone = r.last;
+      await check.close();
+    }
+  });
+}
+
+test('persist (browser): a second tab is refused, or takes the VM over', async ({ context }) => {
+  const name = unique('tabs');
+  const a = await context.newPage();
+  await harness(a);
+  expect(await a.evaluate((n) => window.__agentos.persistHold(n), name)).toBe('ok');
+  expect(await a.evaluate(() => window.__agentos.heldExec('echo one > f; cat f'))).toBe('one\n');
+  const b = await context.newPage();
+  await harness(b);
+  expect(await b.evaluate((n) => window.__agentos.persistHold(n), name)).toMatch(/in use by another tab/);
+  expect(await b.evaluate((n) => window.__agentos.persistHold(n, true), name)).toBe('ok');
+  expect(await b.evaluate(() => window.__agentos.heldExec('cat f'))).toBe('one\n');
+  // The first tab's VM was stopped by the takeover: it can no longer write.
+  expect(await a.evaluate(() => window.__agentos.heldExec('echo two > f'))).toBe('no answer');
+  expect(await b.evaluate(() => window.__agentos.heldExec('cat f'))).toBe('one\n');
+});
