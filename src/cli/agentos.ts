@@ -1,7 +1,7 @@
 // The `agentos` command (Node host). The shell issue adds an interactive shell and `exec`;
 // until then it boots a VM, runs programs in it and reports its state.
 
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { createInterface } from 'node:readline';
 import { AgentVM, boot } from '../host/node/index.js';
@@ -16,8 +16,13 @@ Commands:
                           own, unchanged, and agentos exits with its status (124 on timeout).
                           -i passes agentos's stdin to the script (default /dev/null);
                           --json prints one object {"stdout","stderr","exitCode"} instead.
-                          --state (a persistent VM) is not implemented yet and is refused.
-  shell                   a line-by-line session with the VM's shell (each line is one exec)
+                          --state DIR: a persistent VM whose writable layer lives in DIR
+                          (created if missing); every write is durable when exec returns.
+  shell [--state DIR]     a line-by-line session with the VM's shell (each line is one exec)
+  snapshot [--state DIR] create NAME | list | restore NAME | delete NAME
+                          | export NAME FILE | import FILE [NAME]
+                          snapshots of the writable layer (DIR's VM; without --state, an
+                          ephemeral VM, which is only useful for export/import checks)
   status                  boot, print the kernel's state (processes, workers, mounts) as JSON
   run FILE.js [ARG...]    copy a JavaScript program into the VM and run it; its stdout, stderr
                           and exit status become agentos's own (stdin is passed through)
@@ -33,7 +38,8 @@ async function main(argv: string[]): Promise<number> {
     return cmd ? 0 : 2;
   }
   if (cmd === 'exec') return execCommand(rest);
-  if (cmd === 'shell') return shellCommand();
+  if (cmd === 'shell') return shellCommand(rest);
+  if (cmd === 'snapshot') return snapshotCommand(rest);
   if (cmd === 'status') {
     const m = await boot();
     try {
@@ -82,6 +88,7 @@ async function execCommand(args: string[]): Promise<number> {
   let json = false;
   let timeoutMs: number | undefined;
   let cwd: string | undefined;
+  let state: string | undefined;
   let forwardStdin = false;
   const env: Record<string, string> = {};
   let i = 0;
@@ -104,15 +111,15 @@ async function execCommand(args: string[]): Promise<number> {
       if (eq <= 0) return usageError(`--env needs K=V, got '${kv}'`);
       env[kv.slice(0, eq)] = kv.slice(eq + 1);
     } else if (a === '--state') {
-      process.stderr.write('agentos exec: --state: persistent VMs are not implemented yet (every VM is ephemeral)\n');
-      return 2;
+      state = args[++i];
+      if (!state) return usageError('--state needs a directory');
     } else if (a.startsWith('-')) return usageError(`unknown option '${a}'`);
     else break;
   }
   const script = args.slice(i).join(' ');
   if (!script) return usageError('missing SCRIPT');
   const stdin = forwardStdin ? readFileSync(0) : undefined;
-  const vm = new AgentVM({ env });
+  const vm = new AgentVM({ env, state });
   await vm.start();
   try {
     const r = await vm.execBytes(script, { stdin, timeoutMs, cwd });
@@ -130,8 +137,11 @@ async function execCommand(args: string[]): Promise<number> {
 }
 
 /** Until the kernel has a TTY, a person gets a line-mode session: each line is one exec. */
-async function shellCommand(): Promise<number> {
-  const vm = new AgentVM();
+async function shellCommand(args: string[]): Promise<number> {
+  let state: string | undefined;
+  if (args[0] === '--state' && args[1]) state = args[1];
+  else if (args.length) return usageError(`shell: unexpected '${args[0]}'`);
+  const vm = new AgentVM({ state });
   await vm.start();
   vm.on('output', (c) => (c.stream === 'stdout' ? process.stdout : process.stderr).write(c.data));
   const rl = createInterface({ input: process.stdin, output: process.stdout, prompt: 'agentos$ ' });
@@ -143,6 +153,39 @@ async function shellCommand(): Promise<number> {
   }
   await vm.stop();
   return status;
+}
+
+async function snapshotCommand(args: string[]): Promise<number> {
+  let state: string | undefined;
+  if (args[0] === '--state') {
+    state = args[1];
+    args = args.slice(2);
+    if (!state) return usageError('--state needs a directory');
+  }
+  const [op, a, b] = args;
+  const need = { create: 1, list: 0, restore: 1, delete: 1, export: 2, import: 1 }[op as 'list'];
+  if (need === undefined) return usageError(`snapshot: unknown operation '${op ?? ''}'`);
+  if ((need >= 1 && !a) || (need === 2 && !b)) return usageError(`snapshot ${op}: missing argument`);
+  const vm = new AgentVM({ state });
+  await vm.start();
+  try {
+    if (op === 'create') await vm.snapshot(a);
+    else if (op === 'restore') await vm.restore(a);
+    else if (op === 'delete') await vm.snapshots.delete(a);
+    else if (op === 'export') writeFileSync(b, await vm.snapshots.export(a));
+    else if (op === 'import') await vm.snapshots.import(b ?? basename(a).replace(/\.aosnap$/, ''), readFileSync(a));
+    else {
+      for (const s of await vm.snapshots.list()) {
+        process.stdout.write(`${s.name}\t${s.bytes}\t${new Date(s.mtimeMs).toISOString()}\n`);
+      }
+    }
+    return 0;
+  } catch (e) {
+    process.stderr.write(`agentos snapshot: ${(e as Error).message}\n`);
+    return 1;
+  } finally {
+    await vm.stop();
+  }
 }
 
 main(process.argv.slice(2)).then(

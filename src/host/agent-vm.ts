@@ -4,6 +4,7 @@
 
 import type { ExecBytesResult, ExecOptions, OutputChunk } from './exec-session.js';
 import { ExecSession } from './exec-session.js';
+import type { SnapshotInfo } from '../kernel/persist/snapshots.js';
 import type { Machine, RunOptions, RunResult } from './machine.js';
 
 export interface AgentVMOptions {
@@ -179,6 +180,26 @@ export class AgentVM {
       },
       close: () => s.close(),
     };
+  }
+
+  /** Save the writable layer (everything written since the base image) as snapshot `name`. */
+  async snapshot(name: string): Promise<SnapshotInfo> {
+    return this.requireMachine().snapshots.create(name);
+  }
+
+  /**
+   * Make snapshot `name` the VM's state, atomically. Every process stops (the
+   * session too: the next exec opens a fresh one, in the restored files).
+   */
+  async restore(name: string): Promise<void> {
+    const m = this.requireMachine();
+    await m.snapshots.restore(name);
+    this.session = null;
+  }
+
+  /** The snapshots, their management and their portable files. */
+  get snapshots(): Machine['snapshots'] {
+    return this.requireMachine().snapshots;
   }
 
   readFile(path: string): Promise<Uint8Array> {

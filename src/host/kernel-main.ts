@@ -30,5 +30,5 @@ export async function startKernel(
 ): Promise<KernelService> {
   const store = openStore(init);
   const persister = store ? await Persister.open(store, init.imageId, () => new MemFs()) : undefined;
-  return new KernelService(bootKernel({ workers, image: init.image, persister }));
+  return new KernelService(bootKernel({ workers, image: init.image, persister, imageId: init.imageId }));
 }

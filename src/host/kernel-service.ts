@@ -5,6 +5,8 @@ import type { Value } from '../abi/codec.js';
 import { SysError } from '../abi/errno.js';
 import type { Kernel } from '../kernel/kernel.js';
 import type { LayerInfo } from '../kernel/persist/persister.js';
+import type { SnapshotInfo } from '../kernel/persist/snapshots.js';
+import { transfer } from 'comlink';
 
 export interface ProcessInfo {
   pid: number;
@@ -69,6 +71,34 @@ export class KernelService {
   layer(): LayerStatus | null {
     const p = this.kernel.persister;
     return p ? { ...p.info, dirty: p.dirty, lastError: p.lastError?.message ?? null } : null;
+  }
+
+  // ---- snapshots of the writable layer (kernel/persist/snapshots.ts) ----
+
+  snapshotCreate(name: string): Promise<SnapshotInfo> {
+    return this.kernel.snapshots.create(name);
+  }
+
+  snapshotList(): Promise<SnapshotInfo[]> {
+    return this.kernel.snapshots.list();
+  }
+
+  snapshotDelete(name: string): Promise<void> {
+    return this.kernel.snapshots.delete(name);
+  }
+
+  async snapshotExport(name: string): Promise<Uint8Array> {
+    const file = await this.kernel.snapshots.export(name);
+    return transfer(file, [file.buffer as ArrayBuffer]);
+  }
+
+  snapshotImport(name: string, file: Uint8Array): Promise<SnapshotInfo> {
+    return this.kernel.snapshots.import(name, file);
+  }
+
+  /** Every process is stopped and the layer replaced; the host reopens its sessions. */
+  snapshotRestore(name: string): Promise<void> {
+    return this.kernel.snapshots.restore(name);
   }
 
   /** Stop every process, then write the layer's last changes. */

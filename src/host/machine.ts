@@ -68,6 +68,16 @@ export class Machine {
     return this.service.sync();
   }
 
+  /** Snapshots of the writable layer: see kernel/persist/snapshots.ts. */
+  readonly snapshots = {
+    create: (name: string) => this.service.snapshotCreate(name),
+    list: () => this.service.snapshotList(),
+    delete: (name: string) => this.service.snapshotDelete(name),
+    export: (name: string) => this.service.snapshotExport(name),
+    import: (name: string, file: Uint8Array) => this.service.snapshotImport(name, file),
+    restore: (name: string) => this.service.snapshotRestore(name),
+  };
+
   /** The persistent layer's state, or null for an ephemeral VM. */
   layer(): Promise<LayerStatus | null> {
     return this.service.layer();

@@ -27,6 +27,8 @@ export interface BootOptions {
   hostname?: string;
   /** A persistent writable layer (persist/): its MemFs becomes the root's upper layer. */
   persister?: Persister;
+  /** The image's identity (its sha256), recorded in layers and snapshots. */
+  imageId?: string;
 }
 
 const ROOT: Cred = { uid: 0, gid: 0, groups: [], pid: 1, umask: 0o022 };
@@ -48,7 +50,7 @@ export function bootKernel(opts: BootOptions): Kernel {
   vfs.mount(ROOT, '/dev', dev);
   populateDevfs(dev, ROOT);
 
-  const kernel = new Kernel({ vfs, fifos, workers: opts.workers, warmWorkers: opts.warmWorkers, hostname, persister: opts.persister });
+  const kernel = new Kernel({ vfs, fifos, workers: opts.workers, warmWorkers: opts.warmWorkers, hostname, persister: opts.persister, imageId: opts.imageId });
   vfs.mount(ROOT, '/proc', new ProcFs({
     procs: () => kernel.procs.all(),
     get: (pid) => kernel.procs.get(pid),

@@ -4,7 +4,10 @@
 // the shared doorbell; the host (pid 1, init) reaches it through async calls.
 // Both go through the same syscall table.
 
+import type { MemFs } from './fs/memfs.js';
+import { OverlayFs } from './fs/overlayfs.js';
 import type { Persister } from './persist/persister.js';
+import { Snapshots } from './persist/snapshots.js';
 import { newChannelBuffer, newDoorbell } from '../abi/channel.js';
 import type { Value } from '../abi/codec.js';
 import { Errno, SysError } from '../abi/errno.js';
@@ -38,6 +41,8 @@ export interface KernelOptions {
   runtimes?: string[];
   /** The root's writable layer is persistent: sync() makes it durable. */
   persister?: Persister;
+  /** Identity of the base image (snapshots and layers record it). */
+  imageId?: string;
 }
 
 export interface SpawnRequest {
@@ -77,10 +82,12 @@ export class Kernel {
   private stopped = false;
   private readonly runtimes: Set<string>;
   readonly persister: Persister | null;
+  readonly snapshots: Snapshots;
 
   constructor(opts: KernelOptions) {
     this.vfs = opts.vfs;
     this.persister = opts.persister ?? null;
+    this.snapshots = new Snapshots(() => this.vfs.root().fs as OverlayFs, this.persister, opts.imageId ?? '', (u) => this.replaceLayer(u));
     this.fifos = opts.fifos;
     this.software = new SoftwareBroker(this.vfs);
     this.runtimes = new Set(opts.runtimes ?? RUNTIME_NAMES);
@@ -271,6 +278,19 @@ export class Kernel {
   reap(p: Process): void {
     this.procs.get(p.ppid)?.children.delete(p);
     this.procs.remove(p);
+  }
+
+  /**
+   * A snapshot restore: every process but init is killed, then the root's
+   * writable layer becomes `upper` (mounts kept) and, if the VM persists, is
+   * written as the layer's new checkpoint.
+   */
+  private async replaceLayer(upper: MemFs): Promise<void> {
+    for (const p of this.procs.all()) if (p !== this.init && p.state !== 'Z') this.exit(p, 9);
+    const old = this.vfs.root().fs as OverlayFs;
+    this.vfs.replaceRoot(new OverlayFs(old.lower, upper));
+    this.init.cwd = this.vfs.root();
+    await this.persister?.adopt(upper);
   }
 
   shutdown(): void {

@@ -1,6 +1,9 @@
 // The `agentos` CLI exactly as the README documents it, from the package root.
 
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -33,10 +36,26 @@ test('agentos exec --cwd, --env and --timeout', () => {
   assert.equal(t.status, 124);
 });
 
-test('agentos exec refuses what does not exist yet, clearly', () => {
-  const r = agentos(['exec', '--state', '/tmp/x', '--', 'true']);
-  assert.equal(r.status, 2);
-  assert.match(r.stderr, /--state: persistent VMs are not implemented yet/);
+test('agentos exec --state and agentos snapshot: a persistent VM across processes', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'agentos-cli-'));
+  const state = join(dir, 'vm');
+  try {
+    assert.equal(agentos(['exec', '--state', state, '--', 'echo kept > note']).status, 0);
+    assert.equal(agentos(['exec', '--state', state, '--', 'cat note']).stdout, 'kept\n');
+    assert.equal(agentos(['snapshot', '--state', state, 'create', 's1']).status, 0);
+    assert.equal(agentos(['exec', '--state', state, '--', 'rm note']).status, 0);
+    assert.match(agentos(['snapshot', '--state', state, 'list']).stdout, /^s1\t\d+\t/);
+    assert.equal(agentos(['snapshot', '--state', state, 'restore', 's1']).status, 0);
+    assert.equal(agentos(['exec', '--state', state, '--', 'cat note']).stdout, 'kept\n');
+    const bad = agentos(['snapshot', '--state', state, 'restore', 'nope']);
+    assert.equal(bad.status, 1);
+    assert.match(bad.stderr, /no snapshot 'nope'/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('agentos exec refuses bad usage clearly', () => {
   const u = agentos(['exec']);
   assert.equal(u.status, 2);
   assert.match(u.stderr, /missing SCRIPT/);

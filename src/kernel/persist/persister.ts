@@ -32,7 +32,7 @@ export interface LayerInfo {
 }
 
 export class Persister {
-  private readonly journal: Journal;
+  private journal: Journal;
   private chain: Promise<void> = Promise.resolve();
   /** A full commit queued but not started: later sync() calls join it. */
   private queued: Promise<void> | null = null;
@@ -44,15 +44,32 @@ export class Persister {
   lastError: Error | null = null;
 
   private constructor(
-    readonly fs: MemFs,
+    public fs: MemFs,
     readonly store: LayerStore,
     private readonly imageId: string,
     private seq: number,
     readonly info: LayerInfo,
   ) {
-    this.journal = new Journal(fs);
-    fs.observer = this.journal;
-    this.journal.onDirty = () => this.arm(QUIET_MS);
+    this.journal = this.watch(fs);
+  }
+
+  private watch(fs: MemFs): Journal {
+    const j = new Journal(fs);
+    fs.observer = j;
+    j.onDirty = () => this.arm(QUIET_MS);
+    return j;
+  }
+
+  /**
+   * The root layer was replaced (a snapshot restore): persist `fs` from now
+   * on. Its checkpoint replaces the old layer in one atomic step.
+   */
+  async adopt(fs: MemFs): Promise<void> {
+    await this.chain;
+    this.fs.observer = null;
+    this.fs = fs;
+    this.journal = this.watch(fs);
+    await this.writeCheckpoint();
   }
 
   /** Load the layer from `store` into a fresh MemFs (created by `makeFs`) and start persisting it. */
@@ -104,11 +121,6 @@ export class Persister {
 
   get dirty(): boolean {
     return this.journal.dirty;
-  }
-
-  /** The whole layer as one checkpoint frame (a snapshot). */
-  snapshotFrame(): Uint8Array {
-    return encodeFrame({ seq: this.seq, imageId: this.imageId, ...fullState(this.fs) });
   }
 
   async close(): Promise<void> {

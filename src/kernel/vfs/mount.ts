@@ -20,7 +20,7 @@ export class MountTable {
   private readonly byMountpoint = new Map<string, Mount>();
   private readonly byFs = new Map<FileSystem, Mount>();
   private nextDev = 1;
-  readonly rootMount: Mount;
+  rootMount: Mount;
 
   constructor(rootFs: FileSystem) {
     rootFs.dev = this.nextDev++;
@@ -80,6 +80,31 @@ export class MountTable {
 
   isMounted(fs: FileSystem): boolean {
     return this.byFs.has(fs);
+  }
+
+  /**
+   * Swap the root filesystem (a snapshot restore), keeping its dev number and
+   * every mount: each mountpoint is re-found in the new tree by `remap`; a
+   * mount whose mountpoint the new tree lacks (null) is dropped with its submounts.
+   */
+  replaceRoot(fs: FileSystem, remap: (mountpoint: Inode) => Inode | null): void {
+    const old = this.list();
+    fs.dev = this.rootMount.fs.dev;
+    this.byFs.clear();
+    this.byMountpoint.clear();
+    const renewed = new Map<Mount, Mount>();
+    this.rootMount = { fs, mountpoint: null, parent: null };
+    renewed.set(old[0], this.rootMount);
+    this.byFs.set(fs, this.rootMount);
+    for (const m of old.slice(1)) {
+      const parent = m.parent && renewed.get(m.parent);
+      const at = parent && m.mountpoint && (parent === this.rootMount ? remap(m.mountpoint) : m.mountpoint);
+      if (!parent || !at) continue;
+      const n: Mount = { fs: m.fs, mountpoint: at, parent };
+      renewed.set(m, n);
+      this.byMountpoint.set(key(at), n);
+      this.byFs.set(m.fs, n);
+    }
   }
 
   /** Every mount, parents before children (for /proc/mounts). */

@@ -99,6 +99,22 @@ export class Vfs {
     this.mountTable.umount(inode.fs, (this.fsOpens.get(inode.fs) ?? 0) > 0);
   }
 
+  /** Replace the root filesystem, keeping the mounts on it (see MountTable.replaceRoot). */
+  replaceRoot(fs: FileSystem): void {
+    const paths = new Map<Inode, string>();
+    for (const m of this.mountTable.list()) if (m.mountpoint) paths.set(m.mountpoint, this.pathOf(m.mountpoint));
+    this.mountTable.replaceRoot(fs, (mp) => {
+      const path = paths.get(mp);
+      if (path === undefined) return null;
+      try {
+        const at = this.namei.resolve(ROOT_CRED, fs.root(), path, false).inode;
+        return isDir(at.mode) ? at : null;
+      } catch {
+        return null;
+      }
+    });
+  }
+
   /** The mounts, parents first, for /proc/mounts and df. */
   mounts(): MountInfo[] {
     return this.mountTable.list().map((m) => {

@@ -1,0 +1,104 @@
+// Named snapshots of the root's writable layer: a snapshot is the layer's
+// whole diff against the base image, as one checkpoint frame (format.ts) —
+// which is also the portable export format. A persistent VM keeps them in its
+// store; an ephemeral one in memory. Restore swaps the layer atomically.
+
+import { Errno, SysError } from '../../abi/errno.js';
+import { MemFs } from '../fs/memfs.js';
+import type { OverlayFs } from '../fs/overlayfs.js';
+import { decodeFrames, encodeFrame, LayerFormatError } from './format.js';
+import { fullState } from './journal.js';
+import { migrate } from './migrate.js';
+import type { Persister } from './persister.js';
+import { replay } from './replay.js';
+
+export interface SnapshotInfo {
+  name: string;
+  bytes: number;
+  mtimeMs: number;
+}
+
+const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+export function checkSnapshotName(name: string): void {
+  if (!NAME.test(name)) {
+    throw new SysError(Errno.EINVAL, `invalid snapshot name '${name}' (letters, digits, '.', '_', '-'; at most 64)`);
+  }
+}
+
+export class Snapshots {
+  private readonly memory = new Map<string, SnapshotInfo & { frame: Uint8Array }>();
+
+  constructor(
+    private readonly root: () => OverlayFs,
+    private readonly persister: Persister | null,
+    private readonly imageId: string,
+    /** Swap the root's upper layer for `upper` (the kernel stops every process first). */
+    private readonly swap: (upper: MemFs) => Promise<void>,
+  ) {}
+
+  /** The current layer as a snapshot frame. */
+  frame(): Uint8Array {
+    return encodeFrame({ seq: 0, imageId: this.imageId, ...fullState(this.root().upper) });
+  }
+
+  async create(name: string): Promise<SnapshotInfo> {
+    checkSnapshotName(name);
+    return this.save(name, this.frame());
+  }
+
+  async list(): Promise<SnapshotInfo[]> {
+    if (this.persister) return this.persister.store.listSnapshots();
+    return [...this.memory.values()].map(({ name, bytes, mtimeMs }) => ({ name, bytes, mtimeMs })).sort((a, b) => (a.name < b.name ? -1 : 1));
+  }
+
+  async delete(name: string): Promise<void> {
+    checkSnapshotName(name);
+    const gone = this.persister ? await this.persister.store.deleteSnapshot(name) : this.memory.delete(name);
+    if (!gone) throw new SysError(Errno.ENOENT, `no snapshot '${name}'`);
+  }
+
+  /** The portable file of a snapshot. */
+  async export(name: string): Promise<Uint8Array> {
+    checkSnapshotName(name);
+    const frame = this.persister ? await this.persister.store.loadSnapshot(name) : this.memory.get(name)?.frame;
+    if (!frame) throw new SysError(Errno.ENOENT, `no snapshot '${name}'`);
+    return frame;
+  }
+
+  /** Store an exported file under `name`, after checking it is a whole, readable layer. */
+  async import(name: string, file: Uint8Array): Promise<SnapshotInfo> {
+    checkSnapshotName(name);
+    this.decode(file);
+    return this.save(name, file);
+  }
+
+  /** Make the snapshot the current layer. Every process is stopped; the layer switch is atomic. */
+  async restore(name: string): Promise<void> {
+    const upper = new MemFs();
+    const state = this.decode(await this.export(name));
+    if (state.imageId !== this.imageId) migrate(state.records);
+    upper.importTree(state.records, state.nextIno);
+    await this.swap(upper);
+  }
+
+  private decode(file: Uint8Array): ReturnType<typeof replay> {
+    let state;
+    try {
+      const { commits, validBytes } = decodeFrames(file);
+      if (commits.length !== 1 || validBytes !== file.length) throw new LayerFormatError('truncated or damaged');
+      state = replay(commits);
+    } catch (e) {
+      throw new SysError(Errno.EINVAL, `not an agentOS snapshot: ${(e as Error).message}`);
+    }
+    if (!state.records.has(1)) throw new SysError(Errno.EINVAL, 'not an agentOS snapshot: no root directory');
+    return state;
+  }
+
+  private async save(name: string, frame: Uint8Array): Promise<SnapshotInfo> {
+    const info = { name, bytes: frame.length, mtimeMs: Date.now() };
+    if (this.persister) await this.persister.store.saveSnapshot(name, frame);
+    else this.memory.set(name, { ...info, frame });
+    return info;
+  }
+}
