@@ -4,6 +4,10 @@
 
 import { expect, test, type Page } from '@playwright/test';
 
+// The Node host as built (its workers sit beside the bundle in dist/node).
+const nodeHost = '../dist/node/index.js';
+const { AgentVM } = (await import(nodeHost)) as typeof import('../src/host/node/index.js');
+
 async function harness(page: Page): Promise<void> {
   await page.goto('/e2e/harness/');
   await page.waitForFunction(() => window.__agentos !== undefined);
@@ -74,4 +78,32 @@ test('persist (browser): a second tab is refused, or takes the VM over', async (
   // The first tab's VM was stopped by the takeover: it can no longer write.
   expect(await a.evaluate(() => window.__agentos.heldExec('echo two > f'))).toBe('no answer');
   expect(await b.evaluate(() => window.__agentos.heldExec('cat f'))).toBe('one\n');
+});
+
+test('persist (browser): snapshots move between Node and the browser in both directions', async ({ page }) => {
+  const node = new AgentVM();
+  await node.start();
+  let file: Uint8Array;
+  try {
+    await node.exec('mkdir -p proj/src && seq 3 > proj/src/data && ln -s src/data proj/link && chmod 700 proj');
+    await node.snapshot('s');
+    file = await node.snapshots.export('s');
+  } finally {
+    await node.stop();
+  }
+  await harness(page);
+  const r = await page.evaluate(
+    ([n, f]) => window.__agentos.snapshotRoundTrip(n, f, 'cat proj/link; stat -c %a proj', 'echo from-browser > proj/src/new'),
+    [unique('snap'), Buffer.from(file).toString('base64')] as const,
+  );
+  expect(r.checked).toBe('1\n2\n3\n700\n');
+  const back = new AgentVM();
+  await back.start();
+  try {
+    await back.snapshots.import('b', Buffer.from(r.exported, 'base64'));
+    await back.restore('b');
+    expect((await back.exec('cat proj/src/new proj/link')).stdout).toBe('from-browser\n1\n2\n3\n');
+  } finally {
+    await back.stop();
+  }
 });

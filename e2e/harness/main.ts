@@ -137,6 +137,28 @@ const api = {
     }
   },
 
+  /**
+   * Import `file` (base64, made on another host) as a snapshot of the persistent
+   * VM `name`, restore it, run `check`, then make and export a snapshot of its own after running `change`.
+   */
+  async snapshotRoundTrip(name: string, file: string, check: string, change: string): Promise<{ checked: string; exported: string }> {
+    const vm = new AgentVM({ persist: name });
+    await vm.start();
+    try {
+      await vm.snapshots.import('from-node', Uint8Array.from(atob(file), (c) => c.charCodeAt(0)));
+      await vm.restore('from-node');
+      const checked = (await vm.exec(check)).stdout;
+      await vm.exec(change);
+      await vm.snapshot('from-browser');
+      const bytes = await vm.snapshots.export('from-browser');
+      let bin = '';
+      for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+      return { checked, exported: btoa(bin) };
+    } finally {
+      await vm.stop();
+    }
+  },
+
   /** Boot-to-first-result time of a fresh kernel (ms). */
   async bootToFirstResult(): Promise<number> {
     const t0 = performance.now();
