@@ -6,6 +6,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, syml
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { boot, type Machine } from '../src/host/node/index.js';
+import { runPersistBenches } from './persist.js';
 import { runShellBenches } from './shell.js';
 import { isDir, isLnk, isReg } from '../src/abi/stat.js';
 import { WEXITSTATUS } from '../src/abi/wait.js';
@@ -255,6 +256,7 @@ export async function runNodeBenches(): Promise<Figure[]> {
     await m.stop();
   }
   figures.push(...(await runShellBenches()));
+  figures.push(...(await runPersistBenches()));
   return figures;
 }
 

@@ -43,40 +43,63 @@ export class LayerFormatError extends Error {}
 const enc = new TextEncoder();
 const dec = new TextDecoder();
 
+/**
+ * A frame under construction: small fields go to a scratch buffer, large
+ * byte runs are kept by reference, and done() copies everything once into
+ * the exact-size frame (file data is never copied twice).
+ */
 class Out {
-  private buf = new Uint8Array(1024);
+  private readonly parts: Uint8Array[] = [];
+  private buf = new Uint8Array(64 << 10);
   private view = new DataView(this.buf.buffer);
-  len = 0;
+  private len = 0;
+  private total = 0;
 
   private room(n: number): void {
     if (this.len + n <= this.buf.length) return;
-    const next = new Uint8Array(Math.max(this.buf.length * 2, this.len + n));
-    next.set(this.buf.subarray(0, this.len));
-    this.buf = next;
-    this.view = new DataView(next.buffer);
+    this.flush();
+    if (n > this.buf.length) {
+      this.buf = new Uint8Array(n);
+      this.view = new DataView(this.buf.buffer);
+    }
+  }
+
+  private flush(): void {
+    if (this.len === 0) return;
+    this.parts.push(this.buf.slice(0, this.len));
+    this.len = 0;
   }
 
   u8(v: number): void {
     this.room(1);
     this.buf[this.len++] = v;
+    this.total++;
   }
 
   u32(v: number): void {
     this.room(4);
     this.view.setUint32(this.len, v >>> 0, true);
     this.len += 4;
+    this.total += 4;
   }
 
   f64(v: number): void {
     this.room(8);
     this.view.setFloat64(this.len, v, true);
     this.len += 8;
+    this.total += 8;
   }
 
   bytes(b: Uint8Array): void {
-    this.room(b.length);
-    this.buf.set(b, this.len);
-    this.len += b.length;
+    if (b.length > 4096) {
+      this.flush();
+      this.parts.push(b);
+    } else {
+      this.room(b.length);
+      this.buf.set(b, this.len);
+      this.len += b.length;
+    }
+    this.total += b.length;
   }
 
   str(s: string): void {
@@ -85,8 +108,21 @@ class Out {
     this.bytes(b);
   }
 
-  done(): Uint8Array {
-    return this.buf.subarray(0, this.len);
+  /** The frame: length and CRC header, then everything written. */
+  frame(): Uint8Array {
+    this.flush();
+    const out = new Uint8Array(8 + this.total);
+    let at = 8;
+    let crc = 0;
+    for (const p of this.parts) {
+      out.set(p, at);
+      crc = crc32(p, crc);
+      at += p.length;
+    }
+    const view = new DataView(out.buffer);
+    view.setUint32(0, this.total, true);
+    view.setUint32(4, crc, true);
+    return out;
   }
 }
 
@@ -141,8 +177,6 @@ const S_IFLNK = 0o120000;
 /** A commit as one frame (header included). */
 export function encodeFrame(c: Commit): Uint8Array {
   const o = new Out();
-  o.u32(0); // length and CRC, filled in below
-  o.u32(0);
   o.u32(MAGIC);
   o.u32(SCHEMA);
   o.f64(c.seq);
@@ -180,11 +214,7 @@ export function encodeFrame(c: Commit): Uint8Array {
     }
   }
   o.u8(END);
-  const frame = o.done();
-  const view = new DataView(frame.buffer, frame.byteOffset, frame.byteLength);
-  view.setUint32(0, frame.length - 8, true);
-  view.setUint32(4, crc32(frame.subarray(8)), true);
-  return frame;
+  return o.frame();
 }
 
 /**
@@ -245,19 +275,29 @@ function decodePayload(payload: Uint8Array): Commit {
   return c;
 }
 
-let table: Uint32Array | null = null;
+let tables: Uint32Array[] | null = null;
 
-/** CRC-32 (IEEE), as zlib computes it. */
-export function crc32(b: Uint8Array): number {
-  if (!table) {
-    table = new Uint32Array(256);
+/** CRC-32 (IEEE, as zlib), slicing by 8; `prev` continues a running CRC. */
+export function crc32(b: Uint8Array, prev = 0): number {
+  if (!tables) {
+    tables = Array.from({ length: 8 }, () => new Uint32Array(256));
     for (let n = 0; n < 256; n++) {
       let c = n;
       for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-      table[n] = c >>> 0;
+      tables[0][n] = c >>> 0;
+    }
+    for (let n = 0; n < 256; n++) {
+      for (let t = 1; t < 8; t++) tables[t][n] = (tables[t - 1][n] >>> 8) ^ tables[0][tables[t - 1][n] & 0xff];
     }
   }
-  let c = 0xffffffff;
-  for (let i = 0; i < b.length; i++) c = table[(c ^ b[i]) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
+  const [t0, t1, t2, t3, t4, t5, t6, t7] = tables;
+  let c = ~prev >>> 0;
+  let i = 0;
+  for (const end = b.length - 8; i <= end; i += 8) {
+    const lo = (c ^ (b[i] | (b[i + 1] << 8) | (b[i + 2] << 16) | (b[i + 3] << 24))) >>> 0;
+    c = t7[lo & 0xff] ^ t6[(lo >>> 8) & 0xff] ^ t5[(lo >>> 16) & 0xff] ^ t4[lo >>> 24] ^
+      t3[b[i + 4]] ^ t2[b[i + 5]] ^ t1[b[i + 6]] ^ t0[b[i + 7]];
+  }
+  for (; i < b.length; i++) c = t0[(c ^ b[i]) & 0xff] ^ (c >>> 8);
+  return ~c >>> 0;
 }

@@ -1,6 +1,6 @@
 // What changed in a MemFs since the last commit: the inodes whose attributes
-// or entries changed, and per file the span of bytes that changed. Taking a
-// commit copies those bytes at once, so later writes cannot tear it.
+// or entries changed, and per file the span of bytes that changed. A commit's
+// records are encoded as soon as they are taken, so later writes cannot tear it.
 
 import { S_IFMT, S_IFREG } from '../../abi/stat.js';
 import type { InodeRecord, MemFs, MemFsObserver, MemInode } from '../fs/memfs.js';
@@ -75,7 +75,8 @@ export class Journal implements MemFsObserver {
       if (node.nlink === 0 || (node.mode & S_IFMT) !== S_IFREG) continue;
       const hi = Math.min(span.hi, node.size);
       const lo = Math.min(span.lo, hi);
-      data.push({ ino: node.ino, size: node.size, ranges: hi > lo ? [{ offset: lo, bytes: node.data!.slice(lo, hi) }] : [] });
+      // A view, not a copy: the commit is encoded before anything can write again.
+      data.push({ ino: node.ino, size: node.size, ranges: hi > lo ? [{ offset: lo, bytes: node.data!.subarray(lo, hi) }] : [] });
     }
     return { meta, data, taken };
   }
