@@ -10,6 +10,8 @@ export const SYSCALLS = [
   'getpid', 'getppid', 'getpgid', 'setpgid', 'getsid', 'setsid', 'getuid', 'getgid', 'geteuid',
   'getegid', 'spawn', 'execve', 'exit', 'waitpid', 'kill', 'sigaction', 'sigtake', 'sigprocmask', 'alarm',
   'nanosleep', 'uname', 'sync', 'setuid', 'setgid', 'mount', 'software',
+  // appended
+  'futimes',
 ] as const;
 
 export type SyscallName = (typeof SYSCALLS)[number];
