@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { boot, type Machine } from '../src/host/node/index.js';
 import { runShellBenches } from './shell.js';
+import { runWasmBenches } from './wasm.js';
 import { isDir, isLnk, isReg } from '../src/abi/stat.js';
 import { WEXITSTATUS } from '../src/abi/wait.js';
 import { ImageFs, type ImageInode } from '../src/kernel/fs/imagefs.js';
@@ -255,6 +256,7 @@ export async function runNodeBenches(): Promise<Figure[]> {
     await m.stop();
   }
   figures.push(...(await runShellBenches()));
+  figures.push(...(await runWasmBenches()));
   return figures;
 }
 

@@ -266,8 +266,10 @@ export const wasmCases: SuiteCase[] = [
         'hello > out.txt && /opt/agentos/bin/cat out.txt',
         'files . > /dev/null && cat relative.txt',
         'cd .. && readdir proj',
+        // An endless writer ends when its reader goes: SIGPIPE (141), as natively.
+        'cat /dev/zero | head -c 5 | wc -c; echo "${PIPESTATUS[@]}"',
       ].join('; '), '/tmp/proj');
-      eq(text(r.stdout), '3\nhello, world\nrelative\nf data.txt\nf out.txt\nf relative.txt\n', 'stdout');
+      eq(text(r.stdout), '3\nhello, world\nrelative\nf data.txt\nf out.txt\nf relative.txt\n5\n141 0 0\n', 'stdout');
       eq(text(r.stderr), '', 'stderr');
     },
   },
