@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { boot, type Machine } from '../src/host/node/index.js';
 import { runPersistBenches } from './persist.js';
 import { runShellBenches } from './shell.js';
+import { runWasmBenches } from './wasm.js';
 import { isDir, isLnk, isReg } from '../src/abi/stat.js';
 import { WEXITSTATUS } from '../src/abi/wait.js';
 import { ImageFs, type ImageInode } from '../src/kernel/fs/imagefs.js';
@@ -257,6 +258,7 @@ export async function runNodeBenches(): Promise<Figure[]> {
   }
   figures.push(...(await runShellBenches()));
   figures.push(...(await runPersistBenches()));
+  figures.push(...(await runWasmBenches()));
   return figures;
 }
 

@@ -12,6 +12,8 @@
 //   dist/test/**/X.test.js       <- test/**/X.test.ts        (node --test files)
 //   dist/programs/X.js           <- test/programs/X.ts       (guest JS programs for tests and benches;
 //                                   also copied to dist/web/programs/ for the browser harness)
+//   dist/wasm/X.wasm             <- wasm/X.c (WASI test programs, scripts/build-wasm.mjs; cached in
+//                                   wasm/out/; also copied to dist/web/wasm/ for the browser harness)
 //   dist/web/                    <- vite build (index.html + e2e/harness/index.html)
 //   dist/image/agentos-base-<hash>.img + manifest.json
 //                                <- src/image/build.ts, bundled to dist/tools/image-build.js and run
@@ -27,6 +29,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { buildPackages } from './build-packages.mjs';
+import { buildWasm } from './build-wasm.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = join(ROOT, 'dist');
@@ -178,8 +181,17 @@ async function buildPrograms() {
 }
 
 function copyProgramsToWeb() {
-  if (!existsSync(PROGRAM_OUT)) return;
-  cpSync(PROGRAM_OUT, join(DIST, 'web', 'programs'), { recursive: true });
+  if (existsSync(PROGRAM_OUT)) cpSync(PROGRAM_OUT, join(DIST, 'web', 'programs'), { recursive: true });
+  if (existsSync(WASM_OUT)) cpSync(WASM_OUT, join(DIST, 'web', 'wasm'), { recursive: true });
+}
+
+// ---------------------------------------------------------------- WASI test programs
+const WASM_OUT = join(DIST, 'wasm');
+
+async function buildWasmPrograms() {
+  const t0 = performance.now();
+  const r = await buildWasm(ROOT);
+  console.log(`build: WASI programs (${r.compiled} compiled, ${r.cached} cached) -> dist/wasm in ${ms(t0)}`);
 }
 
 // ---------------------------------------------------------------- base image
@@ -232,8 +244,8 @@ try {
 }
 // Node bundles and test bundles are independent (tests import the built host by
 // path, not by content), so run them concurrently; each reports its own errors.
-const stages = ['node bundles', 'test bundles', 'guest programs'];
-const results = await Promise.allSettled([buildNode(), buildTests(), buildPrograms()]);
+const stages = ['node bundles', 'test bundles', 'guest programs', 'WASI programs'];
+const results = await Promise.allSettled([buildNode(), buildTests(), buildPrograms(), buildWasmPrograms()]);
 for (const [i, r] of results.entries()) {
   if (r.status === 'rejected') {
     failed = true;

@@ -5,7 +5,10 @@ import { AgentVM, boot } from '../../src/host/browser/index.js';
 import type { ExecResult } from '../../src/host/agent-vm.js';
 import type { Machine } from '../../src/host/machine.js';
 import { checkLayer, workloadCommand } from '../../test/persist/workload.js';
-import { cases, installPrograms, PROGRAMS } from '../../test/kernel/suite.js';
+import { cases as kernelCases, installPrograms, PROGRAMS } from '../../test/kernel/suite.js';
+import { installWasm, WASM_PROGRAMS, wasmCases } from '../../test/runtimes/wasm/cases.js';
+
+const cases = [...kernelCases, ...wasmCases];
 
 export interface CaseResult {
   ok: boolean;
@@ -29,10 +32,27 @@ async function loadPrograms(): Promise<Record<string, string>> {
   return programs;
 }
 
+let wasm: Record<string, Uint8Array> | null = null;
+
+async function loadWasm(): Promise<Record<string, Uint8Array>> {
+  if (!wasm) {
+    const entries = await Promise.all(
+      WASM_PROGRAMS.map(async (name) => {
+        const r = await fetch(`/wasm/${name}.wasm`);
+        if (!r.ok) throw new Error(`fetch /wasm/${name}.wasm: ${r.status}`);
+        return [name, new Uint8Array(await r.arrayBuffer())] as const;
+      }),
+    );
+    wasm = Object.fromEntries(entries);
+  }
+  return wasm;
+}
+
 async function withMachine<T>(f: (m: Machine) => Promise<T>): Promise<T> {
   const m = await boot();
   try {
     await installPrograms(m, await loadPrograms());
+    await installWasm(m, await loadWasm());
     return await f(m);
   } finally {
     await m.stop();

@@ -39,6 +39,12 @@ export interface RunResult {
 const enc = new TextEncoder();
 const dec = new TextDecoder();
 
+/**
+ * 256 KiB of `bytes` from `off`, as a copy: a view would be structured-cloned
+ * to the kernel worker with its whole underlying buffer, every chunk.
+ */
+const chunk = (bytes: Uint8Array, off: number): Uint8Array => new Uint8Array(bytes.subarray(off, off + 256 * 1024));
+
 /** What the host gives every program it starts (PATH is always the guest's default: see kernel/env.ts). */
 export const DEFAULT_ENV: Record<string, string> = {
   HOME: '/home/user',
@@ -98,7 +104,7 @@ export class Machine {
     const fd = (await this.syscall('open', path, O_WRONLY | O_CREAT | O_TRUNC, mode)) as number;
     try {
       for (let off = 0; off < bytes.byteLength; ) {
-        off += (await this.syscall('write', fd, bytes.subarray(off, off + 256 * 1024))) as number;
+        off += (await this.syscall('write', fd, chunk(bytes, off))) as number;
       }
     } finally {
       await this.syscall('close', fd);
@@ -234,7 +240,7 @@ export class Machine {
     const bytes = typeof data === 'string' ? enc.encode(data) : data;
     try {
       for (let off = 0; off < bytes.byteLength; ) {
-        off += (await this.syscall('write', fd, bytes.subarray(off, off + 256 * 1024))) as number;
+        off += (await this.syscall('write', fd, chunk(bytes, off))) as number;
       }
     } catch (e) {
       if (!(e instanceof SysError && e.code === 'EPIPE')) throw e;

@@ -16,6 +16,8 @@ export class ProcessContext {
   readonly pid: number;
   /** argv as the runtime received it (interpreter and script included). */
   readonly argv: string[];
+  /** The file the runtime loads (the binary, or the script of an interpreter). */
+  readonly file: string;
   readonly env: string[];
   exited = false;
   private handlers = new Map<number, SignalHandler>();
@@ -27,6 +29,7 @@ export class ProcessContext {
   ) {
     this.pid = msg.pid;
     this.argv = msg.image.argv;
+    this.file = msg.image.file;
     this.env = msg.env;
     sys.raw.onSignals = () => this.runHandlers();
   }

@@ -91,10 +91,14 @@ export const packageCases: SuiteCase[] = [
     },
   },
   {
-    name: 'dispatch: headers pick the runtime — \\0asm, ELF, Mach-O, PE and text give ENOEXEC (126)',
+    name: 'dispatch: headers pick the runtime — ELF, Mach-O, PE and text give ENOEXEC (126), \\0asm runs as WebAssembly',
     async run(m) {
+      // An empty module reaches the wasm runtime, which refuses it (no _start) with the same status.
+      await m.writeFile('/tmp/wasm', new Uint8Array([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]), 0o755);
+      const w = await env(m, ['/tmp/wasm']);
+      eq([w.exitCode, err(w)], [126, '/tmp/wasm: cannot execute: no _start function (not a WASI command)\n'], 'wasm');
       const magics: Record<string, number[]> = {
-        wasm: [0, 0x61, 0x73, 0x6d, 1, 0, 0, 0], elf: [0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0],
+        elf: [0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0],
         macho: [0xcf, 0xfa, 0xed, 0xfe, 7, 0, 0, 1], fat: [0xca, 0xfe, 0xba, 0xbe, 0, 0, 0, 2],
         pe: [0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0], text: [...new TextEncoder().encode('echo hello\n')],
       };

@@ -20,6 +20,11 @@ export function int(a: Value[], i: number, dflt?: number): number {
   return Math.trunc(v);
 }
 
+/** A time in ms, or null for "now". */
+export function msOrNow(a: Value[], i: number): number | null {
+  return a[i] === null || a[i] === undefined ? null : int(a, i);
+}
+
 export function bytes(a: Value[], i: number): Uint8Array {
   const v = a[i];
   if (!(v instanceof Uint8Array)) throw new SysError(Errno.EFAULT, `argument ${i} must be bytes`);

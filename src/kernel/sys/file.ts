@@ -14,7 +14,7 @@ import { openPipeEnd, Pipe, POLLIN, POLLOUT } from '../pipe.js';
 import { sendSignal } from '../signal.js';
 import type { Handler } from '../syscall.js';
 import { WaitQueue } from '../waitqueue.js';
-import { baseDir, bytes, int, str } from './args.js';
+import { baseDir, bytes, int, msOrNow, str } from './args.js';
 
 const POLLNVAL = 32;
 /** Character-device majors that are terminals (tty, console/ptmx, pts). */
@@ -142,6 +142,12 @@ export const fchmod: Handler = (k, p, a) => {
 
 export const fchown: Handler = (k, p, a) => {
   k.vfs.fchown(p.cred, p.fds.get(int(a, 0)).inode, int(a, 1), int(a, 2));
+  return 0;
+};
+
+/** futimes(fd, atimeMs|null, mtimeMs|null): utimes on an open file; null means now. */
+export const futimes: Handler = (k, p, a) => {
+  k.vfs.futimes(p.cred, p.fds.get(int(a, 0)).inode, msOrNow(a, 1), msOrNow(a, 2));
   return 0;
 };
 

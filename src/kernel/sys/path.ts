@@ -8,7 +8,7 @@ import { isDir, S_IFIFO, S_IFMT } from '../../abi/stat.js';
 import { MemFs } from '../fs/memfs.js';
 import type { Handler } from '../syscall.js';
 import { WaitQueue } from '../waitqueue.js';
-import { baseDir, int, str } from './args.js';
+import { baseDir, int, msOrNow, str } from './args.js';
 
 const at = (a: Value[], i: number) => int(a, i, AT_FDCWD);
 
@@ -69,10 +69,9 @@ export const lchown: Handler = (k, p, a) => {
   return 0;
 };
 
-/** utimes(path, atimeMs|null, mtimeMs|null[, follow=true]); null means now. */
+/** utimes(path, atimeMs|null, mtimeMs|null[, follow=true[, dirfd]]); null means now. */
 export const utimes: Handler = (k, p, a) => {
-  const t = (v: Value) => (v === null || v === undefined ? null : int([v], 0));
-  k.vfs.utimes(p.cred, p.cwd, str(a, 0), t(a[1]), t(a[2]), a[3] !== false);
+  k.vfs.utimes(p.cred, baseDir(p, at(a, 4)), str(a, 0), msOrNow(a, 1), msOrNow(a, 2), a[3] !== false);
   return 0;
 };
 

@@ -1,0 +1,145 @@
+// Build the WASI side: the test programs (wasm/*.c → dist/wasm/<name>.wasm)
+// and the installable clang package (wasm/clang/ → dist/clang/), both with
+// @yowasp/clang.
+//
+// Each program is linked with the objects of wasm/lib/*.c. A `// cflags: ...`
+// line in a source adds flags for that program. Compiling costs about 1 s to
+// load clang and 0.2–1 s per program, so objects and programs are cached in
+// wasm/out/ under a hash of everything that goes into them (sources, flags,
+// clang's version): a build with nothing changed only copies. The clang
+// package's payload (LLVM, 75 MB, and the wasi-libc sysroot, 33 MB) is copied
+// and unpacked only when @yowasp/clang's version changes.
+// `node scripts/build-wasm.mjs` runs it alone.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import {
+  chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync,
+} from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+
+const FLAGS = ['-O2', '-Wall', '-Werror'];
+const JS_RUNTIME = '/usr/libexec/agentos/js';
+
+const hash = (...parts) => createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 16);
+
+/** Build the programs and the clang package; returns how many programs were compiled or came from the cache. */
+export async function buildWasm(root) {
+  const src = join(root, 'wasm');
+  const cache = join(src, 'out');
+  const out = join(root, 'dist', 'wasm');
+  const clangDir = join(root, 'node_modules/@yowasp/clang');
+  const clangVersion = JSON.parse(readFileSync(join(clangDir, 'package.json'), 'utf8')).version;
+  mkdirSync(cache, { recursive: true });
+  rmSync(out, { recursive: true, force: true });
+  mkdirSync(out, { recursive: true });
+
+  const compiler = lazyClang();
+  const keep = new Set();
+  /** A cached build product: `make` runs only when no file for this key exists. */
+  const cached = async (name, key, ext, make) => {
+    const file = join(cache, `${name}.${key}.${ext}`);
+    keep.add(basename(file));
+    if (existsSync(file)) return [file, false];
+    writeFileSync(file, await make());
+    return [file, true];
+  };
+
+  const objects = {};
+  for (const f of readdirSync(join(src, 'lib')).filter((n) => n.endsWith('.c')).sort()) {
+    const name = basename(f, '.c');
+    const text = readFileSync(join(src, 'lib', f), 'utf8');
+    const [file] = await cached(`lib-${name}`, hash(clangVersion, FLAGS, text), 'o', async () =>
+      (await (await compiler()).run([...FLAGS, '-c', f, '-o', `${name}.o`], { [f]: text }))[`${name}.o`]);
+    objects[`${name}.o`] = readFileSync(file);
+  }
+  const libKey = hash(Object.entries(objects).map(([n, b]) => [n, createHash('sha256').update(b).digest('hex')]));
+
+  let compiled = 0;
+  let hits = 0;
+  for (const file of readdirSync(src).filter((f) => f.endsWith('.c')).sort()) {
+    const name = basename(file, '.c');
+    const text = readFileSync(join(src, file), 'utf8');
+    const extra = /^\/\/ cflags: (.*)$/m.exec(text)?.[1].trim().split(/\s+/) ?? [];
+    const args = [...FLAGS, ...extra];
+    const [wasm, made] = await cached(name, hash(clangVersion, args, file, text, libKey), 'wasm', async () =>
+      (await (await compiler()).run([...args, file, ...Object.keys(objects), '-o', name], { [file]: text, ...objects }))[name]);
+    if (made) compiled++;
+    else hits++;
+    copyFileSync(wasm, join(out, `${name}.wasm`));
+  }
+  // Outputs of sources that changed or went away.
+  for (const f of readdirSync(cache)) if (!keep.has(f)) rmSync(join(cache, f));
+
+  await buildClangPackage(root, clangDir, clangVersion, objects['pwd.o']);
+  return { compiled, cached: hits };
+}
+
+/**
+ * dist/clang/: an installable package (not part of the base image: 108 MB).
+ * libexec/llvm is LLVM's WASI build as shipped (a preview-1 command), share/sysroot
+ * the sysroot @yowasp/clang ships, lib/agentos-pwd.o what every program is linked with.
+ */
+async function buildClangPackage(root, clangDir, version, pwdObject) {
+  const pkg = join(root, 'dist/clang');
+  const stamp = `${pkg}.payload`; // beside the package, not in it
+  if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== version) {
+    rmSync(pkg, { recursive: true, force: true });
+    mkdirSync(join(pkg, 'libexec'), { recursive: true });
+    mkdirSync(join(pkg, 'share/sysroot'), { recursive: true });
+    copyFileSync(join(clangDir, 'gen/llvm.core.wasm'), join(pkg, 'libexec/llvm'));
+    chmodSync(join(pkg, 'libexec/llvm'), 0o755);
+    const tar = spawnSync('tar', ['-xf', join(clangDir, 'gen/llvm-resources.tar'), '-C', join(pkg, 'share/sysroot')]);
+    if (tar.status !== 0) throw new Error(`build-wasm: unpacking the sysroot failed: ${tar.stderr}`);
+    writeFileSync(stamp, version);
+  }
+  const src = join(root, 'wasm/clang');
+  const meta = JSON.parse(readFileSync(join(src, 'package.json'), 'utf8'));
+  writeFileSync(join(pkg, 'package.json'), `${JSON.stringify({ ...meta, version }, null, 2)}\n`);
+  copyFileSync(join(src, 'agentos-package.json'), join(pkg, 'agentos-package.json'));
+  mkdirSync(join(pkg, 'lib'), { recursive: true });
+  writeFileSync(join(pkg, 'lib/agentos-pwd.o'), pwdObject);
+  await esbuild.build({
+    entryPoints: [join(src, 'cc.ts')],
+    outfile: join(pkg, 'libexec/cc'),
+    bundle: true,
+    format: 'iife',
+    globalName: '__program',
+    platform: 'neutral',
+    target: 'es2022',
+    banner: { js: `#!${JS_RUNTIME}` },
+    footer: { js: 'return __program.default(agentos);' },
+    logLevel: 'warning',
+    absWorkingDir: root,
+  });
+  chmodSync(join(pkg, 'libexec/cc'), 0o755);
+}
+
+/** clang, loaded (quietly) on first use only: a fully cached build never pays for it. */
+function lazyClang() {
+  let loaded = null;
+  return () => (loaded ??= (async () => {
+    const { runClang } = await import('@yowasp/clang');
+    // The first call fetches clang's resources; without a progress callback it reports on stdout.
+    await runClang(['clang', '--version'], {}, { stdout: () => {}, fetchProgress: () => {} });
+    const run = async (args, files) => {
+      let stderr = '';
+      const options = { stderr: (b) => { if (b) stderr += new TextDecoder().decode(b); } };
+      try {
+        return await runClang(['clang', ...args], files, options);
+      } catch (e) {
+        throw new Error(`build-wasm: clang ${args.join(' ')} failed (exit ${e.code ?? '?'}):\n${stderr}`);
+      } finally {
+        if (stderr) process.stderr.write(stderr);
+      }
+    };
+    return { run };
+  })());
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const t0 = performance.now();
+  const r = await buildWasm(resolve(dirname(fileURLToPath(import.meta.url)), '..'));
+  console.log(`build-wasm: ${r.compiled} compiled, ${r.cached} cached in ${Math.round(performance.now() - t0)}ms`);
+}

@@ -1,0 +1,105 @@
+// path_*: calls naming a file by (directory fd, relative path). The kernel's
+// path syscalls take the directory as a trailing dirfd (their *at() forms), so
+// each is one syscall on the directory's kernel fd.
+
+import type { Stat } from '../../../abi/stat.js';
+import {
+  O_APPEND, O_CLOEXEC, O_CREAT, O_DIRECTORY, O_EXCL, O_NOFOLLOW, O_NONBLOCK, O_RDONLY, O_RDWR, O_TRUNC, O_WRONLY,
+} from '../../../abi/fcntl.js';
+import {
+  FDFLAG_APPEND, FDFLAG_NONBLOCK, LOOKUP_SYMLINK_FOLLOW, OFLAG_CREAT, OFLAG_DIRECTORY, OFLAG_EXCL, OFLAG_TRUNC, RIGHT,
+  WasiErrno,
+} from '../abi.js';
+import { WasiError } from '../errno.js';
+import { Memory } from '../memory.js';
+import { timesFor, type WasiState } from '../state.js';
+import { rights } from './fd.js';
+
+/** Rights that need the file open for reading, or for writing (as wasmtime decides the access mode). */
+const READ_RIGHTS = RIGHT.FD_READ | RIGHT.FD_READDIR;
+const WRITE_RIGHTS = RIGHT.FD_WRITE | RIGHT.FD_DATASYNC | RIGHT.FD_ALLOCATE | RIGHT.FD_FILESTAT_SET_SIZE;
+
+export function pathCalls(w: WasiState) {
+  const { sys, mem, fds } = w;
+  const call = (name: Parameters<typeof sys.raw.call>[0], ...args: (string | number | boolean | null)[]) =>
+    sys.raw.call(name, ...args);
+  /** The directory's kernel fd, if the WASI fd holds `right`. */
+  const dir = (fd: number, right: number) => fds.get(fd, right).kfd;
+  const str = (ptr: number, len: number) => mem.string(ptr, len);
+
+  return {
+    path_create_directory(fd: number, p: number, n: number): void {
+      call('mkdir', str(p, n), 0o777, dir(fd, RIGHT.PATH_CREATE_DIRECTORY));
+    },
+
+    path_filestat_get(fd: number, flags: number, p: number, n: number, out: number): void {
+      const kfd = dir(fd, RIGHT.PATH_FILESTAT_GET);
+      const st = call(flags & LOOKUP_SYMLINK_FOLLOW ? 'stat' : 'lstat', str(p, n), kfd) as unknown as Stat;
+      w.writeFilestat(out, st);
+    },
+
+    path_filestat_set_times(fd: number, flags: number, p: number, n: number, atim: bigint, mtim: bigint, fst: number): void {
+      const kfd = dir(fd, RIGHT.PATH_FILESTAT_SET_TIMES);
+      const path = str(p, n);
+      const follow = (flags & LOOKUP_SYMLINK_FOLLOW) !== 0;
+      const [a, m] = timesFor(fst, atim, mtim, () => call(follow ? 'stat' : 'lstat', path, kfd) as unknown as Stat);
+      call('utimes', path, a, m, follow, kfd);
+    },
+
+    path_link(oldFd: number, _flags: number, op: number, on: number, newFd: number, np: number, nn: number): void {
+      const from = dir(oldFd, RIGHT.PATH_LINK_SOURCE);
+      const to = dir(newFd, RIGHT.PATH_LINK_TARGET);
+      call('link', str(op, on), str(np, nn), from, to);
+    },
+
+    path_open(
+      fd: number, dirflags: number, p: number, n: number, oflags: number, base: bigint, inheriting: bigint,
+      fdflags: number, out: number,
+    ): void {
+      const need = RIGHT.PATH_OPEN | (oflags & OFLAG_CREAT ? RIGHT.PATH_CREATE_FILE : 0) |
+        (oflags & OFLAG_TRUNC ? RIGHT.PATH_FILESTAT_SET_SIZE : 0);
+      const d = fds.get(fd, need);
+      const b = rights(base);
+      const i = rights(inheriting);
+      if (b & ~d.rightsInheriting || i & ~d.rightsInheriting) throw new WasiError(WasiErrno.NOTCAPABLE);
+      // A directory is only ever opened for reading, whatever rights were asked for.
+      const write = !(oflags & OFLAG_DIRECTORY) && (b & WRITE_RIGHTS) !== 0;
+      const read = (b & READ_RIGHTS) !== 0;
+      let flags = (write ? (read ? O_RDWR : O_WRONLY) : O_RDONLY) | O_CLOEXEC;
+      if (oflags & OFLAG_CREAT) flags |= O_CREAT;
+      if (oflags & OFLAG_EXCL) flags |= O_EXCL;
+      if (oflags & OFLAG_TRUNC) flags |= O_TRUNC;
+      if (oflags & OFLAG_DIRECTORY) flags |= O_DIRECTORY;
+      if (fdflags & FDFLAG_APPEND) flags |= O_APPEND;
+      if (fdflags & FDFLAG_NONBLOCK) flags |= O_NONBLOCK;
+      if (!(dirflags & LOOKUP_SYMLINK_FOLLOW)) flags |= O_NOFOLLOW;
+      const kfd = sys.open(str(p, n), flags, 0o666, d.kfd);
+      mem.setU32(out, fds.add({ kfd, rightsBase: b, rightsInheriting: i }));
+    },
+
+    path_readlink(fd: number, p: number, n: number, buf: number, len: number, out: number): void {
+      const target = Memory.encode(call('readlink', str(p, n), dir(fd, RIGHT.PATH_READLINK)) as string);
+      const k = Math.min(len, target.byteLength);
+      mem.slice(buf, k).set(target.subarray(0, k));
+      mem.setU32(out, k);
+    },
+
+    path_remove_directory(fd: number, p: number, n: number): void {
+      call('rmdir', str(p, n), dir(fd, RIGHT.PATH_REMOVE_DIRECTORY));
+    },
+
+    path_rename(fd: number, op: number, on: number, newFd: number, np: number, nn: number): void {
+      const from = dir(fd, RIGHT.PATH_RENAME_SOURCE);
+      const to = dir(newFd, RIGHT.PATH_RENAME_TARGET);
+      call('rename', str(op, on), str(np, nn), from, to);
+    },
+
+    path_symlink(op: number, on: number, fd: number, np: number, nn: number): void {
+      call('symlink', str(op, on), str(np, nn), dir(fd, RIGHT.PATH_SYMLINK));
+    },
+
+    path_unlink_file(fd: number, p: number, n: number): void {
+      call('unlink', str(p, n), dir(fd, RIGHT.PATH_UNLINK_FILE));
+    },
+  };
+}
