@@ -125,6 +125,10 @@ export class Sys {
   chown(path: string, uid: number, gid: number): void {
     this.raw.call('chown', path, uid, gid);
   }
+  /** chown of a symbolic link itself. */
+  lchown(path: string, uid: number, gid: number): void {
+    this.raw.call('lchown', path, uid, gid);
+  }
   utimes(path: string, atimeMs: number | null, mtimeMs: number | null): void {
     this.raw.call('utimes', path, atimeMs, mtimeMs);
   }
