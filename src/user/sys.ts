@@ -168,6 +168,10 @@ export class Sys {
   isatty(fd: number): boolean {
     return this.raw.call('isatty', fd) as boolean;
   }
+  /** A device control request (abi/termios.ts): what comes back depends on the request. */
+  ioctl(fd: number, request: number, arg: Value = null): Value {
+    return this.raw.call('ioctl', fd, request, arg);
+  }
   poll(fds: [number, number][], timeoutMs = -1): [number, number][] {
     return this.raw.call('poll', fds, timeoutMs) as [number, number][];
   }
