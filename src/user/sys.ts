@@ -125,6 +125,10 @@ export class Sys {
   chown(path: string, uid: number, gid: number): void {
     this.raw.call('chown', path, uid, gid);
   }
+  /** chown of a symbolic link itself. */
+  lchown(path: string, uid: number, gid: number): void {
+    this.raw.call('lchown', path, uid, gid);
+  }
   utimes(path: string, atimeMs: number | null, mtimeMs: number | null): void {
     this.raw.call('utimes', path, atimeMs, mtimeMs);
   }
@@ -163,6 +167,10 @@ export class Sys {
   }
   isatty(fd: number): boolean {
     return this.raw.call('isatty', fd) as boolean;
+  }
+  /** A device control request (abi/termios.ts): what comes back depends on the request. */
+  ioctl(fd: number, request: number, arg: Value = null): Value {
+    return this.raw.call('ioctl', fd, request, arg);
   }
   poll(fds: [number, number][], timeoutMs = -1): [number, number][] {
     return this.raw.call('poll', fds, timeoutMs) as [number, number][];

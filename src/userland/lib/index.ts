@@ -9,3 +9,4 @@ export * from './fs.js';
 export { openInput, closeInput, forEachInput, type OpenStyle } from './input.js';
 export { applyMode } from './mode.js';
 export { users, groups, userName, groupName } from './users.js';
+export { tcgetattr, tcsetattr, winsize, setWinsize } from './tty.js';

@@ -53,6 +53,15 @@ import { dd } from './dd.js';
 import { which } from './which.js';
 import { tty } from './tty.js';
 import { pwd } from './pwd.js';
+import { chown } from './chown.js';
+import { install } from './install.js';
+import { join } from './join.js';
+import { fmt } from './fmt.js';
+import { unexpand } from './unexpand.js';
+import { split } from './split.js';
+import { shuf } from './shuf.js';
+import { groups } from './groups.js';
+import { stty } from './stty.js';
 import { md5sum, sha1sum, sha256sum, sha512sum } from './sums.js';
 
 type Applet = (os: AgentosApi, args: string[]) => number;
@@ -117,6 +126,15 @@ const APPLETS: Record<string, Applet> = {
   which,
   tty,
   pwd,
+  chown,
+  install,
+  join,
+  fmt,
+  unexpand,
+  split,
+  shuf,
+  groups,
+  stty,
   true: () => 0,
   false: () => 1,
 };

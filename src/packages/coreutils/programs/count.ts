@@ -3,7 +3,7 @@
 // and file loop the two commands have in common.
 
 import type { AgentosApi } from '../../../runtimes/js/api.js';
-import { command, forEachInput, type Cmd } from '../../../userland/lib/index.js';
+import { command, forEachInput, type ArgKind, type Cmd } from '../../../userland/lib/index.js';
 
 const MULT: Record<string, number> = {
   '': 1, b: 512, k: 1024, K: 1024, kB: 1000, KB: 1000, KiB: 1024, M: 1024 ** 2, MB: 1000 ** 2, MiB: 1024 ** 2,
@@ -36,6 +36,14 @@ export const header = (name: string, first: boolean): string => `${first ? '' : 
 /** Print one file's part: bytes or delimiter-separated lines. */
 export type Part = (c: Cmd, fd: number, count: Count, delim: number) => void;
 
+/** Options one of the two adds (tail's following), and the file loop they may take over. */
+export interface Extra {
+  short: string;
+  long: Record<string, [string, ArgKind]>;
+  /** Returns true when it printed the files itself; `print` writes one file's header and part. */
+  loop(c: Cmd, files: string[], print: (fd: number, name: string) => void, headers: boolean): boolean;
+}
+
 /** head and tail differ only in which signs a count may carry and the part they print. */
 export function countCommand(
   name: string,
@@ -43,15 +51,16 @@ export function countCommand(
   plusAllowed: boolean,
   bytesPart: Part,
   linesPart: Part,
+  extra?: Extra,
 ): (os: AgentosApi, args: string[]) => number {
   const run = command(
     {
       name,
       usage,
-      short: 'c:n:qvz',
+      short: `c:n:qvz${extra?.short ?? ''}`,
       long: {
         bytes: ['c', 'required'], lines: ['n', 'required'], quiet: ['q', 'none'], silent: ['q', 'none'],
-        verbose: ['v', 'none'], 'zero-terminated': ['z', 'none'],
+        verbose: ['v', 'none'], 'zero-terminated': ['z', 'none'], ...extra?.long,
       },
     },
     (c) => {
@@ -72,11 +81,13 @@ export function countCommand(
       const delim = c.has('z') ? 0 : 10;
       const part = bytes ? bytesPart : linesPart;
       let first = true;
-      forEachInput(c, files, (fd, file) => {
+      const print = (fd: number, file: string) => {
         if (show) c.out.write(header(file, first));
         first = false;
         part(c, fd, count, delim);
-      }, 'for-reading');
+      };
+      if (extra?.loop(c, files, print, show)) return;
+      forEachInput(c, files, print, 'for-reading');
     },
   );
   return (os, args) => run(os, obsolete(args));

@@ -2,6 +2,7 @@
 
 import { chunks, join, lines, type Cmd } from '../../../userland/lib/index.js';
 import { countCommand, type Count } from './count.js';
+import { follow } from './tail-follow.js';
 
 const USAGE = `Usage: tail [OPTION]... [FILE]...
 Print the last 10 lines of each FILE to standard output.
@@ -12,16 +13,26 @@ With no FILE, or when FILE is -, read standard input.
 Mandatory arguments to long options are mandatory for short options too.
   -c, --bytes=[+]NUM       output the last NUM bytes; or use -c +NUM to
                              output starting with byte NUM of each file
+  -f, --follow[={name|descriptor}]
+                           output appended data as the file grows;
+                             an absent option argument means 'descriptor'
+  -F                       same as --follow=name --retry
   -n, --lines=[+]NUM       output the last NUM lines, instead of the last 10;
                              or use -n +NUM to output starting with line NUM
+      --max-unchanged-stats=N
+                           accepted for compatibility (files are polled)
+      --pid=PID            with -f, terminate after process ID, PID dies
   -q, --quiet, --silent    never output headers giving file names
+      --retry              keep trying to open a file if it is inaccessible
+  -s, --sleep-interval=N   with -f, sleep for approximately N seconds
+                             (default 1.0) between iterations
   -v, --verbose            always output headers giving file names
   -z, --zero-terminated    line delimiter is NUL, not newline
       --help     display this help and exit
       --version  output version information and exit
 `;
 
-export const tail = countCommand('tail', USAGE, true, tailBytes, tailLines);
+export const tail = countCommand('tail', USAGE, true, tailBytes, tailLines, follow);
 
 function tailLines(c: Cmd, fd: number, count: Count, delim: number): void {
   if (count.sign === '+') {
