@@ -200,7 +200,9 @@ function compare(c: Cmd, fds: number[], names: string[], mode: Mode, limit: numb
       if (mode === 'no-stdout') return 1;
       if (mode === 'first') {
         const tail = bytes ? ` is ${oct(x)} ${printc(x)} ${oct(y)} ${printc(y)}` : '';
-        c.out.write(`${names[0]} ${names[1]} differ: byte ${byte}, line ${line}${tail}\n`);
+        // POSIX's wording in the C locale, "byte" elsewhere (as GNU decides it).
+        const unit = bytes || hardLocale(c) ? 'byte' : 'char';
+        c.out.write(`${names[0]} ${names[1]} differ: ${unit} ${byte}, line ${line}${tail}\n`);
         return 1;
       }
       differing = true;
@@ -214,7 +216,7 @@ function compare(c: Cmd, fds: number[], names: string[], mode: Mode, limit: numb
         const n = byte - 1;
         let msg: string;
         if (n === 0) msg = `EOF on ${short} which is empty`;
-        else if (mode === 'all') msg = `EOF on ${short} after byte ${n}`;
+        else if (mode !== 'first') msg = `EOF on ${short} after byte ${n}`;
         else msg = `EOF on ${short} after byte ${n}, ${lastNewline ? `line ${line - 1}` : `in line ${line}`}`;
         c.warn(msg);
       }
@@ -223,6 +225,12 @@ function compare(c: Cmd, fds: number[], names: string[], mode: Mode, limit: numb
     if (b0.length < want) break;
   }
   return differing ? 1 : 0;
+}
+
+function hardLocale(c: Cmd): boolean {
+  const env = c.os.env;
+  const loc = env.LC_ALL || env.LC_MESSAGES || env.LANG || 'C';
+  return loc !== 'C' && loc !== 'POSIX';
 }
 
 const oct = (n: number): string => n.toString(8).padStart(3);

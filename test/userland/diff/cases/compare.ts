@@ -6,7 +6,7 @@ import { editLines, gen, randomLines, text } from './textgen.js';
 
 /** Header timestamps are the files' mtimes, which differ between the two runs. */
 export const TIMES: [RegExp, string][] = [
-  [/^(\*\*\*|---|\+\+\+) (.*)\t(?:\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{9} [+-]\d{4}|\w{3} \w{3} [ \d]\d \d\d:\d\d:\d\d \d{4})$/gm, '$1 $2\tTIME'],
+  [/^(\|?\*\*\*|\|?---|\|?\+\+\+) (.*)\t(?:\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{9} [+-]\d{4}|\w{3} \w{3} [ \d]\d \d\d:\d\d:\d\d \d{4})$/gm, '$1 $2\tTIME'],
 ];
 
 const F = {
