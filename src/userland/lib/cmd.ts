@@ -20,6 +20,8 @@ export interface CommandDef extends OptSpec {
   noStandardOptions?: boolean;
   /** No option parsing at all: every argument is an operand (echo, yes). */
   rawArgs?: boolean;
+  /** The "Try ... --help" line carries the name prefix too (diffutils: "diff: Try ..."). */
+  prefixTry?: boolean;
 }
 
 export const VERSION = 'agentOS coreutils 0.1.0';
@@ -97,7 +99,8 @@ export class Cmd {
 
   /** The "Try ... --help" line and the fail status (after messages already printed). */
   tryHelp(): never {
-    this.sys.writeAll(2, `Try '${this.name} --help' for more information.\n`);
+    const prefix = this.def.prefixTry ? `${this.name}: ` : '';
+    this.sys.writeAll(2, `${prefix}Try '${this.name} --help' for more information.\n`);
     throw new Exit(this.def.failStatus ?? 1);
   }
 
