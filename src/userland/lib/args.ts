@@ -14,6 +14,8 @@ export interface OptSpec {
   stopAtOperand?: boolean;
   /** Treat a lone negative number (-5) as an operand, not options. */
   numericOperands?: boolean;
+  /** Operands go into `list` in their place among the options, under the key '' (argp's ARGP_IN_ORDER: tar's -C). */
+  operandsInOrder?: boolean;
 }
 
 export interface Parsed {
@@ -61,19 +63,20 @@ export function parseArgs(args: string[], spec: OptSpec, posixlyCorrect = false)
   const list: [string, string | undefined][] = [];
   const operands: string[] = [];
   const inOrder = posixlyCorrect || spec.stopAtOperand;
+  const addOperand = (o: string) => (spec.operandsInOrder ? list.push(['', o]) : operands.push(o));
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
     if (a === '--') {
-      operands.push(...args.slice(i + 1));
+      for (const o of args.slice(i + 1)) addOperand(o);
       break;
     }
     const isNumber = spec.numericOperands && /^-\d/.test(a) && !shorts.has(a[1]);
     if (a.length < 2 || a[0] !== '-' || isNumber) {
       if (inOrder) {
-        operands.push(...args.slice(i));
+        for (const o of args.slice(i)) addOperand(o);
         break;
       }
-      operands.push(a);
+      addOperand(a);
       continue;
     }
     if (a.startsWith('--')) {
