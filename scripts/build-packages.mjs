@@ -5,7 +5,8 @@
 // #! line names the JS runtime image. No symlinks: the image
 // builder and `agentos-software` project bin/ from the package.json bin map.
 import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import * as esbuild from 'esbuild';
 
 export async function buildPackages(root) {
@@ -22,6 +23,7 @@ export async function buildPackages(root) {
     for (const dir of ['share', 'libexec']) {
       if (existsSync(join(from, dir))) cpSync(join(from, dir), join(to, dir), { recursive: true });
     }
+    copyAssets(root, from, to);
     const programs = join(from, 'programs');
     // Only top-level files are programs; helpers they import sit beside them as modules.
     const entries = existsSync(programs)
@@ -46,6 +48,20 @@ export async function buildPackages(root) {
     }));
   }
   return names.length;
+}
+
+/**
+ * Files a package ships from an npm dependency (e.g. sqlite3's wasm from
+ * sql.js): `assets.json` maps a path in the package to a module file.
+ */
+function copyAssets(root, from, to) {
+  const list = join(from, 'assets.json');
+  if (!existsSync(list)) return;
+  const require = createRequire(join(root, 'package.json'));
+  for (const [dest, mod] of Object.entries(JSON.parse(readFileSync(list, 'utf8')))) {
+    mkdirSync(dirname(join(to, dest)), { recursive: true });
+    cpSync(require.resolve(mod), join(to, dest));
+  }
 }
 
 /** A program entry has a default export (its main); helper modules do not. */
