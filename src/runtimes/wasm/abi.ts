@@ -33,8 +33,8 @@ export const ALL_RIGHTS = (1 << 30) - 1;
 
 /** oflags of path_open. */
 export const OFLAG_CREAT = 1, OFLAG_DIRECTORY = 2, OFLAG_EXCL = 4, OFLAG_TRUNC = 8;
-/** fdflags. */
-export const FDFLAG_APPEND = 1, FDFLAG_DSYNC = 2, FDFLAG_NONBLOCK = 4, FDFLAG_RSYNC = 8, FDFLAG_SYNC = 16;
+/** fdflags: append, dsync (2), nonblock, rsync (8), sync (16). */
+export const FDFLAG_APPEND = 1, FDFLAG_NONBLOCK = 4, ALL_FDFLAGS = 31;
 /** lookupflags. */
 export const LOOKUP_SYMLINK_FOLLOW = 1;
 /** fstflags of the set_times calls. */
@@ -52,8 +52,6 @@ export const EVENT_SIZE = 32;
 export const PREOPENTYPE_DIR = 0;
 /** A dirent header before its name: d_next u64, d_ino u64, d_namlen u32, d_type u8. */
 export const DIRENT_SIZE = 24;
-/** filestat: dev, ino, filetype, nlink, size, atim, mtim, ctim. */
-export const FILESTAT_SIZE = 64;
 
 /**
  * WASI signal numbers follow Linux's up to SIGTERM (15); WASI has no SIGSTKFLT,

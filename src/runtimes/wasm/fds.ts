@@ -97,9 +97,4 @@ export class FdTable {
     if (f.type === undefined) f.type = filetypeOf(this.sys.fstat(f.kfd).mode);
     return f.type;
   }
-
-  /** Kernel fds of every WASI descriptor (for poll's reverse lookup). */
-  kernelFd(fd: number): number | undefined {
-    return this.fds.get(fd)?.kfd;
-  }
 }

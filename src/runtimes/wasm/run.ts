@@ -9,18 +9,18 @@
 import { SIGABRT } from '../../abi/signal.js';
 import { O_CLOEXEC, O_DIRECTORY, O_RDONLY } from '../../abi/fcntl.js';
 import type { ProcessContext } from '../context.js';
-import { ModuleCache } from './cache.js';
+import { ModuleCache, type Program } from './cache.js';
 import { preview1, PREVIEW1_FUNCTIONS, WASI_MODULE } from './preview1.js';
 import { WasiState } from './state.js';
 
 /** The status bash gives a file it cannot execute. */
 const CANNOT_EXECUTE = 126;
 
-export const moduleCache = new ModuleCache(new Set(PREVIEW1_FUNCTIONS));
+const moduleCache = new ModuleCache(new Set(PREVIEW1_FUNCTIONS));
 
 export async function runWasm(ctx: ProcessContext): Promise<void> {
   const name = ctx.argv[0] ?? ctx.file;
-  let program;
+  let program: Program;
   try {
     program = await moduleCache.load(ctx.sys, ctx.file);
   } catch (e) {

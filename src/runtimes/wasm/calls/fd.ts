@@ -4,7 +4,7 @@ import { IO_CHUNK } from '../../../abi/channel.js';
 import { F_GETFL, F_SETFL, O_APPEND, O_NONBLOCK, SEEK_CUR, SEEK_SET } from '../../../abi/fcntl.js';
 import { DT_CHR, DT_DIR, DT_LNK, DT_REG, DT_SOCK } from '../../../abi/stat.js';
 import {
-  ALL_RIGHTS, DIRENT_SIZE, FDFLAG_APPEND, FDFLAG_NONBLOCK, Filetype, PREOPENTYPE_DIR, RIGHT, WasiErrno,
+  ALL_FDFLAGS, ALL_RIGHTS, DIRENT_SIZE, FDFLAG_APPEND, FDFLAG_NONBLOCK, Filetype, PREOPENTYPE_DIR, RIGHT, WasiErrno,
 } from '../abi.js';
 import { WasiError } from '../errno.js';
 import { TTY_DROPPED_RIGHTS, type WasiFd } from '../fds.js';
@@ -112,7 +112,7 @@ export function fdCalls(w: WasiState) {
     /** APPEND and NONBLOCK live on the open file description; the sync flags have nothing to do here. */
     fd_fdstat_set_flags(fd: number, flags: number): void {
       const f = fds.get(fd, RIGHT.FD_FDSTAT_SET_FLAGS);
-      if (flags & ~31) throw new WasiError(WasiErrno.INVAL);
+      if (flags & ~ALL_FDFLAGS) throw new WasiError(WasiErrno.INVAL);
       sys.fcntl(f.kfd, F_SETFL, (flags & FDFLAG_APPEND ? O_APPEND : 0) | (flags & FDFLAG_NONBLOCK ? O_NONBLOCK : 0));
     },
 
