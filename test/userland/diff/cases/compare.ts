@@ -104,6 +104,7 @@ const handmade: UCase[] = [
   u('repeated lines', 'printf "}\\n}\\n}\\nx\\n}\\n" > p; printf "}\\nx\\n}\\n}\\n}\\n" > q; diff p q; diff -u --label p --label q p q'),
   u('insert in run', 'printf "a\\nb\\na\\nb\\n" > p; printf "a\\nb\\na\\nb\\na\\nb\\n" > q; diff p q'),
   u('--help', 'diff --help | head -3'),
+  u('--help each', 'for c in cmp diff3 patch hexdump strings iconv; do $c --help | head -2; echo "status $?"; done'),
   u('-d minimal', 'seq 1 50 > p; seq 1 50 | sed "10,20d;30a\\\\\nnew" > q; diff -d p q'),
 ];
 
