@@ -80,6 +80,7 @@ const handmade: UCase[] = [
   u('binary', 'diff bin1.dat bin2.dat; echo "status $?"; diff -q bin1.dat bin2.dat; diff bin1.dat bin1.dat; echo "status $?"', { files: F }),
   u('-a binary', 'diff -a bin1.dat bin2.dat | od -c', { files: F }),
   u('stdin', 'cat b.txt | diff a.txt -; echo "status $?"', { files: F }),
+  u('stdin twice', 'cat a.txt | diff - -; echo "status $?"', { files: F }),
   u('stdin -u', 'cat b.txt | diff -u --label a --label b a.txt -', { files: F }),
   u('missing', 'diff nope a.txt; echo "status $?"; diff a.txt nope; echo "status $?"', { files: F }),
   u('-N missing', 'diff -N nope a.txt; echo "status $?"; diff -N -u --label x --label y a.txt nope', { files: F }),
