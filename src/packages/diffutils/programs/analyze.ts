@@ -65,12 +65,19 @@ function sameLine(a: Text, i: number, b: Text, j: number): boolean {
 const isSpace = (c: number): boolean => c === 32 || (c >= 9 && c <= 13);
 const lower = (c: number): number => (c >= 65 && c <= 90 ? c + 32 : c);
 
+// Any one-char-per-byte decoding makes usable keys; this one is native and fast.
+const raw = new TextDecoder('windows-1252');
+
 /** The canonical form of a line under the options: equal keys ⇔ GNU's lines_differ says equal. */
-function lineKey(t: Text, i: number, o: CompareOptions): string {
+function lineKey(t: Text, i: number, o: CompareOptions, whole: string): string {
   const start = t.starts[i];
   const incomplete = i === t.lines - 1 && t.missingNewline;
   const end = t.starts[i + 1] - (incomplete ? 0 : 1);
   const b = t.bytes;
+  if (o.white === WS_NONE && !o.ignoreCase) {
+    const key = whole.slice(start, end);
+    return incomplete ? `\u0100${key}` : key;
+  }
   const out: number[] = [];
   let column = 0;
   for (let p = start; p < end; p++) {
@@ -132,8 +139,9 @@ export function compareTexts(a: Text, b: Text, o: CompareOptions): Change[] {
   const equivs = [new Int32Array(n0), new Int32Array(n1)];
   const texts = [a, b];
   for (let f = 0; f < 2; f++) {
+    const whole = o.white === WS_NONE && !o.ignoreCase ? raw.decode(texts[f].bytes) : '';
     for (let i = 0; i < equivs[f].length; i++) {
-      const key = lineKey(texts[f], prefix + i, o);
+      const key = lineKey(texts[f], prefix + i, o, whole);
       let id = classes.get(key);
       if (id === undefined) {
         id = classes.size + 1;
@@ -145,12 +153,15 @@ export function compareTexts(a: Text, b: Text, o: CompareOptions): Change[] {
   // changed[f] has a zero sentinel at each end: index i of line i is i + 1.
   const changed = [new Uint8Array(n0 + 2), new Uint8Array(n1 + 2)];
   const kept = discardConfusing(equivs, changed, classes.size + 1, o.minimal);
-  const xv = Int32Array.from(kept[0], (i) => equivs[0][i]);
-  const yv = Int32Array.from(kept[1], (i) => equivs[1][i]);
+  const [xv, yv] = [0, 1].map((f) => {
+    const v = new Int32Array(kept[f].length);
+    for (let k = 0; k < v.length; k++) v[k] = equivs[f][kept[f][k]];
+    return v;
+  });
   const m = new Myers(xv, yv, new Uint8Array(xv.length), new Uint8Array(yv.length), o.speedLargeFiles);
   m.run(o.minimal);
-  m.deleted.forEach((v, x) => v && (changed[0][kept[0][x] + 1] = 1));
-  m.inserted.forEach((v, y) => v && (changed[1][kept[1][y] + 1] = 1));
+  for (let x = 0; x < xv.length; x++) if (m.deleted[x]) changed[0][kept[0][x] + 1] = 1;
+  for (let y = 0; y < yv.length; y++) if (m.inserted[y]) changed[1][kept[1][y] + 1] = 1;
   shiftBoundaries(equivs, changed);
   return buildScript(changed, n0, n1, prefix);
 }

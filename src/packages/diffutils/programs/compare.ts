@@ -96,7 +96,10 @@ export class Differ {
     }
     if (status !== 0) return status;
     if (sides[0].kind === 'absent' && sides[1].kind === 'absent') return 0;
-    const same = sides[0].kind === 'file' && sides[1].kind === 'file' && sides[0].st.ino === sides[1].st.ino && sides[0].st.dev === sides[1].st.dev;
+    // The same file twice (or standard input twice) has no differences.
+    const same =
+      (sides[0].kind === 'stdin' && sides[1].kind === 'stdin') ||
+      (sides[0].kind === 'file' && sides[1].kind === 'file' && sides[0].st.ino === sides[1].st.ino && sides[0].st.dev === sides[1].st.dev);
     if (same) {
       status = 0;
     } else if (dir(0) && dir(1)) {

@@ -103,7 +103,8 @@ const diff = command({ name: 'diff', usage: USAGE, failStatus: 2, prefixTry: tru
   else if (to !== undefined) for (const f of c.operands) status = Math.max(status, d.compare(null, f, to));
   else {
     if (c.operands.length < 2) {
-      const last = c.operands.length ? c.operands[0] : c.os.argv[c.os.argv.length - 1] ?? 'diff';
+      // GNU names the last argument of the command line (the program's name when there is none).
+      const last = c.os.argv.length > 1 ? c.os.argv[c.os.argv.length - 1] : 'diff';
       c.usage(`missing operand after '${last}'`);
     }
     if (c.operands.length > 2) c.usage(`extra operand '${c.operands[2]}'`);

@@ -125,9 +125,9 @@ const patch = command(
 
 function options(c: Cmd): Options {
   const num = (v: string | undefined, what: string): number => {
-    if (v === undefined || !/^[+-]?\d+$/.test(v)) throw fatal(c, `${what} ${quotef(v ?? '')} is not a number`);
+    if (v === undefined || !/^[+-]?\d+$/.test(v)) throw new Fatal(`${what} ${quotef(v ?? '')} is not a number`);
     const n = Number(v);
-    if (n < 0) throw fatal(c, `${what} ${quotef(v)} is negative`);
+    if (n < 0) throw new Fatal(`${what} ${quotef(v)} is negative`);
     return n;
   };
   let forced: DiffType | null = null;
@@ -139,7 +139,7 @@ function options(c: Cmd): Options {
     if (k === 'c') forced = 'context';
     else if (k === 'n') forced = 'normal';
     else if (k === 'u') forced = 'unified';
-    else if (k === 'e') throw fatal(c, 'ed scripts are not supported');
+    else if (k === 'e') throw new Fatal('ed scripts are not supported');
     else if (k === 'p') strip = num(v, 'strip count');
     else if (k === 'F') fuzz = num(v, 'fuzz factor');
     else if (k === 'backup-if-mismatch') backupIfMismatch = true;
@@ -151,7 +151,7 @@ function options(c: Cmd): Options {
       try {
         c.sys.chdir(v as string);
       } catch (e) {
-        throw fatal(c, `Can't change to directory ${quotef(v as string)} : ${strerrorOf(e)}`);
+        throw new Fatal(`Can't change to directory ${quotef(v as string)} : ${strerrorOf(e)}`);
       }
     }
   }
@@ -179,7 +179,6 @@ function options(c: Cmd): Options {
 
 const strerrorOf = (e: unknown): string => strerror(errnoOf(e));
 
-const fatal = (_c: Cmd, msg: string): Fatal => new Fatal(msg);
 
 const latin1 = (b: Uint8Array): string => {
   let s = '';
@@ -197,7 +196,7 @@ const bytes = (s: string): Uint8Array => {
 class Patcher {
   private somefailed = false;
   private readonly backedUp = new Set<string>();
-  private rejectsWritten = new Set<string>();
+  private readonly rejectsWritten = new Set<string>();
   private outputText: string[] = [];
 
   constructor(

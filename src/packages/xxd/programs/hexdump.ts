@@ -143,17 +143,35 @@ class Dumper {
   run(operands: string[]): number {
     this.names = operands.length ? [...operands] : ['-'];
     this.stdinOnly = operands.length === 0;
-    // Format output is bytes: one char per byte (%c of 0xff is the byte 0xff).
-    const put = (s: string) => this.c.out.write(Uint8Array.from(s, (ch) => ch.charCodeAt(0) & 0xff));
+    // Format output is bytes: one char per byte (%c of 0xff is the byte 0xff). Collected, then written in batches.
+    let pending: string[] = [];
+    let size = 0;
+    const flush = () => {
+      const s = pending.join('');
+      const bytes = new Uint8Array(s.length);
+      for (let i = 0; i < s.length; i++) bytes[i] = s.charCodeAt(i);
+      this.c.out.write(bytes);
+      pending = [];
+      size = 0;
+    };
+    const put = (s: string) => {
+      pending.push(s);
+      size += s.length;
+      if (size > 65536) flush();
+    };
+    this.star = () => put('*\n');
     // A format that reads no data prints nothing but its end (GNU: a zero block size ends at once).
     if (this.block > 0) for (let b = this.get(); b; b = this.get()) put(formatBlock(this.fss, b, this.address, this.eaddress));
     const end = this.eaddress ?? (this.address ? this.address : null);
     if (end !== null) put(formatEnd(this.fss, end));
+    flush();
     if (!this.stdinOnly && !this.anyOk) this.c.fail('all input file arguments failed');
     return this.c.status;
   }
 
   private stdinOnly = false;
+  /** Prints the "*" line in order with the batched output. */
+  private star: () => void = () => undefined;
 
   /** Open the next input (skipping what -s asks past whole files); false when none is left. */
   private next(): boolean {
@@ -253,7 +271,7 @@ class Dumper {
         this.prev = data;
         return data;
       }
-      if (this.vflag === 'wait') this.c.out.write('*\n');
+      if (this.vflag === 'wait') this.star();
       this.vflag = 'dup';
       this.address += this.block;
     }

@@ -17,6 +17,8 @@ interface Pr {
   /** Text after the conversion is a separate text Pr; the last iteration drops a trailing blank. */
   nospace: boolean;
   padded: boolean;
+  /** One-byte conversions, precomputed for every byte value (speed). */
+  table?: string[];
 }
 
 interface Unit {
@@ -150,6 +152,10 @@ export function rewrite(fs: FormatString, blocksize: number): void {
       } else if (conv === '_c' || conv === '_p' || conv === '_u') [pr.kind, pr.bcnt] = [conv === '_c' ? 'c' : conv === '_p' ? 'p' : 'u', count([1], 1)];
       else throw new FormatError(`bad conversion character %${conv}`);
       if (pr.kind !== 'addr' && u.bcnt && nconv++) throw new FormatError('byte count with multiple conversion characters');
+      if (pr.bcnt === 1 && pr.kind !== 'str' && pr.kind !== 'dbl') {
+        const one = new Uint8Array(1);
+        pr.table = Array.from({ length: 256 }, (_, v) => ((one[0] = v), convert(pr, one, 0, 0, false)));
+      }
       u.prs.push(pr);
       rest = rest.slice(at + whole.length);
     }
@@ -255,6 +261,7 @@ function convert(pr: Pr, b: Uint8Array, at: number, address: number, blank: bool
     pr.padded = true;
     return pr.pre + printf({ flags: spec.flags.includes('-') ? '-' : '', width: spec.width, prec: spec.prec, conv: 's' }, 's', '');
   }
+  if (pr.table) return pr.table[b[at]];
   const x = b[at];
   let s: string;
   switch (pr.kind) {

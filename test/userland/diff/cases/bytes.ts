@@ -48,6 +48,7 @@ export const xxd = family('xxd', [
   u('bad group -e', 'xxd -e -g 3 h.txt; echo "status $?"', { files: F }),
   u('missing file', 'xxd nope; echo "status $?"'),
   u('bad option', 'xxd -Z h.txt 2>/dev/null; echo "status $?"', { files: F }),
+  u('help', 'xxd -h 2>&1 | head -2; xxd --help > /dev/null 2>&1; echo "status $?"'),
 ]);
 
 export const hexdump = family('hexdump', [

@@ -80,6 +80,7 @@ const handmade: UCase[] = [
   u('binary', 'diff bin1.dat bin2.dat; echo "status $?"; diff -q bin1.dat bin2.dat; diff bin1.dat bin1.dat; echo "status $?"', { files: F }),
   u('-a binary', 'diff -a bin1.dat bin2.dat | od -c', { files: F }),
   u('stdin', 'cat b.txt | diff a.txt -; echo "status $?"', { files: F }),
+  u('stdin twice', 'cat a.txt | diff - -; echo "status $?"', { files: F }),
   u('stdin -u', 'cat b.txt | diff -u --label a --label b a.txt -', { files: F }),
   u('missing', 'diff nope a.txt; echo "status $?"; diff a.txt nope; echo "status $?"', { files: F }),
   u('-N missing', 'diff -N nope a.txt; echo "status $?"; diff -N -u --label x --label y a.txt nope', { files: F }),
@@ -104,6 +105,7 @@ const handmade: UCase[] = [
   u('repeated lines', 'printf "}\\n}\\n}\\nx\\n}\\n" > p; printf "}\\nx\\n}\\n}\\n}\\n" > q; diff p q; diff -u --label p --label q p q'),
   u('insert in run', 'printf "a\\nb\\na\\nb\\n" > p; printf "a\\nb\\na\\nb\\na\\nb\\n" > q; diff p q'),
   u('--help', 'diff --help | head -3'),
+  u('--help each', 'for c in cmp diff3 patch hexdump strings iconv; do $c --help | head -2; echo "status $?"; done'),
   u('-d minimal', 'seq 1 50 > p; seq 1 50 | sed "10,20d;30a\\\\\nnew" > q; diff -d p q'),
 ];
 
@@ -152,6 +154,48 @@ const cmpCases: UCase[] = [
   u('stdout null', 'cmp c3 c1 >/dev/null; echo "status $?"; cmp c1 c2 > /dev/null; echo "status $?"', { files: C }),
 ];
 
+const T = {
+  'o': 'a\nb\nc\nd\ne\n',
+  'm': 'a\nB\nc\nd\ne\nf\n',
+  'y': 'a\nb\nc\nD\ne\n',
+  'y2': 'a\nX\nc\nd\ne\n',
+  'same': 'a\nB\nc\nd\ne\n',
+  'dots': 'a\n.\nc\nd\ne\n',
+  'nonl': 'a\nb\nc\nd\ne',
+};
+
+function diff3Pairs(): UCase[] {
+  const cases: UCase[] = [];
+  for (let k = 0; k < 12; k++) {
+    const g = gen(9000 + k);
+    const vocab = 4 + (k % 10);
+    const old = randomLines(g, 10 + g.int(60), vocab);
+    const files = { 'old': text(old), 'mine': text(editLines(g, old, 1 + g.int(4), vocab)), 'yours': text(editLines(g, old, 1 + g.int(4), vocab)) };
+    cases.push(u(`generated ${k}`, 'diff3 mine old yours; echo "status $?"; diff3 -m mine old yours; echo "status $?"; diff3 -e mine old yours; echo "status $?"', { files }));
+  }
+  return cases;
+}
+
+const diff3Cases: UCase[] = [
+  u('default', 'diff3 m o y; echo "status $?"', { files: T }),
+  u('conflict', 'diff3 m o y2; echo "status $?"', { files: T }),
+  u('-m', 'diff3 -m m o y; echo "status $?"; diff3 -m m o y2; echo "status $?"', { files: T }),
+  u('-m -L', 'diff3 -m -L A -L B -L C m o y2; echo "status $?"', { files: T }),
+  u('-e', 'diff3 -e m o y; echo "status $?"; diff3 -e m o y2; echo "status $?"', { files: T }),
+  u('-A -E -X -x -3', 'for f in -A -E -X -x -3; do diff3 $f m o y2; echo "status $?"; done', { files: T }),
+  u('-i', 'diff3 -e -i m o y; echo "status $?"', { files: T }),
+  u('same change', 'diff3 same o m; diff3 -m m o same; echo "status $?"', { files: T }),
+  u('dots', 'diff3 -e m o dots; echo "status $?"', { files: T }),
+  u('no newline', 'diff3 m o nonl; echo "status $?"; diff3 -e m o nonl; diff3 -m m o nonl', { files: T }),
+  u('-T', 'diff3 -T m o y', { files: T }),
+  u('identical', 'diff3 o o o; echo "status $?"', { files: T }),
+  u('missing operand', 'diff3 m o; echo "status $?"', { files: T }),
+  u('missing file', 'diff3 m o nope; echo "status $?"', { files: T }),
+  u('incompatible', 'diff3 -e -x m o y; echo "status $?"', { files: T }),
+  ...diff3Pairs(),
+];
+
 export const diff = family('diff', handmade);
+export const diff3 = family('diff3', diff3Cases);
 export const diffPairs = family('diff pairs', randomPairs());
 export const cmp = family('cmp', cmpCases);

@@ -14,7 +14,7 @@ import { expand, fold, od } from './dump.js';
 import { date, expr } from './dates.js';
 import { nohup, pwd, timeout, tty, which } from './procs.js';
 import { dd, df, du, truncate } from './space.js';
-import { cmp, diff, diffPairs } from './compare.js';
+import { cmp, diff, diff3, diffPairs } from './compare.js';
 import { patch, patchDrifted, patchRoundTrips } from './patching.js';
 import { hexdump, iconv, strings, xxd } from './bytes.js';
 
@@ -22,5 +22,5 @@ export const FAMILIES: Family[] = [
   cat, echo, tee, names, seq, sleep, wc, head, tail, mkdirRmdir, rm, touch, cp, mv, ln, ls, stat, chmod, options, pipes, system,
   sort, uniq, comm, cut, paste, tr, tac, rev, nl, base64, sums, mktemp, od, fold, expand,
   date, expr, timeout, nohup, which, tty, pwd, du, df, truncate, dd,
-  diff, diffPairs, cmp, patch, patchRoundTrips, patchDrifted, xxd, hexdump, strings, iconv,
+  diff, diffPairs, cmp, diff3, patch, patchRoundTrips, patchDrifted, xxd, hexdump, strings, iconv,
 ];

@@ -83,6 +83,7 @@ const handmade: UCase[] = [
   u('bad strip', 'patch -p x < /dev/null; echo "status $?"'),
   u('missing patch file', 'patch f nope; echo "status $?"'),
   u('index line', 'seq 1 5 > f; seq 1 5 | sed s/2/B/ > g; (echo "Index: f"; echo "==="; diff -u f g | sed "1s/.*/--- f.orig/;2s/.*/+++ f.new/") > p; patch < p; echo "status $?"; cat f'),
+  u('git new and deleted files', 'mkdir d; echo gone > d/old; printf "diff --git a/d/new b/d/new\\nnew file mode 100644\\nindex 0000000..3b18e51\\n--- /dev/null\\n+++ b/d/new\\n@@ -0,0 +1 @@\\n+hello\\ndiff --git a/d/old b/d/old\\ndeleted file mode 100644\\nindex 3b18e51..0000000\\n--- a/d/old\\n+++ /dev/null\\n@@ -1 +0,0 @@\\n-gone\\n" > p; patch -p1 < p; echo "status $?"; ls d; cat d/new'),
   u('git style', 'mkdir a b; seq 1 5 > a/f; seq 1 5 | sed s/4/D/ > b/f; (echo "diff --git a/f b/f"; echo "index 1234567..89abcde 100644"; diff -u a/f b/f) > p; cp a/f f; patch -p1 < p; echo "status $?"; cat f'),
 ];
 
