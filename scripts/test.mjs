@@ -144,7 +144,7 @@ await stage('node tests', async () => {
       '--enable-source-maps',
       '--test',
       `--test-concurrency=${concurrency}`,
-      '--test-timeout=60000',
+      '--test-timeout=300000',
       // No --test-force-exit: on Node 20 it can exit a test file before its
       // last results reach the runner, silently dropping tests.
       '--test-reporter=spec',
