@@ -30,7 +30,7 @@ export async function checkLayer(read: (name: string) => Promise<Uint8Array | nu
   const lastBytes = await read('last');
   const last = lastBytes ? Number(dec.decode(lastBytes).trim()) : -1;
   if (last < lastDone) problems.push(`'last' is ${last} but exec ${lastDone} had returned`);
-  if (last > lastDone + 1) problems.push(`'last' is ${last}, beyond the exec running at the kill`);
+  // No upper bound: execs may still finish between reading `lastDone` and the kill or close.
   for (let k = 0; k < FILES; k++) {
     let durable = -1; // the newest version of f<k> written by execs 0..last
     for (let v = 3 * last + 2; v >= 0 && durable < 0; v--) if (v % FILES === k) durable = v;
