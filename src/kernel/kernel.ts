@@ -8,6 +8,7 @@ import type { MemFs } from './fs/memfs.js';
 import { OverlayFs } from './fs/overlayfs.js';
 import type { Persister } from './persist/persister.js';
 import { Snapshots } from './persist/snapshots.js';
+import { MemorySnapshots } from './persist/store.js';
 import { newChannelBuffer, newDoorbell } from '../abi/channel.js';
 import type { Value } from '../abi/codec.js';
 import { Errno, SysError } from '../abi/errno.js';
@@ -87,7 +88,7 @@ export class Kernel {
   constructor(opts: KernelOptions) {
     this.vfs = opts.vfs;
     this.persister = opts.persister ?? null;
-    this.snapshots = new Snapshots(() => this.vfs.root().fs as OverlayFs, this.persister, opts.imageId ?? '', (u) => this.replaceLayer(u));
+    this.snapshots = new Snapshots(() => this.vfs.root().fs as OverlayFs, this.persister?.store ?? new MemorySnapshots(), opts.imageId ?? '', (u) => this.replaceLayer(u));
     this.fifos = opts.fifos;
     this.software = new SoftwareBroker(this.vfs);
     this.runtimes = new Set(opts.runtimes ?? RUNTIME_NAMES);

@@ -15,21 +15,21 @@ import { OverlayFs } from '../../src/kernel/fs/overlayfs.js';
 import { decodeFrames, encodeFrame, SCHEMA } from '../../src/kernel/persist/format.js';
 import { fullState } from '../../src/kernel/persist/journal.js';
 import { Persister } from '../../src/kernel/persist/persister.js';
-import type { LayerBytes, LayerStore } from '../../src/kernel/persist/store.js';
+import { MemorySnapshots, type LayerBytes, type LayerStore } from '../../src/kernel/persist/store.js';
 import { ROOT_CRED, Vfs } from '../../src/kernel/vfs/vfs.js';
 
 const cred = ROOT_CRED;
 const enc = (s: string) => new TextEncoder().encode(s);
 
 /** A LayerStore in memory whose bytes can be copied at any moment (a crash image). */
-class MemoryStore implements LayerStore {
+class MemoryStore extends MemorySnapshots implements LayerStore {
   readonly where = 'memory';
   checkpointBytes: Uint8Array | null = null;
   journal: Uint8Array = new Uint8Array(0);
-  snapshots = new Map<string, Uint8Array>();
   failNext = false;
 
   constructor(from?: LayerBytes) {
+    super();
     if (from) {
       this.checkpointBytes = from.checkpoint;
       this.journal = from.journal;
@@ -54,26 +54,6 @@ class MemoryStore implements LayerStore {
   async checkpoint(frame: Uint8Array): Promise<void> {
     this.checkpointBytes = frame.slice();
     this.journal = new Uint8Array(0);
-  }
-
-  async saveSnapshot(name: string, frame: Uint8Array): Promise<void> {
-    this.snapshots.set(name, frame.slice());
-  }
-
-  async loadSnapshot(name: string): Promise<Uint8Array | null> {
-    return this.snapshots.get(name) ?? null;
-  }
-
-  async listSnapshots() {
-    return [...this.snapshots].map(([name, b]) => ({ name, bytes: b.length, mtimeMs: 0 }));
-  }
-
-  async deleteSnapshot(name: string): Promise<boolean> {
-    return this.snapshots.delete(name);
-  }
-
-  async usage(): Promise<number> {
-    return (this.checkpointBytes?.length ?? 0) + this.journal.length;
   }
 
   async close(): Promise<void> {}

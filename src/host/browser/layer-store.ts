@@ -102,10 +102,6 @@ export class IdbLayerStore implements LayerStore {
     return true;
   }
 
-  async usage(): Promise<number> {
-    const est = await navigator.storage?.estimate?.();
-    return est?.usage ?? 0;
-  }
 
   async close(): Promise<void> {
     // Nothing buffered: every write above completed in its own transaction.
@@ -115,6 +111,8 @@ export class IdbLayerStore implements LayerStore {
 /** IndexedDB's quota error, said the way a full disk would be. */
 function quotaMessage(e: unknown): Error {
   const name = (e as DOMException)?.name;
-  if (name === 'QuotaExceededError') return new Error('No space left on device (the browser storage quota is full)');
+  if (name === 'QuotaExceededError') {
+    return Object.assign(new Error('No space left on device (the browser storage quota is full)'), { code: 'ENOSPC' });
+  }
   return e instanceof Error ? e : new Error(String(e));
 }

@@ -82,12 +82,6 @@ export class DirLayerStore implements LayerStore {
     }
   }
 
-  async usage(): Promise<number> {
-    let total = 0;
-    for (const f of ['layer.ckpt', 'layer.journal']) total += (await stat(this.path(f)).catch(() => null))?.size ?? 0;
-    for (const s of await this.listSnapshots()) total += s.bytes;
-    return total;
-  }
 
   async close(): Promise<void> {
     await this.journal?.close();

@@ -1,7 +1,7 @@
 // Named snapshots of the root's writable layer: a snapshot is the layer's
 // whole diff against the base image, as one checkpoint frame (format.ts) —
 // which is also the portable export format. A persistent VM keeps them in its
-// store; an ephemeral one in memory. Restore swaps the layer atomically.
+// layer's store; an ephemeral one in memory. Restore swaps the layer atomically.
 
 import { Errno, SysError } from '../../abi/errno.js';
 import { MemFs } from '../fs/memfs.js';
@@ -9,14 +9,10 @@ import type { OverlayFs } from '../fs/overlayfs.js';
 import { decodeFrames, encodeFrame, LayerFormatError } from './format.js';
 import { fullState } from './journal.js';
 import { migrate } from './migrate.js';
-import type { Persister } from './persister.js';
 import { replay } from './replay.js';
+import type { SnapshotInfo, SnapshotStore } from './store.js';
 
-export interface SnapshotInfo {
-  name: string;
-  bytes: number;
-  mtimeMs: number;
-}
+export type { SnapshotInfo };
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
@@ -27,11 +23,9 @@ export function checkSnapshotName(name: string): void {
 }
 
 export class Snapshots {
-  private readonly memory = new Map<string, SnapshotInfo & { frame: Uint8Array }>();
-
   constructor(
     private readonly root: () => OverlayFs,
-    private readonly persister: Persister | null,
+    private readonly store: SnapshotStore,
     private readonly imageId: string,
     /** Swap the root's upper layer for `upper` (the kernel stops every process first). */
     private readonly swap: (upper: MemFs) => Promise<void>,
@@ -47,21 +41,19 @@ export class Snapshots {
     return this.save(name, this.frame());
   }
 
-  async list(): Promise<SnapshotInfo[]> {
-    if (this.persister) return this.persister.store.listSnapshots();
-    return [...this.memory.values()].map(({ name, bytes, mtimeMs }) => ({ name, bytes, mtimeMs })).sort((a, b) => (a.name < b.name ? -1 : 1));
+  list(): Promise<SnapshotInfo[]> {
+    return this.store.listSnapshots();
   }
 
   async delete(name: string): Promise<void> {
     checkSnapshotName(name);
-    const gone = this.persister ? await this.persister.store.deleteSnapshot(name) : this.memory.delete(name);
-    if (!gone) throw new SysError(Errno.ENOENT, `no snapshot '${name}'`);
+    if (!(await this.store.deleteSnapshot(name))) throw new SysError(Errno.ENOENT, `no snapshot '${name}'`);
   }
 
   /** The portable file of a snapshot. */
   async export(name: string): Promise<Uint8Array> {
     checkSnapshotName(name);
-    const frame = this.persister ? await this.persister.store.loadSnapshot(name) : this.memory.get(name)?.frame;
+    const frame = await this.store.loadSnapshot(name);
     if (!frame) throw new SysError(Errno.ENOENT, `no snapshot '${name}'`);
     return frame;
   }
@@ -96,9 +88,7 @@ export class Snapshots {
   }
 
   private async save(name: string, frame: Uint8Array): Promise<SnapshotInfo> {
-    const info = { name, bytes: frame.length, mtimeMs: Date.now() };
-    if (this.persister) await this.persister.store.saveSnapshot(name, frame);
-    else this.memory.set(name, { ...info, frame });
-    return info;
+    await this.store.saveSnapshot(name, frame);
+    return { name, bytes: frame.length, mtimeMs: Date.now() };
   }
 }

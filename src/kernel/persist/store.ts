@@ -9,7 +9,7 @@ export interface LayerBytes {
   journal: Uint8Array;
 }
 
-export interface LayerStore {
+export interface LayerStore extends SnapshotStore {
   /** A short description for messages ("host directory /x", "IndexedDB vm 'a'"). */
   readonly where: string;
   load(): Promise<LayerBytes>;
@@ -20,12 +20,40 @@ export interface LayerStore {
    * torn journal tail is dropped: frames are never written after garbage).
    */
   checkpoint(frame: Uint8Array): Promise<void>;
-  /** Named snapshots: whole-layer checkpoint frames kept beside the layer. */
+  close(): Promise<void>;
+}
+
+export interface SnapshotInfo {
+  name: string;
+  bytes: number;
+  mtimeMs: number;
+}
+
+/** Named snapshots: whole-layer checkpoint frames kept beside the layer. */
+export interface SnapshotStore {
   saveSnapshot(name: string, frame: Uint8Array): Promise<void>;
   loadSnapshot(name: string): Promise<Uint8Array | null>;
-  listSnapshots(): Promise<{ name: string; bytes: number; mtimeMs: number }[]>;
+  listSnapshots(): Promise<SnapshotInfo[]>;
   deleteSnapshot(name: string): Promise<boolean>;
-  /** Bytes the layer occupies (checkpoint + journal + snapshots). */
-  usage(): Promise<number>;
-  close(): Promise<void>;
+}
+
+/** Where a VM without a persistent layer keeps its snapshots. */
+export class MemorySnapshots implements SnapshotStore {
+  private readonly snaps = new Map<string, { frame: Uint8Array; mtimeMs: number }>();
+
+  async saveSnapshot(name: string, frame: Uint8Array): Promise<void> {
+    this.snaps.set(name, { frame, mtimeMs: Date.now() });
+  }
+
+  async loadSnapshot(name: string): Promise<Uint8Array | null> {
+    return this.snaps.get(name)?.frame ?? null;
+  }
+
+  async listSnapshots(): Promise<SnapshotInfo[]> {
+    return [...this.snaps].map(([name, s]) => ({ name, bytes: s.frame.length, mtimeMs: s.mtimeMs })).sort((a, b) => (a.name < b.name ? -1 : 1));
+  }
+
+  async deleteSnapshot(name: string): Promise<boolean> {
+    return this.snaps.delete(name);
+  }
 }

@@ -113,14 +113,18 @@ export const umask: Handler = (_k, p, a) => {
 /**
  * sync(2)/fsync(2): with a persistent root layer, wait until everything
  * written so far is durable in the host's store. A store failure is EIO
- * (ENOSPC when the store is out of space), as a failing disk would give.
+ * (ENOSPC when the store's error has code ENOSPC/EDQUOT: Node's fs errors,
+ * and the browser store's quota error), as a failing disk would give.
  */
 export const sync: Handler = (k, _p, _a, call) => {
   const persister = k.persister;
   if (!persister) return 0;
   const st = call.state as { done?: boolean; error?: Error; queue?: WaitQueue };
   if (st.done) {
-    if (st.error) throw new SysError(/quota|space|ENOSPC/i.test(st.error.message) ? Errno.ENOSPC : Errno.EIO, st.error.message);
+    if (st.error) {
+      const code = (st.error as { code?: string }).code;
+      throw new SysError(code === 'ENOSPC' || code === 'EDQUOT' ? Errno.ENOSPC : Errno.EIO, st.error.message);
+    }
     return 0;
   }
   if (!st.queue) {
