@@ -8,7 +8,7 @@
 import type { AssignOp } from './ast.js';
 import { Frame, Node, requirePath, type K } from './interp.js';
 import { add, divide, modulo, multiply, subtract } from './ops.js';
-import { delpaths, getpath, setpath } from './paths.js';
+import { delpaths, getpath, setpath, type Owned } from './paths.js';
 import { truthy, type Json } from './value.js';
 
 const ARITH: Record<string, (a: Json, b: Json) => Json> = {
@@ -39,13 +39,7 @@ export class Assign extends Node {
     const { op, lhs, rhs } = this;
     if (op === '|=') return modify(v, lhs, f, (old, out) => (rhs.single ? out(rhs.val(old, f)) : rhs.ev(old, f, out)));
     const val = rhs.val(v, f);
-    if (op === '=') {
-      let r = v;
-      lhs.paths(v, [], f, (x, p) => {
-        r = setpath(r, requirePath(x, p), val);
-      });
-      return r;
-    }
+    if (op === '=') return assignAll(v, lhs, f, val);
     if (op === '//=') return modify(v, lhs, f, (old, out) => out(truthy(old) ? old : val));
     const fn = ARITH[op];
     return modify(v, lhs, f, (old, out) => out(fn(old, val)));
@@ -58,13 +52,7 @@ export class Assign extends Node {
     }
     const { op, lhs, rhs } = this;
     if (op === '=') {
-      rhs.ev(v, f, (val) => {
-        let r = v;
-        lhs.paths(v, [], f, (x, p) => {
-          r = setpath(r, requirePath(x, p), val);
-        });
-        k(r);
-      });
+      rhs.ev(v, f, (val) => k(assignAll(v, lhs, f, val)));
       return;
     }
     if (op === '|=') {
@@ -80,10 +68,21 @@ export class Assign extends Node {
   }
 }
 
+/** `lhs = val`: every path set to the value. */
+function assignAll(v: Json, lhs: Node, f: Frame, val: Json): Json {
+  let r = v;
+  const owned: Owned = new Set();
+  lhs.paths(v, [], f, (x, p) => {
+    r = setpath(r, requirePath(x, p), val, owned);
+  });
+  return r;
+}
+
 /** jq's _modify: each path gets the first output of update, or is deleted when update is empty. */
 export function modify(v: Json, lhs: Node, f: Frame, update: (old: Json, out: K) => void): Json {
   let r = v;
   const dels: Json[][] = [];
+  const owned: Owned = new Set();
   lhs.paths(v, [], f, (x, p) => {
     const path = requirePath(x, p);
     const old = getpath(r, path);
@@ -99,7 +98,9 @@ export function modify(v: Json, lhs: Node, f: Frame, update: (old: Json, out: K)
     } catch (e) {
       if (e !== stop) throw e;
     }
-    if (got) r = setpath(r, path, out);
+    // An update that saw one of our own containers may have kept it: stop trusting ownership.
+    if (got && out !== old && old !== null && typeof old === 'object' && owned.has(old)) owned.clear();
+    if (got) r = setpath(r, path, out, owned);
     else dels.push(path);
   });
   return dels.length ? delpaths(r, dels) : r;

@@ -14,27 +14,43 @@ export function getpath(v: Json, path: Json): Json {
   return v;
 }
 
-export function setpath(root: Json, path: Json, value: Json): Json {
+export function setpath(root: Json, path: Json, value: Json, owned?: Owned): Json {
   if (!Array.isArray(path)) throw err('Path must be specified as an array');
-  return setAt(root, path, 0, value);
+  return setAt(root, path, 0, value, owned);
 }
 
-function setAt(root: Json, path: Json[], at: number, value: Json): Json {
+function setAt(root: Json, path: Json[], at: number, value: Json, owned?: Owned): Json {
   if (at === path.length) return value;
   const k = path[at];
   const sub = index(root, k);
-  return set(root, k, setAt(sub, path, at + 1, value));
+  const v = setAt(sub, path, at + 1, value, owned);
+  if (owned && root !== null && typeof root === 'object' && owned.has(root) && (typeof k === 'string' || isNum(k))) {
+    // Containers this operation copied are its own: set in place.
+    if (root instanceof Map) root.set(k as string, v);
+    else if (Array.isArray(root)) return set(root, k, v, true);
+    return root;
+  }
+  const r = set(root, k, v);
+  if (owned && r !== null && typeof r === 'object') owned.add(r);
+  return r;
 }
 
-/** jq's jv_set: one key of a container (null becomes the container the key implies). */
-export function set(t: Json, k: Json, v: Json): Json {
+/**
+ * Containers a multi-path operation (|=, =, del) copied itself: nobody else
+ * holds them, so later paths through them may update them in place instead
+ * of copying again (jq gets the same effect from reference counts).
+ */
+export type Owned = Set<object>;
+
+/** jq's jv_set: one key of a container (null becomes the container the key implies); `inPlace` reuses an owned array. */
+export function set(t: Json, k: Json, v: Json, inPlace = false): Json {
   if (typeof k === 'string' && (t === null || isObj(t))) {
     const m: JObject = t === null ? new Map() : new Map(t);
     m.set(k, v);
     return m;
   }
   if (isNum(k) && (t === null || Array.isArray(t))) {
-    const a = t === null ? [] : t.slice();
+    const a = t === null ? [] : inPlace ? (t as Json[]) : t.slice();
     let i = Math.trunc(num(k));
     if (i < 0) {
       i += a.length;
@@ -65,6 +81,7 @@ export function delpaths(v: Json, paths: Json): Json {
 
 function delSorted(v: Json, paths: Json[][], at: number): Json {
   const whole: Json[] = [];
+  const owned: Owned = new Set();
   for (let i = 0; i < paths.length; ) {
     const key = paths[i][at];
     let j = i;
@@ -72,7 +89,7 @@ function delSorted(v: Json, paths: Json[][], at: number): Json {
     if (paths[i].length === at + 1) whole.push(key);
     else {
       const sub = index(v, key);
-      if (sub !== null) v = set(v, key, delSorted(sub, paths.slice(i, j), at + 1));
+      if (sub !== null) v = setpath(v, [key], delSorted(sub, paths.slice(i, j), at + 1), owned);
     }
     i = j;
   }
