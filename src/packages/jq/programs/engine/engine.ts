@@ -9,13 +9,13 @@ import { CORE } from './lib-core.js';
 import { MATH } from './lib-math.js';
 import { STRINGS } from './lib-str.js';
 import { TIME } from './lib-time.js';
-import type { Native, Runtime } from './natives.js';
+import type { Native, Runtime, Table } from './natives.js';
 import { parseProgram } from './parser.js';
 import { PRELUDE } from './prelude.js';
 import type { Json } from './value.js';
 
 export { CompileError } from './lexer.js';
-export { Halt, type Runtime } from './natives.js';
+export { Halt, collect, type Runtime, type Table } from './natives.js';
 
 let preludeDefs: FuncDef[] | null = null;
 let nativeTable: Map<string, Native> | null = null;
@@ -35,6 +35,9 @@ export interface ModuleSource {
 export interface ProgramOptions {
   /** Global variables ($name → value), e.g. --arg and $ARGS. */
   globals: [string, Json][];
+  /** Extra builtins (yq's): natives, and jq definitions that may override the standard ones. */
+  natives?: Table;
+  prelude?: string;
   rt: Runtime;
   /** Resolve `import`/`include` (null: not found). */
   loadModule?: (path: string, data: boolean) => ModuleSource | null;
@@ -62,7 +65,10 @@ export class JqProgram {
       for (const d of lib.defs) defs.push(imp.as ? { ...d, name: `${imp.as}::${d.name}` } : d);
     }
     const rt: Runtime = { ...opts.rt, builtins: () => compiler.builtinNames() };
-    const compiler: Compiler = new Compiler(natives(), preludeDefs, globals.map((g) => g[0]), rt);
+    let table = natives();
+    if (opts.natives) table = new Map([...table, ...Object.entries(opts.natives)]);
+    const defs0 = opts.prelude ? [...preludeDefs, ...parseProgram(opts.prelude).defs] : preludeDefs;
+    const compiler: Compiler = new Compiler(table, defs0, globals.map((g) => g[0]), rt);
     this.node = compiler.program([...defs, ...prog.defs], prog.body);
     this.frame = new Frame(null, null, compiler.root.n);
     globals.forEach((g, i) => (this.frame.l[i] = g[1]));
