@@ -57,7 +57,7 @@ function run(os: AgentosApi): number {
     return 2;
   }
 
-  const out = new Output(sys, opts, os.env);
+  const out = new Output(sys, opts, os.env, isTty(os, 1));
   const err = (msg: string): void => {
     out.flush();
     os.eprint(msg);
@@ -111,6 +111,7 @@ function run(os: AgentosApi): number {
     stream: opts.stream,
     seq: opts.seq,
     warn: (m) => err(`jq: ${m}\n`),
+    beforeRead: () => out.flush(),
   });
   const env: JObject = new Map(Object.entries(os.env));
   const rt: Runtime = {

@@ -17,6 +17,8 @@ export interface InputOptions {
   seq: boolean;
   /** Parse warnings (--seq) and file errors go here. */
   warn: (msg: string) => void;
+  /** Called before each read, which may block: results so far should reach the reader. */
+  beforeRead?: () => void;
 }
 
 export class Inputs {
@@ -112,6 +114,7 @@ export class Inputs {
       }
     }
     let b: Uint8Array;
+    this.opts.beforeRead?.();
     try {
       b = this.sys.read(this.fd, CHUNK);
     } catch (e) {

@@ -14,12 +14,16 @@ export class Output {
   private readonly w: Writer;
   private readonly printer: Printer;
   private buf = '';
+  /** A terminal sees each result as it comes. */
+  private readonly tty: boolean;
 
   constructor(
     sys: Sys,
     private readonly o: JqOptions,
     env: Record<string, string>,
+    tty: boolean,
   ) {
+    this.tty = tty;
     this.w = new Writer(sys, 1);
     let colors: string[] | null = null;
     if (o.color && !(env.NO_COLOR && !o.colorForced)) {
@@ -51,7 +55,7 @@ export class Output {
     }
     if (!o.joinOutput) this.buf += '\n';
     if (o.rawOutput0) this.buf += '\0';
-    if (o.unbuffered || this.buf.length >= LIMIT) this.flush();
+    if (o.unbuffered || this.tty || this.buf.length >= LIMIT) this.flush();
     return status;
   }
 
