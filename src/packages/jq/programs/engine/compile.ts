@@ -387,7 +387,9 @@ export class Compiler {
         const source = this.compile(a.source, scope);
         const init = this.compile(a.init, scope);
         const [binder, inner] = this.patterns(a.patterns, scope);
-        return new Reduce(source, binder, init, this.compile(a.update, inner));
+        const u = a.update;
+        const append = u.k === 'binop' && u.op === '+' && u.left.k === 'identity' && !readsInput(u.right) ? this.compile(u.right, inner) : null;
+        return new Reduce(source, binder, init, this.compile(u, inner), append);
       }
       case 'foreach': {
         const source = this.compile(a.source, scope);
@@ -530,4 +532,44 @@ export class Compiler {
 function toStringFormat(name: string, v: Json): string {
   if (name === 'text') return typeof v === 'string' ? v : typeof v === 'number' || v instanceof Lit ? fmtNumber(v) : format('text', v);
   return format(name, v);
+}
+
+/**
+ * Could the expression read its input `.`? Conservative: calls and formats
+ * are assumed to; variables, literals and constructors of such do not.
+ */
+function readsInput(a: Ast): boolean {
+  switch (a.k) {
+    case 'literal':
+    case 'var':
+    case 'loc':
+    case 'break':
+      return false;
+    case 'array':
+      return a.body !== null && readsInput(a.body);
+    case 'object':
+      return a.entries.some((e) => readsInput(e.key) || readsInput(e.value));
+    case 'string':
+      return a.parts.some((p) => typeof p !== 'string' && readsInput(p));
+    case 'pipe':
+      return readsInput(a.left);
+    case 'comma':
+    case 'binop':
+    case 'and':
+    case 'or':
+    case 'alt':
+      return readsInput(a.left) || readsInput(a.right);
+    case 'neg':
+      return readsInput(a.body);
+    case 'index':
+      return readsInput(a.target) || readsInput(a.key);
+    case 'slice':
+      return readsInput(a.target) || (a.from !== null && readsInput(a.from)) || (a.to !== null && readsInput(a.to));
+    case 'iterate':
+      return readsInput(a.target);
+    case 'if':
+      return readsInput(a.cond) || readsInput(a.then) || a.else === null || readsInput(a.else);
+    default:
+      return true;
+  }
 }

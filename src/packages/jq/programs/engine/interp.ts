@@ -10,7 +10,7 @@
 // a static link. Errors are JqError exceptions; `try` tags what its body's
 // downstream throws so it only catches errors raised inside the body (jq 1.7).
 
-import { describe, index, indexError, iterError, slice, trunc } from './ops.js';
+import { add, describe, index, indexError, iterError, slice, trunc } from './ops.js';
 import { JqError, err, truthy, type Json } from './value.js';
 
 export type K = (v: Json) => void;
@@ -871,6 +871,8 @@ export class Reduce extends Node {
     readonly binder: Binder,
     readonly init: Node,
     readonly update: Node,
+    /** The update is `. + append` with `append` not reading its input: the state can grow in place. */
+    readonly append: Node | null = null,
   ) {
     super();
   }
@@ -881,6 +883,7 @@ export class Reduce extends Node {
     return this.fold(v, f, this.init.val(v, f));
   }
   private fold(v: Json, f: Frame, acc0: Json): Json {
+    if (this.append?.single) return this.foldAppend(v, f, acc0, this.append);
     let acc = acc0;
     const update = this.update;
     const step = (): void => {
@@ -896,6 +899,35 @@ export class Reduce extends Node {
     this.source.ev(v, f, (x) => this.binder.run(x, f, step));
     return acc;
   }
+  /**
+   * `reduce ... (init; . + e)`: once the state is a container this reduce
+   * made itself, nothing else can see it (e cannot read it), so it grows in
+   * place, as jq's reference counting lets it: collecting stays linear.
+   */
+  private foldAppend(v: Json, f: Frame, acc0: Json, append: Node): Json {
+    let acc = acc0;
+    let own: Json = null;
+    this.source.ev(v, f, (x) =>
+      this.binder.run(x, f, () => {
+        const e = append.val(acc, f);
+        if (own !== null && own === acc) {
+          if (Array.isArray(acc) && Array.isArray(e)) {
+            for (let i = 0; i < e.length; i++) acc.push(e[i]);
+            return;
+          }
+          if (acc instanceof Map && e instanceof Map) {
+            for (const [key, y] of e) acc.set(key, y);
+            return;
+          }
+        }
+        const r = add(acc, e);
+        own = r !== acc && r !== e && r !== null && typeof r === 'object' ? r : null;
+        acc = r;
+      }),
+    );
+    return acc;
+  }
+
   ev(v: Json, f: Frame, k: K): void {
     if (this.init.single) k(this.fold(v, f, this.init.val(v, f)));
     else this.init.ev(v, f, (acc0) => k(this.fold(v, f, acc0)));
