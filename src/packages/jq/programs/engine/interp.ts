@@ -10,7 +10,7 @@
 // a static link. Errors are JqError exceptions; `try` tags what its body's
 // downstream throws so it only catches errors raised inside the body (jq 1.7).
 
-import { add, describe, index, indexError, iterError, slice, trunc } from './ops.js';
+import { add, describe, index, iterError, slice, trunc } from './ops.js';
 import { JqError, err, truthy, type Json } from './value.js';
 
 export type K = (v: Json) => void;
@@ -1054,4 +1054,3 @@ export function requirePath(x: Json, p: Path): Json[] {
   return p;
 }
 
-export { describe, indexError };

@@ -18,8 +18,6 @@ export interface PrintOptions {
 /** jq 1.7.1's default colours. */
 export const DEFAULT_COLORS = ['0;90', '0;37', '0;37', '0;37', '0;32', '1;37', '1;37', '34;1'];
 
-export const COMPACT: PrintOptions = { indent: 0, tab: false, sortKeys: false, ascii: false, colors: null };
-
 // eslint-disable-next-line no-control-regex
 const NEEDS_ESCAPE = /["\\\u0000-\u001f\u007f]/;
 // eslint-disable-next-line no-control-regex

@@ -7,8 +7,6 @@
 
 import { Lit, type Json } from './value.js';
 
-const DBL_MAX = 1.7976931348623157e308;
-
 /** A double as jq prints it (NaN is printed as null by the callers). */
 export function fmtDouble(n: number): string {
   if (n === 0) return Object.is(n, -0) ? '-0' : '0';
@@ -32,9 +30,6 @@ export function fmtDouble(n: number): string {
 
 /** A number value as text (literal text when it has one). */
 export const fmtNumber = (v: number | Lit): string => (typeof v === 'number' ? (v !== v ? 'null' : fmtDouble(v)) : v.s);
-
-/** Clamp ±Infinity for output like jq (it prints DBL_MAX). */
-export const finite = (n: number): number => (n === Infinity ? DBL_MAX : n === -Infinity ? -DBL_MAX : n);
 
 const LITERAL = /^(-?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
 

@@ -203,7 +203,7 @@ export function slice(t: Json, from: Json, to: Json): Json {
   throw err(`Cannot index ${typeOf(t)} with object`);
 }
 
-export const sliceKey = (from: Json, to: Json): JObject =>
+const sliceKey = (from: Json, to: Json): JObject =>
   new Map<string, Json>([
     ['start', from],
     ['end', to],
