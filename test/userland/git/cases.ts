@@ -346,4 +346,99 @@ export const CASES: GitCase[] = [
   c('clone: a local repository', 'basic', 'src=$PWD && mkdir ../clone-a && cd ../clone-a && git clone "$src" copy && cd copy && git status && git branch -a && git log --oneline && git remote -v && git config --get-regexp "^(remote|branch)"', { fresh: true }),
   c('clone: then work and track', 'basic', 'src=$PWD && mkdir ../clone-b && cd ../clone-b && git clone -q "$src" copy && cd copy && printf n > n && git add n && tick && git commit -qm n && git status -sb && git branch -vv && git log --oneline -2', { fresh: true }),
   c('clone: missing source', 'none', 'git clone /nonexistent/repo x; echo "status=$?"'),
+
+  // ---- ignores
+  c('ignore: negation, directories, anchors, **', 'empty', `printf '*.tmp\\n!keep.tmp\\n/top.txt\\nlogs/\\n**/gen/*.js\\n' > .gitignore && mkdir -p a/gen logs sub && printf x > a.tmp && printf x > keep.tmp && printf x > top.txt && printf x > sub/top.txt && printf x > logs/l && printf x > a/gen/x.js && printf x > a/gen/x.ts && git status -s --ignored -uall && git add . && git status -s`),
+  c('ignore: nested .gitignore and info/exclude', 'empty', `mkdir -p d/e && printf 'e/\\n' > d/.gitignore && printf x > d/e/f && printf x > d/g && printf 'd/g\\n' >> .git/info/exclude && printf x > h && git status -s --ignored && git ls-files -o && git ls-files -o --exclude-standard && git ls-files -o -i --exclude-standard`),
+  c('ignore: a tracked file stays tracked', 'basic', `printf 'a.txt\\n' > .gitignore && printf more >> a.txt && git status -s && git add a.txt && git status -s`, { fresh: true }),
+
+  // ---- status, more states
+  c('status: rename then modify', 'basic', `git mv a.txt b.txt && printf 'x\\n' >> b.txt && git status -s && git status`, { fresh: true }),
+  c('status: deleted in the index, file still there', 'basic', `git rm -q --cached a.txt && git status -s && git status`, { fresh: true }),
+  c('status: type change', 'basic', `rm a.txt && ln -s run.sh a.txt && git status -s && git status && git diff --stat && git add a.txt && git status -s && git diff --cached --name-status`, { fresh: true }),
+  c('status: nested repository', 'basic', `mkdir inner && cd inner && git init -q && printf x > y && cd .. && git status -s`, { fresh: true }),
+  c('status: added then removed from disk', 'basic', `printf n > new.txt && git add new.txt && rm new.txt && git status -s && git status`, { fresh: true }),
+  c('status: file becomes a directory', 'basic', `rm a.txt && mkdir a.txt && printf x > a.txt/inner && git status -s`, { fresh: true }),
+  c('status: upstream ahead, behind, diverged', 'basic', `src=$PWD && mkdir ../up && cd ../up && git clone -q "$src" c && cd c && git status -sb | head -1 && printf x > x && git add x && tick && git commit -qm x && git status | head -3 && git reset -q --hard HEAD~2 && git status | head -3 && printf y > y && git add y && tick && git commit -qm y && git status | head -4 && git branch -vv`, { fresh: true }),
+
+  // ---- diff, more shapes
+  c('diff: mode and content change together', 'basic', `chmod +x a.txt && printf 'x\\n' >> a.txt && git diff && git diff --stat --summary`, { fresh: true }),
+  c('diff: long names in --stat', 'empty', `mkdir -p very/long/directory/name/for/testing/the/stat/width && printf '1\\n' > very/long/directory/name/for/testing/the/stat/width/and-a-long-file-name.txt && printf '1\\n2\\n' > short && git add . && git diff --cached --stat && git diff --cached --stat=60 && git diff --cached --numstat`),
+  c('diff: many lines in --stat', 'empty', `seq 1 200 > big && printf 'a\\n' > small && git add . && tick && git commit -qm x && seq 50 300 > big && printf 'b\\n' > small && git diff --stat && git diff --shortstat`),
+  c('diff: a text file turns binary', 'basic', `printf 'a\\000b' > a.txt && git diff && git diff --stat && git diff --numstat`, { fresh: true }),
+  c('diff: CRLF lines', 'empty', `printf 'a\\r\\nb\\r\\n' > f && git add f && tick && git commit -qm f && printf 'a\\r\\nc\\r\\n' > f && git diff | od -c | head -20`),
+  c('diff: several hunks and function names', 'text', `seq 1 100 > nums.txt && git add nums.txt && tick && git commit -qm n && sed -i '10s/.*/ten/; 50s/.*/fifty/; 51s/.*/fifty-one/; 90d' nums.txt && git diff nums.txt && git diff -U1 nums.txt`, { fresh: true }),
+  c('diff: function context follows the hunks', 'empty', `printf 'void f(void)\\n{\\n\\tint a;\\n\\tint b;\\n\\tint c;\\n\\tint d;\\n\\tint e;\\n}\\n\\nvoid g(void)\\n{\\n\\tint a;\\n\\tint b;\\n\\tint c;\\n\\tint d;\\n}\\n' > c.c && git add c.c && tick && git commit -qm c && sed -i 's/int e;/int ee;/; s/int d;/int dd;/' c.c && git diff`),
+  c('diff: renames with directories in --stat', 'basic', `git mv src/lib src/library && git mv a.txt src/a.txt && git diff --cached --stat && git diff --cached --summary && git diff --cached -M --name-status`, { fresh: true }),
+  c('diff: commit against the work tree, with a path', 'dirty', `git diff HEAD -- a.txt sub; git diff HEAD --stat`),
+  c('diff: pathspec from a subdirectory', 'dirty', `cd sub && git diff && git diff --stat . && git diff --name-only`),
+  c('diff: --name-status with deletions and additions', 'basic', `git diff --name-status v1 feature; git diff --name-status feature v1`),
+  c('diff: an empty file added', 'basic', `: > empty.txt && git add empty.txt && git diff --cached && git diff --cached --stat`, { fresh: true }),
+
+  // ---- log and show, more
+  c('log: -p across a rename', 'basic', `git mv a.txt b.txt && tick && git commit -qm mv && git log -p -1 && git log --stat -1 --format=%s && git log --name-status -1 --format=%s`, { fresh: true }),
+  c('log: %d with remotes after a clone', 'basic', `src=$PWD && mkdir ../dec && cd ../dec && git clone -q "$src" c && cd c && git log --format="%h%d" --all && git log --oneline --decorate -3`, { fresh: true }),
+  c('log: --format with %n, %x09 and %+b', 'basic', `tick; git commit -q --allow-empty -m 'subj' -m 'body' && git log -2 --format='%s%x09%h%n%+b---'`, { fresh: true }),
+  c('log: a path in a subdirectory', 'basic', `cd src && git log --oneline -- . && git log --oneline -- lib/util.c ../a.txt`),
+  c('log: -- a deleted path', 'basic', `git log --oneline -- src/main.c && git log --stat --format=%s -- src/main.c`),
+  c('log: range with a path', 'basic', `git log --oneline v1..feature -- src`),
+  c('show: the root commit', 'basic', `git show --stat v1~1 && git show --format=%s --name-only v1~1`),
+  c('show: a binary file and a symlink', 'basic', `git show HEAD:bin.dat | od -c && git show HEAD:link && echo && git show HEAD:run.sh`),
+  c('show: an index path', 'dirty', `git show :staged.txt && git show :a.txt`),
+  c('show: -s --format=%B and --oneline', 'basic', `git show -s --format=%B HEAD~1 && git show --oneline -s v2`),
+  c('show: rev:./path in a subdirectory', 'basic', `cd src/lib && git show HEAD:./util.c && git show feature:./util.c`),
+
+  // ---- commit, more
+  c('commit: --amend the root commit', 'empty', `printf a > a && git add a && git commit -qm root && printf b > b && git add b && tick && git commit --amend -m 'new root' && git log --stat --format=%s`),
+  c('commit: -a with a deletion', 'basic', `rm a.txt && git commit -qam 'rm a' && git status -s && git log --stat -1 --format=%s`, { fresh: true }),
+  c('commit: reset --soft then commit', 'basic', `git reset --soft HEAD~2 && tick && git commit -qm squashed && git log --oneline && git show --stat --format=%s`, { fresh: true }),
+  c('commit: a path with staged others', 'dirty', `git commit -qm 'just sub' sub && git status -s && git show --stat --format=%s`, { fresh: true }),
+  c('commit: after a merge conflict, without resolving', 'conflict', `tick; git merge other >/dev/null; git commit -m x; echo "status=$?"`, { fresh: true }),
+  c('commit: identity from GIT_* and config mixed', 'empty', `unset GIT_COMMITTER_NAME; git config user.name 'Conf Name' && printf a > a && git add a && git commit -q -m a && git log --format='%an <%ae> / %cn <%ce>'`),
+
+  // ---- checkout and switch, more
+  c('checkout: untracked file in the way', 'basic', `printf x > feature.txt && git checkout feature; echo "status=$?"`, { fresh: true }),
+  c('checkout: a remote branch after a clone', 'basic', `src=$PWD && mkdir ../rb && cd ../rb && git clone -q "$src" c && cd c && git checkout feature && git branch -vv && git status | head -3`, { fresh: true }),
+  c('checkout: . restores everything', 'dirty', `git checkout . && git status -s`, { fresh: true }),
+  c('checkout: a path from a subdirectory', 'dirty', `cd sub && git checkout inner.txt && cd .. && git status -s`, { fresh: true }),
+  c('checkout: -B resets a branch', 'basic', `git checkout -B feature v1 && git log --oneline -1 && git branch -v`, { fresh: true }),
+  c('checkout: a deleted file comes back', 'dirty', `git checkout gone.txt && git status -s && cat gone.txt`, { fresh: true }),
+  c('switch: carry a staged change', 'dirty', `git switch -c carry && git status -s`, { fresh: true }),
+  c('switch: - and previous branch', 'basic', `git switch -q feature && git switch -q master && git switch - && git switch -`, { fresh: true }),
+
+  // ---- reset, more
+  c('reset: --hard in a detached HEAD', 'basic', `git checkout -q v1 && git reset --hard HEAD~1 && git status | head -1 && git log --oneline -1`, { fresh: true }),
+  c('reset: paths from a commit', 'basic', `git reset -q v1~1 -- a.txt && git status -s && git diff --cached`, { fresh: true }),
+  c('reset: a merge in progress', 'conflict', `tick; git merge other >/dev/null; git reset --hard -q && git status`, { fresh: true }),
+  c('reset: unborn branch', 'empty', `printf a > a && git add a && git reset && git status -s`),
+
+  // ---- merge, more
+  c('merge: add/add conflict', 'clean', `git checkout -q -b two master~1 && printf 'mine\\n' > s.txt && git add s.txt && tick && git commit -qm two && git merge side; echo "status=$?"; cat s.txt; git status -s`, { fresh: true }),
+  c('merge: identical changes on both sides', 'clean', `git checkout -q -b same master~1 && printf '1\\n2\\n3\\n4\\n5\\n6\\n7\\n8 side\\n' > f.txt && tick && git commit -qam same && tick && git merge side && cat f.txt`, { fresh: true }),
+  c('merge: local changes in the way', 'clean', `printf 'local\\n' >> f.txt && git merge side; echo "status=$?"; git status -s`, { fresh: true }),
+  c('merge: local changes elsewhere are kept', 'clean', `printf x > untracked && tick && git merge -q side -m m && git status -s && git log --oneline -1`, { fresh: true }),
+  c('merge: conflict without a final newline', 'empty', `printf 'a\\nb' > f && git add f && tick && git commit -qm a && git checkout -qb o && printf 'a\\nc' > f && tick && git commit -qam c && git checkout -q master && printf 'a\\nd' > f && tick && git commit -qam d && git merge o; cat f`),
+  c('merge: then log and show', 'clean', `tick; git merge -q side -m 'merged' && git log --oneline --all && git log --format='%h %p %s' && git show --stat -s && git show --name-only --format=%s`, { fresh: true }),
+  c('merge: --no-commit', 'clean', `tick; git merge --no-commit side; echo "status=$?"; git status -s; cat .git/MERGE_MSG; tick; git commit -q --no-edit && git log --oneline -1`, { fresh: true }),
+
+  // ---- branch, tag, config, more
+  c('branch: -a and -r after a clone', 'basic', `src=$PWD && mkdir ../br && cd ../br && git clone -q "$src" c && cd c && git branch -a && git branch -r && git branch -vv`, { fresh: true }),
+  c('branch: copy and force', 'basic', `git branch -c feature f2 && git branch -f f2 v1 && git branch -v && git branch -M f2 f3 && git branch`, { fresh: true }),
+  c('tag: -n with several lines and -l patterns', 'basic', `tick; git tag -a v3 -m 'line one' -m 'line two' && git tag -n3 && git tag -l 'v[12]' && git tag --contains v1`, { fresh: true }),
+  c('config: quoting and listing', 'basic', `git config a.b 'with spaces  ' && git config a.c 'has # hash' && git config 'sec.sub sect.key' v && git config --get a.b | od -c | head -2 && git config --get-regexp '^a\\.' && cat .git/config`, { fresh: true }),
+  c('config: sections', 'basic', `git config s.one 1 && git config s.two 2 && git config --rename-section s t && git config --list --local && git config --remove-section t && git config --list --local`, { fresh: true }),
+  c('config: int and bool values', 'basic', `git config n.k 2k && git config --int n.k && git config b.t on && git config --bool b.t && git config --type=bool b.t`, { fresh: true }),
+
+  // ---- rm, mv, rev-parse, ls-files, more
+  c('rm: a glob and -n', 'basic', `git rm -n 'src/*' && git rm -r -q --cached src && git status -s`, { fresh: true }),
+  c('mv: a directory', 'basic', `git mv src source && git status -s && ls source`, { fresh: true }),
+  c('mv: -f over an existing file', 'basic', `git mv -f a.txt run.sh && git status -s && cat run.sh`, { fresh: true }),
+  c('rev-parse: more forms', 'basic', `git rev-parse @ HEAD~2 master^ v2^0 feature~1^ && git rev-parse $(git rev-parse --short=5 HEAD) && git rev-parse :a.txt && git rev-parse HEAD^{tree}:src/lib`),
+  c('rev-parse: in the .git directory', 'basic', `cd .git && git rev-parse --is-inside-git-dir --is-inside-work-tree --is-bare-repository`),
+  c('ls-files: unmerged entries', 'conflict', `tick; git merge other >/dev/null; git ls-files -u && git ls-files -s f.txt && git ls-files`, { fresh: true }),
+  c('ls-files: a pathspec with a glob and --error-unmatch', 'basic', `git ls-files 'src/*' && git ls-files --error-unmatch nope; echo "status=$?"`),
+
+  // ---- clone, more
+  c('clone: bare, and a branch', 'basic', `src=$PWD && mkdir ../cb && cd ../cb && git clone -q --bare "$src" bare.git && git -C bare.git branch && git -C bare.git log --oneline -2 && git clone -q -b feature "$src" f && git -C f status -sb && git -C f log --oneline -1`, { fresh: true }),
+  c('clone: an empty repository', 'empty', `src=$PWD && cd .. && mkdir ce && cd ce && git clone "$src/" copy; echo "status=$?"; git -C copy status`),
 ];

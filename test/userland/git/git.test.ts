@@ -253,3 +253,10 @@ test('git: 1,000 files — add -A + commit, then status (agentOS against git)', 
   console.log(`git 1,000 files (each through bash -c, process start included):\n${rows.join('\n')}`);
   for (const [want, got] of outs) assert.equal(got, want, 'same tree id and the same status as git');
 });
+
+test('git: network operations fail clearly (the VM has no network yet)', async () => {
+  const d = await ws.next(m);
+  const r = await runVm(m, 'git clone https://example.com/repo.git; echo "status=$?"; git clone git@example.com:x/y.git; echo "status=$?"; ls -A', d);
+  assert.equal(r.stderr, "fatal: unable to access 'https://example.com/repo.git': network access is disabled in this VM\nfatal: unable to access 'git@example.com:x/y.git': network access is disabled in this VM\n");
+  assert.equal(r.stdout, 'status=128\nstatus=128\n', 'nothing is created');
+});

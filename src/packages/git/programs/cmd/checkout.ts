@@ -18,6 +18,7 @@ import { pathspec } from '../core/pathspec.js';
 import { logRefUpdate, previousBranch } from '../core/reflog.js';
 import { readHead, remotes, resolveRef, validRefName, writeRef, writeSymref } from '../core/refs.js';
 import { commitOrDie } from '../core/revargs.js';
+import { resolveTree } from '../core/revs.js';
 import { indexSnapshot, worktreeSnapshot } from '../core/state.js';
 import { tracking, trackingLines } from '../core/tracking.js';
 import { Worktree } from '../core/worktree.js';
@@ -133,7 +134,8 @@ export async function switchTo(ctx: Ctx, store: Store, t: SwitchTarget): Promise
   else ctx.err(`Switched to branch '${t.ref.slice(11)}'\n`);
   // local changes that came along, and where the branch stands against its upstream
   if (!(t.create === 'new' && head.oid === t.oid)) await showLocalChanges(ctx, store, t.oid);
-  if (t.ref) {
+  // (git reads the branch configuration before creating one, so a new branch reports no tracking)
+  if (t.ref && !t.create) {
     const tr = await tracking(ctx, store, t.ref.slice(11), t.oid);
     if (tr) ctx.print(trackingLines(tr).join('\n') + '\n');
   }
@@ -150,23 +152,26 @@ async function showLocalChanges(ctx: Ctx, store: Store, oid: string): Promise<vo
   for (const c of changes) ctx.print(`${c.status}\t${c.newPath}\n`);
 }
 
-/** Restore paths in the work tree (and, from a commit, the index) — checkout's and restore's file mode. */
-export async function restorePaths(ctx: Ctx, store: Store, args: string[], opts: { source: string | null; staged: boolean; worktree: boolean; command: string; overlay: boolean }): Promise<number> {
+/**
+ * Restore paths in the work tree (and, from a commit, the index) —
+ * checkout's and restore's file mode. Only files that differ are written;
+ * checkout without `--` then says how many.
+ */
+export async function restorePaths(ctx: Ctx, store: Store, args: string[], opts: { source: string | null; staged: boolean; worktree: boolean; command: string; overlay: boolean; report?: boolean }): Promise<number> {
   const repo = ctx.worktree();
   const ps = pathspec(ctx, args);
   const idx = ctx.readIndex();
   let src: FlatTree;
+  let from = 'the index';
   if (opts.source !== null) {
-    const oid = await commitOrDie(ctx, store, opts.source);
-    if (!oid) {
-      ctx.fatal(opts.command === 'restore' ? `could not resolve ${opts.source}` : `reference is not a tree: ${opts.source}`);
-    }
-    src = await store.commitTree(oid);
+    const tree = await resolveTree(ctx, store, opts.source);
+    if (!tree) ctx.fatal(opts.command === 'restore' ? `could not resolve ${opts.source}` : `reference is not a tree: ${opts.source}`);
+    src = await store.flatTree(tree);
+    from = tree.slice(0, 7);
   } else src = indexSnapshot(idx);
   const cands = new Set<string>([...src.keys()].filter((p) => ps.match(p)));
-  const staleIndex = [...idx.byPath.keys()].filter((p) => ps.match(p));
   const unmerged = [...idx.unmerged.keys()].filter((p) => ps.match(p));
-  if (!opts.overlay) for (const p of staleIndex) cands.add(p);
+  if (!opts.overlay) for (const p of idx.byPath.keys()) if (ps.match(p)) cands.add(p);
   const bad = ps.unmatched();
   if (bad.length) {
     for (const b of bad) ctx.error(`pathspec '${b.raw}' did not match any file(s) known to git`);
@@ -176,20 +181,30 @@ export async function restorePaths(ctx: Ctx, store: Store, args: string[], opts:
     for (const p of unmerged) ctx.error(`path '${p}' is unmerged`);
     return 1;
   }
+  const wt = new Worktree(ctx, repo.dir, idx).trackedOnly();
+  let written = 0;
   for (const p of [...cands].sort()) {
     const item = src.get(p) ?? null;
     if (opts.worktree) {
-      if (item) await writeWorkFile(ctx, store, repo.dir, p, item);
-      else deleteWorkFile(ctx, repo.dir, p);
+      const f = wt.files.get(p) ?? null;
+      const same = item && f && wt.modeOf(f) === item.mode && (await wt.oidOf(f)) === item.oid;
+      if (item && !same) {
+        await writeWorkFile(ctx, store, repo.dir, p, item);
+        written++;
+      } else if (!item && (f || ctx.exists(`${repo.dir}/${p}`))) {
+        deleteWorkFile(ctx, repo.dir, p);
+        written++;
+      }
     }
     if (opts.staged) {
       // stat data may only vouch for what is really on disk
       if (opts.worktree) setEntry(ctx, idx, repo.dir, p, item);
       else resetIndexPaths(idx, src, [p]);
-    } else if (item && idx.byPath.has(p)) setEntry(ctx, idx, repo.dir, p, idx.byPath.get(p)!);
+    } else if (opts.source === null && item && idx.byPath.has(p)) setEntry(ctx, idx, repo.dir, p, idx.byPath.get(p)!);
   }
   reindex(idx);
   await ctx.writeIndex(idx);
+  if (opts.report) ctx.err(`Updated ${written} path${written === 1 ? '' : 's'} from ${from}\n`);
   return 0;
 }
 
@@ -241,8 +256,9 @@ export async function checkout(ctx: Ctx, args: string[]): Promise<number> {
   if (before.length > 1) {
     // `checkout <tree-ish> paths...` without --
     const oid = await commitOrDie(ctx, store, name);
-    if (oid) return restorePaths(ctx, store, before.slice(1), { source: name, staged: true, worktree: true, command: 'checkout', overlay: true });
-    return restorePaths(ctx, store, before, { source: null, staged: false, worktree: true, command: 'checkout', overlay: true });
+    const report = !o.has('quiet');
+    if (oid) return restorePaths(ctx, store, before.slice(1), { source: name, staged: true, worktree: true, command: 'checkout', overlay: true, report });
+    return restorePaths(ctx, store, before, { source: null, staged: false, worktree: true, command: 'checkout', overlay: true, report });
   }
   const branchOid = !o.has('detach') && name !== 'HEAD' ? await resolveRef(ctx, `refs/heads/${name}`) : null;
   if (branchOid) return switchTo(ctx, store, { ref: `refs/heads/${name}`, oid: branchOid, name, force: o.has('force'), quiet: o.has('quiet'), command: 'checkout' });
@@ -264,7 +280,7 @@ export async function checkout(ctx: Ctx, args: string[]): Promise<number> {
     return switchTo(ctx, store, { ref: `refs/heads/${name}`, oid: goid, name, create: 'new', track: guess, force: o.has('force'), quiet: o.has('quiet'), command: 'checkout' });
   }
   // finally: a path
-  return restorePaths(ctx, store, before, { source: null, staged: false, worktree: true, command: 'checkout', overlay: true });
+  return restorePaths(ctx, store, before, { source: null, staged: false, worktree: true, command: 'checkout', overlay: true, report: !o.has('quiet') });
 }
 
 /** The remote-tracking ref a start point names (`origin/x`), for tracking setup. */

@@ -100,7 +100,10 @@ export async function clone(ctx: Ctx, args: string[]): Promise<number> {
   if (!o.has('no-tags')) for (const [t, oid] of source.tags) await writeRef(ctx, `refs/tags/${t}`, oid);
   const tip = source.branches.get(branch) ?? (want ? source.tags.get(want) : null) ?? null;
   if (!tip) {
-    if (!quiet) ctx.warning('You appear to have cloned an empty repository.');
+    if (!quiet) {
+      ctx.warning('You appear to have cloned an empty repository.');
+      ctx.err('done.\n');
+    }
     return 0;
   }
   const store = new Store(ctx);

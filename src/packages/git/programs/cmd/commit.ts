@@ -80,6 +80,7 @@ export async function commit(ctx: Ctx, args: string[]): Promise<number> {
 
   let index = ctx.readIndex();
   if (index.unmerged.size) {
+    for (const p of [...index.unmerged.keys()].sort()) ctx.print(`U\t${p}\n`);
     ctx.error('Committing is not possible because you have unmerged files.');
     ctx.hint(["Fix them up in the work tree, and then use 'git add/rm <file>'", 'as appropriate to mark resolution and make a commit.']);
     ctx.fatal('Exiting because of an unresolved conflict.');
@@ -194,7 +195,7 @@ export async function commit(ctx: Ctx, args: string[]): Promise<number> {
 
   if (!o.has('quiet')) {
     const c = await store.commit(oid);
-    await printSummary(ctx, store, head, c, { amend, root: parents.length === 0, showDate: amend || dateOpt !== undefined, committer });
+    await printSummary(ctx, store, head, c, { amend, root: !head.oid, showDate: amend || dateOpt !== undefined, committer });
   }
   return 0;
 }

@@ -35,7 +35,7 @@ export const LOG_SPEC = {
   '|skip': 'str', '|since': 'str', '|after': 'str', '|until': 'str', '|before': 'str', '|decorate': 'opt', '|abbrev-commit': 'bool',
   '|no-abbrev-commit': 'bool', '|graph': 'bool', '|topo-order': 'bool', '|date-order': 'bool', '|follow': 'bool', '|no-walk': 'opt', 'm': 'bool',
   '|source': 'bool', '|mailmap': 'bool', '|use-mailmap': 'bool', '|parents': 'bool', '|relative-date': 'bool', 'z': 'bool', '|cc': 'bool', 'c': 'bool',
-  '|diff-merges': 'str', '|notes': 'opt', '|show-signature': 'bool',
+  '|diff-merges': 'str', '|notes': 'opt', '|show-signature': 'bool', '|full-diff': 'bool',
 } as const;
 
 export interface Shown {
@@ -46,6 +46,8 @@ export interface Shown {
   diffMerges: boolean;
   /** Combined diffs for merges (show's default, --cc). */
   combined: boolean;
+  /** Limit the diffs to the paths given (log -- paths, unless --full-diff). */
+  paths?: ((p: string) => boolean) | null;
 }
 
 /** Date limits like `2 weeks ago` or any date git's ident code takes. */
@@ -112,7 +114,7 @@ export async function showCommit(ctx: Ctx, store: Store, c: Commit, s: Shown, fi
   if (wantsDiff(s.diff)) {
     const before = await store.commitTree(c.parents[0] ?? null);
     const after = await store.flatTree(c.tree);
-    const changes = compareSnapshots(before, after, { renames: s.diff.renames, filter: undefined });
+    const changes = compareSnapshots(before, after, { renames: s.diff.renames, filter: s.paths ?? undefined });
     const verbose = pretty.builtin !== 'oneline' && !(pretty.builtin === null && pretty.format === '');
     if (verbose && changes.length) {
       if (!pretty.builtin && !pretty.terminator) text += '\n';
@@ -213,7 +215,14 @@ export async function log(ctx: Ctx, args: string[]): Promise<number> {
   });
   const pretty = prettyFromOptions(ctx, o, { builtin: 'medium', format: '', terminator: true });
   const diff = diffOptions(ctx, o, false);
-  const shown: Shown = { pretty, pc: await prettyContext(ctx, store, o, pretty, ctx.tty), diff, diffMerges: o.has('m') || o.has('first-parent') || o.get('diff-merges') === 'first-parent', combined: o.has('cc') || o.has('c') };
+  const shown: Shown = {
+    pretty,
+    pc: await prettyContext(ctx, store, o, pretty, ctx.tty),
+    diff,
+    diffMerges: o.has('m') || o.has('first-parent') || o.get('diff-merges') === 'first-parent',
+    combined: o.has('cc') || o.has('c'),
+    paths: ps && !o.has('full-diff') ? (p) => ps.match(p) : null,
+  };
   if (shown.combined && !wantsDiff(diff)) diff.patch = true;
   for (let i = 0; i < commits.length; i++) await showCommit(ctx, store, commits[i], shown, i === 0, i === commits.length - 1);
   return 0;

@@ -55,10 +55,7 @@ export async function lsFiles(ctx: Ctx, args: string[]): Promise<number> {
       if (!ps.match(e.path)) continue;
       if (o.has('unmerged') && e.stage === 0) continue;
       if (stage) ctx.print(`${tag('H')}${e.mode.toString(8).padStart(6, '0')} ${e.oid} ${e.stage}\t${name(e.path)}${term}`);
-      else if (e.stage === 0 || !idx.byPath.has(e.path)) {
-        if (e.stage > 1) continue;
-        ctx.print(`${tag(e.stage ? 'M' : 'H')}${name(e.path)}${term}`);
-      }
+      else ctx.print(`${tag(e.stage ? 'M' : 'H')}${name(e.path)}${term}`);
     }
   }
   if (o.has('deleted') || o.has('modified')) {
@@ -74,7 +71,7 @@ export async function lsFiles(ctx: Ctx, args: string[]): Promise<number> {
   }
   if (others) {
     const standard = o.has('exclude-standard');
-    const wt = new Worktree(ctx, repo.dir, idx).scan({ untracked: o.has('directory') ? 'normal' : 'all', ignored: o.has('ignored') });
+    const wt = new Worktree(ctx, repo.dir, idx).scan({ untracked: o.has('directory') ? 'normal' : 'all', ignored: o.has('ignored') || !standard });
     const list = o.has('ignored') ? wt.ignoredPaths : standard ? wt.untracked : [...wt.untracked, ...wt.ignoredPaths].sort();
     for (const p of list) if (ps.match(p.replace(/\/$/, ''))) ctx.print(`${tag('?')}${name(p)}${term}`);
   }

@@ -194,11 +194,11 @@ export async function merge(ctx: Ctx, args: string[]): Promise<number> {
   const theirTree = await store.commitTree(theirs);
   if (result?.tree) {
     const to = await store.flatTree(result.tree);
-    autoMerging(ctx, base, from, theirTree);
     if (await localConflicts(to)) {
       ctx.err('Merge with strategy ort failed.\n');
       return 2;
     }
+    autoMerging(ctx, base, from, theirTree);
     await applySwitch(ctx, store, repo.dir, idx, from, to);
     await ctx.writeIndex(idx);
     ctx.sys.writeFile(`${gitdir}/ORIG_HEAD`, `${head.oid}\n`);

@@ -58,7 +58,7 @@ export async function show(ctx: Ctx, args: string[]): Promise<number> {
       if (o2.type === 'tag') {
         const t = await store.tag(oid);
         let head = `${first ? '' : '\n'}tag ${t.name}\n`;
-        if (t.tagger) head += `Tagger: ${t.tagger.name} <${t.tagger.email}>\n`;
+        if (t.tagger && pretty.builtin !== 'oneline') head += `Tagger: ${t.tagger.name} <${t.tagger.email}>\n`;
         // the date only in the built-in formats, as git's pp_user_info does
         if (t.tagger && pretty.builtin && pretty.builtin !== 'oneline') head += `Date:   ${formatDate(t.tagger.time, t.tagger.tz, shown.pc.date)}\n`;
         ctx.print(`${head}\n${t.message.replace(/\n*$/, '\n')}`);

@@ -138,6 +138,7 @@ export class Worktree {
       if (st && mode !== null) this.files.set(e.path, { path: e.path, mode, st });
     }
     this.untracked.sort(comparePaths);
+    this.ignoredPaths.sort(comparePaths);
     return this;
   }
 
@@ -163,7 +164,7 @@ export class Worktree {
           continue;
         }
         if (this.ignores.ignored(path, true)) {
-          if (opts.ignored) this.ignoredPaths.push(`${path}/`);
+          if (opts.ignored) this.ignoredDir(path, opts);
           continue;
         }
         if (opts.untracked === 'no') continue;
@@ -199,19 +200,45 @@ export class Worktree {
     return this.lstat(`${path}/.git`) !== null;
   }
 
-  /** Does an untracked directory hold anything not ignored? (collects ignored paths on the way when asked) */
+  /** An ignored directory: `dir/`, or with -uall every file in it. */
+  private ignoredDir(dir: string, opts: ScanOptions): void {
+    if (opts.untracked !== 'all') {
+      this.ignoredPaths.push(`${dir}/`);
+      return;
+    }
+    for (const { name, type } of this.list(dir)) {
+      const path = joinRel(dir, name);
+      if (type === DT_DIR) this.ignoredDir(path, opts);
+      else this.ignoredPaths.push(path);
+    }
+  }
+
+  /**
+   * Does an untracked directory hold anything not ignored? Stops at the
+   * first such file unless ignored paths are wanted, which are collected on
+   * the way (git lists ignored paths inside untracked directories too).
+   */
   private hasUntracked(dir: string, opts: ScanOptions): boolean {
+    let found = false;
     for (const { name, type } of this.list(dir)) {
       const path = joinRel(dir, name);
       const isDir = type === DT_DIR;
-      if (this.ignores.ignored(path, isDir)) continue;
+      if (this.ignores.ignored(path, isDir)) {
+        if (opts.ignored) {
+          if (isDir) this.ignoredDir(path, opts);
+          else this.ignoredPaths.push(path);
+        }
+        continue;
+      }
       if (isDir ? this.isNestedRepo(path) || this.hasUntracked(path, opts) : (() => {
         const st = this.lstat(path);
         return !!st && gitMode(st) !== null;
-      })())
-        return true;
+      })()) {
+        found = true;
+        if (!opts.ignored) return true;
+      }
     }
-    return false;
+    return found;
   }
 
   /** Can the index's stat data vouch for this file's content? */

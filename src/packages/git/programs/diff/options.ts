@@ -36,7 +36,9 @@ export function diffOptions(ctx: Ctx, o: Options, patchByDefault: boolean): Diff
   const other = ['stat', 'shortstat', 'numstat', 'name-only', 'name-status', 'summary'].some((k) => o.given(k) && o.has(k));
   const patchAsked = o.has('patch') || o.has('u') || o.has('patch-with-stat');
   let patch = patchAsked || (patchByDefault && !other);
-  if (o.has('no-patch')) patch = false;
+  // -s silences every format (git 2.39)
+  const silent = o.has('no-patch');
+  if (silent) patch = false;
   const unified = o.get('unified');
   const context = unified !== undefined ? Number(unified) : Number(ctx.config('diff.context') ?? 3);
   if (!Number.isInteger(context) || context < 0) ctx.fatal(`invalid --unified value: ${unified}`);
@@ -45,12 +47,12 @@ export function diffOptions(ctx: Ctx, o: Options, patchByDefault: boolean): Diff
   const width = o.get('stat-width') ?? (statArg?.split(',')[0] || undefined);
   return {
     patch,
-    stat: o.has('stat') || o.has('patch-with-stat'),
-    shortstat: o.has('shortstat'),
-    numstat: o.has('numstat'),
-    nameOnly: o.has('name-only'),
-    nameStatus: o.has('name-status'),
-    summary: o.has('summary'),
+    stat: !silent && (o.has('stat') || o.has('patch-with-stat')),
+    shortstat: !silent && o.has('shortstat'),
+    numstat: !silent && o.has('numstat'),
+    nameOnly: !silent && o.has('name-only'),
+    nameStatus: !silent && o.has('name-status'),
+    summary: !silent && o.has('summary'),
     renames: o.given('renames') ? o.has('renames') : o.given('find-renames') || ctx.configBool('diff.renames', true),
     reverse: o.has('R'),
     exitCode: o.has('exit-code') || o.has('quiet'),
