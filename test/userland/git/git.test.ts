@@ -260,3 +260,101 @@ test('git: network operations fail clearly (the VM has no network yet)', async (
   assert.equal(r.stderr, "fatal: unable to access 'https://example.com/repo.git': network access is disabled in this VM\nfatal: unable to access 'git@example.com:x/y.git': network access is disabled in this VM\n");
   assert.equal(r.stdout, 'status=128\nstatus=128\n', 'nothing is created');
 });
+
+/** A small deterministic PRNG (mulberry32) so the generated edits are the same on every run. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+test('git: diff hunks match git on 80 generated edits (xdiff choices, indent heuristic)', async () => {
+  const d = await ws.next(m);
+  const rnd = prng(20240611);
+  const pick = <T>(xs: T[]): T => xs[Math.floor(rnd() * xs.length)];
+  const vocab = ['', '', '{', '}', '\treturn 0;', '\tx++;', 'int a;', 'foo();', '\tif (x) {', '\t}', '    indented', 'end', '#include <x.h>'];
+  const line = () => (rnd() < 0.5 ? pick(vocab) : `line ${Math.floor(rnd() * 40)}`);
+  const files: [string, string, string][] = [];
+  for (let k = 0; k < 80; k++) {
+    const base = Array.from({ length: 5 + Math.floor(rnd() * 40) }, line);
+    const next = [...base];
+    for (let e = 1 + Math.floor(rnd() * 4); e > 0; e--) {
+      const at = Math.floor(rnd() * (next.length + 1));
+      const del = Math.floor(rnd() * 4);
+      const ins = Array.from({ length: Math.floor(rnd() * 4) }, line);
+      next.splice(at, Math.min(del, next.length - at), ...ins);
+    }
+    const text = (ls: string[]) => ls.join('\n') + (rnd() < 0.9 ? '\n' : '');
+    files.push([`f${String(k).padStart(2, '0')}.txt`, text(base), text(next)]);
+  }
+  const put = async (which: 1 | 2) => {
+    for (const f of files) {
+      writeFileSync(join(d.cwd, f[0]), f[which]);
+      await m.writeFile(`${d.cwd}/${f[0]}`, f[which]);
+    }
+  };
+  await put(1);
+  const script = 'git init -q && git add -A && git commit -qm base';
+  assert.equal(runHost(script, d).exitCode, 0);
+  assert.equal((await runVm(m, script, d)).exitCode, 0);
+  await put(2);
+  const want = runHost('git diff', d);
+  const got = await runVm(m, 'git diff', d);
+  const split = (s: string) => s.split(/^(?=diff --git )/m);
+  const w = split(want.stdout);
+  const g = split(got.stdout);
+  const bad = w.filter((x, i) => x !== g[i]).map((x) => `--- git:\n${x}--- agentOS:\n${g[w.indexOf(x)] ?? ''}`);
+  console.log(`git diff on generated edits: ${w.length - bad.length}/${w.length} file diffs identical`);
+  assert.equal(bad.length, 0, bad.slice(0, 3).join('\n'));
+  assert.equal(got.stdout, want.stdout);
+});
+
+test('git: three-way merges match git on 40 generated pairs of edits (clean and conflicting)', async () => {
+  const d = await ws.next(m);
+  const rnd = prng(424242);
+  const pick = <T>(xs: T[]): T => xs[Math.floor(rnd() * xs.length)];
+  const line = () => (rnd() < 0.3 ? pick(['', '{', '}', 'x']) : `l${Math.floor(rnd() * 1000)}`);
+  const edit = (ls: string[]) => {
+    const out = [...ls];
+    for (let e = 1 + Math.floor(rnd() * 3); e > 0; e--) {
+      const at = Math.floor(rnd() * (out.length + 1));
+      out.splice(at, Math.min(Math.floor(rnd() * 3), out.length - at), ...Array.from({ length: Math.floor(rnd() * 3) }, line));
+    }
+    return out;
+  };
+  const files = Array.from({ length: 40 }, (_, k) => {
+    const base = Array.from({ length: 6 + Math.floor(rnd() * 30) }, line);
+    return { name: `m${String(k).padStart(2, '0')}.txt`, base, ours: edit(base), theirs: edit(base) };
+  });
+  const put = async (which: 'base' | 'ours' | 'theirs') => {
+    for (const f of files) {
+      const text = f[which].join('\n') + '\n';
+      writeFileSync(join(d.cwd, f.name), text);
+      await m.writeFile(`${d.cwd}/${f.name}`, text);
+    }
+  };
+  const step = async (script: string) => {
+    const a = runHost(script, d);
+    const b = await runVm(m, script, d);
+    assert.equal(a.exitCode, 0, a.stderr);
+    assert.equal(b.exitCode, 0, b.stderr);
+  };
+  await put('base');
+  await step('git init -q && git add -A && git commit -qm base && git checkout -qb theirs');
+  await put('theirs');
+  await step('tick; git commit -qam theirs && git checkout -q master');
+  await put('ours');
+  await step('tick; git commit -qam ours');
+  const script = 'tick; git merge theirs; echo "status=$?"; git status -s; git ls-files -s; cat m*.txt';
+  const want = runHost(script, d);
+  const got = await runVm(m, script, d);
+  const conflicts = (want.stdout.match(/^CONFLICT/gm) ?? []).length;
+  console.log(`git merge on generated edits: ${files.length} files, ${conflicts} conflicting; outputs ${got.stdout === want.stdout ? 'identical' : 'differ'}`);
+  assert.equal(got.stdout, want.stdout);
+  assert.equal(got.stderr, want.stderr);
+});

@@ -1,7 +1,8 @@
 // Three-way merge of file contents the way git's xdiff merges them (level
 // "zealous"): both sides diffed against the base, changes that do not
 // touch taken from their side, overlapping ones a conflict, and conflicts
-// narrowed to the lines that really differ. Text is byte strings.
+// narrowed to the lines that really differ (and merged again when only a
+// few lines apart). Text is byte strings.
 
 import { diffLines, splitLines, type Change } from './xdiff.js';
 
@@ -107,6 +108,18 @@ export function merge3(base: string, ours: string, theirs: string, oursName: str
       continue;
     }
     for (const s of sub) refined.push({ mode: 0, i0: m.i0, chg0: m.chg0, i1: m.i1 + s.i1, chg1: s.chg1, i2: m.i2 + s.i2, chg2: s.chg2 });
+  }
+  // conflicts fewer than four lines apart become one (git's "simplify non-conflicts")
+  for (let k = 0; k + 1 < refined.length; ) {
+    const m = refined[k];
+    const n = refined[k + 1];
+    if (m.mode !== 0 || n.mode !== 0 || n.i1 - (m.i1 + m.chg1) > 3) {
+      k++;
+      continue;
+    }
+    m.chg1 = n.i1 + n.chg1 - m.i1;
+    m.chg2 = n.i2 + n.chg2 - m.i2;
+    refined.splice(k + 1, 1);
   }
   let out = '';
   let conflicts = 0;
