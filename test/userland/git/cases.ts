@@ -440,5 +440,16 @@ export const CASES: GitCase[] = [
 
   // ---- clone, more
   c('clone: bare, and a branch', 'basic', `src=$PWD && mkdir ../cb && cd ../cb && git clone -q --bare "$src" bare.git && git -C bare.git branch && git -C bare.git log --oneline -2 && git clone -q -b feature "$src" f && git -C f status -sb && git -C f log --oneline -1`, { fresh: true }),
+  c('fetch and pull from a local remote', 'basic', `src=$PWD && mkdir ../fp && cd ../fp && git clone -q "$src" c && cd "$src" && tick && printf z > z && git add z && git commit -qm more && git branch newb && git tag v9 && cd ../fp/c && git fetch && git fetch && git status -sb | head -1 && git branch -a && git pull && git log --oneline -2 && git status -sb | head -1`, { fresh: true }),
+  c('push to a bare repository', 'basic', `git clone -q --bare . ../pb.git && git remote add pb ../pb.git && tick && git commit -q --allow-empty -m one && git push pb master && git push pb && git push pb feature:topic && git -C ../pb.git branch -v && git push -u pb master; git branch -vv | head -2; git reset -q --hard HEAD~2 && git push pb master; echo "status=$?"`, { fresh: true }),
+  c('push to a checked-out branch is refused', 'basic', `src=$PWD && mkdir ../pc && cd ../pc && git clone -q "$src" c && cd c && tick && git commit -q --allow-empty -m x && git push origin master 2>&1 | grep -v '^remote:' ; git push origin master:other && git -C "$src" branch`, { fresh: true, stderr: 'ignore', why: 'the push itself is compared on stdout; the second push\'s stderr names a temporary path' }),
+  c('fetch: no such remote', 'basic', `git fetch nope; echo "status=$?"; git pull; echo "status=$?"`),
+  c('commit: the editor writes the message', 'basic', `GIT_EDITOR=true git commit --allow-empty; echo "status=$?"; tick; GIT_EDITOR="sed -i 1s/^/edited/" git commit -q --allow-empty && git log -1 --format=%B`, { fresh: true }),
+  c('diff: during a conflict', 'conflict', `tick; git merge other >/dev/null; git diff; git diff --stat`, { fresh: true }),
+  c('status: an edited rename', 'basic', `git mv a.txt b.txt && printf 'line5\\n' >> b.txt && git add b.txt && git status -s`, { fresh: true }),
+  c('diff: an edited rename', 'basic', `git mv src/main.c src/app.c && printf '// more\\n' >> src/app.c && git add src/app.c && git diff --cached && git diff --cached --stat --summary && git diff --cached --name-status && tick && git commit -m 'rename and edit' && git log --stat -1 --format=%s`, { fresh: true }),
+  c('diff: renames need enough similarity', 'basic', `git mv a.txt b.txt && printf 'all\\nnew\\ncontent\\nhere\\n' > b.txt && git add b.txt && git status -s && git diff --cached --stat`, { fresh: true }),
+  c('log: --graph', 'basic', `git log --graph --oneline --all`),
+  c('merge: a renamed file', 'clean', `git checkout -q side && git mv f.txt g.txt && tick && git commit -qm mv && git checkout -q master && tick && git merge side; echo "status=$?"; git status -s`, { fresh: true }),
   c('clone: an empty repository', 'empty', `src=$PWD && cd .. && mkdir ce && cd ce && git clone "$src/" copy; echo "status=$?"; git -C copy status`),
 ];

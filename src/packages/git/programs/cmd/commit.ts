@@ -16,6 +16,7 @@ import { Store, type Commit, type FlatTree } from '../core/objects.js';
 import { parseOptions } from '../core/opts.js';
 import { pathspec } from '../core/pathspec.js';
 import { readHead, type Head } from '../core/refs.js';
+import { inexactRenames } from '../core/renames.js';
 import { resolveCommit } from '../core/revs.js';
 import { updateIndex } from '../core/stage.js';
 import { indexSnapshot, loadState } from '../core/state.js';
@@ -226,7 +227,9 @@ export async function printSummary(ctx: Ctx, store: Store, head: Head, c: Commit
   if (c.parents.length <= 1) {
     const before = await store.commitTree(c.parents[0] ?? null);
     const after = await store.flatTree(c.tree);
-    const changes = compareSnapshots(before, after, { renames: ctx.configBool('diff.renames', true) });
+    const renames = ctx.configBool('diff.renames', true);
+    let changes = compareSnapshots(before, after, { renames });
+    if (renames) changes = await inexactRenames(changes, storeLoader(store));
     const fds = await diffAll(changes, storeLoader(store));
     out += shortstatOf(fds);
     out += summaryOf(changes, { context: 3, abbrev: 7, quotePath: ctx.configBool('core.quotePath', true), srcPrefix: 'a/', dstPrefix: 'b/' });

@@ -15,6 +15,7 @@ import { parseOptions } from '../core/opts.js';
 import { pathspec } from '../core/pathspec.js';
 import { readHead } from '../core/refs.js';
 import { ambiguous, commitOrDie, parseRevArgs } from '../core/revargs.js';
+import { inexactRenames } from '../core/renames.js';
 import { AmbiguousOid, resolveTree } from '../core/revs.js';
 import { indexSnapshot, worktreeSnapshot } from '../core/state.js';
 import { gitMode, Worktree } from '../core/worktree.js';
@@ -103,7 +104,8 @@ export async function diff(ctx: Ctx, args: string[]): Promise<number> {
     [d.fmt.srcPrefix, d.fmt.dstPrefix] = [d.fmt.dstPrefix, d.fmt.srcPrefix];
   }
   const load: Loader = wt ? worktreeLoader(store, wt, d.reverse ? 'old' : 'new') : storeLoader(store);
-  const changes = compareSnapshots(a, b, { renames: d.renames, filter });
+  let changes = compareSnapshots(a, b, { renames: d.renames, filter });
+  if (d.renames) changes = await inexactRenames(changes, load);
   await printDiff(ctx, changes, load, d);
   return d.exitCode && changes.length ? 1 : 0;
 }

@@ -13,6 +13,7 @@ import { parseOptions } from '../core/opts.js';
 import { pathspec } from '../core/pathspec.js';
 import { builtinFormat, expandFormat, parsePretty, type Pretty, type PrettyContext } from '../core/pretty.js';
 import { branches, readHead, remoteBranches, remotes, resolveRef, tags } from '../core/refs.js';
+import { inexactRenames } from '../core/renames.js';
 import { parseRevArgs } from '../core/revargs.js';
 import { walk } from '../core/walk.js';
 import { storeLoader } from '../diff/engine.js';
@@ -114,7 +115,8 @@ export async function showCommit(ctx: Ctx, store: Store, c: Commit, s: Shown, fi
   if (wantsDiff(s.diff)) {
     const before = await store.commitTree(c.parents[0] ?? null);
     const after = await store.flatTree(c.tree);
-    const changes = compareSnapshots(before, after, { renames: s.diff.renames, filter: s.paths ?? undefined });
+    let changes = compareSnapshots(before, after, { renames: s.diff.renames, filter: s.paths ?? undefined });
+    if (s.diff.renames) changes = await inexactRenames(changes, storeLoader(store));
     const verbose = pretty.builtin !== 'oneline' && !(pretty.builtin === null && pretty.format === '');
     if (verbose && changes.length) {
       if (!pretty.builtin && !pretty.terminator) text += '\n';
@@ -136,7 +138,8 @@ async function showCombined(ctx: Ctx, store: Store, c: Commit, s: Shown, text: s
   const empty = s.pretty.builtin === null && s.pretty.format === '';
   ctx.print(empty ? text : `${text}\n`);
   const after = await store.flatTree(c.tree);
-  const first = compareSnapshots(await store.commitTree(c.parents[0]), after, { renames: s.diff.renames });
+  let first = compareSnapshots(await store.commitTree(c.parents[0]), after, { renames: s.diff.renames });
+  if (s.diff.renames) first = await inexactRenames(first, storeLoader(store));
   const everywhere = new Set(first.map((x) => x.newPath));
   for (const p of c.parents.slice(1)) {
     const other = new Set(compareSnapshots(await store.commitTree(p), after, { renames: false }).map((x) => x.newPath));

@@ -17,6 +17,7 @@ import { Store, type FlatTree, type TreeItem } from '../core/objects.js';
 import { parseOptions } from '../core/opts.js';
 import { logRefUpdate } from '../core/reflog.js';
 import { readHead, resolveRef, writeRef } from '../core/refs.js';
+import { inexactRenames } from '../core/renames.js';
 import { commitOrDie } from '../core/revargs.js';
 import { Worktree, MODE_LINK } from '../core/worktree.js';
 import { diffAll, storeLoader } from '../diff/engine.js';
@@ -238,7 +239,9 @@ export async function merge(ctx: Ctx, args: string[]): Promise<number> {
 }
 
 async function printStat(ctx: Ctx, store: Store, from: FlatTree, to: FlatTree): Promise<void> {
-  const changes = compareSnapshots(from, to, { renames: ctx.configBool('diff.renames', true) });
+  const renames = ctx.configBool('diff.renames', true);
+  let changes = compareSnapshots(from, to, { renames });
+  if (renames) changes = await inexactRenames(changes, storeLoader(store));
   const fmt = { context: 3, abbrev: 7, quotePath: ctx.configBool('core.quotePath', true), srcPrefix: 'a/', dstPrefix: 'b/' };
   const fds = await diffAll(changes, storeLoader(store));
   ctx.print(statOf(fds, fmt) + summaryOf(changes, fmt));

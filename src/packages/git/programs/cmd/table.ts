@@ -8,11 +8,13 @@ import { clone } from './clone.js';
 import { commit } from './commit.js';
 import { config } from './config.js';
 import { diff } from './diff.js';
+import { fetch, pull } from './fetch.js';
 import { init } from './init.js';
 import { log } from './log.js';
 import { lsFiles } from './ls-files.js';
 import { merge } from './merge.js';
 import { mv } from './mv.js';
+import { push } from './push.js';
 import { remote } from './remote.js';
 import { reset } from './reset.js';
 import { restore } from './restore.js';
@@ -33,11 +35,14 @@ export const COMMANDS: Record<string, Command> = {
   commit,
   config,
   diff,
+  fetch,
   init,
   log,
   'ls-files': lsFiles,
   merge,
   mv,
+  pull,
+  push,
   remote,
   reset,
   restore,

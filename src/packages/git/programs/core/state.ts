@@ -6,6 +6,7 @@ import type { Ctx } from './ctx.js';
 import type { GitIndex, IndexEntry } from './index-file.js';
 import { Store, type FlatTree } from './objects.js';
 import { readHead, type Head } from './refs.js';
+import { inexactRenames } from './renames.js';
 import { Worktree, type ScanOptions } from './worktree.js';
 
 export interface State {
@@ -47,7 +48,9 @@ export async function loadState(ctx: Ctx, store: Store, scan: ScanOptions | null
   else wt.trackedOnly();
   const idx = indexSnapshot(index);
   // intent-to-add entries count as new files in the index
-  const staged = compareSnapshots(headTree, idx, { renames: ctx.configBool('status.renames', ctx.configBool('diff.renames', true)), filter: (p) => !index.unmerged.has(p) && (!filter || filter(p)) });
+  const renames = ctx.configBool('status.renames', ctx.configBool('diff.renames', true));
+  let staged = compareSnapshots(headTree, idx, { renames, filter: (p) => !index.unmerged.has(p) && (!filter || filter(p)) });
+  if (renames) staged = await inexactRenames(staged, (c, side) => store.blob((side === 'old' ? c.old : c.new)!.oid));
   const paths = [...index.byPath.keys()].filter((p) => !filter || filter(p));
   const work = await worktreeSnapshot(wt, paths);
   const base: Snapshot = new Map();
