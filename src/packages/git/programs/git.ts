@@ -13,9 +13,9 @@ import { SysError, strerror } from '../../../abi/errno.js';
 import { COMMANDS } from './cmd/table.js';
 import { Ctx } from './core/ctx.js';
 import { Fatal, GitExit } from './core/errors.js';
-import { UsageFail } from './core/opts.js';
+import { UsageFail, UsageHelp } from './core/opts.js';
 
-export const GIT_VERSION = `2.39.0.agentos (isomorphic-git ${isogit.version()})`;
+const GIT_VERSION = `2.39.0.agentos (isomorphic-git ${isogit.version()})`;
 
 const USAGE = `usage: git [-v | --version] [-h | --help] [-C <path>] [-c <name>=<value>]
            [--git-dir=<path>] [--work-tree=<path>] [--no-pager]
@@ -65,6 +65,11 @@ export default async function main(os: AgentosApi): Promise<void> {
 function report(ctx: Ctx, e: unknown): number {
   try {
     if (e instanceof GitExit) {
+      ctx.out.flush();
+      return e.status;
+    }
+    if (e instanceof UsageHelp) {
+      ctx.print(e.message);
       ctx.out.flush();
       return e.status;
     }

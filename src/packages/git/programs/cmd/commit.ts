@@ -15,6 +15,7 @@ import { cleanupMessage, subjectOf, type Cleanup } from '../core/message.js';
 import { Store, type Commit, type FlatTree } from '../core/objects.js';
 import { parseOptions } from '../core/opts.js';
 import { pathspec } from '../core/pathspec.js';
+import { logRefUpdate } from '../core/reflog.js';
 import { readHead, type Head } from '../core/refs.js';
 import { inexactRenames } from '../core/renames.js';
 import { resolveCommit } from '../core/revs.js';
@@ -191,6 +192,8 @@ export async function commit(ctx: Ctx, args: string[]): Promise<number> {
   const tree = await writeTree(store, flat);
   const oid = await git.commit({ ...ctx.iso(), message: msg, author: isoIdent(author), committer: isoIdent(committer), parent: parents, tree, ...(head.ref ? { ref: head.ref } : {}) });
   if (!head.ref) await git.writeRef({ ...ctx.iso(), ref: 'HEAD', value: oid, force: true });
+  const kind = amend ? ' (amend)' : !head.oid ? ' (initial)' : mergeHeads.length ? ' (merge)' : '';
+  logRefUpdate(ctx, head.ref ? ['HEAD', head.ref] : ['HEAD'], head.oid, oid, `commit${kind}: ${subjectOf(msg)}`);
   ctx.sys.writeFile(`${gitdir}/COMMIT_EDITMSG`, msg);
   for (const f of ['MERGE_HEAD', 'MERGE_MSG', 'MERGE_MODE']) if (ctx.exists(`${gitdir}/${f}`)) ctx.sys.unlink(`${gitdir}/${f}`);
 

@@ -191,12 +191,8 @@ export class Ctx {
         const m = /^gitdir: (.*)$/m.exec(this.readText(dotgit) ?? '');
         if (m) return this.withPrefix(d, resolve(d, m[1].trim()));
       }
-      if (this.isGitDir(d)) {
-        // inside a .git directory or a bare repository
-        const bare = parseBool(new ConfigFile(this.readText(`${d}/config`) ?? '').get('core.bare') ?? 'false');
-        if (bare || !d.endsWith('/.git')) return { dir: null, gitdir: d, prefix: '' };
-        return { dir: null, gitdir: d, prefix: '' };
-      }
+      // inside a .git directory or a bare repository: no work tree
+      if (this.isGitDir(d)) return { dir: null, gitdir: d, prefix: '' };
       if (d === '/') return null;
     }
   }

@@ -8,13 +8,13 @@ const FULL_DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Frid
 const FULL_MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /** `+hhmm` → minutes east of UTC. */
-export function tzMinutes(tz: string): number {
+function tzMinutes(tz: string): number {
   const m = /^([+-])(\d\d)(\d\d)$/.exec(tz);
   if (!m) return 0;
   return (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3]));
 }
 
-export function tzString(minutes: number): string {
+function tzString(minutes: number): string {
   const a = Math.abs(minutes);
   return `${minutes < 0 ? '-' : '+'}${String(Math.floor(a / 60)).padStart(2, '0')}${String(a % 60).padStart(2, '0')}`;
 }
@@ -154,7 +154,7 @@ function strftime(fmt: string, time: number, tz: string): string {
 }
 
 /** git's "N units ago". */
-export function relativeDate(time: number, now: number): string {
+function relativeDate(time: number, now: number): string {
   let diff = Math.floor(now) - time;
   if (diff < 0) return 'in the future';
   const ago = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'} ago`;

@@ -59,6 +59,9 @@ interface Def {
 /** A usage error: git prints `error: <msg>` then the usage text, status 129. */
 export class UsageFail extends Fatal {}
 
+/** `-h` (status 129, as git) or `--help` (0; git would open the manual): the usage on stdout. */
+export class UsageHelp extends Fatal {}
+
 function usageError(msg: string, usage: string): never {
   throw new UsageFail(`${msg ? `error: ${msg}\n` : ''}${usage}`, 129);
 }
@@ -80,8 +83,8 @@ export function parseOptions(args: string[], spec: Spec, usage: string, opts: { 
       o.operands.push(...args.slice(i + 1));
       break;
     }
-    if (a === '-h' && !shorts.has('h')) usageError('', usage);
-    if (a === '--help') usageError('', usage);
+    if (a === '-h' && !shorts.has('h')) throw new UsageHelp(usage, 129);
+    if (a === '--help') throw new UsageHelp(usage, 0);
     if (opts.numbers && /^-\d+$/.test(a)) {
       o.list.push([opts.numbers, a.slice(1)]);
       continue;

@@ -74,14 +74,3 @@ export function unifiedHunks(a: string[], b: string[], opts: HunkOptions, change
   }
   return out;
 }
-
-/** Lines added and removed (for --stat / --numstat). */
-export function countChanges(changes: Change[]): { added: number; deleted: number } {
-  let added = 0;
-  let deleted = 0;
-  for (const c of changes) {
-    added += c.chg2;
-    deleted += c.chg1;
-  }
-  return { added, deleted };
-}
