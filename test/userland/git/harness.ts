@@ -31,7 +31,8 @@ export interface Dirs {
 }
 
 export function env(d: Dirs): Record<string, string> {
-  return { HOME: d.home, PATH: '/usr/bin:/bin', LANG: 'C', LC_ALL: 'C', USER: 'user', TERM: 'dumb' };
+  // no system configuration: the host's /etc/gitconfig must not colour the oracle
+  return { HOME: d.home, PATH: '/usr/bin:/bin', LANG: 'C', LC_ALL: 'C', USER: 'user', TERM: 'dumb', GIT_CONFIG_NOSYSTEM: '1' };
 }
 
 /** A host temp root; case N gets ROOT/cN and ROOT/hN (HOME), created on both sides. */
