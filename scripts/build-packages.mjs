@@ -38,6 +38,8 @@ export async function buildPackages(root) {
       format: 'iife',
       globalName: '__program',
       platform: 'neutral',
+      // npm dependencies (isomorphic-git's) name their entry in these fields; prefer browser builds: no Node built-ins.
+      mainFields: ['browser', 'module', 'main'],
       target: 'es2022',
       banner: { js: '#!/usr/libexec/agentos/js' },
       footer: { js: 'return __program.default(agentos);' },
