@@ -27,12 +27,12 @@ export interface Elf {
 }
 
 export function describeElf(head: Uint8Array, read: Reader): Elf {
-  const parts = ['ELF'];
+  let name = 'ELF';
   const cls = head[4];
   const data = head[5];
-  if (head.length > 4) parts[0] += cls === 1 ? ' 32-bit' : cls === 2 ? ' 64-bit' : ' invalid class';
-  if (head.length > 5) parts[0] += data === 1 ? ' LSB' : data === 2 ? ' MSB' : ' invalid byte order';
-  if (head.length < 20 || (cls !== 1 && cls !== 2) || (data !== 1 && data !== 2)) return { desc: parts[0], mime: 'application/octet-stream' };
+  if (head.length > 4) name += cls === 1 ? ' 32-bit' : cls === 2 ? ' 64-bit' : ' invalid class';
+  if (head.length > 5) name += data === 1 ? ' LSB' : data === 2 ? ' MSB' : ' invalid byte order';
+  if (head.length < 20 || (cls !== 1 && cls !== 2) || (data !== 1 && data !== 2)) return { desc: name, mime: 'application/octet-stream' };
   const le = data === 1;
   const b64 = cls === 2;
   const view = (b: Uint8Array) => new DataView(b.buffer, b.byteOffset, b.byteLength);
@@ -121,11 +121,12 @@ export function describeElf(head: Uint8Array, read: Reader): Elf {
 
   const dyn = type === 3;
   const typeName = { 0: 'no file type', 1: 'relocatable', 2: 'executable', 3: pie ? 'pie executable' : 'shared object', 4: 'core file' }[type];
-  let desc = `${parts[0]} ${typeName ?? `*unknown* type 0x${type.toString(16)}`}`;
+  let desc = `${name} ${typeName ?? `*unknown* type 0x${type.toString(16)}`}`;
   if (machine >= 0) desc += `, ${MACHINES[machine] ?? `*unknown arch 0x${machine.toString(16)}*`}`;
   desc += `, version ${head[6]}`;
   desc += ` (${OSABI[head[7]] ?? `unknown ${head[7]}`})`;
-  if (type === 2 || dyn) desc += dynamic || interp ? ', dynamically linked' : ', statically linked';
+  // Linking is only told from program headers.
+  if ((type === 2 || dyn) && phoff && phnum) desc += dynamic || interp ? ', dynamically linked' : ', statically linked';
   if (interp) desc += `, interpreter ${interp}`;
   for (const n of notes) desc += `, ${n}`;
   if (stripped) desc += `, ${stripped}`;
