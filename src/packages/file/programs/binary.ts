@@ -78,6 +78,16 @@ function jpeg(b: Uint8Array): string {
   return d;
 }
 
+/** A tar header's checksum (octal at 148) is the sum of its bytes with that field as spaces. */
+function tarChecksumOk(b: Uint8Array): boolean {
+  if (b.length < 512) return false;
+  const field = /^\s*([0-7]+)/.exec(ascii(b, 148, 156));
+  if (!field) return false;
+  let sum = 0;
+  for (let i = 0; i < 512; i++) sum += i >= 148 && i < 156 ? 32 : b[i];
+  return sum === parseInt(field[1], 8);
+}
+
 /** The first matching format, or null. */
 export function binaryKind(b: Uint8Array, size: number, read: Reader): Found | null {
   if (starts(b, [0x7f, 0x45, 0x4c, 0x46])) return describeElf(b, read);
@@ -105,8 +115,10 @@ export function binaryKind(b: Uint8Array, size: number, read: Reader): Found | n
       mime: 'application/zip',
     };
   }
-  if (ascii(b, 257, 265) === 'ustar  \0') return { desc: 'POSIX tar archive (GNU)', mime: 'application/x-tar' };
-  if (ascii(b, 257, 263) === 'ustar\0') return { desc: 'POSIX tar archive', mime: 'application/x-tar' };
+  if (tarChecksumOk(b)) {
+    const kind = ascii(b, 257, 265) === 'ustar  \0' ? 'POSIX tar archive (GNU)' : ascii(b, 257, 263) === 'ustar\0' ? 'POSIX tar archive' : 'tar archive';
+    return { desc: kind, mime: 'application/x-tar' };
+  }
   if (ascii(b, 0, 8) === '!<arch>\n') return { desc: 'current ar archive', mime: 'application/x-archive' };
   if (starts(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) && ascii(b, 12, 16) === 'IHDR' && b.length >= 29) {
     const color = PNG_COLOR[b[25]] ?? '';

@@ -3,7 +3,7 @@
 // entries filled down columns at tab stops, or a table with -t).
 
 import type { AgentosApi } from '../../../runtimes/js/api.js';
-import { chunks, command, forEachInput, winsize, type Cmd } from '../../../userland/lib/index.js';
+import { chunks, command, winsize, type Cmd } from '../../../userland/lib/index.js';
 
 const USAGE = `
 Usage:
@@ -73,16 +73,30 @@ const column = command(
     }
     const keepEmpty = c.has('L');
     const entries: string[] = [];
-    let carry = '';
-    forEachInput(c, c.operands, (fd) => {
-      for (const b of chunks(c.sys, fd)) {
-        const parts = (carry + latin1(b)).split('\n');
-        carry = parts.pop()!;
-        entries.push(...parts);
+    // util-linux opens every operand by its name ("-" is a file called "-").
+    const fds: [number, string][] = [];
+    if (c.operands.length === 0) fds.push([0, '-']);
+    for (const name of c.operands) {
+      try {
+        fds.push([c.sys.open(name), name]);
+      } catch (e) {
+        c.sysError(name, e);
+      }
+    }
+    for (const [fd, name] of fds) {
+      let carry = '';
+      try {
+        for (const b of chunks(c.sys, fd)) {
+          const parts = (carry + latin1(b)).split('\n');
+          carry = parts.pop()!;
+          entries.push(...parts);
+        }
+      } catch (e) {
+        c.sysError(name, e);
       }
       if (carry) entries.push(carry);
-      carry = '';
-    });
+      if (fd !== 0) c.sys.close(fd);
+    }
     const kept = entries.filter((e) => keepEmpty || e.trim() !== '');
     if (table) return void printTable(c, kept, limit === undefined ? Infinity : Number(limit), json);
     if (width === 0) width = terminalWidth(c);
