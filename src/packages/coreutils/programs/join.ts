@@ -182,7 +182,10 @@ class Joiner {
       const d = this.compare(run1[0], run2[0]);
       if (d !== 0) {
         const side = d < 0 ? 0 : 1;
-        if (s.unpaired[side]) side === 0 ? this.emit(run1[0], BLANK) : this.emit(BLANK, run2[0]);
+        if (s.unpaired[side]) {
+          if (side === 0) this.emit(run1[0], BLANK);
+          else this.emit(BLANK, run2[0]);
+        }
         if (side === 0) run1 = this.first(0);
         else run2 = this.first(1);
         this.seenUnpairable = true;

@@ -249,11 +249,9 @@ function printTable(c: Cmd, lines: string[], limit: number, json: boolean): void
 /** libsmartcols' JSON: 3-space indents, lowercased names, null for empty cells. */
 function printJson(c: Cmd, rows: string[][], names: string[], visible: number[]): void {
   if (rows.length === 0) return;
-  const q = (s: string) =>
-    `"${s.replace(/["\\\x00-\x1f]/g, (ch) => {
-      const named: Record<string, string> = { '"': '\\"', '\\': '\\\\', '\b': '\\b', '\f': '\\f', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
-      return named[ch] ?? `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`;
-    })}"`;
+  const named: Record<string, string> = { '"': '\\"', '\\': '\\\\', '\b': '\\b', '\f': '\\f', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+  const escape = (ch: string) => named[ch] ?? (ch < ' ' ? `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}` : ch);
+  const q = (s: string) => `"${Array.from(s, escape).join('')}"`;
   // util-linux counts lines from 2 here.
   const wide = rows.findIndex((r) => r.length > names.length);
   if (wide >= 0) c.fail(`line ${wide + 2}: for JSON the name of the column ${names.length + 1} is required`);

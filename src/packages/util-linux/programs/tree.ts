@@ -278,21 +278,25 @@ const octal = (b: number) => `\\${b.toString(8).padStart(3, '0')}`;
  * escaped (in octal). -N prints names as they are, -Q quotes them.
  */
 function show(o: Opts, name: string): string {
-  let s = name;
-  if (o.raw) s = name;
-  else if (o.unicode) s = name.replace(/[\x00-\x1f\x7f]/g, (ch) => (o.qmark ? '?' : octal(ch.charCodeAt(0))));
-  else {
-    s = '';
-    for (const b of enc.encode(name)) {
-      if (b === 0x20) s += o.quote ? ' ' : '\\ ';
-      else if (b === 0x5c) s += '\\\\';
-      else if (b === 0x22 && o.quote) s += '\\"';
-      else if (C_ESCAPES[b]) s += `\\${C_ESCAPES[b]}`;
-      else if (b < 0x20 || b >= 0x7f) s += o.qmark ? '?' : octal(b);
-      else s += String.fromCharCode(b);
-    }
-  }
+  const s = o.raw ? name : o.unicode ? escapeControls(o, name) : escapeBytes(o, name);
   return o.quote ? `"${s}"` : s;
+}
+
+function escapeControls(o: Opts, name: string): string {
+  return Array.from(name, (ch) => (ch >= ' ' && ch !== '\x7f' ? ch : o.qmark ? '?' : octal(ch.charCodeAt(0)))).join('');
+}
+
+function escapeBytes(o: Opts, name: string): string {
+  let s = '';
+  for (const b of enc.encode(name)) {
+    if (b === 0x20) s += o.quote ? ' ' : '\\ ';
+    else if (b === 0x5c) s += '\\\\';
+    else if (b === 0x22 && o.quote) s += '\\"';
+    else if (C_ESCAPES[b]) s += `\\${C_ESCAPES[b]}`;
+    else if (b < 0x20 || b >= 0x7f) s += o.qmark ? '?' : octal(b);
+    else s += String.fromCharCode(b);
+  }
+  return s;
 }
 
 /** The [perms user group size] block of -p/-u/-g/-s/-h. */
