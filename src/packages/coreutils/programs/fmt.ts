@@ -91,7 +91,7 @@ const run = command(
       c.tryHelp();
     }
     const o = options(c);
-    forEachInput(c, c.operands, (fd) => new Formatter(c, o, fd).run());
+    forEachInput(c, c.operands, (fd) => new Formatter(c, o, fd).run(), 'for-reading');
   },
 );
 

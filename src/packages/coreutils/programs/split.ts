@@ -3,7 +3,7 @@
 
 import { O_CREAT, O_TRUNC, O_WRONLY } from '../../../abi/fcntl.js';
 import { S_IFMT, S_IFREG } from '../../../abi/stat.js';
-import { chunks, command, lines, quote, quotef, tryStat, type Cmd } from '../../../userland/lib/index.js';
+import { chunks, command, lines, quote, quotef, tryStat, Writer, type Cmd } from '../../../userland/lib/index.js';
 
 const USAGE = `Usage: split [OPTION]... [FILE [PREFIX]]
 Output pieces of FILE to PREFIXaa, PREFIXab, ...;
@@ -104,9 +104,9 @@ class Names {
   }
 }
 
-/** The output side: one file open at a time, created on first need. */
+/** The output side: one file open at a time, created on first need, written through a buffer. */
 class Output {
-  private fd = -1;
+  private file: Writer | null = null;
   private readonly inputIno: number | null;
 
   constructor(
@@ -121,7 +121,7 @@ class Output {
   /** Close the current file and create the next one. */
   open(): void {
     this.close();
-    this.fd = this.create();
+    this.file = new Writer(this.c.sys, this.create());
   }
 
   /** Create the next file; the caller owns the descriptor. */
@@ -139,13 +139,15 @@ class Output {
   }
 
   write(b: Uint8Array): void {
-    if (this.fd < 0) this.open();
-    this.c.sys.writeAll(this.fd, b);
+    if (!this.file) this.open();
+    this.file!.write(b);
   }
 
   close(): void {
-    if (this.fd >= 0) this.c.sys.close(this.fd);
-    this.fd = -1;
+    if (!this.file) return;
+    this.file.flush();
+    this.c.sys.close(this.file.fd);
+    this.file = null;
   }
 }
 
@@ -330,18 +332,22 @@ function roundRobin(c: Cmd, n: number, k: number, fd: number, out: Output, sep: 
     return;
   }
   const elide = c.has('e');
-  const files: number[] = [];
+  const files: Writer[] = [];
   // Every file stays open; with -e one is created when its first record comes.
-  const fdFor = (i: number): number => (files[i] ??= out.create());
-  if (!elide) for (let i = 0; i < n; i++) fdFor(i);
+  const fileFor = (i: number): Writer => (files[i] ??= new Writer(c.sys, out.create()));
+  if (!elide) for (let i = 0; i < n; i++) fileFor(i);
   let i = 0;
   try {
     for (const l of lines(c.sys, fd, sep)) {
-      c.sys.writeAll(fdFor(i % n), l);
+      fileFor(i % n).write(l);
       i++;
     }
   } finally {
-    for (const f of files) if (f !== undefined) c.sys.close(f);
+    for (const f of files) {
+      if (f === undefined) continue;
+      f.flush();
+      c.sys.close(f.fd);
+    }
   }
 }
 

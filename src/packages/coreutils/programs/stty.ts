@@ -261,7 +261,7 @@ class Wrap {
 
   item(s: string): void {
     if (this.col > 0) {
-      if (this.width - this.col <= s.length) {
+      if (this.width - this.col < s.length) {
         this.c.out.write('\n');
         this.col = 0;
       } else {

@@ -104,6 +104,8 @@ function start(c: Cmd, plan: Plan, name: string, print: (fd: number, name: strin
 const isRegular = (st: Stat) => (st.mode & S_IFMT) === S_IFREG;
 
 function run(c: Cmd, plan: Plan, list: Followed[], lastPrinted: number): void {
+  // What plain tail printed must be out before the waiting starts.
+  c.out.flush();
   let last = lastPrinted;
   let writerDead = false;
   const emit = (i: number, data: Uint8Array) => {

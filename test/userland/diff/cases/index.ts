@@ -17,10 +17,14 @@ import { dd, df, du, truncate } from './space.js';
 import { cmp, diff, diff3, diffPairs } from './compare.js';
 import { patch, patchDrifted, patchRoundTrips } from './patching.js';
 import { hexdump, iconv, strings, xxd } from './bytes.js';
+import { fmt, join, shuf, split, unexpand } from './extras-text.js';
+import { chown, groups, install, stty, tailFollow } from './extras-admin.js';
+import { clear, column, file, tput, tree } from './extras-pkgs.js';
 
 export const FAMILIES: Family[] = [
   cat, echo, tee, names, seq, sleep, wc, head, tail, mkdirRmdir, rm, touch, cp, mv, ln, ls, stat, chmod, options, pipes, system,
   sort, uniq, comm, cut, paste, tr, tac, rev, nl, base64, sums, mktemp, od, fold, expand,
   date, expr, timeout, nohup, which, tty, pwd, du, df, truncate, dd,
   diff, diffPairs, cmp, diff3, patch, patchRoundTrips, patchDrifted, xxd, hexdump, strings, iconv,
+  join, fmt, unexpand, split, shuf, chown, install, groups, stty, tailFollow, column, tree, file, tput, clear,
 ];
