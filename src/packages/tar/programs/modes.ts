@@ -32,7 +32,7 @@ function readList(t: Tar, file: string): string[] {
   return text.split(t.opts.nullNames ? '\0' : '\n').filter((n) => n !== '');
 }
 
-/** The command line's names with -T lists expanded in place. */
+/** The command line with -T lists expanded into names and -X files into patterns, in place. */
 function expandLists(t: Tar): Arg[] {
   const out: Arg[] = [];
   for (const a of t.opts.args) {
@@ -42,8 +42,12 @@ function expandLists(t: Tar): Arg[] {
   return out;
 }
 
+/** -t/-x: every exclusion applies, wherever it was given. */
 function loadExcludes(t: Tar): void {
-  for (const f of t.opts.excludeFiles) t.opts.excludes.push(...readList(t, f));
+  for (const a of t.opts.args) {
+    if ('exclude' in a) t.opts.excludes.push(a.exclude);
+    else if ('excludeFrom' in a) t.opts.excludes.push(...readList(t, a.excludeFrom));
+  }
 }
 
 /** The directory changes before extraction and the member names asked for. */
@@ -111,16 +115,18 @@ export function extract(t: Tar): void {
   ex.finish();
 }
 
-/** Names to archive, or GNU's refusal to make an empty archive. */
+/** Names to archive (with -X files read), or GNU's refusal to make an empty archive. */
 function createArgs(t: Tar): Arg[] {
-  const args = expandLists(t);
+  const args: Arg[] = [];
+  for (const a of expandLists(t)) {
+    args.push('excludeFrom' in a ? { excludeFrom: a.excludeFrom, patterns: readList(t, a.excludeFrom) } : a);
+  }
   if (!args.some((a) => 'name' in a)) throw new TarUsage('Cowardly refusing to create an empty archive', 2);
   return args;
 }
 
 export function create(t: Tar): void {
   const o = t.opts;
-  loadExcludes(t);
   const args = createArgs(t);
   const a = openForWrite(t);
   const w = new TarWriter(a.sink, o.format, o.blocking, userName(t.sys, 0) ?? '');
@@ -134,7 +140,6 @@ export function append(t: Tar, update: boolean): void {
   const o = t.opts;
   if (o.archive === '-') throw new TarUsage("Options '-Aru' are incompatible with '-f -'", 2);
   if (o.compress) throw new TarUsage('Cannot update compressed archives', 2);
-  loadExcludes(t);
   const args = createArgs(t);
   let fd: number;
   try {
@@ -144,7 +149,7 @@ export function append(t: Tar, update: boolean): void {
     t.fatal(null);
   }
   const first = t.sys.pread(fd, BLOCK, 0);
-  if (first.byteLength === BLOCK && !checksumOk(first) && first[0] === 0x1f && first[1] === 0x8b) {
+  if (!(first.byteLength === BLOCK && checksumOk(first)) && first[0] === 0x1f && first[1] === 0x8b) {
     t.fatal('Cannot update compressed archives');
   }
   const r = new TarReader(t, new BlockReader(new FdSource(t.sys, fd)));

@@ -148,7 +148,7 @@ function run(os: AgentosApi): number {
   } catch (e) {
     if (e instanceof TarUsage) {
       t.say(e.message);
-      os.eprint("Try 'tar --help' or 'tar --usage' for more information.\n");
+      if (e.tryLine) os.eprint("Try 'tar --help' or 'tar --usage' for more information.\n");
       return e.status;
     }
     if (e instanceof WriteError) {

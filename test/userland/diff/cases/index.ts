@@ -14,9 +14,10 @@ import { expand, fold, od } from './dump.js';
 import { date, expr } from './dates.js';
 import { nohup, pwd, timeout, tty, which } from './procs.js';
 import { dd, df, du, truncate } from './space.js';
+import { gzip, tar, zip } from './archives.js';
 
 export const FAMILIES: Family[] = [
   cat, echo, tee, names, seq, sleep, wc, head, tail, mkdirRmdir, rm, touch, cp, mv, ln, ls, stat, chmod, options, pipes, system,
   sort, uniq, comm, cut, paste, tr, tac, rev, nl, base64, sums, mktemp, od, fold, expand,
-  date, expr, timeout, nohup, which, tty, pwd, du, df, truncate, dd,
+  date, expr, timeout, nohup, which, tty, pwd, du, df, truncate, dd, tar, gzip, zip,
 ];
