@@ -80,6 +80,8 @@ function readMembers(t: Tar, each: (h: Header, r: TarReader) => void): void {
     each(h, r);
   }
   checkChild(t, a);
+  const record = o.blocking * BLOCK;
+  t.totals('read', Math.ceil(a.br.offset / record) * record);
   const missing = names.unfound();
   if (missing.some(hasWildcards) && o.wildcards === null) {
     t.say('Pattern matching characters used in file names');
@@ -131,7 +133,7 @@ export function create(t: Tar): void {
   const a = openForWrite(t);
   const w = new TarWriter(a.sink, o.format, o.blocking, userName(t.sys, 0) ?? '');
   new Archiver(t, w, a.id, args).run(args);
-  w.finish();
+  t.totals('written', w.finish());
   if (a.fd !== 1) t.sys.close(a.fd);
 }
 
@@ -166,6 +168,6 @@ export function append(t: Tar, update: boolean): void {
   };
   const st = t.sys.fstat(fd);
   new Archiver(t, w, `${st.dev}:${st.ino}`, args, update ? newer : undefined).run(args);
-  w.finish();
+  t.totals('written', w.finish());
   t.sys.close(fd);
 }

@@ -48,6 +48,7 @@ export interface TarOptions {
   wildcards: boolean | null;
   fullTime: boolean;
   removeFiles: boolean;
+  totals: boolean;
   args: Arg[];
 }
 
@@ -89,7 +90,7 @@ const SPEC: OptSpec = {
     dereference: ['h', 'none'], 'absolute-names': ['P', 'none'], touch: ['m', 'none'],
     sort: ['sort', 'required'], format: ['H', 'required'], 'blocking-factor': ['b', 'required'],
     'ignore-zeros': ['i', 'none'], wildcards: ['wildcards', 'none'], 'no-wildcards': ['no-wildcards', 'none'],
-    'full-time': ['full-time', 'none'], 'remove-files': ['remove-files', 'none'],
+    'full-time': ['full-time', 'none'], 'remove-files': ['remove-files', 'none'], totals: ['totals', 'none'],
     interactive: ['w', 'none'], confirmation: ['w', 'none'],
     help: ['help', 'none'], usage: ['usage', 'none'], version: ['version', 'none'],
   },
@@ -118,7 +119,7 @@ export function parseOptions(argv: string[], env: Record<string, string>): TarOp
     samePermissions: null, sameOwner: null, numericOwner: false, owner: null, group: null, old: 'overwrite',
     toStdout: false, excludes: [], strip: 0, nullNames: false, dereference: false,
     absoluteNames: false, touch: false, sort: 'none', format: 'gnu', blocking: 20, ignoreZeros: false,
-    wildcards: null, fullTime: false, removeFiles: false, args: [],
+    wildcards: null, fullTime: false, removeFiles: false, totals: false, args: [],
   };
   let parsed;
   try {
@@ -201,6 +202,7 @@ export function parseOptions(argv: string[], env: Record<string, string>): TarOp
       case 'no-wildcards': o.wildcards = false; break;
       case 'full-time': o.fullTime = true; break;
       case 'remove-files': o.removeFiles = true; break;
+      case 'totals': o.totals = true; break;
       case 'w': throw new TarUsage('--interactive is not supported by agentOS tar', 2);
     }
   }

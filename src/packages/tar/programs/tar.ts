@@ -98,6 +98,7 @@ Examples:
 
  Informative output:
       --full-time            print file time to its full resolution
+      --totals               print total bytes after processing the archive
   -v, --verbose              verbosely list files processed
 
  Other options:

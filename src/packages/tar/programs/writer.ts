@@ -51,11 +51,13 @@ export class TarWriter {
     this.blocks += n;
   }
 
-  finish(): void {
+  /** End-of-archive blocks and record padding; returns the archive's length in bytes. */
+  finish(): number {
     this.put(new Uint8Array(2 * BLOCK));
     const rem = this.blocks % this.recordBlocks;
     if (rem) this.put(new Uint8Array((this.recordBlocks - rem) * BLOCK));
     this.sink.end();
+    return this.blocks * BLOCK;
   }
 
   private put(b: Uint8Array): void {
