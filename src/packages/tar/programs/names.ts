@@ -74,10 +74,6 @@ export class NameList {
     this.names = names.map((n) => ({ name: trimSlashes(n), found: false }));
   }
 
-  get empty(): boolean {
-    return this.names.length === 0;
-  }
-
   /** Does the member match a name (all match when none were given)? The first unfound match is marked. */
   match(member: string): boolean {
     if (this.names.length === 0) return true;

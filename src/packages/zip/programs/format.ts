@@ -153,13 +153,13 @@ export function endRecord(count: number, cdSize: number, cdOffset: number): Uint
 // ---------------------------------------------------------------- reading
 
 /** Find the end-of-central-directory record in the file's last 64 KiB + 22 bytes. */
-export function findEnd(tail: Uint8Array): { count: number; cdSize: number; cdOffset: number; at: number } | null {
+export function findEnd(tail: Uint8Array): { count: number; cdSize: number; cdOffset: number } | null {
   const v = new DataView(tail.buffer, tail.byteOffset, tail.byteLength);
   for (let i = tail.byteLength - 22; i >= 0; i--) {
     if (v.getUint32(i, true) !== EOCD_SIG) continue;
     const commentLen = v.getUint16(i + 20, true);
     if (i + 22 + commentLen > tail.byteLength) continue;
-    return { count: v.getUint16(i + 10, true), cdSize: v.getUint32(i + 12, true), cdOffset: v.getUint32(i + 16, true), at: i };
+    return { count: v.getUint16(i + 10, true), cdSize: v.getUint32(i + 12, true), cdOffset: v.getUint32(i + 16, true) };
   }
   return null;
 }
