@@ -7,7 +7,7 @@
 import { Errno, SysError, strerror } from '../../../abi/errno.js';
 import { O_CREAT, O_EXCL, O_WRONLY } from '../../../abi/fcntl.js';
 import { S_IFBLK, S_IFCHR, S_IFIFO, isDir, makedev } from '../../../abi/stat.js';
-import { dirName, modeString, tryLstat } from '../../../userland/lib/fs.js';
+import { dirName, joinPath, modeString, tryLstat } from '../../../userland/lib/fs.js';
 import { groups, users } from '../../../userland/lib/users.js';
 import { Writer } from '../../../userland/lib/writer.js';
 import type { Tar } from './context.js';
@@ -87,7 +87,8 @@ export class Extractor {
       const ok = this.create(path, 'Cannot mkdir', () => t.sys.mkdir(path, 0o700 | (h.mode & 0o777)), true);
       if (ok === null) return;
     }
-    this.dirs.push({ path, h });
+    // Absolute: members may be extracted in different directories (-C between names).
+    this.dirs.push({ path: path.startsWith('/') ? path : joinPath(t.sys.getcwd(), path), h });
   }
 
   private symlink(path: string, h: Header): void {

@@ -10,7 +10,7 @@ import { Archiver } from './create.js';
 import { Extractor } from './extract.js';
 import { BLOCK, LNK, REG, AREG, CONT, checksumOk, type Header } from './header.js';
 import { verboseLine } from './list.js';
-import { excluded, hasWildcards, NameList, saferName, stripComponents } from './names.js';
+import { excluded, hasWildcards, NameList, saferName, stripComponents, type Wanted } from './names.js';
 import { TarUsage, type Arg } from './options.js';
 import { quoteColon } from './quote.js';
 import { TarReader } from './reader.js';
@@ -50,11 +50,16 @@ function loadExcludes(t: Tar): void {
   }
 }
 
-/** The directory changes before extraction and the member names asked for. */
-function memberArgs(t: Tar): string[] {
-  const names: string[] = [];
+/**
+ * The member names asked for, each with the directory the -C options before
+ * it lead to (GNU: `tar -xf a.tar x -C out` extracts x here), and, for when
+ * no names are given, the directory all of them lead to.
+ */
+function memberArgs(t: Tar): { names: Wanted[]; all: Wanted } {
+  const names: Wanted[] = [];
+  const start = t.sys.getcwd();
   for (const a of expandLists(t)) {
-    if ('name' in a) names.push(a.name);
+    if ('name' in a) names.push({ name: a.name, dir: t.sys.getcwd() });
     else if ('dir' in a) {
       try {
         t.sys.chdir(a.dir);
@@ -64,19 +69,27 @@ function memberArgs(t: Tar): string[] {
       }
     }
   }
-  return names;
+  const all = { name: '', dir: t.sys.getcwd() };
+  t.sys.chdir(start);
+  return { names, all };
 }
 
-/** Read the archive, calling `each` for the members selected. */
+/** Read the archive, calling `each` for the members selected, in the directory their name was given for. */
 function readMembers(t: Tar, each: (h: Header, r: TarReader) => void): void {
   const o = t.opts;
   loadExcludes(t);
   const a = openForRead(t);
   const wanted = memberArgs(t);
-  const names = new NameList(wanted, o.wildcards === true);
+  const names = new NameList(wanted.names, o.wildcards === true);
   const r = new TarReader(t, a.br);
+  let cwd = t.sys.getcwd();
   for (let h = r.next(); h; h = r.next()) {
-    if (!names.match(h.name) || excluded(o.excludes, h.name, o.wildcards !== false)) continue;
+    const hit = names.match(h.name, wanted.all);
+    if (!hit || excluded(o.excludes, h.name, o.wildcards !== false)) continue;
+    if (hit.dir !== cwd) {
+      t.sys.chdir(hit.dir);
+      cwd = hit.dir;
+    }
     each(h, r);
   }
   checkChild(t, a);
