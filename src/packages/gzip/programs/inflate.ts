@@ -8,6 +8,9 @@
 
 import { Inflate } from 'fflate';
 
+/** Input is fed in slices so one push never expands into more than ~32 MB (deflate's ratio tops out near 1032:1). */
+const SLICE = 32 * 1024;
+
 interface InflateState {
   s: { f?: number; l?: unknown; p?: number };
   p: Uint8Array;
@@ -30,11 +33,20 @@ export class RawInflater {
    */
   push(chunk: Uint8Array): Uint8Array | null {
     if (this.ended) return chunk;
-    this.inf.push(chunk);
-    const st = this.inf as unknown as InflateState;
-    if (!st.s.f || st.s.l) return null;
-    this.ended = true;
-    // After a push fflate keeps whole bytes from the one holding bit `s.p` (0..7).
-    return st.p.subarray((st.s.p ?? 0) > 0 ? 1 : 0);
+    for (let off = 0; off < chunk.byteLength; off += SLICE) {
+      this.inf.push(chunk.subarray(off, off + SLICE));
+      const st = this.inf as unknown as InflateState;
+      if (!st.s.f || st.s.l) continue;
+      this.ended = true;
+      // After a push fflate keeps whole bytes from the one holding bit `s.p` (0..7); then comes the rest of the chunk.
+      const left = st.p.subarray((st.s.p ?? 0) > 0 ? 1 : 0);
+      const rest = chunk.subarray(off + SLICE);
+      if (!rest.byteLength) return left;
+      const out = new Uint8Array(left.byteLength + rest.byteLength);
+      out.set(left);
+      out.set(rest, left.byteLength);
+      return out;
+    }
+    return null;
   }
 }

@@ -129,10 +129,10 @@ function treatDir(g: Gz, dir: string): void {
   for (const n of names) treatFile(g, joinPath(dir, n));
 }
 
-/** open_input_file: symlinks are refused unless -f; `gunzip x` tries x.gz, x.z, ... */
+/** open_input_file: symlinks are refused unless -f or -c; `gunzip x` tries x.gz, x.z, ... */
 function openInput(g: Gz, name: string): Input | null {
   const o = g.opts;
-  const flags = O_RDONLY | (o.force ? 0 : O_NOFOLLOW);
+  const flags = O_RDONLY | (o.force || o.stdout ? 0 : O_NOFOLLOW);
   const open = (n: string): Input => {
     const fd = g.sys.open(n, flags);
     return { fd, name: n, st: g.sys.fstat(fd) };

@@ -36,12 +36,11 @@ function missingProgram(t: Tar, program: string): never {
 }
 
 /** The child could not open the archive (-z): its two lines, then tar's. */
-function childCannotOpen(t: Tar, e: unknown, writing: boolean): never {
+function childCannotOpen(t: Tar, e: unknown): never {
   if (!(e instanceof SysError)) throw e;
   const name = quoteColon(t.opts.archive);
   t.flush();
   t.sys.writeAll(2, `tar (child): ${name}: Cannot open: ${strerror(e.errno)}\ntar (child): Error is not recoverable: exiting now\n`);
-  if (writing) t.say(`${name}: Cannot write: Broken pipe`);
   t.say('Child returned status 2');
   t.fatal(null);
 }
@@ -63,7 +62,7 @@ export function openForRead(t: Tar): ReadArchive {
     try {
       fd = t.sys.open(o.archive, O_RDONLY);
     } catch (e) {
-      if (o.compress) childCannotOpen(t, e, false);
+      if (o.compress) childCannotOpen(t, e);
       t.sysError(o.archive, 'Cannot open', e);
       t.fatal(null);
     }
@@ -150,7 +149,7 @@ export function openForWrite(t: Tar): WriteArchive {
     try {
       fd = t.sys.open(o.archive, O_WRONLY | O_CREAT | O_TRUNC, 0o666);
     } catch (e) {
-      if (program) childCannotOpen(t, e, true);
+      if (program) childCannotOpen(t, e);
       t.sysError(o.archive, 'Cannot open', e);
       t.fatal(null);
     }

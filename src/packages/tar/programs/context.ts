@@ -6,6 +6,7 @@ import { strerror, SysError } from '../../../abi/errno.js';
 import type { AgentosApi } from '../../../runtimes/js/api.js';
 import type { Sys } from '../../../user/sys.js';
 import { Exit } from '../../../userland/lib/cmd.js';
+import { humanSize } from '../../../userland/lib/fs.js';
 import { Writer } from '../../../userland/lib/writer.js';
 import { quoteColon } from './quote.js';
 import type { TarOptions } from './options.js';
@@ -21,6 +22,7 @@ export class Tar {
   ugsWidth = 19;
   dateWidth = 0;
   private readonly said = new Set<string>();
+  private readonly started = Date.now();
 
   constructor(readonly os: AgentosApi) {
     this.sys = os.sys;
@@ -61,6 +63,18 @@ export class Tar {
   flush(): void {
     this.out.flush();
     if (this.listing !== this.out) this.listing.flush();
+  }
+
+  /** --totals: "Total bytes written: 10240 (10KiB, 60MiB/s)". */
+  totals(verb: 'written' | 'read', bytes: number): void {
+    if (!this.opts.totals) return;
+    const secs = Math.max(Date.now() - this.started, 1) / 1000;
+    const human = (n: number) => {
+      const h = humanSize(n);
+      return /\d$/.test(h) ? `${h}B` : `${h}iB`;
+    };
+    this.flush();
+    this.sys.writeAll(2, `Total bytes ${verb}: ${bytes} (${human(bytes)}, ${human(Math.round(bytes / secs))}/s)\n`);
   }
 
   useStderrForListing(): void {

@@ -13,7 +13,7 @@ import { BLK, CHR, DIR, FIFO, LNK, REG, SYM, type Header } from './header.js';
 import { verboseLine } from './list.js';
 import { excluded, saferName, unsafePrefix } from './names.js';
 import type { Arg } from './options.js';
-import { quoteColon } from './quote.js';
+import { quoteArg, quoteColon } from './quote.js';
 import { NotDumped, type TarWriter } from './writer.js';
 
 const CHUNK = 128 * 1024;
@@ -25,6 +25,9 @@ export class Archiver {
   private readonly links = new Map<string, string>();
   private readonly topLevel: number;
   private linkNotice: string | null = null;
+  /** After a multiply-linked file, GNU looks every member up as a link target. */
+  private linksSeen = false;
+  private readonly excludes: string[] = [];
 
   constructor(
     private readonly t: Tar,
@@ -37,10 +40,21 @@ export class Archiver {
     this.topLevel = args.filter((a) => 'name' in a).length;
   }
 
-  /** Add every operand, changing directory at each -C. */
+  /**
+   * Add every operand, changing directory at each -C; an --exclude applies to
+   * the names after it, and GNU says so of those given after the last name.
+   */
   run(args: Arg[]): void {
-    for (const a of args) {
-      if ('dir' in a) {
+    const last = args.findLastIndex((a) => 'name' in a);
+    const trailing: string[] = [];
+    for (const [i, a] of args.entries()) {
+      if ('exclude' in a) {
+        if (i < last) this.excludes.push(a.exclude);
+        else trailing.push(`--exclude ${quoteArg(a.exclude)}`);
+      } else if ('excludeFrom' in a) {
+        if (i < last) this.excludes.push(...(a.patterns ?? []));
+        else trailing.push(`--exclude-from ${quoteArg(a.excludeFrom)}`);
+      } else if ('dir' in a) {
         try {
           this.t.sys.chdir(a.dir);
         } catch (e) {
@@ -49,12 +63,15 @@ export class Archiver {
         }
       } else if ('name' in a) this.add(a.name.length > 1 ? a.name.replace(/\/+$/, '') : a.name);
     }
+    if (trailing.length === 0) return;
+    this.t.error('The following options were used after any non-optional arguments in archive create or update mode.  These options are positional and affect only arguments that follow them.  Please, rearrange them properly.');
+    for (const x of trailing) this.t.error(`${x} has no effect`);
   }
 
   private add(path: string): void {
     const t = this.t;
     const o = t.opts;
-    if (excluded(o.excludes, path, o.wildcards !== false)) return;
+    if (excluded(this.excludes, path, o.wildcards !== false)) return;
     let st: Stat;
     try {
       st = o.dereference ? t.sys.stat(path) : t.sys.lstat(path);
@@ -111,7 +128,7 @@ export class Archiver {
     } catch (e) {
       if (fd >= 0) t.sys.close(fd);
       if (!(e instanceof NotDumped)) throw e;
-      t.error(`${quoteColon(path)}: ${e.message}`);
+      t.error(`${quoteColon(e.subject ?? path)}: ${e.message}`);
       return;
     }
     if (fd >= 0) this.copyData(path, fd, h.size);
@@ -120,15 +137,16 @@ export class Archiver {
   }
 
   /**
-   * GNU also says it removes a prefix "from hard link targets" when the member
-   * could be a link target: a multiply-linked file, or any member followed by
-   * another when several operands were given.
+   * GNU also says it removes a prefix "from hard link targets" when it looks
+   * the member up as a link target: once a multiply-linked file has been
+   * archived, or, with several operands, when another member follows.
    */
   private noticeLinks(path: string, multiplyLinked: boolean): void {
     if (this.t.opts.absoluteNames) return;
+    if (multiplyLinked) this.linksSeen = true;
     const prefix = unsafePrefix(path);
     if (!prefix) return;
-    if (multiplyLinked) this.t.once(`Removing leading \`${prefix}' from hard link targets`);
+    if (this.linksSeen) this.t.once(`Removing leading \`${prefix}' from hard link targets`);
     else if (this.topLevel > 1) this.linkNotice = prefix;
   }
 

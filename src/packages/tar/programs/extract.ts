@@ -7,12 +7,13 @@
 import { Errno, SysError, strerror } from '../../../abi/errno.js';
 import { O_CREAT, O_EXCL, O_WRONLY } from '../../../abi/fcntl.js';
 import { S_IFBLK, S_IFCHR, S_IFIFO, isDir, makedev } from '../../../abi/stat.js';
-import { dirName, modeString, tryLstat } from '../../../userland/lib/fs.js';
+import { dirName, joinPath, modeString, tryLstat } from '../../../userland/lib/fs.js';
 import { groups, users } from '../../../userland/lib/users.js';
 import { Writer } from '../../../userland/lib/writer.js';
 import type { Tar } from './context.js';
 import { AREG, BLK, CHR, CONT, DIR, FIFO, LNK, REG, SYM, type Header } from './header.js';
 import { quoteArg, quoteColon } from './quote.js';
+import { tarTime } from './list.js';
 import type { TarReader } from './reader.js';
 
 interface Pending {
@@ -87,7 +88,8 @@ export class Extractor {
       const ok = this.create(path, 'Cannot mkdir', () => t.sys.mkdir(path, 0o700 | (h.mode & 0o777)), true);
       if (ok === null) return;
     }
-    this.dirs.push({ path, h });
+    // Absolute: members may be extracted in different directories (-C between names).
+    this.dirs.push({ path: path.startsWith('/') ? path : joinPath(t.sys.getcwd(), path), h });
   }
 
   private symlink(path: string, h: Header): void {
@@ -175,6 +177,14 @@ export class Extractor {
     }
   }
 
+  /** GNU's warning for a member stamped later than now. */
+  private checkTime(path: string, mtime: number): void {
+    const ahead = BigInt(Math.floor(mtime)) * 1_000_000_000n - BigInt(Date.now()) * 1_000_000n;
+    if (ahead <= 0n) return;
+    const secs = `${ahead / 1_000_000_000n}.${String(ahead % 1_000_000_000n).padStart(9, '0')}`;
+    this.t.say(`${quoteColon(path)}: time stamp ${tarTime(mtime, true)} is ${secs} s in the future`);
+  }
+
   /** Owner (root only, by name unless --numeric-owner), then mode, then mtime — GNU's order. */
   private setStat(path: string, h: Header, symlink = false): void {
     const t = this.t;
@@ -198,6 +208,7 @@ export class Extractor {
       }
     }
     if (o.touch) return;
+    if (!symlink) this.checkTime(path, h.mtime);
     try {
       if (symlink) t.sys.raw.call('utimes', path, null, Math.floor(h.mtime * 1000), false);
       else t.sys.utimes(path, null, Math.floor(h.mtime * 1000));

@@ -10,7 +10,7 @@ import { Archiver } from './create.js';
 import { Extractor } from './extract.js';
 import { BLOCK, LNK, REG, AREG, CONT, checksumOk, type Header } from './header.js';
 import { verboseLine } from './list.js';
-import { excluded, hasWildcards, NameList, saferName, stripComponents } from './names.js';
+import { excluded, hasWildcards, NameList, saferName, stripComponents, type Wanted } from './names.js';
 import { TarUsage, type Arg } from './options.js';
 import { quoteColon } from './quote.js';
 import { TarReader } from './reader.js';
@@ -32,7 +32,7 @@ function readList(t: Tar, file: string): string[] {
   return text.split(t.opts.nullNames ? '\0' : '\n').filter((n) => n !== '');
 }
 
-/** The command line's names with -T lists expanded in place. */
+/** The command line with -T lists expanded into names and -X files into patterns, in place. */
 function expandLists(t: Tar): Arg[] {
   const out: Arg[] = [];
   for (const a of t.opts.args) {
@@ -42,15 +42,24 @@ function expandLists(t: Tar): Arg[] {
   return out;
 }
 
+/** -t/-x: every exclusion applies, wherever it was given. */
 function loadExcludes(t: Tar): void {
-  for (const f of t.opts.excludeFiles) t.opts.excludes.push(...readList(t, f));
+  for (const a of t.opts.args) {
+    if ('exclude' in a) t.opts.excludes.push(a.exclude);
+    else if ('excludeFrom' in a) t.opts.excludes.push(...readList(t, a.excludeFrom));
+  }
 }
 
-/** The directory changes before extraction and the member names asked for. */
-function memberArgs(t: Tar): string[] {
-  const names: string[] = [];
+/**
+ * The member names asked for, each with the directory the -C options before
+ * it lead to (GNU: `tar -xf a.tar x -C out` extracts x here), and, for when
+ * no names are given, the directory all of them lead to.
+ */
+function memberArgs(t: Tar): { names: Wanted[]; all: Wanted } {
+  const names: Wanted[] = [];
+  const start = t.sys.getcwd();
   for (const a of expandLists(t)) {
-    if ('name' in a) names.push(a.name);
+    if ('name' in a) names.push({ name: a.name, dir: t.sys.getcwd() });
     else if ('dir' in a) {
       try {
         t.sys.chdir(a.dir);
@@ -60,22 +69,32 @@ function memberArgs(t: Tar): string[] {
       }
     }
   }
-  return names;
+  const all = { name: '', dir: t.sys.getcwd() };
+  t.sys.chdir(start);
+  return { names, all };
 }
 
-/** Read the archive, calling `each` for the members selected. */
+/** Read the archive, calling `each` for the members selected, in the directory their name was given for. */
 function readMembers(t: Tar, each: (h: Header, r: TarReader) => void): void {
   const o = t.opts;
   loadExcludes(t);
   const a = openForRead(t);
   const wanted = memberArgs(t);
-  const names = new NameList(wanted, o.wildcards === true);
+  const names = new NameList(wanted.names, o.wildcards === true);
   const r = new TarReader(t, a.br);
+  let cwd = t.sys.getcwd();
   for (let h = r.next(); h; h = r.next()) {
-    if (!names.match(h.name) || excluded(o.excludes, h.name, o.wildcards !== false)) continue;
+    const hit = names.match(h.name, wanted.all);
+    if (!hit || excluded(o.excludes, h.name, o.wildcards !== false)) continue;
+    if (hit.dir !== cwd) {
+      t.sys.chdir(hit.dir);
+      cwd = hit.dir;
+    }
     each(h, r);
   }
   checkChild(t, a);
+  const record = o.blocking * BLOCK;
+  t.totals('read', Math.ceil(a.br.offset / record) * record);
   const missing = names.unfound();
   if (missing.some(hasWildcards) && o.wildcards === null) {
     t.say('Pattern matching characters used in file names');
@@ -111,21 +130,23 @@ export function extract(t: Tar): void {
   ex.finish();
 }
 
-/** Names to archive, or GNU's refusal to make an empty archive. */
+/** Names to archive (with -X files read), or GNU's refusal to make an empty archive. */
 function createArgs(t: Tar): Arg[] {
-  const args = expandLists(t);
+  const args: Arg[] = [];
+  for (const a of expandLists(t)) {
+    args.push('excludeFrom' in a ? { excludeFrom: a.excludeFrom, patterns: readList(t, a.excludeFrom) } : a);
+  }
   if (!args.some((a) => 'name' in a)) throw new TarUsage('Cowardly refusing to create an empty archive', 2);
   return args;
 }
 
 export function create(t: Tar): void {
   const o = t.opts;
-  loadExcludes(t);
   const args = createArgs(t);
   const a = openForWrite(t);
   const w = new TarWriter(a.sink, o.format, o.blocking, userName(t.sys, 0) ?? '');
   new Archiver(t, w, a.id, args).run(args);
-  w.finish();
+  t.totals('written', w.finish());
   if (a.fd !== 1) t.sys.close(a.fd);
 }
 
@@ -134,7 +155,6 @@ export function append(t: Tar, update: boolean): void {
   const o = t.opts;
   if (o.archive === '-') throw new TarUsage("Options '-Aru' are incompatible with '-f -'", 2);
   if (o.compress) throw new TarUsage('Cannot update compressed archives', 2);
-  loadExcludes(t);
   const args = createArgs(t);
   let fd: number;
   try {
@@ -144,7 +164,7 @@ export function append(t: Tar, update: boolean): void {
     t.fatal(null);
   }
   const first = t.sys.pread(fd, BLOCK, 0);
-  if (first.byteLength === BLOCK && !checksumOk(first) && first[0] === 0x1f && first[1] === 0x8b) {
+  if (!(first.byteLength === BLOCK && checksumOk(first)) && first[0] === 0x1f && first[1] === 0x8b) {
     t.fatal('Cannot update compressed archives');
   }
   const r = new TarReader(t, new BlockReader(new FdSource(t.sys, fd)));
@@ -161,6 +181,6 @@ export function append(t: Tar, update: boolean): void {
   };
   const st = t.sys.fstat(fd);
   new Archiver(t, w, `${st.dev}:${st.ino}`, args, update ? newer : undefined).run(args);
-  w.finish();
+  t.totals('written', w.finish());
   t.sys.close(fd);
 }

@@ -63,29 +63,31 @@ const trimSlashes = (s: string): string => (s.length > 1 ? s.replace(/\/+$/, '')
 
 export const hasWildcards = (s: string): boolean => /[*?[\\]/.test(s);
 
+/** A name given for -t/-x, with the directory -C made current before it (absolute). */
+export interface Wanted {
+  name: string;
+  dir: string;
+}
+
 /** The names given on the command line for -t/-x, each remembered once found. */
 export class NameList {
-  private readonly names: { name: string; found: boolean }[];
+  private readonly names: (Wanted & { found: boolean })[];
 
   constructor(
-    names: string[],
+    names: Wanted[],
     private readonly wildcards: boolean,
   ) {
-    this.names = names.map((n) => ({ name: trimSlashes(n), found: false }));
+    this.names = names.map((n) => ({ name: trimSlashes(n.name), dir: n.dir, found: false }));
   }
 
-  get empty(): boolean {
-    return this.names.length === 0;
-  }
-
-  /** Does the member match a name (all match when none were given)? The first unfound match is marked. */
-  match(member: string): boolean {
-    if (this.names.length === 0) return true;
+  /** The name the member matches, marked found (the first one that matches); `all` when no names were given. */
+  match(member: string, all: Wanted): Wanted | null {
+    if (this.names.length === 0) return all;
     const m = trimSlashes(member);
     const hit = this.names.find((n) => (this.wildcards ? leadingDirMatch(n.name, m) : m === n.name || m.startsWith(`${n.name}/`)));
-    if (!hit) return false;
+    if (!hit) return null;
     hit.found = true;
-    return true;
+    return hit;
   }
 
   unfound(): string[] {

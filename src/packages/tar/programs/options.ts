@@ -8,8 +8,17 @@ import type { Format } from './header.js';
 
 export type Mode = 'c' | 'x' | 't' | 'r' | 'u';
 
-/** A file operand, a -C directory change, or a -T list of names, in command-line order. */
-export type Arg = { name: string } | { dir: string } | { list: string };
+/**
+ * In command-line order: a file operand, a -C directory change, a -T list of
+ * names, an --exclude pattern or -X file of patterns (positional when creating).
+ */
+export type Arg =
+  | { name: string }
+  | { dir: string }
+  | { list: string }
+  | { exclude: string }
+  /** `patterns`: the file's lines, once read. */
+  | { excludeFrom: string; patterns?: string[] };
 
 export interface TarOptions {
   mode: Mode | null;
@@ -25,8 +34,8 @@ export interface TarOptions {
   group: string | null;
   old: 'overwrite' | 'keep' | 'skip';
   toStdout: boolean;
+  /** Exclusion patterns in force (for -t/-x, all of them; -c/-r/-u gather them in order). */
   excludes: string[];
-  excludeFiles: string[];
   strip: number;
   nullNames: boolean;
   dereference: boolean;
@@ -39,6 +48,7 @@ export interface TarOptions {
   wildcards: boolean | null;
   fullTime: boolean;
   removeFiles: boolean;
+  totals: boolean;
   args: Arg[];
 }
 
@@ -47,6 +57,7 @@ export class TarUsage extends Error {
   constructor(
     message: string,
     readonly status = 64,
+    readonly tryLine = true,
   ) {
     super(message);
   }
@@ -79,7 +90,7 @@ const SPEC: OptSpec = {
     dereference: ['h', 'none'], 'absolute-names': ['P', 'none'], touch: ['m', 'none'],
     sort: ['sort', 'required'], format: ['H', 'required'], 'blocking-factor': ['b', 'required'],
     'ignore-zeros': ['i', 'none'], wildcards: ['wildcards', 'none'], 'no-wildcards': ['no-wildcards', 'none'],
-    'full-time': ['full-time', 'none'], 'remove-files': ['remove-files', 'none'],
+    'full-time': ['full-time', 'none'], 'remove-files': ['remove-files', 'none'], totals: ['totals', 'none'],
     interactive: ['w', 'none'], confirmation: ['w', 'none'],
     help: ['help', 'none'], usage: ['usage', 'none'], version: ['version', 'none'],
   },
@@ -106,9 +117,9 @@ export function parseOptions(argv: string[], env: Record<string, string>): TarOp
   const o: TarOptions = {
     mode: null, archive: env.TAPE || '-', compress: null, autoCompress: false, verbose: 0,
     samePermissions: null, sameOwner: null, numericOwner: false, owner: null, group: null, old: 'overwrite',
-    toStdout: false, excludes: [], excludeFiles: [], strip: 0, nullNames: false, dereference: false,
+    toStdout: false, excludes: [], strip: 0, nullNames: false, dereference: false,
     absoluteNames: false, touch: false, sort: 'none', format: 'gnu', blocking: 20, ignoreZeros: false,
-    wildcards: null, fullTime: false, removeFiles: false, args: [],
+    wildcards: null, fullTime: false, removeFiles: false, totals: false, args: [],
   };
   let parsed;
   try {
@@ -153,10 +164,10 @@ export function parseOptions(argv: string[], env: Record<string, string>): TarOp
       case 'skip-old-files': o.old = 'skip'; break;
       case 'overwrite': o.old = 'overwrite'; break;
       case 'O': o.toStdout = true; break;
-      case 'exclude': o.excludes.push(v!); break;
-      case 'X': o.excludeFiles.push(v!); break;
+      case 'exclude': o.args.push({ exclude: v! }); break;
+      case 'X': o.args.push({ excludeFrom: v! }); break;
       case 'strip-components': {
-        if (!/^\d+$/.test(v!)) throw new TarUsage(`${quoteArg(v!)}: Invalid number of elements`, 2);
+        if (!/^\d+$/.test(v!)) throw new TarUsage(`${v}: Invalid number of elements`, 2);
         o.strip = Number(v);
         break;
       }
@@ -167,19 +178,22 @@ export function parseOptions(argv: string[], env: Record<string, string>): TarOp
       case 'P': o.absoluteNames = true; break;
       case 'm': o.touch = true; break;
       case 'sort': {
-        if (v !== 'none' && v !== 'name') throw new TarUsage(`invalid argument ${quoteArg(v!)} for '--sort'\nValid arguments are:\n  - 'none'\n  - 'name'`, 64);
-        o.sort = v;
+        if (v !== 'none' && v !== 'name' && v !== 'inode') {
+          throw new TarUsage(`invalid argument ${quoteArg(v!)} for '--sort'\nValid arguments are:\n  - 'none'\n  - 'name'\n  - 'inode'`, 2, false);
+        }
+        // agentOS has no disk layout to follow: inode order is directory order.
+        o.sort = v === 'name' ? 'name' : 'none';
         break;
       }
       case 'H': {
         const f = FORMATS[v!];
-        if (!f) throw new TarUsage(`${quoteArg(v!)}: Invalid archive format`, 2);
+        if (!f) throw new TarUsage(`${v}: Invalid archive format`, 2);
         o.format = f;
         break;
       }
       case 'b': {
         const n = Number(v);
-        if (!/^\d+$/.test(v!) || n < 1) throw new TarUsage(`${quoteArg(v!)}: Invalid blocking factor`, 2);
+        if (!/^\d+$/.test(v!) || n < 1) throw new TarUsage(`${v}: Invalid blocking factor`, 2);
         o.blocking = n;
         break;
       }
@@ -188,6 +202,7 @@ export function parseOptions(argv: string[], env: Record<string, string>): TarOp
       case 'no-wildcards': o.wildcards = false; break;
       case 'full-time': o.fullTime = true; break;
       case 'remove-files': o.removeFiles = true; break;
+      case 'totals': o.totals = true; break;
       case 'w': throw new TarUsage('--interactive is not supported by agentOS tar', 2);
     }
   }

@@ -98,6 +98,7 @@ Examples:
 
  Informative output:
       --full-time            print file time to its full resolution
+      --totals               print total bytes after processing the archive
   -v, --verbose              verbosely list files processed
 
  Other options:
@@ -148,7 +149,7 @@ function run(os: AgentosApi): number {
   } catch (e) {
     if (e instanceof TarUsage) {
       t.say(e.message);
-      os.eprint("Try 'tar --help' or 'tar --usage' for more information.\n");
+      if (e.tryLine) os.eprint("Try 'tar --help' or 'tar --usage' for more information.\n");
       return e.status;
     }
     if (e instanceof WriteError) {

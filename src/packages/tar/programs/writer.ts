@@ -8,8 +8,15 @@ import {
 } from './header.js';
 import type { Sink } from './stream.js';
 
-/** Why a member cannot be written in the chosen format (GNU's "...; not dumped" messages). */
-export class NotDumped extends Error {}
+/** Why a member cannot be written in the chosen format (GNU's "...; not dumped" messages, about `subject` if not the file). */
+export class NotDumped extends Error {
+  constructor(
+    message: string,
+    readonly subject: string | null = null,
+  ) {
+    super(message);
+  }
+}
 
 const OCTAL_SIZE_MAX = 0o77777777777;
 
@@ -44,11 +51,13 @@ export class TarWriter {
     this.blocks += n;
   }
 
-  finish(): void {
+  /** End-of-archive blocks and record padding; returns the archive's length in bytes. */
+  finish(): number {
     this.put(new Uint8Array(2 * BLOCK));
     const rem = this.blocks % this.recordBlocks;
     if (rem) this.put(new Uint8Array((this.recordBlocks - rem) * BLOCK));
     this.sink.end();
+    return this.blocks * BLOCK;
   }
 
   private put(b: Uint8Array): void {
@@ -59,21 +68,24 @@ export class TarWriter {
   private headerBlocks(h: Header): Uint8Array[] {
     const f = this.format;
     if (f === 'gnu' || f === 'oldgnu') {
-      const limit = f === 'oldgnu' ? 99 : 100;
+      // A name that fills the field exactly (no NUL) still fits.
       const out: Uint8Array[] = [];
-      if (byteLength(h.linkname) >= limit) out.push(...longLinkBlocks(LONGLINK, h.linkname, this.rootName));
-      if (byteLength(h.name) >= limit) out.push(...longLinkBlocks(LONGNAME, h.name, this.rootName));
+      if (byteLength(h.linkname) > 100) out.push(...longLinkBlocks(LONGLINK, h.linkname, this.rootName));
+      if (byteLength(h.name) > 100) out.push(...longLinkBlocks(LONGNAME, h.name, this.rootName));
       out.push(encodeBlock(h, f));
       return out;
     }
     if (f === 'posix') return this.paxHeader(h);
-    if (byteLength(h.linkname) > 100) throw new NotDumped(`link name is too long (max 100); not dumped`);
+    if (byteLength(h.linkname) > 100) throw new NotDumped('link name is too long; not dumped', h.linkname);
     if (f === 'v7') {
       if (byteLength(h.name) > 99) throw new NotDumped('file name is too long (max 99); not dumped');
       return [this.encode(h, () => encodeBlock(h, f))];
     }
     const split = splitUstar(h.name);
-    if (!split) throw new NotDumped('file name is too long (max 255); not dumped');
+    if (!split) {
+      const why = byteLength(h.name) > 255 ? 'max 255' : 'cannot be split';
+      throw new NotDumped(`file name is too long (${why}); not dumped`);
+    }
     return [this.encode(h, () => encodeUstar(h, split, f))];
   }
 

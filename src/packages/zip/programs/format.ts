@@ -1,4 +1,6 @@
-// The zip format as Info-ZIP zip 3.0 writes it on Unix: local headers with
+// The zip format as Info-ZIP zip 3.0 writes it on Unix (names as their UTF-8
+// bytes without the UTF-8 flag, as Info-ZIP does in the C locale, whose UnZip
+// would otherwise show "#U00e9" escapes): local headers with
 // the "UT" (times) and "ux" (uid/gid) extra fields, central directory
 // entries that carry the Unix mode in the high half of the external
 // attributes, an end-of-central-directory record; DOS times in local time
@@ -116,7 +118,7 @@ export function localHeader(e: NewEntry, crc = 0, csize = 0, usize = 0): Uint8Ar
   const extraLen = extra.reduce((n, x) => n + x.byteLength, 0);
   const { time, date } = toDos(e.mtime);
   const o = new Out(30 + name.byteLength + extraLen)
-    .u32(LOCAL_SIG).u16(needed(e)).u16(levelFlags(e) | (e.descriptor ? FLAG_DESCRIPTOR : 0) | utf8Flag(e.name)).u16(e.method)
+    .u32(LOCAL_SIG).u16(needed(e)).u16(levelFlags(e) | (e.descriptor ? FLAG_DESCRIPTOR : 0)).u16(e.method)
     .u16(time).u16(date).u32(crc).u32(csize).u32(usize).u16(name.byteLength).u16(extraLen).bytes(name);
   for (const x of extra) o.bytes(x);
   return o.b;
@@ -129,8 +131,6 @@ export function descriptor(crc: number, csize: number, usize: number): Uint8Arra
   return new Out(16).u32(DESCRIPTOR_SIG).u32(crc).u32(csize).u32(usize).b;
 }
 
-/** Names that are not plain ASCII get the UTF-8 flag so other tools decode them right. */
-const utf8Flag = (name: string): number => ([...name].some((c) => c.charCodeAt(0) > 0x7f) ? FLAG_UTF8 : 0);
 
 export function centralHeader(e: NewEntry, crc: number, csize: number, usize: number, offset: number, text: boolean): Uint8Array {
   const name = enc.encode(e.name);
@@ -139,7 +139,7 @@ export function centralHeader(e: NewEntry, crc: number, csize: number, usize: nu
   const { time, date } = toDos(e.mtime);
   const dosAttrs = (e.mode & 0o170000) === 0o040000 ? 0x10 : 0;
   const o = new Out(46 + name.byteLength + extraLen)
-    .u32(CENTRAL_SIG).u16(VERSION_MADE_BY).u16(needed(e)).u16(levelFlags(e) | (e.descriptor ? FLAG_DESCRIPTOR : 0) | utf8Flag(e.name))
+    .u32(CENTRAL_SIG).u16(VERSION_MADE_BY).u16(needed(e)).u16(levelFlags(e) | (e.descriptor ? FLAG_DESCRIPTOR : 0))
     .u16(e.method).u16(time).u16(date).u32(crc).u32(csize).u32(usize).u16(name.byteLength).u16(extraLen)
     .u16(0).u16(0).u16(text ? 1 : 0).u32(((e.mode & 0xffff) << 16 | dosAttrs) >>> 0).u32(offset).bytes(name);
   for (const x of extra) o.bytes(x);
@@ -153,13 +153,13 @@ export function endRecord(count: number, cdSize: number, cdOffset: number): Uint
 // ---------------------------------------------------------------- reading
 
 /** Find the end-of-central-directory record in the file's last 64 KiB + 22 bytes. */
-export function findEnd(tail: Uint8Array): { count: number; cdSize: number; cdOffset: number; at: number } | null {
+export function findEnd(tail: Uint8Array): { count: number; cdSize: number; cdOffset: number } | null {
   const v = new DataView(tail.buffer, tail.byteOffset, tail.byteLength);
   for (let i = tail.byteLength - 22; i >= 0; i--) {
     if (v.getUint32(i, true) !== EOCD_SIG) continue;
     const commentLen = v.getUint16(i + 20, true);
     if (i + 22 + commentLen > tail.byteLength) continue;
-    return { count: v.getUint16(i + 10, true), cdSize: v.getUint32(i + 12, true), cdOffset: v.getUint32(i + 16, true), at: i };
+    return { count: v.getUint16(i + 10, true), cdSize: v.getUint32(i + 12, true), cdOffset: v.getUint32(i + 16, true) };
   }
   return null;
 }

@@ -22,8 +22,6 @@ export function readAt(sys: Sys, fd: number, pos: number, len: number): Uint8Arr
 
 export interface Directory {
   entries: Entry[];
-  /** Where the central directory starts (new entries go there when appending). */
-  cdOffset: number;
 }
 
 /** The archive's entries; 'no-end' when there is no end record, 'bad' when the directory is damaged. */
@@ -34,7 +32,7 @@ export function readDirectory(sys: Sys, fd: number, size: number): Directory | '
   const cd = readAt(sys, fd, end.cdOffset, end.cdSize);
   if (cd.byteLength < end.cdSize) return 'bad';
   const entries = parseCentral(cd, end.count);
-  return entries ? { entries, cdOffset: end.cdOffset } : 'bad';
+  return entries ? { entries } : 'bad';
 }
 
 /** Where an entry's data starts, from its local header; null if that header is not there. */

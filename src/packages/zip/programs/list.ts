@@ -13,13 +13,13 @@ function dosStamp(e: Entry): string {
   return `${1980 + (d >> 9)}-${pad2((d >> 5) & 15)}-${pad2(d & 31)} ${pad2(t >> 11)}:${pad2((t >> 5) & 63)}`;
 }
 
-/** UnZip's ratio(): per mille saved, rounded, shown as a whole percentage. */
+/** UnZip's ratio(): per mille saved, rounded, shown as a percentage rounded again. */
 function ratio(usize: number, csize: number): string {
   if (usize === 0) return '  0%';
   const permille = usize >= csize
     ? Math.floor((1000 * (usize - csize) + Math.floor(usize / 2)) / usize)
     : -Math.floor((1000 * (csize - usize) + Math.floor(usize / 2)) / usize);
-  const pct = Math.trunc(permille / 10);
+  const pct = Math.sign(permille) * Math.floor((Math.abs(permille) + 5) / 10);
   return `${pct < 0 ? '-' : ' '}${String(Math.abs(pct)).padStart(2)}%`;
 }
 
@@ -66,14 +66,14 @@ export function testEntries(u: Unzip, entries: Entry[], unmatched: string[]): vo
   let bad = false;
   for (const e of entries) {
     const r = isDirEntry(e) && e.usize === 0 ? { ok: true as const } : readEntry(u, e, null);
-    if (o.quiet === 0) out.write(`    testing: ${e.name.padEnd(22)} `);
+    if (o.quiet === 0) out.write(`    testing: ${e.name.padEnd(22)}   `);
     if (r.ok) {
-      if (o.quiet === 0) out.write('  OK\n');
+      if (o.quiet === 0) out.write('OK\n');
       continue;
     }
     bad = true;
-    if (o.quiet > 0) out.write(`    testing: ${e.name.padEnd(22)} `);
-    if ('crc' in r) out.write(` bad CRC ${hex(r.crc)}  (should be ${hex(e.crc)})\n`);
+    if (o.quiet > 0) out.write(`    testing: ${e.name.padEnd(22)}   `);
+    if ('crc' in r) out.write(`bad CRC ${hex(r.crc)}  (should be ${hex(e.crc)})\n`);
     else out.write(`\n  error:  ${r.error}\n`);
   }
   // Here the caution goes to stdout, with the report.

@@ -20,11 +20,12 @@ import { hexdump, iconv, strings, xxd } from './bytes.js';
 import { fmt, join, shuf, split, unexpand } from './extras-text.js';
 import { chown, groups, install, stty, tailFollow } from './extras-admin.js';
 import { clear, column, file, tput, tree } from './extras-pkgs.js';
+import { gzip, tar, zip } from './archives.js';
 
 export const FAMILIES: Family[] = [
   cat, echo, tee, names, seq, sleep, wc, head, tail, mkdirRmdir, rm, touch, cp, mv, ln, ls, stat, chmod, options, pipes, system,
   sort, uniq, comm, cut, paste, tr, tac, rev, nl, base64, sums, mktemp, od, fold, expand,
-  date, expr, timeout, nohup, which, tty, pwd, du, df, truncate, dd,
+  date, expr, timeout, nohup, which, tty, pwd, du, df, truncate, dd, tar, gzip, zip,
   diff, diffPairs, cmp, diff3, patch, patchRoundTrips, patchDrifted, xxd, hexdump, strings, iconv,
   join, fmt, unexpand, split, shuf, chown, install, groups, stty, tailFollow, column, tree, file, tput, clear,
 ];
