@@ -121,7 +121,7 @@ export class Num {
   }
 }
 
-export function isqrt(n: bigint): bigint {
+function isqrt(n: bigint): bigint {
   if (n < 2n) return n;
   // Newton from above (2^ceil(bits/2) >= sqrt(n)): decreases to the floor.
   let x = 1n << BigInt(Math.ceil(n.toString(2).length / 2));

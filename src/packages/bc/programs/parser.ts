@@ -397,7 +397,7 @@ export class Parser {
 /** `quit` ends bc as soon as it is read, before the line it is on runs. */
 export class QuitNow extends Error {}
 
-export const LIMITS = `BC_BASE_MAX     = 2147483647
+const LIMITS = `BC_BASE_MAX     = 2147483647
 BC_DIM_MAX      = 16777215
 BC_SCALE_MAX    = 2147483647
 BC_STRING_MAX   = 2147483647
@@ -405,7 +405,7 @@ MAX Exponent    = 9223372036854775807
 Number of vars  = 32767
 `;
 
-export const WARRANTY = `
+const WARRANTY = `
 agentOS bc 0.1.0
 This is free software: you may use, share and change it.
 There is NO WARRANTY, to the extent permitted by law.

@@ -199,7 +199,7 @@ export class Pager {
 }
 
 /** Tabs to spaces (stops every 8) and other control characters shown as ^X. */
-export function expandTabs(s: string): string {
+function expandTabs(s: string): string {
   let out = '';
   for (const ch of s) {
     if (ch === '\t') out += ' '.repeat(8 - (out.length % 8));

@@ -125,7 +125,7 @@ function breakPoints(word: string): number[] {
 }
 
 /** Split a macro line's arguments: spaces separate, "double quotes" group ("" is a quote). */
-export function macroArgs(s: string): string[] {
+function macroArgs(s: string): string[] {
   const args: string[] = [];
   let i = 0;
   while (i < s.length) {
