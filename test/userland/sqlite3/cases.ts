@@ -246,5 +246,7 @@ export const CASES: Case[] = [
   C("sqlite3 -readonly nope.db 'SELECT 1'; echo rc=$?; test -e nope.db; echo exists=$?"),
   C(`${W('op.db')}; sqlite3 :memory: '.open op.db' 'SELECT count(*) FROM people'`),
   C("rm -f ln1.db real1.db; ln -s real1.db ln1.db; sqlite3 ln1.db 'CREATE TABLE t(a)'; test -L ln1.db && echo link; sqlite3 real1.db .tables"),
+  C(`rm -f fts.db; sqlite3 fts.db "CREATE VIRTUAL TABLE docs USING fts4(body); INSERT INTO docs VALUES('hello world'),('other text'); CREATE TABLE w(a INTEGER PRIMARY KEY, b) WITHOUT ROWID; INSERT INTO w VALUES(1, 'x')"; sqlite3 fts.db "SELECT * FROM docs WHERE docs MATCH 'hello'" .dump`),
+  C("rm -f big.db; sqlite3 big.db 'CREATE TABLE n(i INTEGER PRIMARY KEY, sq INTEGER); WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 100000) INSERT INTO n SELECT x, x * x FROM c'; sqlite3 big.db 'SELECT count(*), sum(sq) % 1000007, max(i) FROM n; PRAGMA integrity_check'"),
   C(`${W('cl.db')}; sqlite3 -cmd 'INSERT INTO people(name) VALUES ("cmd")' cl.db 'SELECT count(*) FROM people'`),
 ];

@@ -128,7 +128,7 @@ function resolveLink(sys: Sys, name: string): string {
 }
 
 /** Replace `path` with `data`: a temporary file in the same directory, then rename(2). */
-export function writeAtomically(sys: Sys, path: string, data: Uint8Array): void {
+function writeAtomically(sys: Sys, path: string, data: Uint8Array): void {
   const slash = path.lastIndexOf('/');
   const dir = slash < 0 ? '' : path.slice(0, slash + 1);
   let mode = -1;

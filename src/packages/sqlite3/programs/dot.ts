@@ -10,7 +10,7 @@ import { ShellExit, type Lines, type Shell } from './shell.js';
 import { quoteIdent } from './format.js';
 
 /** Backslash escapes in dot-command arguments (\t \n \\ \NNN ...). */
-export function unescape(z: string): string {
+function unescape(z: string): string {
   const map: Record<string, string> = { a: '\x07', b: '\b', t: '\t', n: '\n', v: '\v', f: '\f', r: '\r', '"': '"', "'": "'", '\\': '\\' };
   return z.replace(/\\([abtnvfr"'\\]|[0-7]{1,3}|x[0-9a-fA-F]{1,2})/g, (_, c: string) => {
     if (c[0] === 'x') return String.fromCharCode(parseInt(c.slice(1), 16));
@@ -20,7 +20,7 @@ export function unescape(z: string): string {
 }
 
 /** Split a dot-command line into arguments: whitespace-separated, '...' literal, "..." with escapes. */
-export function splitArgs(line: string): string[] {
+function splitArgs(line: string): string[] {
   const args: string[] = [];
   let i = 0;
   while (i < line.length) {

@@ -121,6 +121,7 @@ export function dump(sh: Shell, args: string[]): number {
   const like = likes.length ? likes.join(' OR ') : 'true';
   if (!dataOnly) sh.write('PRAGMA foreign_keys=OFF;\nBEGIN TRANSACTION;\n');
   let errors = 0;
+  let writableSchema = false;
   const tables = sh.query(`SELECT name, type, sql FROM sqlite_schema AS o WHERE (${like}) AND type=='table'  AND sql NOT NULL ORDER BY tbl_name='sqlite_sequence', rowid`);
   const saved = { ...sh.s };
   try {
@@ -134,6 +135,8 @@ export function dump(sh: Shell, args: string[]): number {
       else if (dataOnly) {
         // rows only
       } else if ((sql ?? '').startsWith('CREATE VIRTUAL TABLE')) {
+        if (!writableSchema) sh.write('PRAGMA writable_schema=ON;\n');
+        writableSchema = true;
         sh.write(`INSERT INTO sqlite_schema(type,name,tbl_name,rootpage,sql)VALUES('table',${sqlString(table)},${sqlString(table)},0,${sqlString(sql ?? '')});\n`);
         continue;
       } else sh.write(schemaLine(sql ?? '', ';\n'));
@@ -150,6 +153,9 @@ export function dump(sh: Shell, args: string[]): number {
       const z = sql ?? '';
       sh.write(`${z}${z.includes('--') ? '\n;\n' : ';\n'}`);
     }
+  }
+  if (writableSchema) sh.write('PRAGMA writable_schema=OFF;\n');
+  if (!dataOnly) {
     sh.write(errors ? 'ROLLBACK; -- due to errors\n' : 'COMMIT;\n');
   }
   return 0;

@@ -90,7 +90,7 @@ export class Engine {
       sqlite3_open: 2, sqlite3_close_v2: 1, sqlite3_prepare_v2: 5, sqlite3_step: 1, sqlite3_finalize: 1,
       sqlite3_reset: 1, sqlite3_column_count: 1, sqlite3_column_name: 2, sqlite3_column_type: 2,
       sqlite3_column_text: 2, sqlite3_column_blob: 2, sqlite3_column_bytes: 2, sqlite3_column_double: 2,
-      sqlite3_errmsg: 1, sqlite3_changes: 1, sqlite3_bind_text: 5, sqlite3_bind_double: 3,
+      sqlite3_errmsg: 1, sqlite3_changes: 1, sqlite3_bind_text: 5,
       sqlite3_clear_bindings: 1,
     };
     for (const [name, n] of Object.entries(sigs)) {
@@ -231,10 +231,6 @@ export class Engine {
     const p = this.alloc(s);
     this.f.sqlite3_bind_text(stmt, i, p, s.length, -1);
     this.free(p);
-  }
-
-  bindDouble(stmt: number, i: number, v: number): void {
-    this.f.sqlite3_bind_double(stmt, i, v);
   }
 
   clearBindings(stmt: number): void {

@@ -4,8 +4,7 @@
 import { SQLITE_BLOB, SQLITE_FLOAT, SQLITE_INTEGER, SQLITE_NULL, SQLITE_ROW, SQLITE_TEXT, type Engine } from './engine.js';
 import { altG, charWidth, csvField, hexBlob, htmlString, isNumber, jsonString, quoteIdent, sqlString, sqlStringEscaped } from './format.js';
 
-export const MODES = ['ascii', 'box', 'csv', 'column', 'html', 'insert', 'json', 'line', 'list', 'markdown', 'quote', 'table', 'tabs', 'tcl'] as const;
-export type Mode = (typeof MODES)[number] | 'semi';
+export type Mode = 'ascii' | 'box' | 'csv' | 'column' | 'html' | 'insert' | 'json' | 'line' | 'list' | 'markdown' | 'quote' | 'table' | 'tabs' | 'tcl' | 'semi';
 
 export interface Settings {
   mode: Mode;
@@ -167,7 +166,7 @@ function tclString(z: string): string {
  * (0: no limit), tabs expanded, stopping at a control character; `tail` is
  * what is left for the next line (null: nothing).
  */
-export function displayLine(z: string, max: number, wordWrap: boolean): { line: string; tail: string | null } {
+function displayLine(z: string, max: number, wordWrap: boolean): { line: string; tail: string | null } {
   const mx = max === 0 ? 1_000_000 : Math.abs(max);
   let i = 0;
   let n = 0;

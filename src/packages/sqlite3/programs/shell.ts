@@ -100,10 +100,6 @@ export class Shell implements Sink {
     return this.outFile ?? 'stdout';
   }
 
-  hasDb(): boolean {
-    return this.dbFile !== null;
-  }
-
   /** Close the current database (writing it back) and name another, opened on next use. */
   reopen(name: string, readonly: boolean): void {
     this.close();

@@ -1,0 +1,84 @@
+// Driving a Pager on a terminal: keys from /dev/tty (the pager's own input
+// may be a pipe), the screen redrawn with ANSI sequences, the size from
+// TIOCGWINSZ when the terminal answers it, else $LINES/$COLUMNS, else 24x80.
+
+import { O_RDWR } from '../../../abi/fcntl.js';
+import type { AgentosApi } from '../../../runtimes/js/api.js';
+import { Pager } from './pager.js';
+
+const TIOCGWINSZ = 0x5413;
+const enc = new TextEncoder();
+const dec = new TextDecoder();
+
+/** The terminal size: rows and columns. */
+export function termSize(os: AgentosApi, fd: number): [number, number] {
+  try {
+    const ws = os.sys.raw.call('ioctl', fd, TIOCGWINSZ, 0) as { rows?: number; cols?: number } | null;
+    if (ws?.rows && ws.cols) return [ws.rows, ws.cols];
+  } catch {
+    // no window size from this terminal
+  }
+  const rows = Number(os.env.LINES) || 24;
+  const cols = Number(os.env.COLUMNS) || 80;
+  return [rows, cols];
+}
+
+/** Key names for the escape sequences of arrow and paging keys. */
+const SEQUENCES: Record<string, string> = {
+  '\x1b[A': 'up', '\x1b[B': 'down', '\x1b[5~': 'pgup', '\x1b[6~': 'pgdn', '\x1b[H': 'home', '\x1b[F': 'end',
+  '\x1bOA': 'up', '\x1bOB': 'down', '\x1b[1~': 'home', '\x1b[4~': 'end', '\x1bv': 'pgup', '\x1b<': 'home', '\x1b>': 'end',
+};
+
+/** Split what the terminal sent into keys. */
+export function keys(input: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < input.length; ) {
+    const seq = Object.keys(SEQUENCES).find((s) => input.startsWith(s, i));
+    if (seq) {
+      out.push(SEQUENCES[seq]);
+      i += seq.length;
+      continue;
+    }
+    const c = input[i++];
+    out.push(c === '\r' || c === '\n' ? 'enter' : c === '\x1b' ? 'escape' : c === '\x7f' ? 'backspace' : c);
+  }
+  return out;
+}
+
+/**
+ * Page `lines` interactively; false if there is no terminal to read keys
+ * from (the caller then copies the text through).
+ */
+export function page(os: AgentosApi, lines: string[], name: string, quitAtEnd: boolean): boolean {
+  let tty: number;
+  try {
+    tty = os.sys.open('/dev/tty', O_RDWR);
+  } catch {
+    return false;
+  }
+  const [rows, cols] = termSize(os, 1);
+  const p = new Pager(lines, rows, cols, name);
+  const draw = () => {
+    const screen = p.screen();
+    os.sys.writeAll(1, enc.encode(`\x1b[H\x1b[2J${screen.join('\r\n')}`));
+  };
+  try {
+    draw();
+    for (;;) {
+      const b = os.sys.read(tty, 64);
+      if (b.byteLength === 0) break;
+      let quit = false;
+      for (const k of keys(dec.decode(b))) {
+        const r = p.key(k);
+        if (r === 'quit' || (quitAtEnd && p.atEnd() && (k === ' ' || k === 'f'))) quit = true;
+        if (quit) break;
+      }
+      if (quit) break;
+      draw();
+    }
+    os.sys.writeAll(1, '\r\x1b[K');
+  } finally {
+    os.sys.close(tty);
+  }
+  return true;
+}

@@ -1,0 +1,132 @@
+// less and more: when standard output is not a terminal they copy their
+// input, as the real ones do (more with its "::::" headers) — checked against
+// the host's less and more. The pager itself (no terminal in the VM yet) is
+// tested as a model: keys in, window and prompt out.
+
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { Pager } from '../../../src/packages/less/programs/pager.js';
+import { keys } from '../../../src/packages/less/programs/terminal.js';
+import { checkCaseList, runCases, setupFixtures, summarize, teardownFixtures, type Fixture } from '../oracle.js';
+
+interface Case {
+  cmd: string;
+  stdin?: string;
+}
+
+const FILES: Record<string, string> = {
+  a: 'a1\na2\n',
+  b: 'b1\n',
+  empty: '',
+  nonl: 'no newline',
+  tabs: 'x\ty\n\x01ctl\n',
+  'd/x': 'in dir\n',
+};
+
+const CASES: Case[] = [
+  { cmd: 'less a' },
+  { cmd: 'less a b empty nonl' },
+  { cmd: 'less nope; echo rc=$?' },
+  { cmd: 'less a nope b; echo rc=$?' },
+  { cmd: 'less d; echo rc=$?' },
+  { cmd: 'less', stdin: 'piped\n' },
+  { cmd: 'less -', stdin: 'dash\n' },
+  { cmd: 'less -N -S -R -F -X a' },
+  { cmd: 'less -Z a; echo rc=$?' },
+  { cmd: 'less tabs | od -c' },
+  { cmd: 'more a' },
+  { cmd: 'more a b' },
+  { cmd: 'more empty a' },
+  { cmd: 'more nope; echo rc=$?' },
+  { cmd: 'more a nope b; echo rc=$?' },
+  { cmd: 'more d; echo rc=$?' },
+  { cmd: 'more', stdin: 'piped\n' },
+  { cmd: 'more - ; echo rc=$?', stdin: 'x\n' },
+  { cmd: 'more -d -5 a' },
+  { cmd: 'more -Z a; echo rc=$?' },
+  { cmd: 'seq 1 20000 | less | tail -1' },
+  { cmd: 'seq 1 20000 | more | wc -l' },
+];
+
+let fx: Fixture | null = null;
+
+before(async () => {
+  fx = await setupFixtures('agentos-less-', FILES);
+});
+
+after(async () => {
+  await teardownFixtures(fx);
+});
+
+test('less/more: the case list is well formed', () => {
+  checkCaseList(CASES, {}, { min: 20 });
+});
+
+test('less/more: pass-through when stdout is not a terminal, as the host less and more', async () => {
+  const results = await runCases(fx!, CASES, () => ({ sorted: false, stderrOk: (want, got) => want === got }));
+  summarize('less/more', results, {});
+});
+
+const text = Array.from({ length: 100 }, (_, i) => `line ${i + 1}${i % 10 === 9 ? ' marker' : ''}`);
+
+test('pager: paging, lines, half pages, first/last, counts', () => {
+  const p = new Pager(text, 11, 80, 'f.txt');
+  assert.equal(p.window, 10);
+  assert.deepEqual(p.screen().slice(0, 2), ['line 1', 'line 2']);
+  assert.equal(p.prompt(), '\x1b[7mf.txt\x1b[27m');
+  p.key(' ');
+  assert.equal(p.top, 10);
+  assert.equal(p.prompt(), ':');
+  p.key('enter');
+  p.key('j');
+  assert.equal(p.top, 12);
+  p.key('k');
+  assert.equal(p.top, 11);
+  p.key('d');
+  assert.equal(p.top, 16);
+  p.key('u');
+  assert.equal(p.top, 11);
+  p.key('b');
+  assert.equal(p.top, 1);
+  p.key('G');
+  assert.equal(p.top, 90);
+  assert.ok(p.atEnd());
+  assert.equal(p.prompt(), '\x1b[7m(END)\x1b[27m');
+  assert.equal(p.key(' '), 'none', 'no movement past the end');
+  p.key('g');
+  assert.equal(p.top, 0);
+  p.key('5');
+  p.key('0');
+  p.key('g');
+  assert.equal(p.screen()[0], 'line 50 marker');
+  p.key('3');
+  p.key('j');
+  assert.equal(p.screen()[0], 'line 53');
+  assert.equal(p.key('q'), 'quit');
+});
+
+test('pager: / and ? search, n and N, highlighting, not found', () => {
+  const p = new Pager(text, 11, 80);
+  for (const k of keys('/marker\r')) p.key(k);
+  assert.equal(p.screen()[0], 'line 10 \x1b[7mmarker\x1b[27m');
+  p.key('n');
+  assert.equal(p.top, 19);
+  p.key('N');
+  assert.equal(p.top, 9);
+  for (const k of keys('?line 5\r')) p.key(k);
+  assert.equal(p.top, 4);
+  for (const k of keys('/nothing here\r')) p.key(k);
+  assert.equal(p.top, 4);
+  assert.match(p.prompt(), /Pattern not found/);
+});
+
+test('pager: long lines wrap, tabs expand, short texts fit, keys decode', () => {
+  const p = new Pager(['x'.repeat(25), 'a\tb', '\x01'], 5, 10);
+  assert.deepEqual(p.screen(), ['xxxxxxxxxx', 'xxxxxxxxxx', 'xxxxx', 'a       b', '\x1b[7m(END)\x1b[27m'].slice(0, 4).concat(p.prompt()));
+  p.key('G');
+  assert.deepEqual(p.screen().slice(0, 4), ['xxxxxxxxxx', 'xxxxx', 'a       b', '^A']);
+  assert.deepEqual(keys('\x1b[A\x1b[B\x1b[5~\x1b[6~q\r'), ['up', 'down', 'pgup', 'pgdn', 'q', 'enter']);
+  const short = new Pager(['one', 'two'], 24, 80);
+  assert.ok(short.atEnd());
+  assert.deepEqual(short.screen().slice(0, 3), ['one', 'two', '~']);
+});

@@ -1,0 +1,107 @@
+// agentOS man against the host's man (man-db and groff): every page the
+// packages ship, shown by `man NAME` in the VM, must equal the host's
+// `man -l FILE` byte for byte at several widths. groff hyphenates and agentOS
+// man does not (no hyphenation patterns), so the host formats with
+// hyphenation off (MANROFFOPT=-rHY=0); LANG=C gives both ASCII. Then man's
+// own behaviour: missing pages, sections, -w, -k/apropos, -f/whatis.
+
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { boot, type Machine } from '../../../src/host/node/index.js';
+import { ENV } from '../oracle.js';
+
+const PACKAGES = join(process.cwd(), 'src/packages');
+let m: Machine | null = null;
+
+before(async () => {
+  m = await boot();
+});
+
+after(async () => {
+  await m?.stop();
+});
+
+/** Every man page in the packages, except the .so aliases. */
+function shippedPages(): { name: string; file: string }[] {
+  const pages: { name: string; file: string }[] = [];
+  for (const pkg of readdirSync(PACKAGES).sort()) {
+    const dir = join(PACKAGES, pkg, 'share/man/man1');
+    let files: string[];
+    try {
+      files = readdirSync(dir).sort();
+    } catch {
+      continue;
+    }
+    for (const f of files) {
+      const file = join(dir, f);
+      if (!readFileSync(file, 'utf8').startsWith('.so ')) pages.push({ name: f.replace(/\.1$/, ''), file });
+    }
+  }
+  return pages;
+}
+
+async function vm(cmd: string): Promise<{ stdout: string; stderr: string; exitCode: number }> {
+  const r = await m!.run(['/bin/bash', '-c', cmd], { env: ENV, stdin: '', timeoutMs: 20_000 });
+  const text = (b: Uint8Array) => Buffer.from(b).toString('utf8');
+  return { stdout: text(r.stdout), stderr: text(r.stderr), exitCode: r.exitCode };
+}
+
+test('man: the packages ship pages for the common commands', () => {
+  const names = shippedPages().map((p) => p.name);
+  for (const n of ['ls', 'cat', 'cp', 'mv', 'rm', 'grep', 'sed', 'awk', 'find', 'sort', 'head', 'tail', 'wc', 'sqlite3', 'bc', 'man', 'less']) {
+    assert.ok(names.includes(n), `a man page for ${n}`);
+  }
+});
+
+test('man: pages render as the host man renders them (no hyphenation)', async () => {
+  const host = spawnSync('man', ['--version'], { encoding: 'utf8' });
+  assert.match(host.stdout ?? '', /man/, 'the oracle needs man-db and groff (apt-get install man-db groff-base)');
+  const failures: string[] = [];
+  let n = 0;
+  for (const { name, file } of shippedPages()) {
+    for (const width of [80, 65]) {
+      n++;
+      const want = spawnSync('man', ['-l', file], {
+        env: { ...ENV, MANROFFOPT: '-rHY=0', MANWIDTH: String(width) },
+        encoding: 'utf8',
+      }).stdout;
+      const got = await vm(`MANWIDTH=${width} man ${name}`);
+      if (got.stdout !== want || got.exitCode !== 0) failures.push(`${name} at ${width} columns:\n--- want\n${want}\n--- got\n${got.stdout}${got.stderr}`);
+    }
+  }
+  console.log(`man: ${n - failures.length}/${n} renderings match the host's`);
+  assert.deepEqual(failures, []);
+});
+
+test('man: missing pages, sections, -w, -k, -f', async () => {
+  let r = await vm('man nosuchpage');
+  assert.deepEqual([r.stdout, r.stderr, r.exitCode], ['', 'No manual entry for nosuchpage\n', 16]);
+  r = await vm('man 5 ls');
+  assert.deepEqual([r.stderr, r.exitCode], ['No manual entry for ls in section 5\n', 16]);
+  r = await vm('man');
+  assert.deepEqual([r.stderr, r.exitCode], ["What manual page do you want?\nFor example, try 'man man'.\n", 1]);
+  r = await vm('man -w ls sqlite3');
+  assert.deepEqual(r.stdout.split('\n'), [
+    '/opt/agentos/coreutils/current/share/man/man1/ls.1',
+    '/opt/agentos/sqlite3/current/share/man/man1/sqlite3.1',
+    '',
+  ]);
+  r = await vm('MANWIDTH=80 man 1 ls | head -1');
+  assert.equal(r.stdout, `LS(1)${' '.repeat(28)}User Commands${' '.repeat(27)}LS(1)\n`);
+  r = await vm('man -k copy; apropos "^(ls|wc)$"');
+  assert.equal(r.stdout, [
+    'cp (1)               - copy files and directories',
+    'ls (1)               - list directory contents',
+    'wc (1)               - print newline, word, and byte counts for each file',
+    '',
+  ].join('\n'));
+  r = await vm('whatis less more; man -f nosuch');
+  assert.equal(r.stdout, 'less (1)             - show text a screen at a time\nmore (1)             - show text a screen at a time\n');
+  assert.deepEqual([r.stderr, r.exitCode], ['nosuch: nothing appropriate.\n', 16]);
+  r = await vm('MANWIDTH=70 man more | head -1; man -l nope.1; echo $?');
+  assert.equal(r.stdout, `LESS(1)${' '.repeat(21)}User Commands${' '.repeat(20)}LESS(1)\n16\n`);
+  assert.equal(r.stderr, 'man: nope.1: No such file or directory\n');
+});
