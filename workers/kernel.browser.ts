@@ -19,7 +19,7 @@ function createProcessWorker(): WorkerPort {
 
 // Comlink listens only after this: listeners added during a dispatch miss that event.
 self.addEventListener('message', (e: MessageEvent<KernelInit>) => {
-  startKernel(e.data, createProcessWorker, (i) => (i.persist ? new IdbLayerStore(i.persist) : null)).then(
+  startKernel(e.data, { workers: createProcessWorker, openStore: (i) => (i.persist ? new IdbLayerStore(i.persist) : null) }).then(
     (service) => {
       expose(service);
       self.postMessage({ type: 'booted' } satisfies KernelBooted);

@@ -6,6 +6,7 @@ import { expose } from 'comlink';
 import { parentPort, Worker } from 'node:worker_threads';
 import { startKernel, type KernelBooted, type KernelInit } from '../src/host/kernel-main.js';
 import { nodeEndpoint } from '../src/host/node/endpoint.js';
+import { HostFs } from '../src/host/node/hostfs.js';
 import { DirLayerStore } from '../src/host/node/layer-store.js';
 import type { WorkerPort } from '../src/kernel/runner.js';
 
@@ -22,7 +23,11 @@ function createProcessWorker(): WorkerPort {
 }
 
 parentPort!.once('message', (init: KernelInit) => {
-  startKernel(init, createProcessWorker, (i) => (i.state ? new DirLayerStore(i.state) : null)).then(
+  startKernel(init, {
+    workers: createProcessWorker,
+    openStore: (i) => (i.state ? new DirLayerStore(i.state) : null),
+    openMount: (m) => new HostFs(m),
+  }).then(
     (service) => {
       parentPort!.postMessage({ type: 'booted' } satisfies KernelBooted);
       expose(service, nodeEndpoint(parentPort!));

@@ -4,6 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { createInterface } from 'node:readline';
+import type { MountSpec } from '../host/agent-vm.js';
 import { AgentVM, boot } from '../host/node/index.js';
 
 const USAGE = `Usage: agentos COMMAND [ARGS...]
@@ -11,13 +12,16 @@ const USAGE = `Usage: agentos COMMAND [ARGS...]
 Boot an agentOS virtual machine in this Node process and use it.
 
 Commands:
-  exec [--json] [--timeout SECONDS] [--cwd DIR] [--env K=V]... [-i] [--state DIR] -- 'SCRIPT'
+  exec [--json] [--timeout SECONDS] [--cwd DIR] [--env K=V]... [-i] [--state DIR]
+       [--mount HOST:VM[:ro]]... -- 'SCRIPT'
                           run SCRIPT in the VM's shell; its stdout and stderr become agentos's
                           own, unchanged, and agentos exits with its status (124 on timeout).
                           -i passes agentos's stdin to the script (default /dev/null);
                           --json prints one object {"stdout","stderr","exitCode"} instead.
                           --state DIR: a persistent VM whose writable layer lives in DIR
                           (created if missing); every write is durable when exec returns.
+                          --mount HOST:VM[:ro]: host directory HOST appears at VM path VM,
+                          live and two-way (read-only with :ro); nothing outside it is reachable.
   shell [--state DIR]     a line-by-line session with the VM's shell (each line is one exec)
   snapshot [--state DIR] create NAME | list | restore NAME | delete NAME
                           | export NAME FILE | import FILE [NAME]
@@ -91,6 +95,7 @@ async function execCommand(args: string[]): Promise<number> {
   let state: string | undefined;
   let forwardStdin = false;
   const env: Record<string, string> = {};
+  const mounts: Record<string, MountSpec> = {};
   let i = 0;
   for (; i < args.length; i++) {
     const a = args[i];
@@ -113,13 +118,17 @@ async function execCommand(args: string[]): Promise<number> {
     } else if (a === '--state') {
       state = args[++i];
       if (!state) return usageError('--state needs a directory');
+    } else if (a === '--mount') {
+      const m = parseMount(args[++i] ?? '');
+      if (!m) return usageError(`--mount needs HOST:VM or HOST:VM:ro, got '${args[i] ?? ''}'`);
+      mounts[m.vm] = m.spec;
     } else if (a.startsWith('-')) return usageError(`unknown option '${a}'`);
     else break;
   }
   const script = args.slice(i).join(' ');
   if (!script) return usageError('missing SCRIPT');
   const stdin = forwardStdin ? readFileSync(0) : undefined;
-  const vm = new AgentVM({ env, state });
+  const vm = new AgentVM({ env, state, mounts });
   await vm.start();
   try {
     const r = await vm.execBytes(script, { stdin, timeoutMs, cwd });
@@ -134,6 +143,15 @@ async function execCommand(args: string[]): Promise<number> {
   } finally {
     await vm.stop();
   }
+}
+
+/** `HOST:VM[:ro]` (the VM path is absolute, so the last ':' before it splits them). */
+function parseMount(arg: string): { vm: string; spec: MountSpec } | null {
+  const ro = arg.endsWith(':ro');
+  const body = ro ? arg.slice(0, -3) : arg;
+  const cut = body.lastIndexOf(':/');
+  if (cut <= 0) return null;
+  return { vm: body.slice(cut + 1), spec: { host: body.slice(0, cut), readOnly: ro } };
 }
 
 /** Until the kernel has a TTY, a person gets a line-mode session: each line is one exec. */

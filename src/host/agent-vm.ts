@@ -5,6 +5,7 @@
 import type { ExecBytesResult, ExecOptions, OutputChunk } from './exec-session.js';
 import { ExecSession } from './exec-session.js';
 import type { SnapshotInfo } from '../kernel/persist/snapshots.js';
+import type { HostMount } from './kernel-main.js';
 import type { Machine, RunOptions, RunResult } from './machine.js';
 
 export interface AgentVMOptions {
@@ -17,10 +18,31 @@ export interface AgentVMOptions {
    * Every write is durable when `exec`, `writeFile` or `sync` returns.
    */
   state?: string;
-  /** VM path → host path mounts. Not implemented yet: refused with an error. */
-  mounts?: Record<string, string>;
+  /**
+   * Node: host directories mounted into the VM, VM path → host path (or
+   * `{ host, readOnly }`). Live and two-way; nothing outside the host
+   * directory is reachable through them.
+   */
+  mounts?: Record<string, string | MountSpec>;
   /** Network access for the guest; only `false` (none) exists today. */
   network?: boolean;
+}
+
+export interface MountSpec {
+  host: string;
+  readOnly?: boolean;
+}
+
+/** The `mounts` option as a list, VM paths checked. */
+export function mountList(mounts: AgentVMOptions['mounts'] = {}): HostMount[] {
+  return Object.entries(mounts).map(([vmPath, spec]) => {
+    if (!vmPath.startsWith('/') || vmPath.split('/').some((n) => n === '..' || n === '.')) {
+      throw new Error(`AgentVM: mount point '${vmPath}' must be an absolute path without '.' or '..'`);
+    }
+    if (/^\/(proc|dev|tmp)?\/?$/.test(vmPath)) throw new Error(`AgentVM: cannot mount over '${vmPath}'`);
+    const { host, readOnly = false } = typeof spec === 'string' ? { host: spec } : spec;
+    return { vmPath: vmPath.replace(/\/+$/, ''), host, readOnly };
+  });
 }
 
 export interface ExecResult {
@@ -65,9 +87,6 @@ export class AgentVM {
     private readonly options: AgentVMOptions = {},
     private readonly bootMachine: () => Promise<Machine>,
   ) {
-    if (options.mounts && Object.keys(options.mounts).length) {
-      throw new Error('AgentVM: the `mounts` option is not implemented yet');
-    }
     if (options.network) throw new Error('AgentVM: network access is not implemented yet (network: false is the only mode)');
   }
 

@@ -7,6 +7,7 @@ import { MemFs } from '../kernel/fs/memfs.js';
 import { Persister } from '../kernel/persist/persister.js';
 import type { LayerStore } from '../kernel/persist/store.js';
 import type { WorkerFactory } from '../kernel/runner.js';
+import type { FileSystem } from '../kernel/vfs/types.js';
 import { KernelService } from './kernel-service.js';
 
 /** The host's first message to the kernel worker. */
@@ -18,17 +19,34 @@ export interface KernelInit {
   state?: string;
   /** Browser: name of the persistent VM (its IndexedDB database). */
   persist?: string;
+  /** Node: host directories mounted into the VM. */
+  mounts?: HostMount[];
+}
+
+/** A host directory (or other host storage) to mount at `vmPath`. */
+export interface HostMount {
+  vmPath: string;
+  host: string;
+  readOnly?: boolean;
+}
+
+/** The host's pieces of a kernel: its layer store and its mountable filesystems. */
+export interface HostParts {
+  workers: WorkerFactory;
+  openStore(init: KernelInit): LayerStore | null;
+  openMount?(mount: HostMount): FileSystem & { close?(): void };
 }
 
 /** The kernel worker's answer to KernelInit, before Comlink takes over the port. */
 export type KernelBooted = { type: 'booted' } | { type: 'boot-error'; message: string };
 
-export async function startKernel(
-  init: KernelInit,
-  workers: WorkerFactory,
-  openStore: (init: KernelInit) => LayerStore | null,
-): Promise<KernelService> {
-  const store = openStore(init);
+export async function startKernel(init: KernelInit, host: HostParts): Promise<KernelService> {
+  const mounts = (init.mounts ?? []).map((m) => {
+    if (!host.openMount) throw new Error('this host cannot mount host directories');
+    return { at: m.vmPath, fs: host.openMount(m) };
+  });
+  const store = host.openStore(init);
   const persister = store ? await Persister.open(store, init.imageId, () => new MemFs()) : undefined;
-  return new KernelService(bootKernel({ workers, image: init.image, persister, imageId: init.imageId }));
+  const kernel = bootKernel({ workers: host.workers, image: init.image, persister, imageId: init.imageId, mounts });
+  return new KernelService(kernel, () => mounts.forEach((m) => m.fs.close?.()));
 }

@@ -37,7 +37,7 @@ export interface LayerStatus extends LayerInfo {
 export type CallResult = { ok: true; value: Value } | { ok: false; errno: number; detail: string | undefined };
 
 export class KernelService {
-  constructor(private readonly kernel: Kernel) {}
+  constructor(private readonly kernel: Kernel, private readonly releaseHost: () => void = () => {}) {}
 
   async syscall(name: string, args: Value[]): Promise<CallResult> {
     try {
@@ -104,6 +104,10 @@ export class KernelService {
   /** Stop every process, then write the layer's last changes. */
   async shutdown(): Promise<void> {
     this.kernel.shutdown();
-    await this.kernel.persister?.close();
+    try {
+      await this.kernel.persister?.close();
+    } finally {
+      this.releaseHost();
+    }
   }
 }

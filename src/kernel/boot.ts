@@ -3,6 +3,7 @@
 // then /dev, /proc and /tmp, then the process machinery. The image carries
 // the FHS, /etc and the runtime images; nothing is unpacked at boot.
 
+import { Errno, SysError } from '../abi/errno.js';
 import { O_CREAT, O_RDONLY, O_TRUNC, O_WRONLY } from '../abi/fcntl.js';
 import { DeviceTable } from './dev/device.js';
 import { registerStandardDevices } from './dev/register.js';
@@ -15,7 +16,7 @@ import { ProcFs } from './fs/procfs.js';
 import { Kernel } from './kernel.js';
 import type { Persister } from './persist/persister.js';
 import type { WorkerFactory } from './runner.js';
-import type { Cred } from './vfs/types.js';
+import type { Cred, FileSystem } from './vfs/types.js';
 import { Vfs } from './vfs/vfs.js';
 
 export interface BootOptions {
@@ -29,6 +30,8 @@ export interface BootOptions {
   persister?: Persister;
   /** The image's identity (its sha256), recorded in layers and snapshots. */
   imageId?: string;
+  /** Host filesystems to mount (their mountpoints are created as needed). */
+  mounts?: { at: string; fs: FileSystem }[];
 }
 
 const ROOT: Cred = { uid: 0, gid: 0, groups: [], pid: 1, umask: 0o022 };
@@ -58,11 +61,27 @@ export function bootKernel(opts: BootOptions): Kernel {
     hostname: kernel.hostname,
     pathOf: (inode) => vfs.pathOf(inode),
     memory: () => ({ totalKiB: 4 * 1024 * 1024, freeKiB: 3 * 1024 * 1024 }),
-    mounts: () => vfs.mounts().map((m) => ({ source: m.type, target: m.target, type: m.type, options: 'rw' })),
+    mounts: () => vfs.mounts().map((m) => ({ source: m.type, target: m.target, type: m.type, options: m.readonly ? 'ro' : 'rw' })),
   }));
   vfs.mount(ROOT, '/tmp', new MemFs());
   vfs.chmod(ROOT, vfs.root(), '/tmp', 0o1777);
+  for (const m of opts.mounts ?? []) {
+    mkdirs(vfs, m.at);
+    vfs.mount(ROOT, m.at, m.fs);
+  }
   return kernel;
+}
+
+function mkdirs(vfs: Vfs, path: string): void {
+  let at = '';
+  for (const name of path.split('/').filter(Boolean)) {
+    at += '/' + name;
+    try {
+      vfs.mkdir(ROOT, vfs.root(), at, 0o755);
+    } catch (e) {
+      if (!(e instanceof SysError && e.errno === Errno.EEXIST)) throw e;
+    }
+  }
 }
 
 function writeFile(vfs: Vfs, path: string, text: string, mode: number): void {

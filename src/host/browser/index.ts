@@ -127,6 +127,9 @@ export type { AgentVMOptions, ExecResult, OutputListener } from '../agent-vm.js'
 /** AgentVM in the browser: the same interface as on Node. */
 export class AgentVM extends BaseAgentVM {
   constructor(options: AgentVMOptions & BootOptions = {}) {
+    if (options.mounts && Object.keys(options.mounts).length) {
+      throw new Error('AgentVM: mounts are not implemented in the browser yet (File System Access API and OPFS mounts are planned); Node hosts support them');
+    }
     super(options, () => boot({ persist: options.persist, takeover: options.takeover }));
   }
 }

@@ -5,9 +5,9 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { KernelService } from '../kernel-service.js';
-import { AgentVM as BaseAgentVM, type AgentVMOptions } from '../agent-vm.js';
+import { AgentVM as BaseAgentVM, mountList, type AgentVMOptions } from '../agent-vm.js';
 import { Machine } from '../machine.js';
-import type { KernelBooted, KernelInit } from '../kernel-main.js';
+import type { HostMount, KernelBooted, KernelInit } from '../kernel-main.js';
 import { lockStateDir } from './dir-lock.js';
 import { nodeEndpoint } from './endpoint.js';
 
@@ -34,6 +34,8 @@ async function loadBaseImage(): Promise<{ image: Uint8Array; imageId: string }> 
 export interface BootOptions {
   /** Host directory of a persistent writable layer (created if missing); absent = ephemeral. */
   state?: string;
+  /** Host directories to mount (see AgentVMOptions.mounts). */
+  mounts?: HostMount[];
 }
 
 /** Boot a kernel; resolves once it answers. */
@@ -53,7 +55,8 @@ export async function boot(opts: BootOptions = {}): Promise<Machine> {
       worker.once('error', fail);
     });
     // The kernel's first message is its image: transferred, not copied.
-    worker.postMessage({ image, imageId, state } satisfies KernelInit, [image.buffer as ArrayBuffer]);
+    const mounts = opts.mounts?.map((m) => ({ ...m, host: resolve(m.host) }));
+    worker.postMessage({ image, imageId, state, mounts } satisfies KernelInit, [image.buffer as ArrayBuffer]);
     const answer = await booted;
     if (answer.type === 'boot-error') throw new Error(`agentOS: cannot open the VM: ${answer.message}`);
   } catch (e) {
@@ -71,6 +74,7 @@ export type { ExecBytesResult, ExecOptions, OutputChunk } from '../exec-session.
 /** AgentVM on the Node host: `new AgentVM(options)`, then `start()`, `exec()`, `stop()`. */
 export class AgentVM extends BaseAgentVM {
   constructor(options: AgentVMOptions = {}) {
-    super(options, () => boot({ state: options.state }));
+    const mounts = mountList(options.mounts);
+    super(options, () => boot({ state: options.state, mounts }));
   }
 }

@@ -117,10 +117,17 @@ export function escapes(line: string, strings: Record<string, string> = STRINGS)
   return { text: out, joined };
 }
 
-/** Where a line may break inside a word: after each hyphen between two other characters. */
+/**
+ * Where a line may break inside a word: after each hyphen between two letters,
+ * as groff allows (`@base64-style` stays whole; font marks do not count).
+ */
 function breakPoints(word: string): number[] {
   const at: number[] = [];
-  for (let i = 1; i < word.length - 1; i++) if (word[i] === '-' && word[i - 1] !== '-' && word[i + 1] !== '-') at.push(i + 1);
+  const letter = (i: number, step: number): boolean => {
+    while (word[i] === MARK) i += step;
+    return /[A-Za-z]/.test(word[i] ?? '');
+  };
+  for (let i = 1; i < word.length - 1; i++) if (word[i] === '-' && letter(i - 1, -1) && letter(i + 1, 1)) at.push(i + 1);
   return at;
 }
 
