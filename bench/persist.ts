@@ -89,8 +89,41 @@ export async function runPersistBenches(): Promise<Figure[]> {
         host: 'node', value: restore, unit: 'ms', goal: '≤ 50 ms', met: restore <= 50,
         baseline: { name: 'native write+copy 10 MB + sync', value: nativeCopy, unit: 'ms' },
       });
+      // Fork the same 10 MB layer: a second VM to its first exec.
+      let child: AgentVM | undefined;
+      const fork = await time(async () => {
+        child = await snap.fork();
+        await child.start();
+        await child.exec('true');
+      });
+      await child?.stop();
+      const plain = new AgentVM();
+      const boot = await time(async () => {
+        await plain.start();
+        await plain.exec('true');
+      });
+      await plain.stop();
+      figures.push({
+        name: 'vm.fork() of a 10 MB layer, to first exec', host: 'node', value: fork, unit: 'ms', goal: '—', met: null,
+        baseline: { name: 'fresh ephemeral VM, same', value: boot, unit: 'ms' },
+      });
     } finally {
       await snap.stop();
+    }
+
+    // A host directory mounted into the VM: 100 MB written through it.
+    const shared = mkdtempSync(join(dir, 'mount-'));
+    const mounted = new AgentVM({ mounts: { '/mnt/host': shared } });
+    await mounted.start();
+    try {
+      const mw = await time(() => mounted.exec('head -c 104857600 /dev/zero > /mnt/host/big'));
+      const nw = nativeMs('head -c 104857600 /dev/zero > big2', shared);
+      figures.push({
+        name: 'write 100 MB to a host mount', host: 'node', value: 100 / (mw / 1000), unit: 'MB/s', goal: '—', met: null,
+        baseline: { name: 'native head > file', value: 100 / (nw / 1000), unit: 'MB/s' },
+      });
+    } finally {
+      await mounted.stop();
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -10,7 +10,7 @@ export const SYSCALLS = [
   'getpid', 'getppid', 'getpgid', 'setpgid', 'getsid', 'setsid', 'getuid', 'getgid', 'geteuid',
   'getegid', 'spawn', 'execve', 'exit', 'waitpid', 'kill', 'sigaction', 'sigtake', 'sigprocmask', 'alarm',
   'nanosleep', 'uname', 'sync', 'setuid', 'setgid', 'mount', 'software',
-  'fsync', 'fdatasync', 'futimes',
+  'fsync', 'fdatasync', 'futimes', 'snapshot',
 ] as const;
 
 export type SyscallName = (typeof SYSCALLS)[number];

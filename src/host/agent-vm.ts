@@ -28,6 +28,13 @@ export interface AgentVMOptions {
   network?: boolean;
 }
 
+/** How a host boots machines for an AgentVM. */
+export interface VmHost {
+  boot(): Promise<Machine>;
+  /** An ephemeral machine whose writable layer starts as `seed` (a snapshot frame). */
+  fork(seed: Uint8Array): Promise<Machine>;
+}
+
 export interface MountSpec {
   host: string;
   readOnly?: boolean;
@@ -85,7 +92,7 @@ export class AgentVM {
 
   constructor(
     private readonly options: AgentVMOptions = {},
-    private readonly bootMachine: () => Promise<Machine>,
+    private readonly host: VmHost,
   ) {
     if (options.network) throw new Error('AgentVM: network access is not implemented yet (network: false is the only mode)');
   }
@@ -93,7 +100,7 @@ export class AgentVM {
   /** Boot the VM and open the session; resolves when the shell is ready. */
   async start(): Promise<void> {
     if (this.machine) return;
-    this.machine = await this.bootMachine();
+    this.machine = await this.host.boot();
     this.persistent = (await this.machine.layer()) !== null;
     await this.openSession();
   }
@@ -214,6 +221,16 @@ export class AgentVM {
     const m = this.requireMachine();
     await m.snapshots.restore(name);
     this.session = null;
+  }
+
+  /**
+   * A second, ephemeral VM that starts from this one's files as they are now
+   * (its writable layer is a copy; the base image is shared; host mounts are
+   * shared, live). Processes and shell state are not copied. Start it yourself.
+   */
+  async fork(): Promise<AgentVM> {
+    const seed = await this.requireMachine().layerFrame();
+    return new AgentVM({ ...this.options, state: undefined }, { boot: () => this.host.fork(seed), fork: this.host.fork });
   }
 
   /** The snapshots, their management and their portable files. */

@@ -5,6 +5,7 @@
 import { bootKernel } from '../kernel/boot.js';
 import { MemFs } from '../kernel/fs/memfs.js';
 import { Persister } from '../kernel/persist/persister.js';
+import { layerFromFrame } from '../kernel/persist/snapshots.js';
 import type { LayerStore } from '../kernel/persist/store.js';
 import type { WorkerFactory } from '../kernel/runner.js';
 import type { FileSystem } from '../kernel/vfs/types.js';
@@ -21,6 +22,8 @@ export interface KernelInit {
   persist?: string;
   /** Node: host directories mounted into the VM. */
   mounts?: HostMount[];
+  /** An ephemeral VM's first writable layer, as a snapshot frame (fork). */
+  seed?: Uint8Array;
 }
 
 /** A host directory (or other host storage) to mount at `vmPath`. */
@@ -46,7 +49,9 @@ export async function startKernel(init: KernelInit, host: HostParts): Promise<Ke
     return { at: m.vmPath, fs: host.openMount(m) };
   });
   const store = host.openStore(init);
+  if (store && init.seed) throw new Error('a forked VM is ephemeral');
   const persister = store ? await Persister.open(store, init.imageId, () => new MemFs()) : undefined;
-  const kernel = bootKernel({ workers: host.workers, image: init.image, persister, imageId: init.imageId, mounts });
+  const upper = init.seed ? layerFromFrame(init.seed, init.imageId) : undefined;
+  const kernel = bootKernel({ workers: host.workers, image: init.image, persister, upper, imageId: init.imageId, mounts });
   return new KernelService(kernel, () => mounts.forEach((m) => m.fs.close?.()));
 }

@@ -6,6 +6,7 @@ import { SysError } from '../abi/errno.js';
 import type { Kernel } from '../kernel/kernel.js';
 import type { LayerInfo } from '../kernel/persist/persister.js';
 import type { SnapshotInfo } from '../kernel/persist/snapshots.js';
+import type { StorageEstimate } from '../kernel/persist/store.js';
 import { transfer } from 'comlink';
 
 export interface ProcessInfo {
@@ -31,6 +32,8 @@ export interface LayerStatus extends LayerInfo {
   dirty: boolean;
   /** The store's last failure, until a commit succeeds again. */
   lastError: string | null;
+  /** Bytes the store uses and may use (whole disk or origin), when the host can tell. */
+  storage: StorageEstimate | null;
 }
 
 /** Errors cross postMessage as plain data; the client rebuilds SysError from it. */
@@ -70,7 +73,7 @@ export class KernelService {
   /** Where the writable layer persists, or null for an ephemeral VM. */
   layer(): LayerStatus | null {
     const p = this.kernel.persister;
-    return p ? { ...p.info, dirty: p.dirty, lastError: p.lastError?.message ?? null } : null;
+    return p ? { ...p.info, dirty: p.dirty, lastError: p.lastError?.message ?? null, storage: p.storage } : null;
   }
 
   // ---- snapshots of the writable layer (kernel/persist/snapshots.ts) ----
@@ -90,6 +93,11 @@ export class KernelService {
   async snapshotExport(name: string): Promise<Uint8Array> {
     const file = await this.kernel.snapshots.export(name);
     return transfer(file, [file.buffer as ArrayBuffer]);
+  }
+
+  layerFrame(): Uint8Array {
+    const frame = this.kernel.snapshots.frame();
+    return transfer(frame, [frame.buffer as ArrayBuffer]);
   }
 
   snapshotImport(name: string, file: Uint8Array): Promise<SnapshotInfo> {

@@ -84,6 +84,11 @@ export class Machine {
     restore: (name: string) => this.service.snapshotRestore(name),
   };
 
+  /** The writable layer as it is now, as a snapshot frame (for fork). */
+  layerFrame(): Promise<Uint8Array> {
+    return this.service.layerFrame();
+  }
+
   /** The persistent layer's state, or null for an ephemeral VM. */
   layer(): Promise<LayerStatus | null> {
     return this.service.layer();

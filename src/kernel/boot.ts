@@ -28,6 +28,8 @@ export interface BootOptions {
   hostname?: string;
   /** A persistent writable layer (persist/): its MemFs becomes the root's upper layer. */
   persister?: Persister;
+  /** Otherwise the upper layer to start from (a fork's copy); default empty. */
+  upper?: MemFs;
   /** The image's identity (its sha256), recorded in layers and snapshots. */
   imageId?: string;
   /** Host filesystems to mount (their mountpoints are created as needed). */
@@ -40,7 +42,7 @@ export function bootKernel(opts: BootOptions): Kernel {
   const devices = new DeviceTable();
   registerStandardDevices(devices);
   const fifos = new FifoTable();
-  const root = new OverlayFs(new ImageFs(opts.image), opts.persister?.fs ?? new MemFs());
+  const root = new OverlayFs(new ImageFs(opts.image), opts.persister?.fs ?? opts.upper ?? new MemFs());
   const vfs = new Vfs(root, {
     devices: { open: (inode, flags, cred) => devices.open(inode, flags, cred) },
     openFifo: (inode, flags) => fifos.open(inode, flags),

@@ -7,7 +7,7 @@ import { eq, match, ok } from './expect.js';
 import type { SuiteCase } from './suite-types.js';
 
 async function withVM(m: Machine, fn: (vm: AgentVM) => Promise<void>): Promise<void> {
-  const vm = new AgentVM({}, async () => m);
+  const vm = new AgentVM({}, { boot: async () => m, fork: () => Promise.reject(new Error('the kernel suite does not fork')) });
   await vm.start();
   await fn(vm);
 }

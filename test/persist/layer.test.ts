@@ -27,6 +27,8 @@ class MemoryStore extends MemorySnapshots implements LayerStore {
   checkpointBytes: Uint8Array | null = null;
   journal: Uint8Array = new Uint8Array(0);
   failNext = false;
+  /** Bytes the store may hold in all; the test of ENOSPC up front sets it. */
+  quota: number | null = null;
 
   constructor(from?: LayerBytes) {
     super();
@@ -54,6 +56,11 @@ class MemoryStore extends MemorySnapshots implements LayerStore {
   async checkpoint(frame: Uint8Array): Promise<void> {
     this.checkpointBytes = frame.slice();
     this.journal = new Uint8Array(0);
+  }
+
+  async estimate(): Promise<{ usage: number; quota: number } | null> {
+    const usage = (this.checkpointBytes?.length ?? 0) + this.journal.length;
+    return this.quota === null ? null : { usage, quota: this.quota };
   }
 
   async close(): Promise<void> {}
@@ -247,6 +254,28 @@ test('layer: a failed commit keeps its changes and reports the error until one s
   assert.equal(p.lastError, null);
   const { v: again } = await openLayer(new MemoryStore(store.copy()));
   assert.equal(dump(again), dump(v));
+});
+
+test('layer: a store near its quota gives ENOSPC when the write is made, and keeps what was durable', async () => {
+  const store = new MemoryStore();
+  store.quota = 2_000_000;
+  const { p, v } = await openLayer(store);
+  write(v, '/kept', 'k'.repeat(200_000), O_WRONLY | O_CREAT);
+  await p.sync();
+  // Half the free space is the layer's room (a fold needs journal and checkpoint at once).
+  const st = v.statfs(cred, v.root(), '/');
+  const room = (st.bavail * st.bsize);
+  assert.ok(room > 500_000 && room < 1_000_000, `room ${room}`);
+  // As on Linux: a short write fills the room, the next write fails.
+  const f = v.open(cred, v.root(), '/big', O_WRONLY | O_CREAT, 0o644) as OpenFile;
+  const n = f.ops.write(f, enc('b'.repeat(1_500_000))) as number;
+  assert.ok(n < 1_000_000, `short write of ${n}`);
+  assert.throws(() => f.ops.write(f, enc('more')), /ENOSPC/);
+  f.unref();
+  await p.sync();
+  const { v: again } = await openLayer(new MemoryStore(store.copy()));
+  assert.equal(dump(again), dump(v));
+  assert.match(dump(again), /kept/);
 });
 
 test('layer: folding the journal into a checkpoint keeps the tree', async () => {

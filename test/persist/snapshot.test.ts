@@ -71,3 +71,56 @@ test('snapshot: an exported file restores in another VM; a persistent VM keeps s
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('fork: a second VM starts from this one\'s files; afterwards each changes alone', async () => {
+  const state = mkdtempSync(join(tmpdir(), 'agentos-fork-'));
+  const vm = new AgentVM({ state });
+  await vm.start();
+  let child: AgentVM | undefined;
+  try {
+    await sh(vm, 'mkdir -p proj && echo v1 > proj/f && ln -s proj/f l && rm -f .profile && head -c 100000 /dev/urandom > proj/bin');
+    const before = await sh(vm, 'ls -laR --time-style=+ . | sort; cat l; md5sum proj/bin');
+    child = await vm.fork();
+    await child.start();
+    assert.equal(await sh(child, 'ls -laR --time-style=+ . | sort; cat l; md5sum proj/bin'), before);
+    assert.equal(await child.vm.layer(), null, 'a fork is ephemeral');
+    await sh(child, 'echo child > proj/f && touch only-child');
+    await sh(vm, 'echo parent > proj/g');
+    assert.equal(await sh(vm, 'cat proj/f; ls only-child 2>&1 | head -c 0; ls proj'), 'v1\nbin\nf\ng\n');
+    assert.equal(await sh(child, 'cat proj/f; ls proj'), 'child\nbin\nf\n');
+    assert.equal((await child.exec('ls only-child')).exitCode, 0);
+  } finally {
+    await child?.stop();
+    await vm.stop();
+    rmSync(state, { recursive: true, force: true });
+  }
+});
+
+test('agentos snapshot inside the VM: create, list, export, import, delete, restore', async () => {
+  const vm = new AgentVM();
+  await vm.start();
+  try {
+    await sh(vm, 'echo one > f');
+    assert.match(await sh(vm, 'agentos snapshot create s1'), /^created snapshot s1 \(\d+ B\)\n$/);
+    assert.deepEqual((await vm.snapshots.list()).map((s) => s.name), ['s1'], 'the host sees it');
+    await sh(vm, 'echo two > f && agentos snapshot export s1 s1.aosnap && agentos snapshot import s1.aosnap copy');
+    assert.equal(await sh(vm, 'agentos snapshot list | cut -f1'), 'copy\ns1\n');
+    const bad = await vm.exec('agentos snapshot import /etc/nope; agentos snapshot delete nope; agentos snapshot create "a b"; agentos snapshot import /etc/hostname x');
+    assert.equal(bad.stderr, [
+      'agentos snapshot: import: /etc/nope: No such file or directory',
+      "agentos snapshot: delete: no snapshot 'nope'",
+      "agentos snapshot: create: invalid snapshot name 'a b' (letters, digits, '.', '_', '-'; at most 64)",
+      'agentos snapshot: import: not an agentOS snapshot: truncated or damaged',
+      '',
+    ].join('\n'));
+    assert.equal(bad.exitCode, 1);
+    assert.equal((await vm.exec('agentos snapshot frobnicate')).exitCode, 2);
+    await sh(vm, 'agentos snapshot delete s1');
+    // Restoring from inside ends every process, the shell that asked included.
+    const r = await vm.exec('agentos snapshot restore copy; echo unreachable');
+    assert.equal(r.stdout, '');
+    assert.equal(await sh(vm, 'cat f; ls s1.aosnap 2>&1 >/dev/null | wc -l'), 'one\n1\n');
+  } finally {
+    await vm.stop();
+  }
+});

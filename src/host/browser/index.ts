@@ -63,6 +63,8 @@ export interface BootOptions {
   persist?: string;
   /** Take the VM over from another tab that has it open (that tab's VM stops). */
   takeover?: boolean;
+  /** Ephemeral VMs only: the writable layer starts as this snapshot frame (fork). */
+  seed?: Uint8Array;
 }
 
 export async function boot(opts: BootOptions = {}): Promise<Machine> {
@@ -130,6 +132,6 @@ export class AgentVM extends BaseAgentVM {
     if (options.mounts && Object.keys(options.mounts).length) {
       throw new Error('AgentVM: mounts are not implemented in the browser yet (File System Access API and OPFS mounts are planned); Node hosts support them');
     }
-    super(options, () => boot({ persist: options.persist, takeover: options.takeover }));
+    super(options, { boot: () => boot({ persist: options.persist, takeover: options.takeover }), fork: (seed) => boot({ seed }) });
   }
 }

@@ -8,7 +8,7 @@
 //   key 'snap:<name>'       { frame, mtimeMs } of a named snapshot
 
 import { del, get, keys, promisifyRequest, type UseStore } from 'idb-keyval';
-import type { LayerBytes, LayerStore } from '../../kernel/persist/store.js';
+import type { LayerBytes, LayerStore, StorageEstimate } from '../../kernel/persist/store.js';
 
 const CHECKPOINT = 'checkpoint';
 const SNAP = 'snap:';
@@ -32,6 +32,12 @@ export class IdbLayerStore implements LayerStore {
   constructor(vm: string) {
     this.where = `IndexedDB database '${databaseName(vm)}'`;
     this.store = strictStore(databaseName(vm), 'layer');
+  }
+
+  /** The origin's usage and quota (every VM and cache of the origin shares them). */
+  async estimate(): Promise<StorageEstimate | null> {
+    const e = await navigator.storage?.estimate?.();
+    return e?.quota === undefined ? null : { usage: e.usage ?? 0, quota: e.quota };
   }
 
   async load(): Promise<LayerBytes> {

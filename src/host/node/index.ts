@@ -36,6 +36,8 @@ export interface BootOptions {
   state?: string;
   /** Host directories to mount (see AgentVMOptions.mounts). */
   mounts?: HostMount[];
+  /** Ephemeral VMs only: the writable layer starts as this snapshot frame (fork). */
+  seed?: Uint8Array;
 }
 
 /** Boot a kernel; resolves once it answers. */
@@ -56,7 +58,8 @@ export async function boot(opts: BootOptions = {}): Promise<Machine> {
     });
     // The kernel's first message is its image: transferred, not copied.
     const mounts = opts.mounts?.map((m) => ({ ...m, host: resolve(m.host) }));
-    worker.postMessage({ image, imageId, state, mounts } satisfies KernelInit, [image.buffer as ArrayBuffer]);
+    const seed = opts.seed;
+    worker.postMessage({ image, imageId, state, mounts, seed } satisfies KernelInit, [image.buffer as ArrayBuffer, ...(seed ? [seed.buffer as ArrayBuffer] : [])]);
     const answer = await booted;
     if (answer.type === 'boot-error') throw new Error(`agentOS: cannot open the VM: ${answer.message}`);
   } catch (e) {
@@ -75,6 +78,6 @@ export type { ExecBytesResult, ExecOptions, OutputChunk } from '../exec-session.
 export class AgentVM extends BaseAgentVM {
   constructor(options: AgentVMOptions = {}) {
     const mounts = mountList(options.mounts);
-    super(options, () => boot({ state: options.state, mounts }));
+    super(options, { boot: () => boot({ state: options.state, mounts }), fork: (seed) => boot({ mounts, seed }) });
   }
 }

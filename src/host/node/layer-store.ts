@@ -8,9 +8,9 @@
 // directory is the host's (dir-lock.ts), taken before the worker starts.
 
 import { constants } from 'node:fs';
-import { mkdir, open, readdir, readFile, rename, rm, stat, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat, statfs, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { LayerBytes, LayerStore } from '../../kernel/persist/store.js';
+import type { LayerBytes, LayerStore, StorageEstimate } from '../../kernel/persist/store.js';
 
 const SNAP_EXT = '.aosnap';
 
@@ -24,6 +24,16 @@ export class DirLayerStore implements LayerStore {
 
   private path(name: string): string {
     return join(this.dir, name);
+  }
+
+  /** The directory's bytes (layer and snapshots) and, as quota, those plus the disk's free space. */
+  async estimate(): Promise<StorageEstimate> {
+    const size = (p: string) => stat(p).then((s) => s.size, () => 0);
+    const snaps = await readdir(this.path('snapshots')).catch(() => [] as string[]);
+    const sizes = await Promise.all([size(this.path('layer.ckpt')), size(this.path('layer.journal')), ...snaps.map((n) => size(join(this.path('snapshots'), n)))]);
+    const usage = sizes.reduce((a, b) => a + b, 0);
+    const fs = await statfs(this.dir);
+    return { usage, quota: usage + fs.bavail * fs.bsize };
   }
 
   async load(): Promise<LayerBytes> {

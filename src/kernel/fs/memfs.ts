@@ -94,7 +94,7 @@ export class MemFs implements FileSystem {
   private usedBytes = 0;
   private inodeCount = 0;
   private readonly rootInode: MemInode;
-  private readonly maxBytes: number;
+  private maxBytes: number;
   private readonly maxFileSize: number;
   private readonly now: () => number;
   observer: MemFsObserver | null = null;
@@ -112,6 +112,11 @@ export class MemFs implements FileSystem {
 
   root(): MemInode {
     return this.rootInode;
+  }
+
+  /** Change the size limit (a persistent layer follows its store's free space); existing data stays. */
+  setMaxBytes(bytes: number): void {
+    this.maxBytes = bytes;
   }
 
   /** Bytes of file data currently stored (including unlinked-but-open files). */

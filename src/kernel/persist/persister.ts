@@ -15,7 +15,7 @@ import { decodeFrames, encodeFrame, LayerFormatError } from './format.js';
 import { fullState, Journal } from './journal.js';
 import { migrate } from './migrate.js';
 import { replay } from './replay.js';
-import type { LayerStore } from './store.js';
+import type { LayerStore, StorageEstimate } from './store.js';
 
 const QUIET_MS = 100;
 const MAX_DEFER_MS = 5000;
@@ -42,6 +42,8 @@ export class Persister {
   private closed = false;
   /** The last store failure, reported to sync callers until a commit succeeds. */
   lastError: Error | null = null;
+  /** The store's last usage/quota figures (refreshed at each checkpoint). */
+  storage: StorageEstimate | null = null;
 
   private constructor(
     public fs: MemFs,
@@ -70,6 +72,17 @@ export class Persister {
     this.fs = fs;
     this.journal = this.watch(fs);
     await this.writeCheckpoint();
+  }
+
+  /**
+   * The layer may hold what it holds plus half the store's free space: a
+   * checkpoint fold briefly needs the journal and the new checkpoint at once.
+   * Writes past that fail with ENOSPC when made, not at the next commit.
+   */
+  private async budget(): Promise<void> {
+    const est = await this.store.estimate().catch(() => null);
+    this.storage = est;
+    if (est) this.fs.setMaxBytes(this.fs.bytesUsed + Math.floor(Math.max(0, est.quota - est.usage) / 2));
   }
 
   /** Load the layer from `store` into a fresh MemFs (created by `makeFs`) and start persisting it. */
@@ -102,6 +115,7 @@ export class Persister {
     p.journalBytes = j.validBytes;
     // A new, migrated or torn layer starts from a clean checkpoint.
     if (!bytes.checkpoint || migratedFrom !== null || info.tornTail) await p.writeCheckpoint();
+    else await p.budget();
     return p;
   }
 
@@ -182,6 +196,7 @@ export class Persister {
     this.checkpointBytes = frame.length;
     this.journalBytes = 0;
     this.lastError = null;
+    await this.budget();
   }
 
   private failed(e: unknown): Error {

@@ -61,34 +61,39 @@ export class Snapshots {
   /** Store an exported file under `name`, after checking it is a whole, readable layer. */
   async import(name: string, file: Uint8Array): Promise<SnapshotInfo> {
     checkSnapshotName(name);
-    this.decode(file);
+    decodeSnapshot(file);
     return this.save(name, file);
   }
 
   /** Make the snapshot the current layer. Every process is stopped; the layer switch is atomic. */
   async restore(name: string): Promise<void> {
-    const upper = new MemFs();
-    const state = this.decode(await this.export(name));
-    if (state.imageId !== this.imageId) migrate(state.records);
-    upper.importTree(state.records, state.nextIno);
-    await this.swap(upper);
-  }
-
-  private decode(file: Uint8Array): ReturnType<typeof replay> {
-    let state;
-    try {
-      const { commits, validBytes } = decodeFrames(file);
-      if (commits.length !== 1 || validBytes !== file.length) throw new LayerFormatError('truncated or damaged');
-      state = replay(commits);
-    } catch (e) {
-      throw new SysError(Errno.EINVAL, `not an agentOS snapshot: ${(e as Error).message}`);
-    }
-    if (!state.records.has(1)) throw new SysError(Errno.EINVAL, 'not an agentOS snapshot: no root directory');
-    return state;
+    await this.swap(layerFromFrame(await this.export(name), this.imageId));
   }
 
   private async save(name: string, frame: Uint8Array): Promise<SnapshotInfo> {
     await this.store.saveSnapshot(name, frame);
     return { name, bytes: frame.length, mtimeMs: Date.now() };
   }
+}
+
+/** A writable layer built from a snapshot frame (migrated if it was written over another image). */
+export function layerFromFrame(file: Uint8Array, imageId: string): MemFs {
+  const upper = new MemFs();
+  const state = decodeSnapshot(file);
+  if (state.imageId !== imageId) migrate(state.records);
+  upper.importTree(state.records, state.nextIno);
+  return upper;
+}
+
+function decodeSnapshot(file: Uint8Array): ReturnType<typeof replay> {
+  let state;
+  try {
+    const { commits, validBytes } = decodeFrames(file);
+    if (commits.length !== 1 || validBytes !== file.length) throw new LayerFormatError('truncated or damaged');
+    state = replay(commits);
+  } catch (e) {
+    throw new SysError(Errno.EINVAL, `not an agentOS snapshot: ${(e as Error).message}`);
+  }
+  if (!state.records.has(1)) throw new SysError(Errno.EINVAL, 'not an agentOS snapshot: no root directory');
+  return state;
 }

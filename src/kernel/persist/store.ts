@@ -20,7 +20,14 @@ export interface LayerStore extends SnapshotStore {
    * torn journal tail is dropped: frames are never written after garbage).
    */
   checkpoint(frame: Uint8Array): Promise<void>;
+  /** Bytes the store uses and may use in all (a disk's or an origin's quota); null if unknown. */
+  estimate(): Promise<StorageEstimate | null>;
   close(): Promise<void>;
+}
+
+export interface StorageEstimate {
+  usage: number;
+  quota: number;
 }
 
 export interface SnapshotInfo {

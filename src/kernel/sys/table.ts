@@ -5,6 +5,7 @@ import type { Handler } from '../syscall.js';
 import * as file from './file.js';
 import * as path from './path.js';
 import * as proc from './proc.js';
+import * as snapshot from './snapshot.js';
 import * as software from './software.js';
 
-export const handlers: Record<SyscallName, Handler> = { ...file, ...path, ...proc, ...software };
+export const handlers: Record<SyscallName, Handler> = { ...file, ...path, ...proc, ...software, ...snapshot };
