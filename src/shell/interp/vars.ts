@@ -116,6 +116,14 @@ export class Vars {
     return v;
   }
 
+  /**
+   * export/readonly in a function: the visible variable, whichever scope holds
+   * it (dynamic scope), or a new global one — as bash does.
+   */
+  declareVisible(name: string): Var {
+    return this.lookupRef(name) ?? this.declare(name, true);
+  }
+
   /** Declare in the global scope (declare -g) or current scope. */
   declare(name: string, global: boolean): Var {
     const scope = global ? this.scopes[0] : this.scopes[this.scopes.length - 1];

@@ -132,7 +132,7 @@ export function declare(sh: Shell, variant: string, args: (string | Assign)[], c
       status = 1;
       continue;
     }
-    const rec = inFunction ? sh.vars.declareLocal(name) : global ? sh.vars.declare(name, true) : sh.vars.declare(name, false);
+    const rec = inFunction ? sh.vars.declareLocal(name) : global ? sh.vars.declare(name, true) : sh.vars.declareVisible(name);
     if (on.has('n') || off.has('n')) {
       // declare -n REF=NAME: REF stands for NAME from now on; +n makes it plain again.
       if (off.has('n')) {

@@ -16,6 +16,7 @@ export default topic('functions', [
   t('local variables', `x=global; f() { local x=local; echo $x; }; f; echo $x`),
   t('dynamic scoping of locals', `x=global; inner() { echo "inner sees $x"; x=set-by-inner; }; outer() { local x=outer; inner; echo "outer has $x"; }; outer; echo "global is $x"`),
   t('local without value is unset until assigned', `x=g; f() { local x; echo "[\${x-unset}]"; }; f`),
+  t('export and readonly in a function act on the visible variable, else a global one', `f() { export A=1; local B=2; export B; readonly R=5; }; f; echo "A=$A B=$B R=$R"; env | grep -E '^(A|B)='; h() { local L=1; k; echo "in h: $L"; }; k() { export L=9; }; h; echo "L=$L"; g() { declare -x D=4; }; g; echo "D=$D"`),
   t('local in nested function shadows', `f() { local v=1; g; echo f:$v; }; g() { local v=2; echo g:$v; }; f`),
   t('recursion', `fact() { if [ $1 -le 1 ]; then echo 1; else echo $(( $1 * $(fact $(( $1 - 1 ))) )); fi; }; fact 6`, { posix: true }),
   t('recursive function with locals', `fib() { local n=$1; if ((n < 2)); then echo $n; return; fi; local a b; a=$(fib $((n-1))); b=$(fib $((n-2))); echo $((a+b)); }; fib 10`),
