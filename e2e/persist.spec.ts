@@ -107,3 +107,16 @@ test('persist (browser): snapshots move between Node and the browser in both dir
     await back.stop();
   }
 });
+
+test('persist (browser): vm.fork() copies the files, then each VM changes alone; df shows the origin quota', async ({ page }) => {
+  await harness(page);
+  const r = await page.evaluate((n) => window.__agentos.forkCheck(n), unique('fork'));
+  expect(r.child).toBe('child\ndeep\nd\nf\nonly-child\n');
+  expect(r.parent).toBe('v1\nd\nf\ng\n');
+  // overlay SIZE USED AVAIL (KiB): the size follows navigator.storage.estimate(), not a made-up 4 TiB.
+  const [, size, used] = r.df.trim().split(/\s+/).map(Number);
+  const quota = await page.evaluate(async () => (await navigator.storage.estimate()).quota ?? 0) / 1024;
+  expect(used).toBeGreaterThan(0);
+  expect(size).toBeLessThanOrEqual(quota);
+  expect(size).toBeGreaterThan(used);
+});

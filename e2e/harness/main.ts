@@ -179,6 +179,29 @@ const api = {
     }
   },
 
+  /** A persistent VM forked: what the fork sees, and that each then changes alone; plus `df /` of the layer. */
+  async forkCheck(name: string): Promise<{ child: string; parent: string; df: string }> {
+    const vm = new AgentVM({ persist: name });
+    await vm.start();
+    try {
+      await vm.exec('echo v1 > f && mkdir -p d && echo deep > d/x');
+      const fork = await vm.fork();
+      await fork.start();
+      try {
+        await fork.exec('echo child > f && touch only-child');
+        await vm.exec('echo parent > g');
+        const child = (await fork.exec('cat f d/x; ls')).stdout;
+        const parent = (await vm.exec('cat f; ls')).stdout;
+        const df = (await vm.exec('df -k / | tail -1')).stdout;
+        return { child, parent, df };
+      } finally {
+        await fork.stop();
+      }
+    } finally {
+      await vm.stop();
+    }
+  },
+
   /** Boot-to-first-result time of a fresh kernel (ms). */
   async bootToFirstResult(): Promise<number> {
     const t0 = performance.now();

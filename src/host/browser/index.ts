@@ -89,7 +89,8 @@ export async function boot(opts: BootOptions = {}): Promise<Machine> {
       worker.addEventListener('error', (e) => fail(new Error(`agentOS: kernel worker failed: ${e.message}`)), { once: true });
     });
     // The kernel's first message is its image: transferred, not copied.
-    worker.postMessage({ image, imageId: manifest.sha256, persist: opts.persist } satisfies KernelInit, [image.buffer]);
+    const seed = opts.seed;
+    worker.postMessage({ image, imageId: manifest.sha256, persist: opts.persist, seed } satisfies KernelInit, [image.buffer, ...(seed ? [seed.buffer as ArrayBuffer] : [])]);
     const answer = await booted;
     if (answer.type === 'boot-error') throw new Error(`agentOS: cannot open the VM: ${answer.message}`);
   } catch (e) {
