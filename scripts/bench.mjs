@@ -78,6 +78,11 @@ async function browserBenches(nodeFigures) {
     const execTimes = [];
     for (let i = 0; i < 5; i++) execTimes.push(await page.evaluate(() => globalThis.__agentos.bootToFirstExec()));
     execTimes.sort((a, b) => a - b);
+    const persist = await page.evaluate(() => globalThis.__agentos.persistBench());
+    const onNode = (prefix) => {
+      const f = nodeFigures.find((n) => n.name.startsWith(prefix));
+      return f ? { name: 'same, Node host', value: f.value, unit: f.unit } : null;
+    };
     const nodeExec = nodeFigures.find((f) => f.name.startsWith('VM boot to first exec'));
     const nativeStat = nodeFigures.find((f) => f.name.startsWith('stat()'))?.baseline ?? null;
     const nodeBoot = nodeFigures.find((f) => f.name.startsWith('boot'));
@@ -95,6 +100,26 @@ async function browserBenches(nodeFigures) {
         name: 'VM boot to first exec() result, image cached (p50 of 5)',
         host: 'browser', value: execTimes[2], unit: 'ms', goal: '≤ 100 ms', met: execTimes[2] <= 100,
         baseline: nodeExec ? { name: 'same, Node host', value: nodeExec.value, unit: 'ms' } : null,
+      },
+      {
+        name: '1,000 × 1 KiB files created (shell loop) and durable',
+        host: 'browser', value: persist.files, unit: 'ms', goal: '≤ 300 ms', met: persist.files <= 300,
+        baseline: onNode('1,000 × 1 KiB files'),
+      },
+      {
+        name: 'sequential write of 100 MB to the layer, durable',
+        host: 'browser', value: 100 / (persist.write100 / 1000), unit: 'MB/s', goal: '≥ 100 MB/s', met: 100 / (persist.write100 / 1000) >= 100,
+        baseline: onNode('sequential write of 100 MB'),
+      },
+      {
+        name: 'reopen a VM whose layer holds 10,000 files, to first exec',
+        host: 'browser', value: persist.reopen, unit: 'ms', goal: '≤ 300 ms', met: persist.reopen <= 300,
+        baseline: onNode('reopen a VM'),
+      },
+      {
+        name: 'snapshot restore of a 10 MB layer (durable)',
+        host: 'browser', value: persist.restore, unit: 'ms', goal: '≤ 50 ms', met: persist.restore <= 50,
+        baseline: onNode('snapshot restore'),
       },
     ];
   } finally {

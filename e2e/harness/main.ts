@@ -202,6 +202,38 @@ const api = {
     }
   },
 
+  /** Persistence figures in the browser (ms; IndexedDB, strict durability), as bench/persist.ts measures on Node. */
+  async persistBench(): Promise<{ files: number; write100: number; reopen: number; restore: number }> {
+    const time = async (f: () => Promise<unknown>) => {
+      const t0 = performance.now();
+      await f();
+      return performance.now() - t0;
+    };
+    const name = `bench-${Date.now()}`;
+    let vm = new AgentVM({ persist: name });
+    await vm.start();
+    const files = await time(() => vm.exec("mkdir -p d && for i in $(seq 1000); do printf '%1024s' x > d/f$i; done"));
+    const write100 = await time(() => vm.exec('head -c 104857600 /dev/zero > big'));
+    await vm.exec('rm big && mkdir -p many && cd many && for i in $(seq 9000); do echo $i > f$i; done');
+    await vm.stop();
+    vm = new AgentVM({ persist: name });
+    const reopen = await time(async () => {
+      await vm.start();
+      await vm.exec('true');
+    });
+    try {
+      await vm.exec('rm -rf many d && for i in $(seq 100); do head -c 102400 /dev/urandom > r$i; done');
+      await vm.snapshot('ten');
+      await vm.exec('rm r*');
+      const restore = await time(() => vm.restore('ten'));
+      const check = (await vm.exec('cat r* | wc -c')).stdout.trim();
+      if (check !== '10240000') throw new Error(`restore bench: ${check}`);
+      return { files, write100, reopen, restore };
+    } finally {
+      await vm.stop();
+    }
+  },
+
   /** Boot-to-first-result time of a fresh kernel (ms). */
   async bootToFirstResult(): Promise<number> {
     const t0 = performance.now();
