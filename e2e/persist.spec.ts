@@ -120,3 +120,26 @@ test('persist (browser): vm.fork() copies the files, then each VM changes alone;
   expect(size).toBeLessThanOrEqual(quota);
   expect(size).toBeGreaterThan(used);
 });
+
+test('mounts (browser): an OPFS directory and a directory handle, both ways, nothing outside reachable', async ({ page }) => {
+  await harness(page);
+  const r = await page.evaluate((n) => window.__agentos.mountCheck(n), unique('mnt'));
+  expect(r.seen).toBe('written by the page\nfrom-page.txt\n[0]');
+  expect(r.write).toBe('aXY\nf\n3\n[0]');
+  expect(r.page).toBe('aXY');
+  expect(r.up).toBe('/mnt\no\nro\n[0]');
+  expect(r.links).toBe([
+    "ln: failed to create symbolic link '/mnt/o/l': Operation not permitted",
+    "ln: failed to create hard link '/mnt/o/h' => '/mnt/o/moved/f': Operation not permitted",
+    "chmod: changing permissions of '/mnt/o/moved/f': Operation not permitted",
+    '[1]',
+  ].join('\n'));
+  expect(r.ro).toBe([
+    'written by the page',
+    'agentos-shell: line 1: /mnt/ro/new: Read-only file system',
+    "rm: cannot remove '/mnt/ro/from-page.txt': Read-only file system",
+    '[0]',
+  ].join('\n'));
+  expect(r.rm).toBe('from-page.txt\n[0]');
+  expect(r.big).toBe('same\n[0]');
+});

@@ -3,8 +3,10 @@
 // persistent VM); the kernel boots on it.
 
 import { expose } from 'comlink';
+import { DirFs } from '../src/host/browser/dirfs.js';
+import { REPLY_BYTES } from '../src/host/browser/dirfs-proxy.js';
 import { IdbLayerStore } from '../src/host/browser/layer-store.js';
-import { startKernel, type KernelBooted, type KernelInit } from '../src/host/kernel-main.js';
+import { startKernel, type HostMount, type KernelBooted, type KernelInit } from '../src/host/kernel-main.js';
 import type { WorkerPort } from '../src/kernel/runner.js';
 
 function createProcessWorker(): WorkerPort {
@@ -17,9 +19,26 @@ function createProcessWorker(): WorkerPort {
   };
 }
 
+/** A directory mount: its proxy worker, ready to serve, and the DirFs over it. */
+async function openDirectory(m: HostMount): Promise<DirFs> {
+  const w = new Worker(new URL('./dirfs.browser.ts', import.meta.url), { type: 'module', name: 'agentos-dirfs' });
+  const reply = new SharedArrayBuffer(16 + REPLY_BYTES);
+  const ready = new Promise<{ ready?: true; error?: string }>((ok) => w.addEventListener('message', (e) => ok(e.data), { once: true }));
+  w.postMessage({ opfs: m.opfs, directory: m.directory, reply });
+  const r = await ready;
+  if (r.error) throw new Error(`mount ${m.vmPath}: ${r.error}`);
+  const est = await navigator.storage.estimate().catch(() => null);
+  const quota = est?.quota === undefined ? null : { usage: est.usage ?? 0, quota: est.quota };
+  return new DirFs({ post: (req) => w.postMessage(req), reply }, m.readOnly ?? false, quota);
+}
+
 // Comlink listens only after this: listeners added during a dispatch miss that event.
 self.addEventListener('message', (e: MessageEvent<KernelInit>) => {
-  startKernel(e.data, { workers: createProcessWorker, openStore: (i) => (i.persist ? new IdbLayerStore(i.persist) : null) }).then(
+  startKernel(e.data, {
+    workers: createProcessWorker,
+    openStore: (i) => (i.persist ? new IdbLayerStore(i.persist) : null),
+    openMount: openDirectory,
+  }).then(
     (service) => {
       expose(service);
       self.postMessage({ type: 'booted' } satisfies KernelBooted);

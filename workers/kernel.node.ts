@@ -26,7 +26,7 @@ parentPort!.once('message', (init: KernelInit) => {
   startKernel(init, {
     workers: createProcessWorker,
     openStore: (i) => (i.state ? new DirLayerStore(i.state) : null),
-    openMount: (m) => new HostFs(m),
+    openMount: (m) => new HostFs(m.host!, m.readOnly ?? false),
   }).then(
     (service) => {
       parentPort!.postMessage({ type: 'booted' } satisfies KernelBooted);

@@ -202,6 +202,40 @@ const api = {
     }
   },
 
+  /** An OPFS directory and a handle-mounted one (as showDirectoryPicker() gives) in a VM: both ways, and the refusals. */
+  async mountCheck(name: string): Promise<Record<string, string>> {
+    const opfs = await navigator.storage.getDirectory();
+    const dir = await opfs.getDirectoryHandle(name, { create: true });
+    const seed = await (await dir.getFileHandle('from-page.txt', { create: true })).createWritable();
+    await seed.write('written by the page\n');
+    await seed.close();
+    const vm = new AgentVM({ mounts: { '/mnt/o': { opfs: name }, '/mnt/ro': { directory: dir, readOnly: true } } });
+    await vm.start();
+    const run = async (cmd: string) => {
+      const r = await vm.exec(cmd);
+      return r.stdout + r.stderr + `[${r.exitCode}]`;
+    };
+    try {
+      const out: Record<string, string> = {};
+      out.seen = await run('cat /mnt/o/from-page.txt; ls /mnt/o');
+      out.write = await run('mkdir -p /mnt/o/sub && printf abc > /mnt/o/sub/f && printf XY | dd of=/mnt/o/sub/f bs=1 seek=1 conv=notrunc 2>/dev/null; cat /mnt/o/sub/f; echo; mv /mnt/o/sub /mnt/o/moved && ls /mnt/o/moved && wc -c < /mnt/o/moved/f');
+      try {
+        out.page = await (await (await (await dir.getDirectoryHandle('moved')).getFileHandle('f')).getFile()).text();
+      } catch (e) {
+        out.page = String(e);
+      }
+      out.up = await run('cd /mnt/o/.. && pwd && ls');
+      out.links = await run('ln -s /etc/passwd /mnt/o/l; ln /mnt/o/moved/f /mnt/o/h; chmod 600 /mnt/o/moved/f');
+      out.ro = await run('echo x > /mnt/ro/new; rm /mnt/ro/from-page.txt; cat /mnt/ro/from-page.txt');
+      out.rm = await run('rm -r /mnt/o/moved && ls /mnt/o');
+      const big = await run('head -c 3000000 /dev/urandom > /tmp/b && cp /tmp/b /mnt/o/big && cmp /tmp/b /mnt/o/big && echo same');
+      out.big = big;
+      return out;
+    } finally {
+      await vm.stop();
+    }
+  },
+
   /** Persistence figures in the browser (ms; IndexedDB, strict durability), as bench/persist.ts measures on Node. */
   async persistBench(): Promise<{ files: number; write100: number; reopen: number; restore: number }> {
     const time = async (f: () => Promise<unknown>) => {

@@ -19,9 +19,10 @@ export interface AgentVMOptions {
    */
   state?: string;
   /**
-   * Node: host directories mounted into the VM, VM path → host path (or
-   * `{ host, readOnly }`). Live and two-way; nothing outside the host
-   * directory is reachable through them.
+   * Directories mounted into the VM, VM path → spec. Node: a host path (or
+   * `{ host, readOnly }`). Browser: `{ opfs: NAME }` or `{ directory:
+   * FileSystemDirectoryHandle }` from showDirectoryPicker(). Live and
+   * two-way; nothing outside the directory is reachable through them.
    */
   mounts?: Record<string, string | MountSpec>;
   /** Network access for the guest; only `false` (none) exists today. */
@@ -35,10 +36,8 @@ export interface VmHost {
   fork(seed: Uint8Array): Promise<Machine>;
 }
 
-export interface MountSpec {
-  host: string;
-  readOnly?: boolean;
-}
+/** Node: `{ host }`, a host directory. Browser: `{ opfs }`, an OPFS directory by name, or `{ directory }`, a picked one. */
+export type MountSpec = { readOnly?: boolean } & ({ host: string } | { opfs: string } | { directory: FileSystemDirectoryHandle });
 
 /** The `mounts` option as a list, VM paths checked. */
 export function mountList(mounts: AgentVMOptions['mounts'] = {}): HostMount[] {
@@ -47,8 +46,7 @@ export function mountList(mounts: AgentVMOptions['mounts'] = {}): HostMount[] {
       throw new Error(`AgentVM: mount point '${vmPath}' must be an absolute path without '.' or '..'`);
     }
     if (/^\/(proc|dev|tmp)?\/?$/.test(vmPath)) throw new Error(`AgentVM: cannot mount over '${vmPath}'`);
-    const { host, readOnly = false } = typeof spec === 'string' ? { host: spec } : spec;
-    return { vmPath: vmPath.replace(/\/+$/, ''), host, readOnly };
+    return { ...(typeof spec === 'string' ? { host: spec } : spec), vmPath: vmPath.replace(/\/+$/, ''), readOnly: (typeof spec !== 'string' && spec.readOnly) || false };
   });
 }
 

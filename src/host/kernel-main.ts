@@ -26,28 +26,30 @@ export interface KernelInit {
   seed?: Uint8Array;
 }
 
-/** A host directory (or other host storage) to mount at `vmPath`. */
+/** Host storage to mount at `vmPath`: a host directory (Node), an OPFS directory or a picked one (browser). */
 export interface HostMount {
   vmPath: string;
-  host: string;
   readOnly?: boolean;
+  host?: string;
+  opfs?: string;
+  directory?: FileSystemDirectoryHandle;
 }
 
 /** The host's pieces of a kernel: its layer store and its mountable filesystems. */
 export interface HostParts {
   workers: WorkerFactory;
   openStore(init: KernelInit): LayerStore | null;
-  openMount?(mount: HostMount): FileSystem & { close?(): void };
+  openMount?(mount: HostMount): (FileSystem & { close?(): void }) | Promise<FileSystem & { close?(): void }>;
 }
 
 /** The kernel worker's answer to KernelInit, before Comlink takes over the port. */
 export type KernelBooted = { type: 'booted' } | { type: 'boot-error'; message: string };
 
 export async function startKernel(init: KernelInit, host: HostParts): Promise<KernelService> {
-  const mounts = (init.mounts ?? []).map((m) => {
+  const mounts = await Promise.all((init.mounts ?? []).map(async (m) => {
     if (!host.openMount) throw new Error('this host cannot mount host directories');
-    return { at: m.vmPath, fs: host.openMount(m) };
-  });
+    return { at: m.vmPath, fs: await host.openMount(m) };
+  }));
   const store = host.openStore(init);
   if (store && init.seed) throw new Error('a forked VM is ephemeral');
   const persister = store ? await Persister.open(store, init.imageId, () => new MemFs()) : undefined;

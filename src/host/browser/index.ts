@@ -1,9 +1,9 @@
 // Browser host: boot an agentOS kernel in a Web Worker (needs crossOriginIsolated for SharedArrayBuffer).
 
 import { wrap } from 'comlink';
-import type { KernelBooted, KernelInit } from '../kernel-main.js';
+import type { HostMount, KernelBooted, KernelInit } from '../kernel-main.js';
 import type { KernelService } from '../kernel-service.js';
-import { AgentVM as BaseAgentVM, type AgentVMOptions } from '../agent-vm.js';
+import { AgentVM as BaseAgentVM, mountList, type AgentVMOptions } from '../agent-vm.js';
 import { Machine } from '../machine.js';
 
 export { Machine } from '../machine.js';
@@ -65,6 +65,8 @@ export interface BootOptions {
   takeover?: boolean;
   /** Ephemeral VMs only: the writable layer starts as this snapshot frame (fork). */
   seed?: Uint8Array;
+  /** OPFS or picked directories to mount (see AgentVMOptions.mounts). */
+  mounts?: HostMount[];
 }
 
 export async function boot(opts: BootOptions = {}): Promise<Machine> {
@@ -90,7 +92,7 @@ export async function boot(opts: BootOptions = {}): Promise<Machine> {
     });
     // The kernel's first message is its image: transferred, not copied.
     const seed = opts.seed;
-    worker.postMessage({ image, imageId: manifest.sha256, persist: opts.persist, seed } satisfies KernelInit, [image.buffer, ...(seed ? [seed.buffer as ArrayBuffer] : [])]);
+    worker.postMessage({ image, imageId: manifest.sha256, persist: opts.persist, seed, mounts: opts.mounts } satisfies KernelInit, [image.buffer, ...(seed ? [seed.buffer as ArrayBuffer] : [])]);
     const answer = await booted;
     if (answer.type === 'boot-error') throw new Error(`agentOS: cannot open the VM: ${answer.message}`);
   } catch (e) {
@@ -129,10 +131,11 @@ export type { AgentVMOptions, ExecResult, OutputListener } from '../agent-vm.js'
 
 /** AgentVM in the browser: the same interface as on Node. */
 export class AgentVM extends BaseAgentVM {
-  constructor(options: AgentVMOptions & BootOptions = {}) {
-    if (options.mounts && Object.keys(options.mounts).length) {
-      throw new Error('AgentVM: mounts are not implemented in the browser yet (File System Access API and OPFS mounts are planned); Node hosts support them');
-    }
-    super(options, { boot: () => boot({ persist: options.persist, takeover: options.takeover }), fork: (seed) => boot({ seed }) });
+  constructor(options: AgentVMOptions & Omit<BootOptions, 'mounts' | 'seed'> = {}) {
+    const mounts = mountList(options.mounts).map((m) => {
+      if (m.host !== undefined) throw new Error(`AgentVM: mount ${m.vmPath}: a browser mounts { opfs: NAME } or { directory: handle }, not host paths`);
+      return m;
+    });
+    super(options, { boot: () => boot({ persist: options.persist, takeover: options.takeover, mounts }), fork: (seed) => boot({ seed, mounts }) });
   }
 }

@@ -18,7 +18,6 @@ import { NAME_MAX } from '../../abi/fcntl.js';
 import type { DirEntry, StatFs } from '../../abi/stat.js';
 import { DT_DIR, DT_FIFO, DT_LNK, DT_REG, DT_UNKNOWN, S_IFDIR, S_IFIFO, S_IFLNK, S_IFMT, S_IFREG, isDir, isLnk } from '../../abi/stat.js';
 import type { FileSystem, Inode, SetAttr } from '../../kernel/vfs/types.js';
-import type { HostMount } from '../kernel-main.js';
 
 class HostInode implements Inode {
   mode = 0;
@@ -67,16 +66,16 @@ export class HostFs implements FileSystem {
   private nextIno = 1;
   private readonly fds = new Map<HostInode, { fd: number; writable: boolean }>();
 
-  constructor(opts: HostMount) {
-    this.readonly = opts.readOnly ?? false;
+  constructor(host: string, readOnly: boolean) {
+    this.readonly = readOnly;
     let st: fs.Stats;
     try {
-      this.base = fs.realpathSync.native(opts.host);
+      this.base = fs.realpathSync.native(host);
       st = fs.statSync(this.base);
     } catch (e) {
-      throw new Error(`mount ${opts.host}: ${(e as Error).message}`);
+      throw new Error(`mount ${host}: ${(e as Error).message}`);
     }
-    if (!st.isDirectory()) throw new Error(`mount ${opts.host}: not a directory`);
+    if (!st.isDirectory()) throw new Error(`mount ${host}: not a directory`);
     this.rootInode = this.inodeFor(st, '');
   }
 

@@ -57,7 +57,7 @@ export async function boot(opts: BootOptions = {}): Promise<Machine> {
       worker.once('error', fail);
     });
     // The kernel's first message is its image: transferred, not copied.
-    const mounts = opts.mounts?.map((m) => ({ ...m, host: resolve(m.host) }));
+    const mounts = opts.mounts?.map((m) => ({ ...m, host: resolve(m.host!) }));
     const seed = opts.seed;
     worker.postMessage({ image, imageId, state, mounts, seed } satisfies KernelInit, [image.buffer as ArrayBuffer, ...(seed ? [seed.buffer as ArrayBuffer] : [])]);
     const answer = await booted;
@@ -77,7 +77,10 @@ export type { ExecBytesResult, ExecOptions, OutputChunk } from '../exec-session.
 /** AgentVM on the Node host: `new AgentVM(options)`, then `start()`, `exec()`, `stop()`. */
 export class AgentVM extends BaseAgentVM {
   constructor(options: AgentVMOptions = {}) {
-    const mounts = mountList(options.mounts);
+    const mounts = mountList(options.mounts).map((m) => {
+      if (m.host === undefined) throw new Error(`AgentVM: mount ${m.vmPath}: the Node host mounts host directories ({ host: PATH })`);
+      return m;
+    });
     super(options, { boot: () => boot({ state: options.state, mounts }), fork: (seed) => boot({ mounts, seed }) });
   }
 }

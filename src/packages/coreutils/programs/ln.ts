@@ -66,8 +66,16 @@ export const ln = command(
       } catch (e) {
         if (!c.has('s') && errnoOf(e) === Errno.ENOENT && !tryLstat(c.sys, target)) {
           c.sysError(`failed to access ${quote(target)}`, e);
-        } else c.sysError(`failed to create ${kind} ${quote(name)}`, e);
+        } else c.sysError(failure(kind, name, target, errnoOf(e)), e);
       }
     }
   },
 );
+
+/** GNU's wording: a hard link names its target too, unless the error is about the destination. */
+function failure(kind: string, name: string, target: string, errno: number | undefined): string {
+  if (kind === 'symbolic link') return `failed to create symbolic link ${quote(name)}`;
+  if (errno === Errno.EMLINK) return `failed to create hard link to ${quote(target)}`;
+  if (errno === Errno.EEXIST || errno === Errno.ENOSPC || errno === Errno.EROFS) return `failed to create hard link ${quote(name)}`;
+  return `failed to create hard link ${quote(name)} => ${quote(target)}`;
+}

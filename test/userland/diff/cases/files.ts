@@ -104,6 +104,7 @@ export const ln = family('ln', [
   u('-n with link to dir', 'ln -s d ld; ln -sfn a.txt ld; readlink ld', { files: F }),
   u('one operand', 'cd d; ln -s ../a.txt; readlink a.txt', { files: F }),
   u('hard link missing target', 'ln nope h; echo "status $?"'),
+  u('hard link errors name both ends, unless about the destination', 'ln a.txt b.txt; ln /proc/version v; ln -s a.txt b.txt; echo "status $?"', { files: F }),
   u('-v', 'ln -sv a.txt s', { files: F }),
   u('missing operand', 'ln'),
 ]);
