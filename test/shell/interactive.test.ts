@@ -139,8 +139,11 @@ test('Ctrl-Z stops the foreground job; jobs lists it; fg resumes it; bg and %1 w
   await d.nth(P, m + 1, 3000);
   await d.run('sleep 0.3 &', P);
   assert.match(d.outputOf(P)[0], /^\[1\] \d+$/);
-  await new Promise((r) => setTimeout(r, 600));
-  await d.run('', P);
+  // Reported before a prompt once it has finished (press Enter until then, as a person would).
+  for (let i = 0; i < 25 && !/Done/.test(d.raw); i++) {
+    await new Promise((r) => setTimeout(r, 200));
+    await d.run('', P);
+  }
   assert.match(d.raw, /\[1\]\+ {2}Done {20}sleep 0\.3/);
   const k = d.count(P);
   d.type('sleep 100\r');
