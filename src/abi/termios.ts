@@ -6,6 +6,16 @@ export const TCGETS = 0x5401;
 /** Set now / after output drains / after draining and flushing input (tcsetattr's TCSANOW, TCSADRAIN, TCSAFLUSH). */
 export const TCSETS = 0x5402, TCSETSW = 0x5403, TCSETSF = 0x5404;
 export const TIOCGWINSZ = 0x5413, TIOCSWINSZ = 0x5414;
+/** Flush input/output queues (tcflush); arg TCIFLUSH 0, TCOFLUSH 1, TCIOFLUSH 2. */
+export const TCFLSH = 0x540b;
+/** Job control: make the caller's ctty this terminal, foreground group get/set, give the ctty up, its session. */
+export const TIOCSCTTY = 0x540e, TIOCGPGRP = 0x540f, TIOCSPGRP = 0x5410, TIOCNOTTY = 0x5422, TIOCGSID = 0x5429;
+/** Bytes waiting in the output queue. */
+export const TIOCOUTQ = 0x5411;
+/** pty master: the slave's number (/dev/pts/N) and the lock (accepted, always unlocked). */
+export const TIOCGPTN = 0x80045430, TIOCSPTLCK = 0x40045431;
+/** B38400 in cflag's CBAUD bits. */
+export const B38400_CBAUD = 0o17;
 
 /**
  * struct termios with glibc's 32 control characters. cflag keeps Linux's

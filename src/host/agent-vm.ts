@@ -6,6 +6,9 @@ import type { ExecBytesResult, ExecOptions, OutputChunk } from './exec-session.j
 import { ExecSession } from './exec-session.js';
 import type { SnapshotInfo } from '../kernel/persist/snapshots.js';
 import type { Machine, RunOptions, RunResult } from './machine.js';
+import type { Terminal, TerminalOptions } from './terminal.js';
+
+export type { Terminal, TerminalOptions } from './terminal.js';
 
 export interface AgentVMOptions {
   /** Environment of the session shell (merged over HOME, USER, LANG, TERM). */
@@ -159,6 +162,15 @@ export class AgentVM {
         return (st & 0x7f) === 0 ? (st >> 8) & 0xff : 128 + (st & 0x7f);
       },
     };
+  }
+
+  /**
+   * An interactive shell on a pseudo-terminal, as the VM's user: keystrokes in,
+   * screen bytes out (for xterm.js or a real terminal). Default: `bash -l`.
+   */
+  openTerminal(opts: TerminalOptions = {}): Promise<Terminal> {
+    const env = { SHELL: '/bin/bash', ...this.options.env };
+    return this.requireMachine().openTerminal(opts, { ...USER, env, cwd: this.options.cwd ?? '/home/user' });
   }
 
   /** Open another persistent session, independent of the default one. */

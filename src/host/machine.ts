@@ -11,6 +11,7 @@ import type { DirEntry, Stat } from '../abi/stat.js';
 import type { SyscallName } from '../abi/syscalls.js';
 import { WEXITSTATUS, WIFEXITED, WTERMSIG } from '../abi/wait.js';
 import type { KernelService, KernelStatus, LayerStatus } from './kernel-service.js';
+import { openTerminal, type Terminal, type TerminalIdentity, type TerminalOptions } from './terminal.js';
 
 export interface RunOptions {
   /** Path of the program; default argv[0]. */
@@ -217,6 +218,11 @@ export class Machine {
     } finally {
       if (devnull >= 0) await this.syscall('close', devnull);
     }
+  }
+
+  /** A shell (or `opts.argv`) on a new pseudo-terminal, in a session of its own; runs as root unless `who` says. */
+  openTerminal(opts: TerminalOptions = {}, who: TerminalIdentity = {}): Promise<Terminal> {
+    return openTerminal(this, opts, { ...who, env: { ...DEFAULT_ENV, ...who.env } });
   }
 
   async wait(pid: number): Promise<number> {

@@ -13,9 +13,11 @@ import { MemFs } from './fs/memfs.js';
 import { OverlayFs } from './fs/overlayfs.js';
 import { ProcFs } from './fs/procfs.js';
 import { Kernel } from './kernel.js';
+import { PTMX_RDEV } from './tty/pty.js';
+import { S_IFCHR } from '../abi/stat.js';
 import type { Persister } from './persist/persister.js';
 import type { WorkerFactory } from './runner.js';
-import type { Cred } from './vfs/types.js';
+import type { Cred, FileOps } from './vfs/types.js';
 import { Vfs } from './vfs/vfs.js';
 
 export interface BootOptions {
@@ -39,7 +41,8 @@ export function bootKernel(opts: BootOptions): Kernel {
   const fifos = new FifoTable();
   const root = new OverlayFs(new ImageFs(opts.image), opts.persister?.fs ?? new MemFs());
   const vfs = new Vfs(root, {
-    devices: { open: (inode, flags, cred) => devices.open(inode, flags, cred) },
+    // Terminals need the kernel (sessions, signals): its pty driver serves them.
+    devices: { open: (inode, flags, cred): FileOps => (kernel.ptys.owns(inode.rdev) ? kernel.ptys.open(inode, flags, cred) : devices.open(inode, flags, cred)) },
     openFifo: (inode, flags) => fifos.open(inode, flags),
   });
   // Like init: the hostname comes from /etc/hostname unless the host says otherwise.
@@ -50,7 +53,9 @@ export function bootKernel(opts: BootOptions): Kernel {
   vfs.mount(ROOT, '/dev', dev);
   populateDevfs(dev, ROOT);
 
-  const kernel = new Kernel({ vfs, fifos, workers: opts.workers, warmWorkers: opts.warmWorkers, hostname, persister: opts.persister, imageId: opts.imageId });
+  const kernel: Kernel = new Kernel({ vfs, fifos, workers: opts.workers, warmWorkers: opts.warmWorkers, hostname, persister: opts.persister, imageId: opts.imageId });
+  kernel.ptys.devfs = dev;
+  dev.create(dev.root(), 'ptmx', S_IFCHR | 0o666, PTMX_RDEV, ROOT);
   vfs.mount(ROOT, '/proc', new ProcFs({
     procs: () => kernel.procs.all(),
     get: (pid) => kernel.procs.get(pid),

@@ -27,6 +27,8 @@ import { notifyParent } from './signal.js';
 import { SoftwareBroker } from './software/broker.js';
 import { Call, type Handler } from './syscall.js';
 import { handlers } from './sys/table.js';
+import { acquire, leaderExited } from './tty/jobctl.js';
+import { Ptys } from './tty/pty.js';
 import type { Inode } from './vfs/types.js';
 import type { Vfs } from './vfs/vfs.js';
 
@@ -56,6 +58,8 @@ export interface SpawnRequest {
   /** 0 = new group led by the child; n = join group n; absent = inherit. */
   pgid?: number;
   setsid?: boolean;
+  /** With setsid: the child's fd that becomes its controlling terminal (TIOCSCTTY). */
+  ctty?: number;
   /** Run the child as this user (and group): root only, like setuid before exec. */
   uid?: number;
   gid?: number;
@@ -84,6 +88,10 @@ export class Kernel {
   private readonly runtimes: Set<string>;
   readonly persister: Persister | null;
   readonly snapshots: Snapshots;
+  /** Pseudo-terminals, /dev/ptmx and /dev/tty. */
+  readonly ptys = new Ptys(this);
+  /** The syscall being served (Linux's `current`), for drivers that need the caller. */
+  currentCall: Call | null = null;
 
   constructor(opts: KernelOptions) {
     this.vfs = opts.vfs;
@@ -205,6 +213,11 @@ export class Kernel {
     if (req.setsid) {
       child.sid = child.pid;
       child.pgid = child.pid;
+      child.ctty = null;
+      if (req.ctty !== undefined) {
+        const tty = this.ptys.ttyOf(child.fds.get(req.ctty));
+        if (tty) acquire(child, tty);
+      }
     } else if (req.pgid !== undefined) {
       child.pgid = req.pgid === 0 ? child.pid : req.pgid;
     }
@@ -260,6 +273,7 @@ export class Kernel {
     else this.runner.kill(p);
     this.live.delete(p);
     if (p.alarmTimer) clearTimeout(p.alarmTimer);
+    leaderExited(this, p);
     p.fds.closeAll();
     for (const c of p.children) {
       c.ppid = this.init.pid;

@@ -5,6 +5,7 @@ import { NSIG, SIG_DFL } from '../abi/signal.js';
 import type { ChannelEnd } from './channel.js';
 import { FdTable } from './fdtable.js';
 import type { Call } from './syscall.js';
+import type { Tty } from './tty/tty.js';
 import type { Cred, Inode } from './vfs/types.js';
 import { WaitQueue } from './waitqueue.js';
 
@@ -51,6 +52,8 @@ export class Process {
   readonly childEvent = new WaitQueue();
   /** Woken on SIGCONT. */
   readonly contQueue = new WaitQueue();
+  /** The session's controlling terminal, inherited; setsid drops it. */
+  ctty: Tty | null = null;
   alarmTimer: ReturnType<typeof setTimeout> | null = null;
   alarmAt = 0;
 
@@ -67,6 +70,7 @@ export class Process {
       this.gid = parent.gid;
       this.groups = [...parent.groups];
       this.umask = parent.umask;
+      this.ctty = parent.ctty;
     }
   }
 

@@ -43,14 +43,18 @@ export class Call {
     const p = this.proc;
     if (p.state === 'T') return this.sleep(p.contQueue);
     let r: Value | WaitQueue;
+    const outer = this.kernel.currentCall;
+    this.kernel.currentCall = this;
     try {
       r = this.handler(this.kernel, p, this.args, this);
     } catch (e) {
+      this.kernel.currentCall = outer;
       // The detail (a path, a reason) travels with the errno, for the caller's message.
       if (e instanceof SysError) return this.finish(e.errno, e.detail ?? null);
       console.error(`agentos kernel: ${this.name} failed:`, e);
       return this.finish(Errno.EIO, null);
     }
+    this.kernel.currentCall = outer;
     if (r instanceof WaitQueue) return this.sleep(r);
     this.finish(0, r);
   }

@@ -19,6 +19,8 @@ export interface SpawnOptions {
   fds?: [number, number][];
   pgid?: number;
   setsid?: boolean;
+  /** With setsid: this child fd (a terminal) becomes the new session's controlling terminal. */
+  ctty?: number;
   /** Root only: run the child as this user/group. */
   uid?: number;
   gid?: number;

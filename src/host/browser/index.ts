@@ -167,7 +167,7 @@ function lockVm(name: string, takeover: boolean, lost: () => void): Promise<() =
   });
 }
 
-export type { AgentVMOptions, ExecResult, OutputListener } from '../agent-vm.js';
+export type { AgentVMOptions, ExecResult, OutputListener, Terminal, TerminalOptions } from '../agent-vm.js';
 
 /** AgentVM in the browser: the same interface as on Node. */
 export class AgentVM extends BaseAgentVM {

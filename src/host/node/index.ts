@@ -65,7 +65,7 @@ export async function boot(opts: BootOptions = {}): Promise<Machine> {
   return machine;
 }
 
-export type { AgentVMOptions, ExecResult, OutputListener } from '../agent-vm.js';
+export type { AgentVMOptions, ExecResult, OutputListener, Terminal, TerminalOptions } from '../agent-vm.js';
 export type { ExecBytesResult, ExecOptions, OutputChunk } from '../exec-session.js';
 
 /** AgentVM on the Node host: `new AgentVM(options)`, then `start()`, `exec()`, `stop()`. */

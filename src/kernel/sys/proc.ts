@@ -44,6 +44,7 @@ export const setsid: Handler = (k, p) => {
   if (k.procs.all().some((q) => q.alive && q.pgid === p.pid)) throw new SysError(Errno.EPERM);
   p.sid = p.pid;
   p.pgid = p.pid;
+  p.ctty = null;
   return p.sid;
 };
 
@@ -66,6 +67,7 @@ export const spawn: Handler = (k, p, a) => {
     fds,
     pgid: typeof r.pgid === 'number' ? r.pgid : undefined,
     setsid: r.setsid === true,
+    ctty: typeof r.ctty === 'number' ? r.ctty : undefined,
     uid: typeof r.uid === 'number' ? r.uid : undefined,
     gid: typeof r.gid === 'number' ? r.gid : undefined,
   });
