@@ -49,7 +49,7 @@ async function main(): Promise<void> {
   const panels = el('div', { className: 'panels' });
   const side = el('aside', { className: 'side' }, tabs, panels);
   const view = new XtermView(screen, { theme: preferredTheme(), onLeave: () => (tabs.querySelector('[aria-selected=true]') as HTMLElement | null)?.focus() });
-  const termBox = el('section', { className: 'terminal', ariaLabel: 'Terminal' }, terminalToolbar(view), screen, progress.root);
+  const termBox = el('section', { className: 'term-pane', ariaLabel: 'Terminal' }, terminalToolbar(view), screen, progress.root);
   app.replaceChildren(termBox, side);
   window.__playground = { view };
 

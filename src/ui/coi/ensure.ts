@@ -10,6 +10,8 @@ export type Isolation =
   | { state: 'unavailable'; reason: string };
 
 const TRIED = 'agentos-coi-reloaded';
+/** A worker that is not in control by then is not coming (blocked by policy or an extension). */
+const SW_TIMEOUT_MS = 8000;
 
 export async function ensureIsolation(swUrl: URL): Promise<Isolation> {
   if (crossOriginIsolated) {
@@ -24,18 +26,23 @@ export async function ensureIsolation(swUrl: URL): Promise<Isolation> {
     return { state: 'unavailable', reason: 'the service-worker fallback did not make the page isolated in this browser' };
   }
   try {
-    await navigator.serviceWorker.register(swUrl, { scope: './' });
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      // The worker's clients.claim() makes it the controller.
-      await new Promise<void>((ok) => navigator.serviceWorker.addEventListener('controllerchange', () => ok(), { once: true }));
-    }
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, fail) => (timer = setTimeout(() => fail(new Error('it did not start')), SW_TIMEOUT_MS)));
+    await Promise.race([timeout, controlled(swUrl)]).finally(() => clearTimeout(timer));
   } catch (e) {
     return { state: 'unavailable', reason: `the service worker could not be registered (${(e as Error).message})` };
   }
   sessionStorage.setItem(TRIED, '1');
   location.reload();
   return { state: 'reloading' };
+}
+
+/** Register the worker and wait until it controls this page (its clients.claim() does that). */
+async function controlled(swUrl: URL): Promise<void> {
+  await navigator.serviceWorker.register(swUrl, { scope: './' });
+  await navigator.serviceWorker.ready;
+  if (navigator.serviceWorker.controller) return;
+  await new Promise<void>((ok) => navigator.serviceWorker.addEventListener('controllerchange', () => ok(), { once: true }));
 }
 
 /** The text shown when isolation is impossible. */

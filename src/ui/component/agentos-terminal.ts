@@ -37,7 +37,7 @@ export class AgentosTerminalElement extends HTMLElement {
       void api.ready.then(() => {
         if (this.api !== api) return;
         this.notice.setAttribute('hidden', '');
-        this.dispatchEvent(new CustomEvent('ready', { detail: { vm: api } }));
+        this.dispatchEvent(new CustomEvent('ready', { detail: { vm: api }, bubbles: true }));
       }, (e: unknown) => this.fail(e));
     }
     return this.api;
@@ -99,7 +99,7 @@ export class AgentosTerminalElement extends HTMLElement {
     this.view = new XtermView(screen, { theme: this.theme(), rows, cols, readonly: this.hasAttribute('readonly') });
     this.view.onOutput((bytes) => {
       const text = this.decoder.decode(bytes, { stream: true });
-      this.dispatchEvent(new CustomEvent('output', { detail: { bytes, text } }));
+      this.dispatchEvent(new CustomEvent('output', { detail: { bytes, text }, bubbles: true }));
     });
     const persist = this.getAttribute('persist');
     this.session = new VmSession(this.view, {
@@ -110,7 +110,7 @@ export class AgentosTerminalElement extends HTMLElement {
         if (p.stage === 'image' && !p.cached) this.say(`Downloading agentOS… ${Math.round((100 * p.loaded) / p.total)}%`);
         else if (p.stage === 'kernel') this.say('Starting agentOS…');
       },
-      onExit: (code) => this.dispatchEvent(new CustomEvent('exit', { detail: { code } })),
+      onExit: (code) => this.dispatchEvent(new CustomEvent('exit', { detail: { code }, bubbles: true })),
     });
     if (!crossOriginIsolated) {
       this.notice.innerHTML = ISOLATION_HELP;
@@ -135,7 +135,7 @@ export class AgentosTerminalElement extends HTMLElement {
     this.notice.removeAttribute('hidden');
     this.notice.innerHTML = crossOriginIsolated ? '' : ISOLATION_HELP;
     if (crossOriginIsolated) this.notice.textContent = `agentOS could not start: ${(e as Error)?.message ?? e}`;
-    this.dispatchEvent(new CustomEvent('error', { detail: { error: e } }));
+    this.dispatchEvent(new CustomEvent('error', { detail: { error: e }, bubbles: true }));
   }
 }
 

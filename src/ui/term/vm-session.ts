@@ -3,10 +3,9 @@
 // restore (which stops every process), and offers the exec interface that
 // `window.agentos` and the component's `vm` property expose.
 
-import { AgentVM, type BootProgress, type ExecResult } from '../../host/browser/index.js';
+import { AgentVM, type BootProgress, type ExecResult, type Terminal } from '../../host/browser/index.js';
 import type { SnapshotInfo } from '../../kernel/persist/snapshots.js';
 import { InTerminalRunner } from './in-terminal.js';
-import { openTerminal, type Terminal } from './vm-terminal.js';
 import type { XtermView } from './xterm-view.js';
 
 export interface VmSessionOptions {
@@ -75,7 +74,7 @@ export class VmSession {
   private openTerm(): Promise<void> {
     this.opening ??= (async () => {
       const { xterm } = this.view;
-      const t = await openTerminal(this.vm, { cols: xterm.cols, rows: xterm.rows, cwd: this.opts.cwd, env: this.opts.env });
+      const t = await this.vm.openTerminal({ cols: xterm.cols, rows: xterm.rows, cwd: this.opts.cwd, env: this.opts.env });
       this.term = t;
       this.view.attach(t);
       void t.exited.then((code) => {

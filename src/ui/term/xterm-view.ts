@@ -8,7 +8,7 @@ import { Unicode11Addon } from '@xterm/addon-unicode11';
 import { WebLinksAddon } from '@xterm/addon-web-links';
 import { Terminal as Xterm } from '@xterm/xterm';
 import { THEMES, type ThemeName } from './themes.js';
-import type { Terminal } from './vm-terminal.js';
+import type { Terminal } from '../../host/browser/index.js';
 
 export interface XtermViewOptions {
   theme: ThemeName;
