@@ -18,7 +18,8 @@ Commands:
                           --json prints one object {"stdout","stderr","exitCode"} instead.
                           --state DIR: a persistent VM whose writable layer lives in DIR
                           (created if missing); every write is durable when exec returns.
-  shell [--state DIR]     a line-by-line session with the VM's shell (each line is one exec)
+  shell [--state DIR]     an interactive shell on this terminal (raw mode, job control, resize);
+                          when stdin is not a terminal, a line-by-line session (each line one exec)
   snapshot [--state DIR] create NAME | list | restore NAME | delete NAME
                           | export NAME FILE | import FILE [NAME]
                           snapshots of the writable layer (DIR's VM; without --state, an
@@ -136,13 +137,13 @@ async function execCommand(args: string[]): Promise<number> {
   }
 }
 
-/** Until the kernel has a TTY, a person gets a line-mode session: each line is one exec. */
 async function shellCommand(args: string[]): Promise<number> {
   let state: string | undefined;
   if (args[0] === '--state' && args[1]) state = args[1];
   else if (args.length) return usageError(`shell: unexpected '${args[0]}'`);
   const vm = new AgentVM({ state });
   await vm.start();
+  if (process.stdin.isTTY && process.stdout.isTTY) return terminalSession(vm);
   vm.on('output', (c) => (c.stream === 'stdout' ? process.stdout : process.stderr).write(c.data));
   const rl = createInterface({ input: process.stdin, output: process.stdout, prompt: 'agentos$ ' });
   let status = 0;
@@ -153,6 +154,32 @@ async function shellCommand(args: string[]): Promise<number> {
   }
   await vm.stop();
   return status;
+}
+
+/**
+ * The VM's shell on this terminal: the host terminal goes raw (the VM's line
+ * discipline does the cooking), bytes flow both ways, resizes follow.
+ */
+async function terminalSession(vm: AgentVM): Promise<number> {
+  const out = process.stdout;
+  const term = await vm.openTerminal({ cols: out.columns, rows: out.rows });
+  term.onData((b) => out.write(b));
+  const input = (b: Buffer) => term.write(new Uint8Array(b));
+  const resize = () => term.resize(out.columns, out.rows);
+  process.stdin.setRawMode(true);
+  process.stdin.on('data', input);
+  process.stdin.resume();
+  out.on('resize', resize);
+  try {
+    return await term.exited;
+  } finally {
+    out.off('resize', resize);
+    process.stdin.off('data', input);
+    process.stdin.setRawMode(false);
+    process.stdin.pause();
+    await vm.sync();
+    await vm.stop();
+  }
 }
 
 async function snapshotCommand(args: string[]): Promise<number> {

@@ -11,6 +11,7 @@ import { Shell } from './interp/shell.js';
 import { deserialize, SUBSHELL_FLAG } from './interp/subshell.js';
 import { flagName, type SetOption } from './interp/options.js';
 import { runSession } from './session.js';
+import { runInteractive } from './interactive/repl.js';
 import { decodeShell } from './bytes.js';
 
 /** Hidden option: run as a host's persistent exec session (src/shell/session.ts). */
@@ -47,6 +48,8 @@ export function shellMain(os: AgentosApi): void {
   let command: string | null = null;
   let readStdin = false;
   const sets: [SetOption, boolean][] = [];
+  const startup = new Set<string>();
+  let rcfile: string | undefined;
   // bash started as `sh` runs in POSIX mode.
   if (/(^|\/)sh$/.test(os.argv[0] ?? '')) sets.push(['posix', true]);
   let i = 0;
@@ -68,14 +71,22 @@ export function shellMain(os: AgentosApi): void {
       sets.push(['posix', true]);
       continue;
     }
-    if (a.startsWith('--')) continue; // --norc, --noprofile, --login: nothing to read yet
+    if (a === '--login' || a === '--norc' || a === '--noprofile') {
+      startup.add(a.slice(2));
+      continue;
+    }
+    if (a === '--rcfile' || a === '--init-file') {
+      rcfile = args[++i];
+      continue;
+    }
+    if (a.startsWith('--')) continue;
     if (!/^[-+]/.test(a) || a.length < 2) break;
     const on = a[0] === '-';
     for (const c of a.slice(1)) {
       if (c === 'c') command = '';
       else if (c === 's') readStdin = true;
       else if (c === 'i') sets.push(['interactive', on]);
-      else if (c === 'l') continue;
+      else if (c === 'l') startup.add('login');
       else if (c === 'o') {
         const name = args[++i] as SetOption;
         sets.push([name, on]);
@@ -119,7 +130,14 @@ export function shellMain(os: AgentosApi): void {
   } else {
     sh = make('agentos-shell', 'agentos-shell', rest);
     sh.modeFlags = 's';
-    run = () => runStdin(sh);
+    // bash: interactive with -i, or when reading commands from a terminal (stdin and stderr).
+    const explicit = sets.findLast(([name]) => name === 'interactive');
+    const interactive = explicit ? explicit[1] : !readStdin && rest.length === 0 && os.sys.isatty(0) && os.sys.isatty(2);
+    const login = startup.has('login') || (os.argv[0] ?? '').startsWith('-');
+    run = interactive
+      ? () => runInteractive(os, sh, { login, norc: startup.has('norc'), noprofile: startup.has('noprofile'), rcfile })
+      : () => runStdin(sh);
+    if (interactive) sets.push(['interactive', true]);
   }
   for (const [name, on] of sets) sh.opts.set.set(name, on);
   finish(os, sh, run);

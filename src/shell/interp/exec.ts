@@ -517,6 +517,7 @@ export function runProgram(sh: Shell, argv: string[], env: string[]): number {
   // With job control the program leads its own process group, which SIGINT is forwarded to.
   const pid = spawnProgram(sh, argv, env, sh.jobControl ? 0 : undefined);
   if (pid < 0) return -pid;
+  if (sh.terminal) return sh.terminal.waitForeground([pid], pid, argv.join(' '))[0];
   const fg = sh.fgPgid;
   if (sh.jobControl) sh.fgPgid = pid;
   let status: number;

@@ -4,7 +4,7 @@
 
 import { O_CLOEXEC, O_RDONLY } from '../../abi/fcntl.js';
 import { expandAssignValue, expandWords } from '../expand/index.js';
-import type { Command, Pipeline } from '../syntax/index.js';
+import { print, type Command, type Pipeline } from '../syntax/index.js';
 import { BUILTINS, SPECIAL_BUILTINS } from './builtins/index.js';
 import { expandContext } from './context.js';
 import { afterLeaf, runCommand, setPipestatus, spawnProgram, suppressed, waitFor } from './exec.js';
@@ -82,7 +82,10 @@ function runStages(sh: Shell, p: Pipeline): number[] {
     if (pid < 0) failed.set(i, -pid);
     else {
       pids[i] = pid;
-      if (group === 0) group = pid;
+      if (group === 0) {
+        group = pid;
+        sh.terminal?.give(group);
+      }
     }
     if (w >= 0) sh.sys.close(w);
     if (prevRead >= 0) sh.sys.close(prevRead);
@@ -102,6 +105,13 @@ function runStages(sh: Shell, p: Pipeline): number[] {
     } finally {
       sh.sys.close(prevRead);
     }
+  }
+  if (sh.terminal && group) {
+    const live = pids.filter((pid) => pid > 0);
+    const st = sh.terminal.waitForeground(live, group, print(p));
+    return p.cmds.map((_, i) =>
+      i === n ? lastStatus : i === 0 && inProcess ? firstStatus : failed.has(i) ? failed.get(i)! : st[live.indexOf(pids[i])],
+    );
   }
   const fg = sh.fgPgid;
   if (sh.jobControl && group) sh.fgPgid = group;
@@ -178,6 +188,6 @@ export function startBackground(sh: Shell, cmd: Command): void {
   if (pid < 0) return;
   sh.lastBg = pid;
   const id = (sh.jobs.at(-1)?.id ?? 0) + 1;
-  sh.jobs.push({ id, pids: [pid], command: cmd.type, status: 'Running' });
+  sh.jobs.push({ id, pids: [pid], pgid: sh.terminal ? pid : undefined, command: sh.terminal ? print(cmd) : cmd.type, status: 'Running' });
   if (sh.opts.on('interactive')) sh.write(2, `[${id}] ${pid}\n`);
 }

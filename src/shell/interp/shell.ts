@@ -14,6 +14,8 @@ import type { Saved } from './redirect.js';
 import { Options } from './options.js';
 import { ShellError, Vars } from './vars.js';
 import { encodeShell } from '../bytes.js';
+import type { History } from '../interactive/history.js';
+import type { JobTerminal } from '../interactive/jobs.js';
 
 export interface Job {
   id: number;
@@ -21,6 +23,10 @@ export interface Job {
   command: string;
   status: 'Running' | 'Done' | 'Stopped';
   exit?: number;
+  /** Its process group (job control). */
+  pgid?: number;
+  /** Members already waited for. */
+  done?: Set<number>;
 }
 
 export interface ShellInit {
@@ -83,6 +89,10 @@ export class Shell {
   modeFlags = '';
   /** Each foreground job gets its own process group (session shells, interactive shells). */
   jobControl = false;
+  /** Job control on a terminal (interactive shells): see interactive/jobs.ts. */
+  terminal: JobTerminal | null = null;
+  /** The interactive shell's history (interactive/history.ts), for the `history` builtin. */
+  history: History | null = null;
   /** Process group of the running foreground job, for forwarding SIGINT. */
   fgPgid = 0;
   /** Set by the SIGINT handler of a session shell; checked between commands. */

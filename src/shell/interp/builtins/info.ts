@@ -9,6 +9,7 @@ import { printFunction } from '../../syntax/index.js';
 import { invoke } from '../exec.js';
 import type { Shell } from '../shell.js';
 import type { Builtin } from './types.js';
+import { historyBuiltin } from '../../interactive/history-builtin.js';
 import { BUILTINS, SPECIAL_BUILTINS } from './index.js';
 
 const KEYWORDS = new Set(['if', 'then', 'else', 'elif', 'fi', 'case', 'esac', 'for', 'select', 'while', 'until', 'do', 'done', 'in', 'function', 'time', '{', '}', '!', '[[', ']]', 'coproc']);
@@ -259,12 +260,14 @@ export const times: Builtin = (sh) => {
   return 0;
 };
 
-export const jobs: Builtin = (sh) => {
+export const jobs: Builtin = (sh, argv) => {
+  if (sh.terminal) return sh.terminal.jobs(argv);
   for (const j of sh.jobs) sh.out(`[${j.id}]  ${j.status.padEnd(24)}${j.command}\n`);
   return 0;
 };
 
 export const fg: Builtin = (sh, argv) => {
+  if (sh.terminal) return argv[0] === 'bg' ? sh.terminal.bg(argv) : sh.terminal.fg(argv);
   sh.error(`${argv[0]}: no job control`);
   return 1;
 };
@@ -324,7 +327,7 @@ export const kill: Builtin = (sh, argv) => {
   return status;
 };
 
-export const history: Builtin = () => 0;
+export const history: Builtin = (sh, argv) => (sh.history ? historyBuiltin(sh, sh.history, argv) : 0);
 
 /**
  * A signal sent to $BASHPID of a subshell that runs in-process (it has no

@@ -1,0 +1,239 @@
+// Job control for an interactive shell on a terminal: each pipeline is a
+// process group; the foreground one owns the terminal (tcsetpgrp) while the
+// shell waits for it with WUNTRACED, so Ctrl-Z leaves it Stopped in the job
+// table; fg/bg continue it; finished background jobs are reported before the
+// next prompt. The shell takes the terminal back after every job, restoring
+// its settings when the job was stopped or killed (bash does the same).
+
+import { Errno, SysError } from '../../abi/errno.js';
+import { SIGCONT, SIGINT, SIGTSTP } from '../../abi/signal.js';
+import { TIOCSPGRP, type Termios } from '../../abi/termios.js';
+import { shellStatus, WEXITSTATUS, WIFEXITED, WIFSIGNALED, WIFSTOPPED, WNOHANG, WTERMSIG, WUNTRACED } from '../../abi/wait.js';
+import { tcgetattr, tcsetattr } from '../../userland/lib/tty.js';
+import type { Job, Shell } from '../interp/shell.js';
+
+export interface JobTerminal {
+  /** A new foreground process group: it gets the terminal at once, before it can read it. */
+  give(pgid: number): void;
+  /** Wait for the foreground job; its statuses in `pids` order (148 for all when it stopped). */
+  waitForeground(pids: number[], pgid: number, command: string, job?: Job): number[];
+  /** Report background jobs that finished or stopped since the last prompt. */
+  notify(): void;
+  fg(argv: string[]): number;
+  bg(argv: string[]): number;
+  jobs(argv: string[]): number;
+}
+
+export class TerminalJobs implements JobTerminal {
+  private saved: Termios;
+
+  constructor(private readonly sh: Shell, private readonly fd: number, private readonly pgid: number) {
+    this.saved = tcgetattr(sh.sys, fd);
+  }
+
+  private setpgrp(pgid: number): void {
+    try {
+      this.sh.sys.ioctl(this.fd, TIOCSPGRP, pgid);
+    } catch (e) {
+      if (!(e instanceof SysError)) throw e;
+    }
+  }
+
+  give(pgid: number): void {
+    this.setpgrp(pgid);
+  }
+
+  waitForeground(pids: number[], pgid: number, command: string, job?: Job): number[] {
+    const sys = this.sh.sys;
+    this.setpgrp(pgid);
+    const statuses = new Map<number, number>();
+    const live = new Set(pids.filter((p) => p > 0 && !job?.done?.has(p)));
+    let stopped = false;
+    while (live.size) {
+      let pid: number, st: number;
+      try {
+        [pid, st] = sys.waitpid(-pgid, WUNTRACED);
+      } catch (e) {
+        if (e instanceof SysError && e.errno === Errno.EINTR) continue;
+        if (e instanceof SysError && e.errno === Errno.ECHILD) break;
+        throw e;
+      }
+      if (WIFSTOPPED(st)) {
+        stopped = true;
+        break;
+      }
+      statuses.set(pid, st);
+      live.delete(pid);
+    }
+    if (stopped) this.drainStops(pgid);
+    this.setpgrp(this.pgid);
+    const signalled = [...statuses.values()].some(WIFSIGNALED);
+    if (stopped || signalled) tcsetattr(sys, this.fd, this.saved);
+    else this.saved = tcgetattr(sys, this.fd);
+    if (stopped) {
+      const j = job ?? this.newJob(pids, pgid, command);
+      j.status = 'Stopped';
+      j.done = new Set([...(j.done ?? []), ...statuses.keys()]);
+      this.sh.write(2, `\n${this.line(j)}\n`);
+      return pids.map(() => 128 + SIGTSTP);
+    }
+    if (job) this.sh.jobs = this.sh.jobs.filter((j) => j !== job);
+    if ([...statuses.values()].some((s) => WIFSIGNALED(s) && WTERMSIG(s) === SIGINT)) {
+      this.sh.write(2, '\n');
+      this.sh.interrupted = true;
+    }
+    return pids.map((p) => (statuses.has(p) ? shellStatus(statuses.get(p)!) : (job?.exit ?? 0)));
+  }
+
+  /** The other members' stop reports: consumed, so a later wait does not see them. */
+  private drainStops(pgid: number): void {
+    for (;;) {
+      try {
+        const [pid] = this.sh.sys.waitpid(-pgid, WUNTRACED | WNOHANG);
+        if (!pid) return;
+      } catch {
+        return;
+      }
+    }
+  }
+
+  private newJob(pids: number[], pgid: number, command: string): Job {
+    const id = (this.sh.jobs.at(-1)?.id ?? 0) + 1;
+    const j: Job = { id, pids, pgid, command, status: 'Running' };
+    this.sh.jobs.push(j);
+    return j;
+  }
+
+  /** + for the current job (the newest), - for the previous one. */
+  private mark(j: Job): string {
+    const jobs = this.sh.jobs;
+    return j === jobs.at(-1) ? '+' : j === jobs.at(-2) ? '-' : ' ';
+  }
+
+  /** `[1]+  Stopped                 sleep 100` */
+  private line(j: Job, pid?: number): string {
+    const mark = this.mark(j);
+    const state = j.status === 'Done' ? (j.exit ? `Exit ${j.exit}` : 'Done') : j.status;
+    return `[${j.id}]${mark}${pid === undefined ? ' ' : ` ${pid}`} ${state.padEnd(24)}${j.command}${j.status === 'Running' ? ' &' : ''}`;
+  }
+
+  notify(): void {
+    const sys = this.sh.sys;
+    for (const j of [...this.sh.jobs]) {
+      if (j.status !== 'Running') continue;
+      j.done ??= new Set();
+      for (const pid of j.pids) {
+        if (j.done.has(pid)) continue;
+        let r: [number, number];
+        try {
+          r = sys.waitpid(pid, WNOHANG | WUNTRACED);
+        } catch {
+          j.done.add(pid);
+          continue;
+        }
+        if (!r[0]) continue;
+        if (WIFSTOPPED(r[1])) {
+          j.status = 'Stopped';
+          break;
+        }
+        j.done.add(pid);
+        if (pid === j.pids.at(-1)) j.exit = WIFEXITED(r[1]) ? WEXITSTATUS(r[1]) : 128 + WTERMSIG(r[1]);
+      }
+      if (j.status === 'Stopped') this.sh.write(2, `${this.line(j)}\n`);
+      else if (j.done.size === j.pids.length) {
+        j.status = 'Done';
+        this.sh.write(2, `${this.line(j)}\n`);
+        this.sh.jobs = this.sh.jobs.filter((x) => x !== j);
+      }
+    }
+  }
+
+  /** %n, %+, %%, %-, %string, %?string; default the current job. */
+  private find(spec: string | undefined, builtin: string): Job | null {
+    const jobs = this.sh.jobs;
+    let j: Job | undefined;
+    if (spec === undefined || spec === '%' || spec === '%%' || spec === '%+') j = jobs.at(-1);
+    else if (spec === '%-') j = jobs.at(-2);
+    else if (/^%?\d+$/.test(spec)) j = jobs.find((x) => x.id === Number(spec.replace('%', '')));
+    else if (spec.startsWith('%?')) j = jobs.find((x) => x.command.includes(spec.slice(2)));
+    else if (spec.startsWith('%')) j = jobs.find((x) => x.command.startsWith(spec.slice(1)));
+    if (!j) {
+      this.sh.error(`${builtin}: ${spec ?? 'current'}: no such job`);
+      return null;
+    }
+    return j;
+  }
+
+  fg(argv: string[]): number {
+    const j = this.find(argv[1], 'fg');
+    if (!j) return 1;
+    const pgid = j.pgid ?? j.pids[0];
+    this.sh.write(1, `${j.command}\n`);
+    tcsetattr(this.sh.sys, this.fd, this.saved);
+    this.setpgrp(pgid);
+    j.status = 'Running';
+    try {
+      this.sh.sys.kill(-pgid, SIGCONT);
+    } catch {
+      /* already gone: the wait reports it */
+    }
+    return this.waitForeground(j.pids, pgid, j.command, j).at(-1) ?? 0;
+  }
+
+  bg(argv: string[]): number {
+    const specs = argv.length > 1 ? argv.slice(1) : [undefined];
+    let status = 0;
+    for (const spec of specs) {
+      const j = this.find(spec, 'bg');
+      if (!j) {
+        status = 1;
+        continue;
+      }
+      if (j.status === 'Running') {
+        this.sh.error(`bg: job ${j.id} already in background`);
+        continue;
+      }
+      j.status = 'Running';
+      this.sh.write(1, `[${j.id}]${this.mark(j)} ${j.command} &\n`);
+      try {
+        this.sh.sys.kill(-(j.pgid ?? j.pids[0]), SIGCONT);
+      } catch {
+        /* gone */
+      }
+    }
+    return status;
+  }
+
+  jobs(argv: string[]): number {
+    this.notifyQuietly();
+    const pidsOnly = argv.includes('-p');
+    const withPids = argv.includes('-l');
+    for (const j of this.sh.jobs) {
+      if (pidsOnly) this.sh.write(1, `${j.pids[0]}\n`);
+      else if (withPids) this.sh.write(1, this.line(j, j.pids[0]) + '\n');
+      else this.sh.write(1, `${this.line(j)}\n`);
+    }
+    this.sh.jobs = this.sh.jobs.filter((j) => j.status !== 'Done');
+    return 0;
+  }
+
+  /** Collect finished jobs for `jobs`, which prints them as Done itself. */
+  private notifyQuietly(): void {
+    for (const j of this.sh.jobs) {
+      if (j.status !== 'Running') continue;
+      j.done ??= new Set();
+      for (const pid of j.pids) {
+        if (j.done.has(pid)) continue;
+        try {
+          const [p, st] = this.sh.sys.waitpid(pid, WNOHANG);
+          if (!p) continue;
+          j.done.add(pid);
+          if (pid === j.pids.at(-1)) j.exit = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+        } catch {
+          j.done.add(pid);
+        }
+      }
+      if (j.done.size === j.pids.length) j.status = 'Done';
+    }
+  }
+}
