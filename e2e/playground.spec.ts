@@ -63,8 +63,12 @@ test.describe('terminal', () => {
     await page.setViewportSize({ width: 700, height: 800 });
     await expect.poll(cols).toBeLessThan(wide);
     const narrow = await cols();
-    await runLine(page, T, 'tput cols; echo "$COLUMNS"');
-    await waitForScreen(page, T, new RegExp(`\\n${narrow}\\n`));
+    // The kernel's window size changes at once; the shell's $COLUMNS (which
+    // tput prefers, as ncurses does) follows before the next prompt.
+    await runLine(page, T, 'stty size');
+    await waitForScreen(page, T, new RegExp(`stty size\\n\\d+ ${narrow}\\n`));
+    await runLine(page, T, 'tput cols');
+    await waitForScreen(page, T, new RegExp(`tput cols\\n${narrow}\\n`));
   });
 
   test('exec(cmd, {inTerminal: true}) shows the command and returns its output', async ({ page }) => {
@@ -126,7 +130,7 @@ test('file tree: browse, view, download, upload and drop files', async ({ page }
   await page.evaluate(() => window.agentos.exec('mkdir -p sub && printf "line one\\n" > notes.txt'));
   const files = page.locator('#files');
   await files.getByRole('button', { name: 'Refresh' }).click();
-  await files.getByRole('button', { name: 'notes.txt' }).click();
+  await files.getByRole('button', { name: 'notes.txt', exact: true }).click();
   const viewer = page.locator('dialog.viewer');
   await expect(viewer.locator('pre')).toHaveText('line one\n');
   const download = page.waitForEvent('download');
@@ -154,7 +158,7 @@ test('file tree: browse, view, download, upload and drop files', async ({ page }
   await drop('.term-pane', 'here.txt', 'into cwd\n');
   await expect.poll(async () => (await page.evaluate(() => window.agentos.exec('cat here.txt'))).stdout).toBe('into cwd\n');
 
-  await files.getByRole('button', { name: 'sub/' }).click();
+  await files.getByRole('button', { name: 'sub/', exact: true }).click();
   await expect(files.locator('input.path')).toHaveValue('/home/user/sub');
   await expect(files.locator('li[data-name="dropped.txt"]')).toBeVisible();
 });

@@ -74,7 +74,9 @@ export class VmSession {
   private openTerm(): Promise<void> {
     this.opening ??= (async () => {
       const { xterm } = this.view;
-      const t = await this.vm.openTerminal({ cols: xterm.cols, rows: xterm.rows, cwd: this.opts.cwd, env: this.opts.env });
+      // A login shell by its full path: the shell re-runs itself by argv[0] for subshells.
+      const argv = ['/bin/bash', '-l'];
+      const t = await this.vm.openTerminal({ argv, cols: xterm.cols, rows: xterm.rows, cwd: this.opts.cwd, env: this.opts.env });
       this.term = t;
       this.view.attach(t);
       void t.exited.then((code) => {
