@@ -168,9 +168,10 @@ export class TerminalJobs implements JobTerminal {
     const j = this.find(argv[1], 'fg');
     if (!j) return 1;
     const pgid = j.pgid ?? j.pids[0];
-    this.sh.write(1, `${j.command}\n`);
+    // The terminal first: a ^C typed once the command is shown must reach the job.
     tcsetattr(this.sh.sys, this.fd, this.saved);
     this.setpgrp(pgid);
+    this.sh.write(1, `${j.command}\n`);
     j.status = 'Running';
     try {
       this.sh.sys.kill(-pgid, SIGCONT);

@@ -10,6 +10,7 @@ import { decodeShell } from '../bytes.js';
 import { ExitSignal, InterruptSignal } from '../interp/control.js';
 import type { Shell } from '../interp/shell.js';
 import { checkComplete } from '../syntax/index.js';
+import { winsize } from '../../userland/lib/tty.js';
 import { complete } from './complete.js';
 import { LineEditor, type ReadResult } from './editor.js';
 import { History } from './history.js';
@@ -66,6 +67,7 @@ export function runInteractive(os: AgentosApi, sh: Shell, o: InteractiveOptions)
   try {
     for (;;) {
       sh.terminal?.notify();
+      if (onTty) checkWinsize(sh);
       let src = '';
       let ps: 'PS1' | 'PS2' = 'PS1';
       let r: ReadResult;
@@ -88,6 +90,7 @@ export function runInteractive(os: AgentosApi, sh: Shell, o: InteractiveOptions)
         sh.write(2, 'exit\n');
         break;
       }
+      if (onTty) checkWinsize(sh); // the window may have changed while the line was edited
       const line = historyExpand(sh, history, src);
       if (line === null) continue;
       history.add(line);
@@ -115,6 +118,15 @@ export function runInteractive(os: AgentosApi, sh: Shell, o: InteractiveOptions)
     history.save();
   }
   return sh.status;
+}
+
+/** shopt checkwinsize (bash's default): LINES and COLUMNS follow the terminal before each prompt. */
+function checkWinsize(sh: Shell): void {
+  if (!sh.opts.shoptOn('checkwinsize')) return;
+  const w = winsize(sh.sys, 0);
+  if (!w || !w.cols) return;
+  sh.vars.set('COLUMNS', String(w.cols));
+  sh.vars.set('LINES', String(w.rows));
 }
 
 /** !! and friends; the expanded line is shown as bash shows it. null: an error, nothing runs. */
