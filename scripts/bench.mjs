@@ -78,6 +78,7 @@ async function browserBenches(nodeFigures) {
     const execTimes = [];
     for (let i = 0; i < 5; i++) execTimes.push(await page.evaluate(() => globalThis.__agentos.bootToFirstExec()));
     execTimes.sort((a, b) => a - b);
+    const playground = await bench.runPlaygroundBenches(await browser.newPage(), `http://127.0.0.1:${PORT}`);
     const nodeExec = nodeFigures.find((f) => f.name.startsWith('VM boot to first exec'));
     const nativeStat = nodeFigures.find((f) => f.name.startsWith('stat()'))?.baseline ?? null;
     const nodeBoot = nodeFigures.find((f) => f.name.startsWith('boot'));
@@ -96,6 +97,7 @@ async function browserBenches(nodeFigures) {
         host: 'browser', value: execTimes[2], unit: 'ms', goal: '≤ 100 ms', met: execTimes[2] <= 100,
         baseline: nodeExec ? { name: 'same, Node host', value: nodeExec.value, unit: 'ms' } : null,
       },
+      ...playground,
     ];
   } finally {
     await browser.close();

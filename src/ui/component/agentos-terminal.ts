@@ -16,6 +16,12 @@ import { XtermView } from '../term/xterm-view.js';
 import { parseEnv, parseSize } from './attributes.js';
 import componentCss from './component.css?inline';
 
+/**
+ * For host pages that cannot send COOP/COEP: registers a copy of `coi-sw.js`
+ * served at `swUrl` (its directory must contain the page) and reloads once.
+ */
+export { ensureIsolation } from '../coi/ensure.js';
+
 const ISOLATION_HELP =
   'agentOS needs a cross-origin isolated page for SharedArrayBuffer. Serve this page with the headers ' +
   '<code>Cross-Origin-Opener-Policy: same-origin</code> and <code>Cross-Origin-Embedder-Policy: require-corp</code>.';
