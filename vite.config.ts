@@ -57,6 +57,8 @@ export default defineConfig({
     sourcemap: true,
     rolldownOptions: {
       input: { ...pages, ...scripts },
+      // Keep the component module's exports (Vite drops entry exports by default).
+      preserveEntrySignatures: 'exports-only',
       output: {
         entryFileNames: (chunk) => (chunk.name in scripts ? '[name].js' : 'assets/[name]-[hash].js'),
       },

@@ -139,3 +139,18 @@ test('on a page without COOP/COEP it explains which headers are missing', async 
   await page.goto(`${server.url}/site/page.html`);
   await expect(page.locator('#n')).toContainText('Cross-Origin-Embedder-Policy: require-corp');
 });
+
+test('a host page without headers can use the service-worker fallback the module exports', async ({ page }) => {
+  // The page sits in the worker's directory (its scope), as a copy of coi-sw.js at a site's root would cover the site.
+  const body = `<agentos-terminal id="s" autostart></agentos-terminal>
+    <script type="module">
+      import { ensureIsolation } from './agentos-terminal.js';
+      window.__iso = await ensureIsolation(new URL('./coi-sw.js', location.href));
+    </script>`;
+  server = await serveStatic({ root: DIST, prefix: '/vendor/agentos/', pages: { '/vendor/agentos/embed.html': hostPage(body) } });
+  await page.goto(`${server.url}/vendor/agentos/embed.html`);
+  await page.waitForFunction(() => (window as unknown as { __iso?: { state: string } }).__iso?.state === 'isolated', null, { timeout: 20_000 });
+  expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
+  await ready(page, 's');
+  expect((await page.evaluate(() => document.querySelector<AgentosTerminalElement>('#s')!.vm.exec('echo ok'))).stdout).toBe('ok\n');
+});

@@ -56,7 +56,8 @@ export class AgentosTerminalElement extends HTMLElement {
 
   connectedCallback(): void {
     this.build();
-    if (this.hasAttribute('autostart')) void this.start();
+    // Without isolation the notice explains the headers; nothing can boot.
+    if (this.hasAttribute('autostart') && crossOriginIsolated) this.start().catch(() => {}); // shown by fail()
   }
 
   disconnectedCallback(): void {
@@ -125,7 +126,7 @@ export class AgentosTerminalElement extends HTMLElement {
     if (!this.hasAttribute('autostart')) {
       const go = document.createElement('button');
       go.textContent = 'Start agentOS';
-      go.addEventListener('click', () => void this.start());
+      go.addEventListener('click', () => this.start().catch(() => {}));
       this.notice.replaceChildren(go);
     } else {
       this.say('Starting agentOS…');
