@@ -4,6 +4,7 @@
 // own making.
 
 import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { AgentosTerminalElement } from '../src/ui/component/agentos-terminal.js';
 import { serveStatic, type StaticServer } from './static-server.js';
@@ -153,4 +154,18 @@ test('a host page without headers can use the service-worker fallback the module
   expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
   await ready(page, 's');
   expect((await page.evaluate(() => document.querySelector<AgentosTerminalElement>('#s')!.vm.exec('echo ok'))).stdout).toBe('ok\n');
+});
+
+test("the README's example works as written", async ({ page }) => {
+  const readme = readFileSync(fileURLToPath(new URL('../README.md', import.meta.url)), 'utf8');
+  const example = readme.split('## Embedding')[1].match(/```html\n([\s\S]*?)```/)![1];
+  server = await serveStatic({ root: DIST, prefix: '/agentos/', isolate: true, pages: { '/': `<!doctype html><meta charset="utf-8"><body>${example}</body>` } });
+  const logs: string[] = [];
+  page.on('console', (m) => logs.push(m.text()));
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${server.url}/`);
+  await expect.poll(() => logs.join('\n'), { timeout: 20_000 }).toContain('hello there from Linux\n 0');
+  await waitForScreen(page, component('agentos-terminal'), /ls -l/);
+  expect(errors).toEqual([]);
 });
