@@ -83,6 +83,51 @@ test.describe('terminal', () => {
   });
 });
 
+test.describe('terminal, keyboard and clipboard', () => {
+  test('paste with Ctrl+Shift+V, copy the selection with Ctrl+Shift+C', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await atPrompt(page);
+    await page.evaluate(() => navigator.clipboard.writeText('echo pasted-$((1+1))'));
+    await page.keyboard.press('Control+Shift+V');
+    await page.keyboard.press('Enter');
+    await waitForScreen(page, T, /\npasted-2\n/);
+    await page.evaluate(() => window.__playground!.view.xterm.selectAll());
+    await page.keyboard.press('Control+Shift+C');
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain('pasted-2');
+  });
+
+  test('keyboard only: Tab stays in the shell, F6 leaves for the panels, arrows switch tabs', async ({ page }) => {
+    await atPrompt(page);
+    await page.keyboard.type('ech');
+    await page.keyboard.press('Tab');
+    await expect.poll(async () => (await screenText(page, T)).split('\n').at(-1)).toMatch(/\$ echo$/); // completed (trailing blanks are trimmed)
+    await page.keyboard.press('Control+u');
+    await page.keyboard.press('F6');
+    await expect(page.getByRole('tab', { name: 'Files' })).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('tab', { name: 'Snapshots' })).toBeFocused();
+    await expect(page.locator('#snapshots')).toBeVisible();
+    await page.keyboard.press('Shift+Tab');
+    await expect(page.locator('.term-pane .xterm-helper-textarea')).toBeFocused();
+  });
+
+  test('screen-reader mode can be switched on', async ({ page }) => {
+    await atPrompt(page);
+    await page.getByLabel('Screen reader mode').check();
+    expect(await page.evaluate(() => window.__playground!.view.xterm.options.screenReaderMode)).toBe(true);
+    await expect(page.locator('.xterm-accessibility-tree')).toHaveCount(1);
+  });
+
+  test('after exit, a key starts a new shell', async ({ page }) => {
+    await atPrompt(page);
+    await page.keyboard.type('exit 5');
+    await page.keyboard.press('Enter');
+    await waitForScreen(page, T, /shell exited with status 5; press any key/);
+    await page.keyboard.press('Enter');
+    await waitForPrompt(page, T);
+  });
+});
+
 test('window.agentos: exec, files and snapshots, like the Node AgentVM', async ({ page }) => {
   await open(page);
   const r = await page.evaluate(async () => {
