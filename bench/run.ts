@@ -10,6 +10,7 @@ import { runPersistBenches } from './persist.js';
 export { runPlaygroundBenches } from './playground.js';
 import { runShellBenches } from './shell.js';
 import { runWasmBenches } from './wasm.js';
+import { runTtyBenches } from './tty.js';
 import { isDir, isLnk, isReg } from '../src/abi/stat.js';
 import { WEXITSTATUS } from '../src/abi/wait.js';
 import { ImageFs, type ImageInode } from '../src/kernel/fs/imagefs.js';
@@ -260,6 +261,7 @@ export async function runNodeBenches(): Promise<Figure[]> {
   figures.push(...(await runShellBenches()));
   figures.push(...(await runPersistBenches()));
   figures.push(...(await runWasmBenches()));
+  figures.push(...(await runTtyBenches()));
   return figures;
 }
 

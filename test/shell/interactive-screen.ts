@@ -14,9 +14,9 @@ export class Screen {
     for (let i = 0; i < text.length; i++) {
       const c = text[i];
       if (c === '\x1b') {
-        const m = /^\x1b\[([\d;?]*)([A-Za-z])/.exec(text.slice(i));
+        const m = /^\[([\d;?]*)([A-Za-z])/.exec(text.slice(i + 1));
         if (!m) continue;
-        i += m[0].length - 1;
+        i += m[0].length;
         this.csi(m[1], m[2]);
       } else if (c === '\r') {
         this.col = 0;

@@ -28,6 +28,16 @@ async function open(opts: { cols?: number; rows?: number; ps1?: string | null; p
   return d;
 }
 
+/** Until `name` runs in the foreground of a terminal (its group owns it), as a person waits to see it start. */
+async function running(name: string): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    const ps = (await vm.vm.status()).processes;
+    if (ps.some((p) => p.argv.some((a) => a.endsWith(name)) && p.pgid === p.pid && p.state !== 'Z')) break;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  await new Promise((r) => setTimeout(r, 100));
+}
+
 async function end(d: TermDriver): Promise<number> {
   d.type('exit\r');
   return d.term.exited;
@@ -99,7 +109,7 @@ test('Ctrl-C interrupts `sleep 100` and returns to the prompt with status 130', 
   const d = await open();
   const n = d.count(P);
   d.type('sleep 100\r');
-  await new Promise((r) => setTimeout(r, 300));
+  await running('sleep');
   const t0 = Date.now();
   d.type('\x03');
   await d.nth(P, n + 1, 3000);
@@ -114,7 +124,7 @@ test('Ctrl-Z stops the foreground job; jobs lists it; fg resumes it; bg and %1 w
   const d = await open();
   const n = d.count(P);
   d.type('sleep 100\r');
-  await new Promise((r) => setTimeout(r, 300));
+  await running('sleep');
   d.type('\x1a');
   await d.nth(P, n + 1, 3000);
   assert.match(d.raw, /\^Z\r\n\[1\]\+ {2}Stopped {17}sleep 100\r\n/);
@@ -134,7 +144,7 @@ test('Ctrl-Z stops the foreground job; jobs lists it; fg resumes it; bg and %1 w
   assert.match(d.raw, /\[1\]\+ {2}Done {20}sleep 0\.3/);
   const k = d.count(P);
   d.type('sleep 100\r');
-  await new Promise((r) => setTimeout(r, 300));
+  await running('sleep');
   d.type('\x1a');
   await d.nth(P, k + 1, 3000);
   await d.run('bg', P);
@@ -188,7 +198,7 @@ test('Ctrl-D on an empty line ends the session (status of the last command); a P
 test('close() hangs up the session', async () => {
   const d = await open();
   d.type('sleep 100\r');
-  await new Promise((r) => setTimeout(r, 200));
+  await running('sleep');
   await d.term.close();
   assert.ok((await d.term.exited) >= 128);
 });

@@ -8,7 +8,7 @@
 import { Errno, SysError } from '../../abi/errno.js';
 import { SIGCONT, SIGINT, SIGTSTP } from '../../abi/signal.js';
 import { TIOCSPGRP, type Termios } from '../../abi/termios.js';
-import { shellStatus, WEXITSTATUS, WIFEXITED, WIFSIGNALED, WIFSTOPPED, WNOHANG, WTERMSIG, WUNTRACED } from '../../abi/wait.js';
+import { shellStatus, WEXITSTATUS, WIFCONTINUED, WIFEXITED, WIFSIGNALED, WIFSTOPPED, WNOHANG, WTERMSIG, WUNTRACED } from '../../abi/wait.js';
 import { tcgetattr, tcsetattr } from '../../userland/lib/tty.js';
 import type { Job, Shell } from '../interp/shell.js';
 
@@ -22,6 +22,14 @@ export interface JobTerminal {
   fg(argv: string[]): number;
   bg(argv: string[]): number;
   jobs(argv: string[]): number;
+}
+
+/** How bash reports a finished job: Done, Exit N, or the signal's description. */
+function doneText(status: number): string {
+  const sig = status > 128 ? status - 128 : 0;
+  const names: Record<number, string> = { 1: 'Hangup', 2: 'Interrupt', 3: 'Quit', 6: 'Aborted', 9: 'Killed', 13: 'Broken pipe', 15: 'Terminated' };
+  if (sig && names[sig]) return names[sig];
+  return status ? `Exit ${status}` : 'Done';
 }
 
 export class TerminalJobs implements JobTerminal {
@@ -113,14 +121,15 @@ export class TerminalJobs implements JobTerminal {
   /** `[1]+  Stopped                 sleep 100` */
   private line(j: Job, pid?: number): string {
     const mark = this.mark(j);
-    const state = j.status === 'Done' ? (j.exit ? `Exit ${j.exit}` : 'Done') : j.status;
+    const state = j.status === 'Done' ? doneText(j.exit ?? 0) : j.status;
     return `[${j.id}]${mark}${pid === undefined ? ' ' : ` ${pid}`} ${state.padEnd(24)}${j.command}${j.status === 'Running' ? ' &' : ''}`;
   }
 
   notify(): void {
     const sys = this.sh.sys;
     for (const j of [...this.sh.jobs]) {
-      if (j.status !== 'Running') continue;
+      if (j.status === 'Done') continue;
+      const was = j.status;
       j.done ??= new Set();
       for (const pid of j.pids) {
         if (j.done.has(pid)) continue;
@@ -136,15 +145,15 @@ export class TerminalJobs implements JobTerminal {
           j.status = 'Stopped';
           break;
         }
+        if (WIFCONTINUED(r[1])) continue;
         j.done.add(pid);
         if (pid === j.pids.at(-1)) j.exit = WIFEXITED(r[1]) ? WEXITSTATUS(r[1]) : 128 + WTERMSIG(r[1]);
       }
-      if (j.status === 'Stopped') this.sh.write(2, `${this.line(j)}\n`);
-      else if (j.done.size === j.pids.length) {
+      if (j.done.size === j.pids.length) {
         j.status = 'Done';
         this.sh.write(2, `${this.line(j)}\n`);
         this.sh.jobs = this.sh.jobs.filter((x) => x !== j);
-      }
+      } else if (j.status === 'Stopped' && was !== 'Stopped') this.sh.write(2, `${this.line(j)}\n`);
     }
   }
 

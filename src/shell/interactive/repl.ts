@@ -3,7 +3,7 @@
 // foreground and runs every job in a group of its own (jobs.ts); without one
 // (`bash -i` on a pipe) it still prompts, but reads plain lines.
 
-import { SIGINT, SIGQUIT, SIGTERM, SIGTSTP, SIGTTIN, SIGTTOU } from '../../abi/signal.js';
+import { SIGCONT, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP, SIGTTIN, SIGTTOU } from '../../abi/signal.js';
 import { TIOCSPGRP } from '../../abi/termios.js';
 import type { AgentosApi } from '../../runtimes/js/api.js';
 import { decodeShell } from '../bytes.js';
@@ -62,6 +62,21 @@ export function runInteractive(os: AgentosApi, sh: Shell, o: InteractiveOptions)
   history.load();
   const editor = onTty ? new LineEditor(sys, 0, 2, history, { complete: (line, pos) => complete(sh, line, pos) }) : null;
   let cmdNumber = 1;
+  /** bash refuses the first exit while jobs are stopped. */
+  let warnedStopped = false;
+  const stoppedJobs = () => sh.jobs.some((j) => j.status === 'Stopped');
+  const leave = (): boolean => {
+    if (!stoppedJobs() || warnedStopped) return true;
+    sh.write(2, 'There are stopped jobs.\n');
+    warnedStopped = true;
+    return false;
+  };
+  // A hangup (the terminal closed) passes SIGHUP on to every job, as bash does, then ends the shell.
+  os.signal(SIGHUP, () => {
+    hangUpJobs(sh, true);
+    history.save();
+    os.exit(128 + SIGHUP);
+  });
   const prompt = (name: 'PS1' | 'PS2') =>
     decodePrompt(sh, sh.vars.get(name) ?? '', { histNumber: history.next, cmdNumber, tty });
   try {
@@ -88,6 +103,7 @@ export function runInteractive(os: AgentosApi, sh: Shell, o: InteractiveOptions)
           continue;
         }
         sh.write(2, 'exit\n');
+        if (!leave()) continue;
         break;
       }
       if (onTty) checkWinsize(sh); // the window may have changed while the line was edited
@@ -95,6 +111,7 @@ export function runInteractive(os: AgentosApi, sh: Shell, o: InteractiveOptions)
       if (line === null) continue;
       history.add(line);
       cmdNumber++;
+      const wasWarned = warnedStopped;
       if (/^\s*%\S*\s*$/.test(line)) {
         sh.status = sh.terminal?.fg(['fg', line.trim()]) ?? 1;
         continue;
@@ -109,15 +126,32 @@ export function runInteractive(os: AgentosApi, sh: Shell, o: InteractiveOptions)
         }
         if (e instanceof ExitSignal) {
           if (e.constructor === ExitSignal) sh.write(2, 'exit\n');
+          if (e.constructor === ExitSignal && !leave()) continue;
           throw e;
         }
         throw e;
       }
+      if (wasWarned) warnedStopped = false;
     }
   } finally {
     history.save();
+    hangUpJobs(sh, false);
   }
   return sh.status;
+}
+
+/** Stopped jobs (and with `all`, running ones) get SIGHUP, then SIGCONT so they can act on it. */
+function hangUpJobs(sh: Shell, all: boolean): void {
+  for (const j of sh.jobs) {
+    if (!j.pgid || (!all && j.status !== 'Stopped')) continue;
+    for (const sig of [SIGHUP, SIGCONT]) {
+      try {
+        sh.sys.kill(-j.pgid, sig);
+      } catch {
+        /* gone */
+      }
+    }
+  }
 }
 
 /** shopt checkwinsize (bash's default): LINES and COLUMNS follow the terminal before each prompt. */

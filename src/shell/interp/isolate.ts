@@ -18,6 +18,9 @@ export function isolate(sh: Shell, fn: () => number, onSignal?: (sig: number) =>
   const opts = sh.opts.clone();
   const positional = [...sh.positional];
   const dirStack = [...sh.dirStack];
+  // Its background jobs are not the parent's (a forked subshell's would be its own children).
+  const jobs = sh.jobs;
+  sh.jobs = [...jobs];
   const { loopDepth, funcStack } = sh;
   const cwd = sh.vars.get('PWD') ?? sh.sys.getcwd();
   const umask = sh.sys.umask(0o022);
@@ -52,6 +55,7 @@ export function isolate(sh: Shell, fn: () => number, onSignal?: (sig: number) =>
     sh.opts = opts;
     sh.positional = positional;
     sh.dirStack = dirStack;
+    sh.jobs = jobs;
     sh.loopDepth = loopDepth;
     sh.funcStack = funcStack;
     try {

@@ -188,6 +188,8 @@ export function startBackground(sh: Shell, cmd: Command): void {
   if (pid < 0) return;
   sh.lastBg = pid;
   const id = (sh.jobs.at(-1)?.id ?? 0) + 1;
-  sh.jobs.push({ id, pids: [pid], pgid: sh.terminal ? pid : undefined, command: sh.terminal ? print(cmd) : cmd.type, status: 'Running' });
-  if (sh.opts.on('interactive')) sh.write(2, `[${id}] ${pid}\n`);
+  // Only the interactive shell itself reports and controls jobs, not its subshells.
+  const top = sh.terminal !== null && sh.subshellLevel === 0;
+  sh.jobs.push({ id, pids: [pid], pgid: top ? pid : undefined, command: top ? print(cmd) : cmd.type, status: 'Running' });
+  if (sh.opts.on('interactive') && sh.subshellLevel === 0) sh.write(2, `[${id}] ${pid}\n`);
 }

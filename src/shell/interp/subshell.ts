@@ -44,7 +44,8 @@ export function serialize(sh: Shell): string {
   const state: State = {
     vars,
     functions: [...sh.functions.values()].map((f) => print(f)),
-    set: [...sh.opts.set],
+    // A subshell of an interactive shell is not interactive (bash).
+    set: [...sh.opts.set].filter(([name]) => name !== 'interactive' && name !== 'monitor'),
     shopt: [...sh.opts.shopt],
     aliases: [...sh.aliases],
     // Caught signals are reset in a subshell; ignored ones stay ignored (bash).

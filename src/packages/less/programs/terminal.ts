@@ -5,6 +5,8 @@
 import { O_RDWR } from '../../../abi/fcntl.js';
 import type { AgentosApi } from '../../../runtimes/js/api.js';
 import { Pager } from './pager.js';
+import { ECHO, ICANON, ICRNL, type Termios, VMIN, VTIME } from '../../../abi/termios.js';
+import { tcgetattr, tcsetattr } from '../../../userland/lib/tty.js';
 
 const TIOCGWINSZ = 0x5413;
 const enc = new TextEncoder();
@@ -56,6 +58,14 @@ export function page(os: AgentosApi, lines: string[], name: string, quitAtEnd: b
   } catch {
     return false;
   }
+  // Keys one at a time and unechoed: the terminal in raw mode while paging.
+  let saved: Termios | null = null;
+  try {
+    saved = tcgetattr(os.sys, tty);
+    tcsetattr(os.sys, tty, { ...saved, lflag: saved.lflag & ~(ICANON | ECHO), iflag: saved.iflag & ~ICRNL, cc: saved.cc.map((c, i) => (i === VMIN ? 1 : i === VTIME ? 0 : c)) });
+  } catch {
+    saved = null; // not a terminal that takes settings
+  }
   const [rows, cols] = termSize(os, 1);
   const p = new Pager(lines, rows, cols, name);
   const draw = () => {
@@ -78,6 +88,7 @@ export function page(os: AgentosApi, lines: string[], name: string, quitAtEnd: b
     }
     os.sys.writeAll(1, '\r\x1b[K');
   } finally {
+    if (saved) tcsetattr(os.sys, tty, saved);
     os.sys.close(tty);
   }
   return true;

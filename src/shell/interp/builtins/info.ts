@@ -306,7 +306,9 @@ export const kill: Builtin = (sh, argv) => {
   }
   let status = 0;
   for (const a of args) {
-    const pid = a.startsWith('%') ? sh.jobs.find((j) => j.id === Number(a.slice(1)))?.pids[0] : Number(a);
+    const job = a.startsWith('%') ? sh.jobs.find((j) => j.id === Number(a.slice(1))) : undefined;
+    // A job with its own process group (job control) is signalled as a whole.
+    const pid = a.startsWith('%') ? (job?.pgid ? -job.pgid : job?.pids[0]) : Number(a);
     if (pid === undefined || !Number.isInteger(pid)) {
       sh.error(`kill: ${a}: arguments must be process or job IDs`);
       status = 1;
