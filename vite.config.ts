@@ -24,6 +24,13 @@ const crossOriginIsolation = {
 // HTML entry points. Both are expected to exist; the harness is skipped (with a
 // warning) only if its page is missing so a half-written tree still builds.
 const pages: Record<string, string> = { main: fileURLToPath(new URL('./index.html', import.meta.url)) };
+// Script entries with stable names at the top of dist/web: the embeddable
+// component (`import 'https://…/agentos-terminal.js'`) and the cross-origin
+// isolation service worker, which must sit at the root of the scope it controls.
+const scripts: Record<string, string> = {
+  'agentos-terminal': fileURLToPath(new URL('./src/ui/component/agentos-terminal.ts', import.meta.url)),
+  'coi-sw': fileURLToPath(new URL('./src/ui/coi/sw.ts', import.meta.url)),
+};
 const harness = fileURLToPath(new URL('./e2e/harness/index.html', import.meta.url));
 if (existsSync(harness)) pages.harness = harness;
 else console.warn('[vite.config] e2e/harness/index.html missing: harness page not built');
@@ -31,8 +38,9 @@ else console.warn('[vite.config] e2e/harness/index.html missing: harness page no
 export default defineConfig({
   root,
   publicDir: 'public',
-  // Relative asset URLs are not needed: the app is always served from `/`.
-  base: '/',
+  // Relative asset URLs: the `<agentos-terminal>` module and its workers must
+  // resolve next to the module wherever a site serves dist/web, not at `/`.
+  base: './',
   server: {
     headers: crossOriginIsolation,
   },
@@ -48,7 +56,12 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: true,
     rolldownOptions: {
-      input: pages,
+      input: { ...pages, ...scripts },
+      // Keep the component module's exports (Vite drops entry exports by default).
+      preserveEntrySignatures: 'exports-only',
+      output: {
+        entryFileNames: (chunk) => (chunk.name in scripts ? '[name].js' : 'assets/[name]-[hash].js'),
+      },
     },
   },
 });

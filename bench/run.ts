@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { boot, type Machine } from '../src/host/node/index.js';
 import { runPersistBenches } from './persist.js';
+export { runPlaygroundBenches } from './playground.js';
 import { runShellBenches } from './shell.js';
 import { runWasmBenches } from './wasm.js';
 import { runTtyBenches } from './tty.js';

@@ -16,7 +16,8 @@ test('index page is cross-origin isolated and has SharedArrayBuffer', async ({ p
 });
 
 test('the page boots a real kernel, shows its processes and runs a program in it', async ({ page }) => {
-  await page.goto('/');
+  await page.goto('/?vm=');
+  await page.getByRole('tab', { name: 'Kernel' }).click();
   await expect(page.locator('#boot')).toContainText('Kernel booted in');
   await expect(page.locator('#status table').first()).toContainText('init');
   await page.locator('#run').click();

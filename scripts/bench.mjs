@@ -83,6 +83,7 @@ async function browserBenches(nodeFigures) {
       const f = nodeFigures.find((n) => n.name.startsWith(prefix));
       return f ? { name: 'same, Node host', value: f.value, unit: f.unit } : null;
     };
+    const playground = await bench.runPlaygroundBenches(await browser.newPage(), `http://127.0.0.1:${PORT}`);
     const nodeExec = nodeFigures.find((f) => f.name.startsWith('VM boot to first exec'));
     const nativeStat = nodeFigures.find((f) => f.name.startsWith('stat()'))?.baseline ?? null;
     const nodeBoot = nodeFigures.find((f) => f.name.startsWith('boot'));
@@ -121,6 +122,7 @@ async function browserBenches(nodeFigures) {
         host: 'browser', value: persist.restore, unit: 'ms', goal: '≤ 50 ms', met: persist.restore <= 50,
         baseline: onNode('snapshot restore'),
       },
+      ...playground,
     ];
   } finally {
     await browser.close();

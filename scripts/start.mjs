@@ -28,6 +28,7 @@ const main = urls[0] ?? `http://${host}:${port}/`;
 console.log('');
 console.log('  agentOS is running (cross-origin isolated: COOP same-origin, COEP require-corp)');
 console.log(`  playground:  ${main}`);
+console.log(`  component:   ${new URL('agentos-terminal.js', main)}  (README "Embedding")`);
 console.log(`  e2e harness: ${new URL('e2e/harness/', main)}`);
 for (const u of urls.slice(1)) console.log(`  also:        ${u}`);
 console.log('  Ctrl-C to stop.');

@@ -1,14 +1,142 @@
-// The playground page: boots a real kernel in a Web Worker and shows its live state.
+// The playground page: the terminal at the centre of a persistent VM, with
+// the files, snapshots and kernel panels beside it, and `window.agentos`.
+//
+// URL parameters: `?vm=NAME` picks the persistent VM (default `playground`),
+// `?vm=` (empty) an ephemeral one; `?takeover` takes the VM from another tab.
 
-import { boot } from '../host/browser/index.js';
+import '@xterm/xterm/css/xterm.css';
+import { ensureIsolation, isolationHelp } from './coi/ensure.js';
+import { el } from './dom.js';
+import { ask } from './panels/ask.js';
+import { FileTree } from './panels/file-tree.js';
+import { ProgressView } from './panels/progress.js';
+import { SnapshotsPanel } from './panels/snapshots.js';
+import { StorageIndicator } from './panels/storage.js';
+import { terminalToolbar } from './panels/terminal-toolbar.js';
 import { StatusView } from './status-view.js';
+import { preferredTheme } from './term/themes.js';
+import { VmSession, type AgentosApi } from './term/vm-session.js';
+import { XtermView } from './term/xterm-view.js';
+
+declare global {
+  interface Window {
+    agentos: AgentosApi;
+    /** Test hook: the playground's xterm.js Terminal. */
+    __playground?: { view: XtermView };
+  }
+}
+
+const params = new URLSearchParams(location.search);
+const vmName = params.has('vm') ? params.get('vm') || undefined : 'playground';
+const databaseName = (vm: string) => `agentos-vm:${vm}`;
 
 const app = document.getElementById('app')!;
-const t0 = performance.now();
-boot().then(
-  (machine) => new StatusView(app, machine, performance.now() - t0).start(),
-  (e: unknown) => {
-    app.className = 'error';
-    app.textContent = `agentOS could not boot: ${(e as Error)?.message ?? e}`;
-  },
-);
+const progress = new ProgressView();
+const storage = new StorageIndicator(vmName);
+document.getElementById('status-bar')!.append(storage.root);
+
+async function main(): Promise<void> {
+  const iso = await ensureIsolation(new URL('./coi-sw.js', location.href));
+  if (iso.state === 'reloading') return;
+  if (iso.state === 'unavailable') {
+    app.replaceChildren(el('p', { className: 'error', id: 'isolation-error', role: 'alert' }, isolationHelp(iso.reason)));
+    return;
+  }
+  document.documentElement.dataset.isolation = iso.via;
+
+  const screen = el('div', { className: 'screen' });
+  const tabs = el('nav', { className: 'tabs', role: 'tablist', ariaLabel: 'Panels' });
+  const panels = el('div', { className: 'panels' });
+  const side = el('aside', { className: 'side' }, tabs, panels);
+  const view = new XtermView(screen, { theme: preferredTheme(), onLeave: () => (tabs.querySelector('[aria-selected=true]') as HTMLElement | null)?.focus() });
+  const termBox = el('section', { className: 'term-pane', ariaLabel: 'Terminal' }, terminalToolbar(view), screen, progress.root);
+  app.replaceChildren(termBox, side);
+  window.__playground = { view };
+
+  const t0 = performance.now();
+  const session = new VmSession(view, { persist: vmName, takeover: params.has('takeover'), onProgress: (p) => progress.update(p) });
+  window.agentos = session.api();
+  try {
+    await window.agentos.ready;
+  } catch (e) {
+    progress.done();
+    const msg = (e as Error).message ?? String(e);
+    const box = el('div', { className: 'error boot-error', role: 'alert' }, el('p', {}, `agentOS could not start: ${msg}`));
+    if (/in use by another tab/.test(msg)) {
+      const take = el('a', { href: `?${new URLSearchParams({ ...Object.fromEntries(params), takeover: '' })}`, textContent: 'Use it here instead' });
+      box.append(take);
+    }
+    termBox.append(box);
+    return;
+  }
+  progress.done();
+  view.focus();
+  const bootMs = performance.now() - t0;
+
+  const files = new FileTree(session.vm);
+  files.dropTarget(termBox, () => files.directory);
+  const snaps = new SnapshotsPanel(session, () => void files.refresh());
+  const kernel = el('section', { id: 'kernel', className: 'panel' });
+  new StatusView(kernel, session.vm.vm, bootMs).start();
+  addTabs(tabs, panels, [['Files', files.root], ['Snapshots', snaps.root], ['Kernel', kernel]], (i) => {
+    if (i === 0) void files.refresh();
+    if (i === 1) void snaps.refresh();
+  });
+  void files.refresh();
+  setInterval(() => {
+    if (document.visibilityState === 'visible' && files.root.checkVisibility()) void files.refresh();
+  }, 3000);
+  void storage.refresh();
+  setInterval(() => void storage.refresh(), 10_000);
+  addReset(session);
+}
+
+function addTabs(tabs: HTMLElement, panels: HTMLElement, items: [string, HTMLElement][], shown: (i: number) => void): void {
+  const buttons = items.map(([label, panel], i) => {
+    const b = el('button', { role: 'tab', id: `tab-${label.toLowerCase()}`, textContent: label });
+    panel.setAttribute('role', 'tabpanel');
+    panel.setAttribute('aria-labelledby', b.id);
+    b.addEventListener('click', () => select(i));
+    b.addEventListener('keydown', (e) => {
+      const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+      if (!step) return;
+      const j = (i + step + items.length) % items.length;
+      select(j);
+      buttons[j].focus();
+    });
+    return b;
+  });
+  const select = (i: number) => {
+    buttons.forEach((b, j) => {
+      b.setAttribute('aria-selected', String(i === j));
+      b.tabIndex = i === j ? 0 : -1;
+      items[j][1].hidden = i !== j;
+    });
+    shown(i);
+  };
+  tabs.replaceChildren(...buttons);
+  panels.replaceChildren(...items.map(([, p]) => p));
+  select(0);
+}
+
+function addReset(session: VmSession): void {
+  const reset = document.getElementById('reset') as HTMLButtonElement;
+  reset.hidden = false;
+  reset.addEventListener('click', async () => {
+    const what = vmName ? `every file of the VM '${vmName}' and its snapshots` : 'every file of this session';
+    if (!(await ask(`Reset agentOS? This deletes ${what}, and cannot be undone.`, 'Reset'))) return;
+    reset.disabled = true;
+    await session.stop().catch(() => {});
+    if (vmName) {
+      await new Promise<void>((done) => {
+        const req = indexedDB.deleteDatabase(databaseName(vmName));
+        req.onsuccess = req.onerror = req.onblocked = () => done();
+      });
+    }
+    location.reload();
+  });
+}
+
+void main().catch((e: unknown) => {
+  app.replaceChildren(el('p', { className: 'error', role: 'alert' }, `agentOS: ${(e as Error)?.message ?? e}`));
+});

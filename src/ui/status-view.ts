@@ -1,5 +1,5 @@
-// The kernel status view shown until the terminal exists: live process table,
-// worker pool, mounts, and a box that runs a JavaScript program in the VM.
+// The playground's Kernel panel: live process table, worker pool, mounts, and
+// a box that runs a JavaScript program in the VM.
 
 import type { KernelStatus } from '../host/kernel-service.js';
 import type { Machine } from '../host/machine.js';
@@ -44,7 +44,9 @@ export class StatusView {
       el('section', {}, el('h2', {}, 'Run a JavaScript program'), this.editor, run, this.output),
     );
     void this.refresh();
-    setInterval(() => void this.refresh(), 1000);
+    setInterval(() => {
+      if (this.root.checkVisibility()) void this.refresh();
+    }, 1000);
   }
 
   private async refresh(): Promise<void> {

@@ -1,6 +1,8 @@
 // Browser host: boot an agentOS kernel in a Web Worker (needs crossOriginIsolated for SharedArrayBuffer).
 
 import { wrap } from 'comlink';
+// The bundled kernel worker's URL (Vite: `?worker&url`).
+import kernelWorkerUrl from '../../../workers/kernel.browser.ts?worker&url';
 import type { HostMount, KernelBooted, KernelInit } from '../kernel-main.js';
 import type { KernelService } from '../kernel-service.js';
 import { AgentVM as BaseAgentVM, mountList, type AgentVMOptions } from '../agent-vm.js';
@@ -8,9 +10,22 @@ import { Machine } from '../machine.js';
 
 export { Machine } from '../machine.js';
 
-/** `npm run build` copies dist/image here: a small manifest and the content-addressed image it names. */
-const IMAGE_BASE = '/image/';
+/**
+ * The kernel worker's script. Its URL, as the build rewrote it, also locates the
+ * base image (`npm run build` copies dist/image to `image/` beside `assets/`):
+ * so a page anywhere, or the `<agentos-terminal>` module loaded from another
+ * directory, finds both relative to the code, not to the page.
+ */
+const KERNEL_URL = new URL(kernelWorkerUrl, import.meta.url);
+const IMAGE_DIR = '../image/';
 const IMAGE_CACHE = 'agentos-image';
+
+/** Boot stages, for a progress indicator; `image` reports bytes as they arrive. */
+export type BootProgress =
+  | { stage: 'manifest' }
+  | { stage: 'image'; loaded: number; total: number; cached: boolean }
+  | { stage: 'kernel' }
+  | { stage: 'ready' };
 
 interface ImageManifest {
   file: string;
@@ -23,10 +38,12 @@ interface ImageManifest {
  * the kernel code this page loaded, and a revalidation per boot costs a round trip.
  */
 let manifest: Promise<ImageManifest> | null = null;
+const imageBase = (): URL => new URL(IMAGE_DIR, KERNEL_URL);
 
 function loadManifest(): Promise<ImageManifest> {
-  manifest ??= fetch(`${IMAGE_BASE}manifest.json`, { cache: 'no-cache' }).then((res) => {
-    if (!res.ok) throw new Error(`agentOS: no base image manifest (${IMAGE_BASE}manifest.json: HTTP ${res.status})`);
+  const url = new URL('manifest.json', imageBase()).href;
+  manifest ??= fetch(url, { cache: 'no-cache' }).then((res) => {
+    if (!res.ok) throw new Error(`agentOS: no base image manifest (${url}: HTTP ${res.status})`);
     return res.json() as Promise<ImageManifest>;
   });
   manifest.catch(() => (manifest = null)); // a failed fetch is retried by the next boot
@@ -34,23 +51,45 @@ function loadManifest(): Promise<ImageManifest> {
 }
 
 /** The current base image: its name is its hash, so once in the Cache API it is never fetched again. */
-async function loadBaseImage(): Promise<Uint8Array> {
+async function loadBaseImage(progress: (p: BootProgress) => void): Promise<Uint8Array> {
   const { file, bytes } = await loadManifest();
-  const url = new URL(`${IMAGE_BASE}${file}`, location.href).href;
+  const url = new URL(file, imageBase()).href;
   const cache = await caches.open(IMAGE_CACHE).catch(() => null);
   const hit = await cache?.match(url);
   let buf: ArrayBuffer;
   if (hit) {
     buf = await hit.arrayBuffer();
+    progress({ stage: 'image', loaded: buf.byteLength, total: bytes, cached: true });
   } else {
     const r = await fetch(url);
     if (!r.ok) throw new Error(`agentOS: fetch ${url}: HTTP ${r.status}`);
     const stored = cache?.put(url, r.clone()).then(() => prune(cache, url)).catch(() => {}); // a full cache only costs refetches
-    buf = await r.arrayBuffer();
+    buf = await readCounting(r, (loaded) => progress({ stage: 'image', loaded, total: bytes, cached: false }));
     await stored;
   }
   if (buf.byteLength !== bytes) throw new Error(`agentOS: ${url} is ${buf.byteLength} bytes, manifest says ${bytes}`);
   return new Uint8Array(buf);
+}
+
+/** A response's body, reporting the bytes read so far. */
+async function readCounting(r: Response, report: (loaded: number) => void): Promise<ArrayBuffer> {
+  if (!r.body) return r.arrayBuffer();
+  const parts: Uint8Array[] = [];
+  let loaded = 0;
+  for (const reader = r.body.getReader(); ;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parts.push(value);
+    loaded += value.byteLength;
+    report(loaded);
+  }
+  const out = new Uint8Array(loaded);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.byteLength;
+  }
+  return out.buffer;
 }
 
 /** Drop images other than the current one. */
@@ -67,15 +106,18 @@ export interface BootOptions {
   seed?: Uint8Array;
   /** OPFS or picked directories to mount (see AgentVMOptions.mounts). */
   mounts?: HostMount[];
+  /** Called at each boot stage (and as the image downloads). */
+  onProgress?: (p: BootProgress) => void;
 }
 
 export async function boot(opts: BootOptions = {}): Promise<Machine> {
   if (!globalThis.crossOriginIsolated) {
     throw new Error('agentOS needs a cross-origin isolated page (COOP/COEP headers) for SharedArrayBuffer');
   }
+  const progress = opts.onProgress ?? (() => {});
   const release = opts.persist === undefined ? () => {} : await lockVm(opts.persist, opts.takeover ?? false, () => worker.terminate());
   // The worker loads its code while the image is fetched.
-  const worker = new Worker(new URL('../../../workers/kernel.browser.ts', import.meta.url), {
+  const worker = new Worker(KERNEL_URL, {
     type: 'module',
     name: 'agentos-kernel',
   });
@@ -84,8 +126,10 @@ export async function boot(opts: BootOptions = {}): Promise<Machine> {
     release();
   };
   try {
+    progress({ stage: 'manifest' });
     const manifest = await loadManifest();
-    const image = await loadBaseImage();
+    const image = await loadBaseImage(progress);
+    progress({ stage: 'kernel' });
     const booted = new Promise<KernelBooted>((ok, fail) => {
       worker.addEventListener('message', (e) => ok(e.data as KernelBooted), { once: true });
       worker.addEventListener('error', (e) => fail(new Error(`agentOS: kernel worker failed: ${e.message}`)), { once: true });
@@ -101,6 +145,7 @@ export async function boot(opts: BootOptions = {}): Promise<Machine> {
   }
   const machine = new Machine(wrap<KernelService>(worker), stop);
   await machine.status();
+  progress({ stage: 'ready' });
   return machine;
 }
 
@@ -136,6 +181,9 @@ export class AgentVM extends BaseAgentVM {
       if (m.host !== undefined) throw new Error(`AgentVM: mount ${m.vmPath}: a browser mounts { opfs: NAME } or { directory: handle }, not host paths`);
       return m;
     });
-    super(options, { boot: () => boot({ persist: options.persist, takeover: options.takeover, mounts }), fork: (seed) => boot({ seed, mounts }) });
+    super(options, {
+      boot: () => boot({ persist: options.persist, takeover: options.takeover, mounts, onProgress: options.onProgress }),
+      fork: (seed) => boot({ seed, mounts }),
+    });
   }
 }

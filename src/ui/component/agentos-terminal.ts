@@ -1,0 +1,155 @@
+// <agentos-terminal>: an agentOS VM with its terminal, as a custom element
+// (shadow DOM, xterm's CSS inside). Attributes (README "Embedding"):
+//   persist="name"  persistent VM in IndexedDB (absent: ephemeral)
+//   cwd, env        the shell's directory and environment (env: `A=1 B="x y"` or JSON)
+//   readonly        no keyboard input (the page can still drive it through `vm`)
+//   autostart       boot at once (otherwise on a click, or when `vm` is first used)
+//   theme           light | dark (default: the system's)
+//   rows, cols      fixed size (otherwise it fits its box)
+// Property `vm`: exec/readFile/writeFile/snapshot/restore, exec(cmd, {inTerminal}).
+// Events: `ready`, `exit` (detail.code), `output` (detail.bytes, detail.text).
+
+import xtermCss from '@xterm/xterm/css/xterm.css?inline';
+import { preferredTheme, type ThemeName } from '../term/themes.js';
+import { VmSession, type AgentosApi } from '../term/vm-session.js';
+import { XtermView } from '../term/xterm-view.js';
+import { parseEnv, parseSize } from './attributes.js';
+import componentCss from './component.css?inline';
+
+/**
+ * For host pages that cannot send COOP/COEP: registers a copy of `coi-sw.js`
+ * served at `swUrl` (its directory must contain the page) and reloads once.
+ */
+export { ensureIsolation } from '../coi/ensure.js';
+
+const ISOLATION_HELP =
+  'agentOS needs a cross-origin isolated page for SharedArrayBuffer. Serve this page with the headers ' +
+  '<code>Cross-Origin-Opener-Policy: same-origin</code> and <code>Cross-Origin-Embedder-Policy: require-corp</code>.';
+
+export class AgentosTerminalElement extends HTMLElement {
+  static readonly observedAttributes = ['theme', 'readonly'];
+
+  private view: XtermView | null = null;
+  private session: VmSession | null = null;
+  private api: AgentosApi | null = null;
+  private notice!: HTMLElement;
+  private readonly decoder = new TextDecoder();
+
+  /** The VM's exec interface; using it starts the VM. */
+  get vm(): AgentosApi {
+    this.build();
+    if (!this.api) {
+      const api = (this.api = this.session!.api());
+      void api.ready.then(() => {
+        if (this.api !== api) return;
+        this.notice.setAttribute('hidden', '');
+        this.dispatchEvent(new CustomEvent('ready', { detail: { vm: api }, bubbles: true }));
+      }, (e: unknown) => this.fail(e));
+    }
+    return this.api;
+  }
+
+  /** The xterm.js Terminal (for tests and advanced embedding). */
+  get xterm(): XtermView['xterm'] | null {
+    return this.view?.xterm ?? null;
+  }
+
+  connectedCallback(): void {
+    this.build();
+    // Without isolation the notice explains the headers; nothing can boot.
+    if (this.hasAttribute('autostart') && crossOriginIsolated) this.start().catch(() => {}); // shown by fail()
+  }
+
+  disconnectedCallback(): void {
+    // Moved within the page: connectedCallback follows at once and keeps the VM.
+    queueMicrotask(() => {
+      if (this.isConnected) return;
+      const s = this.session;
+      this.view?.dispose();
+      this.session = this.view = this.api = null;
+      this.shadowRoot?.replaceChildren();
+      void s?.stop().catch(() => {});
+    });
+  }
+
+  attributeChangedCallback(name: string): void {
+    if (!this.view) return;
+    if (name === 'theme') this.view.setTheme(this.theme());
+    if (name === 'readonly') this.view.readonly = this.hasAttribute('readonly');
+  }
+
+  /** Boot the VM and open the terminal; resolves when the shell is ready. */
+  async start(): Promise<void> {
+    await this.vm.ready;
+  }
+
+  private theme(): ThemeName {
+    const t = this.getAttribute('theme');
+    return t === 'light' || t === 'dark' ? t : preferredTheme();
+  }
+
+  private build(): void {
+    if (this.view) return;
+    const root = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
+    const style = document.createElement('style');
+    style.textContent = `${xtermCss}\n${componentCss}`;
+    const screen = document.createElement('div');
+    const rows = parseSize(this.getAttribute('rows'));
+    const cols = parseSize(this.getAttribute('cols'));
+    const fixed = rows !== undefined && cols !== undefined;
+    screen.className = fixed ? 'screen fixed' : 'screen';
+    this.notice = document.createElement('div');
+    this.notice.className = 'notice';
+    root.replaceChildren(style, screen, this.notice);
+    if (fixed) this.style.height = 'auto';
+    if (!this.hasAttribute('theme')) this.setAttribute('theme', this.theme());
+    this.view = new XtermView(screen, { theme: this.theme(), rows, cols, readonly: this.hasAttribute('readonly') });
+    this.view.onOutput((bytes) => {
+      const text = this.decoder.decode(bytes, { stream: true });
+      this.dispatchEvent(new CustomEvent('output', { detail: { bytes, text }, bubbles: true }));
+    });
+    const persist = this.getAttribute('persist');
+    this.session = new VmSession(this.view, {
+      persist: persist || undefined,
+      cwd: this.getAttribute('cwd') || undefined,
+      env: parseEnv(this.getAttribute('env')),
+      onProgress: (p) => {
+        if (p.stage === 'image' && !p.cached) this.say(`Downloading agentOS… ${Math.round((100 * p.loaded) / p.total)}%`);
+        else if (p.stage === 'kernel') this.say('Starting agentOS…');
+      },
+      onExit: (code) => this.dispatchEvent(new CustomEvent('exit', { detail: { code }, bubbles: true })),
+    });
+    if (!crossOriginIsolated) {
+      this.notice.innerHTML = ISOLATION_HELP;
+      return;
+    }
+    if (!this.hasAttribute('autostart')) {
+      const go = document.createElement('button');
+      go.textContent = 'Start agentOS';
+      go.addEventListener('click', () => this.start().catch(() => {}));
+      this.notice.replaceChildren(go);
+    } else {
+      this.say('Starting agentOS…');
+    }
+  }
+
+  private say(text: string): void {
+    this.notice.textContent = text;
+    this.notice.removeAttribute('hidden');
+  }
+
+  private fail(e: unknown): void {
+    this.notice.removeAttribute('hidden');
+    this.notice.innerHTML = crossOriginIsolated ? '' : ISOLATION_HELP;
+    if (crossOriginIsolated) this.notice.textContent = `agentOS could not start: ${(e as Error)?.message ?? e}`;
+    this.dispatchEvent(new CustomEvent('error', { detail: { error: e }, bubbles: true }));
+  }
+}
+
+if (!customElements.get('agentos-terminal')) customElements.define('agentos-terminal', AgentosTerminalElement);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'agentos-terminal': AgentosTerminalElement;
+  }
+}
