@@ -2,9 +2,10 @@
 // The page's first message carries the base image (and the name of a
 // persistent VM); the kernel boots on it.
 
-import { expose } from 'comlink';
+import { expose, type Endpoint } from 'comlink';
 import { IdbLayerStore } from '../src/host/browser/layer-store.js';
 import { startKernel, type KernelBooted, type KernelInit } from '../src/host/kernel-main.js';
+import { sealEndpoint } from '../src/host/sealed-endpoint.js';
 import type { WorkerPort } from '../src/kernel/runner.js';
 
 function createProcessWorker(): WorkerPort {
@@ -21,7 +22,7 @@ function createProcessWorker(): WorkerPort {
 self.addEventListener('message', (e: MessageEvent<KernelInit>) => {
   startKernel(e.data, createProcessWorker, (i) => (i.persist ? new IdbLayerStore(i.persist) : null)).then(
     (service) => {
-      expose(service);
+      expose(service, sealEndpoint(self as unknown as Endpoint, e.data.secret));
       self.postMessage({ type: 'booted' } satisfies KernelBooted);
     },
     (err: unknown) => self.postMessage({ type: 'boot-error', message: err instanceof Error ? err.message : String(err) } satisfies KernelBooted),

@@ -18,6 +18,10 @@ export interface KernelInit {
   state?: string;
   /** Browser: name of the persistent VM (its IndexedDB database). */
   persist?: string;
+  /** The VM's permission policy (kernel/policy/types.ts). */
+  policy?: unknown;
+  /** The control channel's secret: every later message must carry it (sealed-endpoint.ts). */
+  secret: string;
 }
 
 /** The kernel worker's answer to KernelInit, before Comlink takes over the port. */
@@ -30,5 +34,5 @@ export async function startKernel(
 ): Promise<KernelService> {
   const store = openStore(init);
   const persister = store ? await Persister.open(store, init.imageId, () => new MemFs()) : undefined;
-  return new KernelService(bootKernel({ workers, image: init.image, persister, imageId: init.imageId }));
+  return new KernelService(bootKernel({ workers, image: init.image, persister, imageId: init.imageId, policy: init.policy }));
 }

@@ -29,6 +29,8 @@ export interface BootOptions {
   persister?: Persister;
   /** The image's identity (its sha256), recorded in layers and snapshots. */
   imageId?: string;
+  /** The VM's permission policy (kernel/policy/types.ts). */
+  policy?: unknown;
 }
 
 const ROOT: Cred = { uid: 0, gid: 0, groups: [], pid: 1, umask: 0o022 };
@@ -37,7 +39,8 @@ export function bootKernel(opts: BootOptions): Kernel {
   const devices = new DeviceTable();
   registerStandardDevices(devices);
   const fifos = new FifoTable();
-  const root = new OverlayFs(new ImageFs(opts.image), opts.persister?.fs ?? new MemFs());
+  const upper = opts.persister?.fs ?? new MemFs();
+  const root = new OverlayFs(new ImageFs(opts.image), upper);
   const vfs = new Vfs(root, {
     devices: { open: (inode, flags, cred) => devices.open(inode, flags, cred) },
     openFifo: (inode, flags) => fifos.open(inode, flags),
@@ -50,7 +53,8 @@ export function bootKernel(opts: BootOptions): Kernel {
   vfs.mount(ROOT, '/dev', dev);
   populateDevfs(dev, ROOT);
 
-  const kernel = new Kernel({ vfs, fifos, workers: opts.workers, warmWorkers: opts.warmWorkers, hostname, persister: opts.persister, imageId: opts.imageId });
+  const kernel = new Kernel({ vfs, fifos, workers: opts.workers, warmWorkers: opts.warmWorkers, hostname, persister: opts.persister, imageId: opts.imageId, policy: opts.policy,
+  });
   vfs.mount(ROOT, '/proc', new ProcFs({
     procs: () => kernel.procs.all(),
     get: (pid) => kernel.procs.get(pid),
@@ -59,9 +63,14 @@ export function bootKernel(opts: BootOptions): Kernel {
     pathOf: (inode) => vfs.pathOf(inode),
     memory: () => ({ totalKiB: 4 * 1024 * 1024, freeKiB: 3 * 1024 * 1024 }),
     mounts: () => vfs.mounts().map((m) => ({ source: m.type, target: m.target, type: m.type, options: 'rw' })),
+    audit: () => kernel.policy.audit.jsonl(),
+    environ: (reader, p) => (reader.pid === p.pid ? p.env : kernel.policy.secrets.redactEnv(p.env)),
   }));
-  vfs.mount(ROOT, '/tmp', new MemFs());
+  const tmp = new MemFs();
+  vfs.mount(ROOT, '/tmp', tmp);
   vfs.chmod(ROOT, vfs.root(), '/tmp', 0o1777);
+  // The policy's rules apply to the assembled tree, mounts included.
+  kernel.policy.attach([upper, tmp]);
   return kernel;
 }
 

@@ -9,6 +9,7 @@
 import type { Value } from '../abi/codec.js';
 import { Errno, SysError } from '../abi/errno.js';
 import type { Kernel } from './kernel.js';
+import { ApprovalNeeded } from './policy/approval.js';
 import type { Process } from './process.js';
 import { WaitQueue } from './waitqueue.js';
 
@@ -48,6 +49,7 @@ export class Call {
     } catch (e) {
       // The detail (a path, a reason) travels with the errno, for the caller's message.
       if (e instanceof SysError) return this.finish(e.errno, e.detail ?? null);
+      if (e instanceof ApprovalNeeded) return this.awaitApproval(e);
       console.error(`agentos kernel: ${this.name} failed:`, e);
       return this.finish(Errno.EIO, null);
     }
@@ -61,6 +63,13 @@ export class Call {
     if (this.proc.state === 'R') this.proc.state = 'S';
     this.proc.channel?.parked();
     this.unsubscribe = q.add(() => this.kernel.schedule(this));
+  }
+
+  /** A rule says `ask`: park until the host answers, then run the handler again (it finds the answer). */
+  private awaitApproval(need: ApprovalNeeded): void {
+    const q = new WaitQueue();
+    void this.kernel.policy.approvals.wait(need).then(() => q.wake());
+    this.sleep(q);
   }
 
   /** A signal arrived: end the call with its partial result or EINTR. */

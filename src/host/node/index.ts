@@ -10,6 +10,8 @@ import { Machine } from '../machine.js';
 import type { KernelBooted, KernelInit } from '../kernel-main.js';
 import { lockStateDir } from './dir-lock.js';
 import { nodeEndpoint } from './endpoint.js';
+import { newSecret, sealEndpoint } from '../sealed-endpoint.js';
+import { checkPolicy, type Policy } from '../../kernel/policy/types.js';
 
 export { Machine } from '../machine.js';
 export type { RunOptions, RunResult } from '../machine.js';
@@ -34,11 +36,15 @@ async function loadBaseImage(): Promise<{ image: Uint8Array; imageId: string }> 
 export interface BootOptions {
   /** Host directory of a persistent writable layer (created if missing); absent = ephemeral. */
   state?: string;
+  /** The VM's permission policy (README, "The policy"). */
+  policy?: Policy;
 }
 
 /** Boot a kernel; resolves once it answers. */
 export async function boot(opts: BootOptions = {}): Promise<Machine> {
   const state = opts.state === undefined ? undefined : resolve(opts.state);
+  const policy = checkPolicy(opts.policy); // a bad policy fails here, before anything starts
+  const secret = newSecret();
   const unlock = state === undefined ? () => {} : lockStateDir(state);
   // The worker loads its bundle while the image is read.
   const worker = new Worker(new URL('./kernel.worker.js', import.meta.url));
@@ -53,14 +59,14 @@ export async function boot(opts: BootOptions = {}): Promise<Machine> {
       worker.once('error', fail);
     });
     // The kernel's first message is its image: transferred, not copied.
-    worker.postMessage({ image, imageId, state } satisfies KernelInit, [image.buffer as ArrayBuffer]);
+    worker.postMessage({ image, imageId, state, policy, secret } satisfies KernelInit, [image.buffer as ArrayBuffer]);
     const answer = await booted;
     if (answer.type === 'boot-error') throw new Error(`agentOS: cannot open the VM: ${answer.message}`);
   } catch (e) {
     await stopWorker();
     throw e;
   }
-  const machine = new Machine(wrap<KernelService>(nodeEndpoint(worker)), stopWorker);
+  const machine = new Machine(wrap<KernelService>(sealEndpoint(nodeEndpoint(worker), secret)), stopWorker);
   await machine.status();
   return machine;
 }
@@ -71,6 +77,6 @@ export type { ExecBytesResult, ExecOptions, OutputChunk } from '../exec-session.
 /** AgentVM on the Node host: `new AgentVM(options)`, then `start()`, `exec()`, `stop()`. */
 export class AgentVM extends BaseAgentVM {
   constructor(options: AgentVMOptions = {}) {
-    super(options, () => boot({ state: options.state }));
+    super(options, () => boot({ state: options.state, policy: options.policy }));
   }
 }

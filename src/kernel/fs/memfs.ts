@@ -94,7 +94,8 @@ export class MemFs implements FileSystem {
   private usedBytes = 0;
   private inodeCount = 0;
   private readonly rootInode: MemInode;
-  private readonly maxBytes: number;
+  /** Total bytes of file data allowed; the VM policy may lower it (maxLayerBytes). */
+  maxBytes: number;
   private readonly maxFileSize: number;
   private readonly now: () => number;
   observer: MemFsObserver | null = null;
