@@ -232,12 +232,13 @@ export class ExecSession {
     const body = enc.encode(JSON.stringify({ token, cmd, stdin: stdinPath, cwd: o.cwd, env: o.env }));
     const frame = new Uint8Array([...enc.encode(`\0AOS-EXEC ${body.length}\n`), ...body]);
     let timedOut = false;
+    const since = Date.now();
     const timers: ReturnType<typeof setTimeout>[] = [];
     if (o.timeoutMs !== undefined) {
       timers.push(setTimeout(() => {
         timedOut = true;
         void m.syscall('kill', this.pid, SIGINT).catch(() => {});
-        timers.push(setTimeout(() => void this.killJobs(), GRACE_MS));
+        timers.push(setTimeout(() => void this.killJobs(since), GRACE_MS));
         timers.push(setTimeout(() => void m.syscall('kill', this.pid, SIGKILL).catch(() => {}), 2 * GRACE_MS));
       }, o.timeoutMs));
     }
@@ -258,13 +259,15 @@ export class ExecSession {
       return { stdout, stderr, exitCode: timedOut ? 124 : Number(status), timedOut, ...extra };
     } finally {
       timers.forEach(clearTimeout);
+      // A command that timed out leaves nothing behind it started, background jobs included.
+      if (timedOut) await this.killJobs(since);
       if (this.opts.clocks && this.alive) await m.execSession(this.pid, false).catch(() => {});
     }
   }
 
-  /** SIGKILL every process of the session except the shell itself, in one kernel turn (fork bombs included). */
-  private async killJobs(): Promise<void> {
-    await this.m.killSession(this.pid).catch(() => {});
+  /** SIGKILL every process of the session started since `since`, except the shell, in one kernel turn (fork bombs included). */
+  private async killJobs(since: number): Promise<void> {
+    await this.m.killSession(this.pid, since).catch(() => {});
   }
 
   private async writeAll(data: Uint8Array): Promise<void> {

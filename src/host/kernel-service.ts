@@ -151,12 +151,15 @@ export class KernelService {
     this.kernel.policy.execSession(pid, active);
   }
 
-  /** SIGKILL every process of session `sid` but its leader, at once (a fork bomb cannot outrun it). */
-  killSession(sid: number): number {
+  /**
+   * SIGKILL every process of session `sid` but its leader started at or after
+   * `sinceMs` (Date.now()), in one kernel turn: a fork bomb cannot outrun it.
+   */
+  killSession(sid: number, sinceMs = 0): number {
     const k = this.kernel;
     let n = 0;
     for (const p of k.procs.all()) {
-      if (p.sid === sid && p.pid !== sid && p.alive) {
+      if (p.sid === sid && p.pid !== sid && p.alive && p.startMs >= sinceMs) {
         sendSignal(k, p, 9);
         n++;
       }

@@ -106,8 +106,8 @@ export class Machine {
     return this.service.execSession(pid, active);
   }
 
-  killSession(sid: number): Promise<number> {
-    return this.service.killSession(sid);
+  killSession(sid: number, sinceMs = 0): Promise<number> {
+    return this.service.killSession(sid, sinceMs);
   }
 
   /** The persistent layer's state, or null for an ephemeral VM. */

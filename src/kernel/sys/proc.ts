@@ -68,6 +68,7 @@ export const spawn: Handler = (k, p, a) => {
     setsid: r.setsid === true,
     uid: typeof r.uid === 'number' ? r.uid : undefined,
     gid: typeof r.gid === 'number' ? r.gid : undefined,
+    session: r.session === true,
   });
   return child.pid;
 };
