@@ -126,6 +126,11 @@ export class PolicyEngine {
     this.limits.exited(p);
   }
 
+  /** A host exec-session shell (its /proc entries are closed to other guest processes). */
+  isSession(p: Process): boolean {
+    return this.sessions.has(p);
+  }
+
   /** The host starts (true) or ends (false) an exec in session shell `pid`. */
   execSession(pid: number, active: boolean): void {
     const p = this.k.procs.get(pid);

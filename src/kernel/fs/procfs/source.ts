@@ -25,6 +25,8 @@ export interface ProcSource {
   mounts(): readonly MountEntry[];
   /** /proc/agentos/audit: the VM's audit trail as JSON lines. */
   audit?(): string;
+  /** Processes whose fds, cwd, exe and environ no other guest process may inspect. */
+  undumpable?(p: Process): boolean;
   /** A process's environment as `reader` may see it (the VM's secrets masked for others). */
   environ?(reader: Cred, p: Process): string[];
 }
