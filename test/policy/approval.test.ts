@@ -115,7 +115,7 @@ test('the control channel ignores messages without the VM secret', async () => {
   const { port1, port2 } = new MessageChannel();
   const a = sealEndpoint(nodeEndpoint(port1), 'secret-a');
   const got: unknown[] = [];
-  a.addEventListener('message', ((ev: MessageEvent) => got.push(ev.data)) as EventListener);
+  a.addEventListener('message', ((ev: MessageEvent) => got.push(ev.data)) as unknown as EventListener);
   port2.postMessage({ type: 'forged' });
   port2.postMessage({ __agentosSecret: 'guess', msg: { type: 'forged2' } });
   sealEndpoint(nodeEndpoint(port2), 'secret-a').postMessage({ type: 'real' });

@@ -128,7 +128,7 @@ function lockVm(name: string, takeover: boolean, lost: () => void): Promise<() =
   });
 }
 
-export type { AgentVMOptions, ExecResult, OutputListener } from '../agent-vm.js';
+export type { AgentVMOptions, Answer, ApprovalRequest, AuditEvent, AuditListener, ExecResult, OutputListener, Policy } from '../agent-vm.js';
 
 /** AgentVM in the browser: the same interface as on Node. */
 export class AgentVM extends BaseAgentVM {

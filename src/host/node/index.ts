@@ -71,7 +71,7 @@ export async function boot(opts: BootOptions = {}): Promise<Machine> {
   return machine;
 }
 
-export type { AgentVMOptions, ExecResult, OutputListener } from '../agent-vm.js';
+export type { AgentVMOptions, Answer, ApprovalRequest, AuditEvent, AuditListener, ExecResult, OutputListener, Policy } from '../agent-vm.js';
 export type { ExecBytesResult, ExecOptions, OutputChunk } from '../exec-session.js';
 
 /** AgentVM on the Node host: `new AgentVM(options)`, then `start()`, `exec()`, `stop()`. */
