@@ -243,7 +243,8 @@ export class ExecSession {
       }, o.timeoutMs));
     }
     try {
-      if (this.opts.clocks) await m.execSession(this.pid, true);
+      // Not awaited: the channel keeps order, so the clock restarts before the frame is written.
+      if (this.opts.clocks) void m.execSession(this.pid, true).catch(() => {});
       await this.writeAll(frame);
       const [status] = await Promise.all([outDone, errDone]);
       const stdout = this.out.take();
@@ -261,7 +262,7 @@ export class ExecSession {
       timers.forEach(clearTimeout);
       // A command that timed out leaves nothing behind it started, background jobs included.
       if (timedOut) await this.killJobs(since);
-      if (this.opts.clocks && this.alive) await m.execSession(this.pid, false).catch(() => {});
+      if (this.opts.clocks && this.alive) void m.execSession(this.pid, false).catch(() => {});
     }
   }
 
