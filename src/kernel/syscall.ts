@@ -9,7 +9,7 @@
 import type { Value } from '../abi/codec.js';
 import { Errno, SysError } from '../abi/errno.js';
 import type { Kernel } from './kernel.js';
-import { ApprovalNeeded } from './policy/approval.js';
+import { ApprovalNeeded, type GrantHolder } from './policy/approval.js';
 import type { Process } from './process.js';
 import { WaitQueue } from './waitqueue.js';
 
@@ -44,6 +44,8 @@ export class Call {
     const p = this.proc;
     if (p.state === 'T') return this.sleep(p.contQueue);
     let r: Value | WaitQueue;
+    const approvals = this.kernel.policy.approvals;
+    const outer = approvals.enter(this.state as GrantHolder);
     try {
       r = this.handler(this.kernel, p, this.args, this);
     } catch (e) {
@@ -52,6 +54,8 @@ export class Call {
       if (e instanceof ApprovalNeeded) return this.awaitApproval(e);
       console.error(`agentos kernel: ${this.name} failed:`, e);
       return this.finish(Errno.EIO, null);
+    } finally {
+      approvals.enter(outer);
     }
     if (r instanceof WaitQueue) return this.sleep(r);
     this.finish(0, r);
@@ -68,7 +72,7 @@ export class Call {
   /** A rule says `ask`: park until the host answers, then run the handler again (it finds the answer). */
   private awaitApproval(need: ApprovalNeeded): void {
     const q = new WaitQueue();
-    void this.kernel.policy.approvals.wait(need).then(() => q.wake());
+    void this.kernel.policy.approvals.wait(need, this.state as GrantHolder).then(() => q.wake());
     this.sleep(q);
   }
 

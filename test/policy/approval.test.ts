@@ -50,6 +50,29 @@ test('fs ask: once, deny, always and never, each for the rule; EACCES with a cle
   }
 });
 
+test('one syscall that meets two ask rules asks each once, and a once lasts that one syscall', async () => {
+  const s = scripted(['once', 'once', 'deny']);
+  const vm = new AgentVM({ policy: { fs: { ask: ['/home/user/a', '/home/user/b'] } }, onApproval: s.onApproval });
+  await vm.start();
+  try {
+    await vm.vm.mkdirp('/home/user/a');
+    await vm.vm.mkdirp('/home/user/b');
+    await vm.vm.syscall('chown', '/home/user/a', 1000, 1000);
+    await vm.vm.syscall('chown', '/home/user/b', 1000, 1000);
+    await vm.writeFile('/home/user/a/x', 'x\n');
+    // rename(2) out of a and into b: two rules, two questions, one syscall.
+    const r = await vm.exec('mv ~/a/x ~/b/x; echo "status $?"');
+    assert.equal(r.stdout, 'status 0\n', r.stderr);
+    assert.deepEqual((await vm.vm.readdir('/home/user/b')).map((e) => e.name), ['.', '..', 'x']);
+    assert.deepEqual(s.asked.map((q) => q.rule), ['fs.ask:/home/user/a', 'fs.ask:/home/user/b']);
+    // The next syscall asks again.
+    assert.notEqual((await vm.exec('rm ~/b/x')).exitCode, 0);
+    assert.equal(s.asked.length, 3);
+  } finally {
+    await vm.stop();
+  }
+});
+
 test('command ask: never is remembered for the rule; other commands run', async () => {
   const s = scripted(['never']);
   const vm = new AgentVM({ policy: { processes: { ask: ['/opt/agentos/bin/rm'] } }, onApproval: s.onApproval });

@@ -3,6 +3,7 @@
 // the VM still works afterwards.
 
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import { AgentVM } from '../../src/host/node/index.js';
 
@@ -111,7 +112,14 @@ test('hidden: not there by name, "..", symlinks, /proc links, hard links, listin
   await vm.writeFile('/tmp/peek.js', '#!/usr/libexec/agentos/js\ntry { agentos.print(new TextDecoder().decode(agentos.sys.readFile("/etc/agentos-secret/token"))) } catch (e) { agentos.print(String(e.code ?? e)); }\n');
   const js = await sh('chmod +x /tmp/peek.js && /tmp/peek.js');
   assert.doesNotMatch(js.stdout, /TOPSECRET/);
-  // ... and a WebAssembly one (cat-like: wasm/ test programs are not in the image; the shell is enough here).
+  // ... and a WebAssembly (WASI) one: cat from wasm/cat.c, built into dist/wasm/.
+  await vm.vm.writeFile('/tmp/wcat', readFileSync(new URL('../../wasm/cat.wasm', import.meta.url)), 0o755);
+  for (const path of ['/etc/agentos-secret/token', '/etc/../etc/agentos-secret/token', '/proc/self/root/etc/agentos-secret/token']) {
+    const w = await sh(`/tmp/wcat ${path}`);
+    assert.equal(w.exitCode, 1, path);
+    assert.match(w.stderr, /No such file or directory/);
+  }
+  assert.equal((await sh('/tmp/wcat /srv/data/sub/f')).stdout, 'data\n', 'the WASI cat works');
   // The host still sees it.
   assert.equal(new TextDecoder().decode(await vm.readFile('/etc/agentos-secret/token')), 'TOPSECRET\n');
   const audit = await vm.audit();

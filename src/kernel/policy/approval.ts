@@ -9,7 +9,8 @@
 //   (the network policy calls this);
 // - `require(rule, detail, pid)` inside a syscall handler: throws
 //   ApprovalNeeded, the Call parks until the answer and re-runs the handler,
-//   which then finds its one-time grant (or the denial).
+//   which then finds the answer (or the denial) in the call's own state: a
+//   `once` lasts exactly one syscall, however many rules it meets.
 
 import { Errno, SysError } from '../../abi/errno.js';
 import type { AuditLog } from './audit.js';
@@ -32,6 +33,11 @@ export class ApprovalNeeded {
   constructor(readonly rule: string, readonly detail: string, readonly pid: number) {}
 }
 
+/** Where a call keeps its answers across retries (its CallState). */
+export interface GrantHolder {
+  approvals?: Map<string, Decision>;
+}
+
 interface Pending {
   req: ApprovalRequest;
   resolve: (d: Decision) => void;
@@ -43,8 +49,8 @@ const ANSWERS: readonly string[] = ['once', 'always', 'never', 'deny'];
 export class Approvals {
   private readonly remembered = new Map<string, Decision>();
   private readonly pending = new Map<number, Pending>();
-  /** One-time grants waiting for the retried syscall: `${pid}\0${rule}\0${detail}` → decision. */
-  private readonly granted = new Map<string, Decision>();
+  /** The syscall running now (see `enter`). */
+  private call: GrantHolder | null = null;
   private nextId = 1;
   private readonly listeners = new Set<(r: ApprovalRequest) => void>();
 
@@ -62,22 +68,25 @@ export class Approvals {
     });
   }
 
+  /** A syscall handler is about to run with `call`'s answers; returns the previous holder, for `enter(prev)` after. */
+  enter(call: GrantHolder | null): GrantHolder | null {
+    const prev = this.call;
+    this.call = call;
+    return prev;
+  }
+
   /** In a syscall handler: pass if allowed, throw EACCES if denied, ApprovalNeeded if the host must be asked. */
   require(rule: string, detail: string, pid: number): void {
-    const known = this.remembered.get(rule);
-    const key = `${pid}\0${rule}\0${detail}`;
-    const once = this.granted.get(key);
-    if (once) this.granted.delete(key);
-    const d = known ?? once;
+    const d = this.remembered.get(rule) ?? this.call?.approvals?.get(`${rule}\0${detail}`);
     if (d === 'allow') return;
     if (d === 'deny') throw new SysError(Errno.EACCES, `denied by the host (policy ${rule})`);
     throw new ApprovalNeeded(rule, detail, pid);
   }
 
-  /** Called by a parked Call: ask, and leave the answer for the retry. */
-  wait(need: ApprovalNeeded): Promise<void> {
+  /** Called by a parked Call: ask, and leave the answer in the call's state for its retry. */
+  wait(need: ApprovalNeeded, call: GrantHolder): Promise<void> {
     return this.approve(need.rule, need.detail, need.pid).then((d) => {
-      this.granted.set(`${need.pid}\0${need.rule}\0${need.detail}`, d);
+      (call.approvals ??= new Map()).set(`${need.rule}\0${need.detail}`, d);
     });
   }
 
