@@ -187,3 +187,16 @@ test('every denial is in the audit trail, also read-only at /proc/agentos/audit'
   const host = await vm.audit();
   assert.ok(host.length >= events.length - 5);
 });
+
+test('read-only /opt/agentos also holds against the software broker (which writes as root for the guest)', async () => {
+  const v = new AgentVM({ policy: { fs: { readOnly: ['/opt/agentos'] } } });
+  await v.start();
+  try {
+    const r = await v.exec('agentos-software unlink ls; echo "status $?"');
+    assert.equal(r.stdout, 'status 1\n');
+    assert.match(r.stderr, /read-only by the VM's policy/);
+    assert.equal((await v.exec('ls /etc/hostname')).stdout, '/etc/hostname\n');
+  } finally {
+    await v.stop();
+  }
+});
