@@ -77,3 +77,23 @@ test('policy (browser): read-only and hidden paths hold through .., symlinks and
   expect(r.audit.some((e) => e.rule === 'fs.hidden')).toBe(true);
   expect(r.audit.some((e) => e.rule === 'fs.readOnly')).toBe(true);
 });
+
+test('policy (browser): a fork bomb ends with EAGAIN, a busy loop at the CPU limit, output is capped; the VM stays usable', async ({ page }) => {
+  test.setTimeout(90_000);
+  await harness(page);
+  const policy = { processes: { maxProcesses: 10, cpuTimeMs: 1500, maxExecOutput: 1000 } };
+  const files = { '/tmp/spin.js': '#!/usr/libexec/agentos/js\nfor (;;) {}\n' };
+  const cmds = [
+    { cmd: 'f(){ f|f& }; f; sleep 6', timeoutMs: 3000 },
+    '/tmp/spin.js; echo "status $?"',
+    'head -c 100000 /dev/zero | tr "\\0" x',
+    'echo alive; ls /etc/hostname',
+  ];
+  const r = await page.evaluate(([p, f, c]) => window.__agentos.policyRun(p, f, c), [policy, files, cmds] as const);
+  expect(r.results[0].timedOut).toBe(true);
+  expect(r.audit.some((e) => e.rule === 'processes.maxProcesses')).toBe(true);
+  expect(r.results[1].stdout).toBe('status 152\n');
+  expect(r.results[2].truncated).toBe(true);
+  expect(r.results[2].stdout.length).toBe(1000);
+  expect(r.results[3].stdout).toBe('alive\n/etc/hostname\n');
+});

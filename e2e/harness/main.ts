@@ -116,7 +116,9 @@ const api = {
   },
 
   /** Run commands in a fresh VM under `policy` (e2e/policy.spec.ts); files are written by the host first. */
-  async policyRun(policy: Policy, files: Record<string, string>, cmds: string[]): Promise<{ results: ExecResult[]; audit: AuditEvent[] }> {
+  async policyRun(
+    policy: Policy, files: Record<string, string>, cmds: (string | { cmd: string; timeoutMs: number })[],
+  ): Promise<{ results: ExecResult[]; audit: AuditEvent[] }> {
     const vm = new AgentVM({ policy });
     await vm.start();
     try {
@@ -125,7 +127,7 @@ const api = {
         await vm.writeFile(path, text, 0o755);
       }
       const results = [];
-      for (const c of cmds) results.push(await vm.exec(c));
+      for (const c of cmds) results.push(typeof c === 'string' ? await vm.exec(c) : await vm.exec(c.cmd, { timeoutMs: c.timeoutMs }));
       return { results, audit: await vm.audit() };
     } finally {
       await vm.stop();
