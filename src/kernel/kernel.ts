@@ -21,7 +21,6 @@ import { sanitizeEnv } from './env.js';
 import { loadImage } from './exec.js';
 import { FifoTable, PipeFs } from './fifo.js';
 import type { OpenFile } from './file.js';
-import { FdTable } from './fdtable.js';
 import { PolicyEngine } from './policy/policy.js';
 import { Process, ProcessTable, type Image } from './process.js';
 import { Runner, type WorkerFactory } from './runner.js';
@@ -216,8 +215,7 @@ export class Kernel {
       throw new SysError(Errno.EPERM, 'only root may spawn as another user');
     }
     const child = new Process(this.procs.allocPid(), cwd, parent);
-    const maxFds = this.policy.limits.maxOpenFiles;
-    if (maxFds !== undefined) child.fds = new FdTable(maxFds);
+    child.fds = this.policy.limits.fdTable(child.pid) ?? child.fds;
     if (req.uid !== undefined) child.uid = req.uid;
     if (req.gid !== undefined) child.gid = req.gid;
     for (const [fd, f] of files) child.fds.set(fd, f.ref());

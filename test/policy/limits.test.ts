@@ -83,6 +83,7 @@ test('maxLayerBytes: a huge write fills the writable layer and gets ENOSPC', asy
     const r = await vm.exec('head -c 10000000000 /dev/zero > ~/huge; echo "status $?"; wc -c < ~/huge');
     assert.match(r.stderr, /No space left on device/);
     assert.ok(Number(r.stdout.split('\n')[1]) <= 2_000_000);
+    assert.ok((await denials(vm, 'processes.maxLayerBytes')).length >= 1);
     await vm.exec('rm ~/huge');
     assert.equal((await vm.exec('echo small > ~/f && cat ~/f')).stdout, 'small\n');
   });
@@ -112,6 +113,7 @@ agentos.print(String(n) + '\\n');
 `);
     const r = await vm.exec('chmod +x /tmp/fds.js; /tmp/fds.js');
     assert.equal(r.stdout, 'EMFILE 61\n'); // 64 minus stdin, stdout, stderr
+    assert.equal((await denials(vm, 'processes.maxOpenFiles')).length, 1);
   });
 });
 

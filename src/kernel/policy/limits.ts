@@ -19,10 +19,30 @@ import { SIGKILL, SIGXCPU, SIGXFSZ } from '../../abi/signal.js';
 import { isReg } from '../../abi/stat.js';
 import type { Kernel } from '../kernel.js';
 import type { Process } from '../process.js';
+import { FdTable } from '../fdtable.js';
+import type { OpenFile } from '../file.js';
 import { sendSignal } from '../signal.js';
 import type { Inode } from '../vfs/types.js';
 import type { AuditLog } from './audit.js';
 import type { ProcessPolicy } from './types.js';
+
+/** A process's fd table under maxOpenFiles: EMFILE at the limit, recorded in the audit trail. */
+class LimitedFdTable extends FdTable {
+  constructor(limit: number, private readonly pid: number, private readonly audit: AuditLog) {
+    super(limit);
+  }
+
+  override alloc(file: OpenFile, cloexec = false, min = 0): number {
+    try {
+      return super.alloc(file, cloexec, min);
+    } catch (e) {
+      if (e instanceof SysError && e.errno === Errno.EMFILE) {
+        this.audit.record('policy', this.pid, { decision: 'deny', rule: 'processes.maxOpenFiles', errno: 'EMFILE', limit: this.limit });
+      }
+      throw e;
+    }
+  }
+}
 
 interface Clock {
   cpuMs: number;
@@ -62,8 +82,16 @@ export class Limits {
     throw new SysError(Errno.EAGAIN, `process limit (${max}) reached (policy processes.maxProcesses)`);
   }
 
-  get maxOpenFiles(): number | undefined {
-    return this.rules.maxOpenFiles;
+  /** The fd table a new process gets: the policy's limit, or null for the default. */
+  fdTable(pid: number): FdTable | null {
+    const max = this.rules.maxOpenFiles;
+    return max === undefined ? null : new LimitedFdTable(max, pid, this.audit);
+  }
+
+  /** A write to `path` failed with ENOSPC: under maxLayerBytes that is the policy's doing. */
+  noSpace(p: Process, path: string): void {
+    const max = this.rules.maxLayerBytes;
+    if (max !== undefined) this.audit.record('policy', p.pid, { decision: 'deny', rule: 'processes.maxLayerBytes', errno: 'ENOSPC', path, limit: max });
   }
 
   /**

@@ -99,6 +99,7 @@ export const write: Handler = (k, p, a, call) => {
       r = f.ops.write(f, off ? data.subarray(off) : data);
     } catch (e) {
       if (e instanceof SysError && e.errno === Errno.EPIPE) sendSignal(k, p, SIGPIPE);
+      if (e instanceof SysError && e.errno === Errno.ENOSPC) k.policy.limits.noSpace(p, f.path);
       if (off > 0 && e instanceof SysError && (e.errno === Errno.EAGAIN || e.errno === Errno.EPIPE)) return off;
       throw e;
     }
