@@ -314,6 +314,7 @@ export class Kernel {
     const old = this.vfs.root().fs as OverlayFs;
     this.policy.capLayer(upper);
     this.vfs.replaceRoot(new OverlayFs(old.lower, upper));
+    this.policy.markFs();
     this.init.cwd = this.vfs.root();
     await this.persister?.adopt(upper);
   }

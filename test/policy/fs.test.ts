@@ -203,3 +203,21 @@ test('read-only /opt/agentos also holds against the software broker (which write
     await v.stop();
   }
 });
+
+test('the rules survive a snapshot restore (a new root filesystem)', async () => {
+  const v = new AgentVM({ policy: { fs: { hidden: ['/home/user/secret'], readOnly: ['/home/user/ro'] } } });
+  await v.start();
+  try {
+    await v.vm.mkdirp('/home/user/secret');
+    await v.writeFile('/home/user/secret/k', 'KEY\n');
+    await v.vm.mkdirp('/home/user/ro');
+    await v.vm.syscall('chown', '/home/user/ro', 1000, 1000);
+    await v.snapshot('s');
+    await v.restore('s');
+    assert.notEqual((await v.exec('cat ~/secret/k')).exitCode, 0);
+    assert.match((await v.exec('touch ~/ro/x')).stderr, /Read-only file system/);
+    assert.equal((await v.exec('echo ok')).stdout, 'ok\n');
+  } finally {
+    await v.stop();
+  }
+});

@@ -43,14 +43,19 @@ export class PolicyEngine {
    * subtrees, resolve command rules, and cap the writable layers.
    */
   attach(writableLayers: MemFs[]): void {
+    this.markFs();
+    const procs = this.policy.processes;
+    if (procs?.allow || procs?.ask) this.commands = new Commands(this.k.vfs, procs, this.audit, this.approvals);
+    for (const layer of writableLayers) this.capLayer(layer);
+  }
+
+  /** Mark the fs rules' objects (again after a snapshot restore: the root is another filesystem then). */
+  markFs(): void {
     const fs = this.policy.fs;
     if (fs && (fs.hidden?.length || fs.readOnly?.length || fs.ask?.length)) {
       this.fs = new FsGuard(this.k.vfs, fs, this.audit, this.approvals);
       this.k.vfs.setGuard(this.fs);
     }
-    const procs = this.policy.processes;
-    if (procs?.allow || procs?.ask) this.commands = new Commands(this.k.vfs, procs, this.audit, this.approvals);
-    for (const layer of writableLayers) this.capLayer(layer);
   }
 
   /** A writable layer (a new one after a snapshot restore too) gets maxLayerBytes. */
