@@ -2,11 +2,12 @@
 // The page's first message carries the base image (and the name of a
 // persistent VM); the kernel boots on it.
 
-import { expose } from 'comlink';
+import { expose, type Endpoint } from 'comlink';
 import { DirFs } from '../src/host/browser/dirfs.js';
 import { REPLY_BYTES } from '../src/host/browser/dirfs-proxy.js';
 import { IdbLayerStore } from '../src/host/browser/layer-store.js';
 import { startKernel, type HostMount, type KernelBooted, type KernelInit } from '../src/host/kernel-main.js';
+import { sealEndpoint } from '../src/host/sealed-endpoint.js';
 import type { WorkerPort } from '../src/kernel/runner.js';
 
 function createProcessWorker(): WorkerPort {
@@ -40,7 +41,7 @@ self.addEventListener('message', (e: MessageEvent<KernelInit>) => {
     openMount: openDirectory,
   }).then(
     (service) => {
-      expose(service);
+      expose(service, sealEndpoint(self as unknown as Endpoint, e.data.secret));
       self.postMessage({ type: 'booted' } satisfies KernelBooted);
     },
     (err: unknown) => self.postMessage({ type: 'boot-error', message: err instanceof Error ? err.message : String(err) } satisfies KernelBooted),

@@ -7,6 +7,7 @@ import { parentPort, Worker } from 'node:worker_threads';
 import { startKernel, type KernelBooted, type KernelInit } from '../src/host/kernel-main.js';
 import { nodeEndpoint } from '../src/host/node/endpoint.js';
 import { HostFs } from '../src/host/node/hostfs.js';
+import { sealEndpoint } from '../src/host/sealed-endpoint.js';
 import { DirLayerStore } from '../src/host/node/layer-store.js';
 import type { WorkerPort } from '../src/kernel/runner.js';
 
@@ -30,7 +31,7 @@ parentPort!.once('message', (init: KernelInit) => {
   }).then(
     (service) => {
       parentPort!.postMessage({ type: 'booted' } satisfies KernelBooted);
-      expose(service, nodeEndpoint(parentPort!));
+      expose(service, sealEndpoint(nodeEndpoint(parentPort!), init.secret));
     },
     (e: unknown) => parentPort!.postMessage({ type: 'boot-error', message: e instanceof Error ? e.message : String(e) } satisfies KernelBooted),
   );

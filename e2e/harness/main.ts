@@ -2,7 +2,7 @@
 // `window.__agentos` for the Playwright specs (kernel suite and benchmarks).
 
 import { AgentVM, boot } from '../../src/host/browser/index.js';
-import type { ExecResult } from '../../src/host/agent-vm.js';
+import type { AuditEvent, ExecResult, Policy } from '../../src/host/agent-vm.js';
 import type { Machine } from '../../src/host/machine.js';
 import { checkLayer, workloadCommand } from '../../test/persist/workload.js';
 import { cases as kernelCases, installPrograms, PROGRAMS } from '../../test/kernel/suite.js';
@@ -110,6 +110,25 @@ const api = {
       const results = [];
       for (const c of cmds) results.push(await vm.exec(c));
       return { results };
+    } finally {
+      await vm.stop();
+    }
+  },
+
+  /** Run commands in a fresh VM under `policy` (e2e/policy.spec.ts); files are written by the host first. */
+  async policyRun(
+    policy: Policy, files: Record<string, string>, cmds: (string | { cmd: string; timeoutMs: number })[],
+  ): Promise<{ results: ExecResult[]; audit: AuditEvent[] }> {
+    const vm = new AgentVM({ policy });
+    await vm.start();
+    try {
+      for (const [path, text] of Object.entries(files)) {
+        await vm.vm.mkdirp(path.slice(0, path.lastIndexOf('/')) || '/');
+        await vm.writeFile(path, text, 0o755);
+      }
+      const results = [];
+      for (const c of cmds) results.push(typeof c === 'string' ? await vm.exec(c) : await vm.exec(c.cmd, { timeoutMs: c.timeoutMs }));
+      return { results, audit: await vm.audit() };
     } finally {
       await vm.stop();
     }

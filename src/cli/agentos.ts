@@ -5,7 +5,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { MountSpec } from '../host/agent-vm.js';
-import { AgentVM, boot } from '../host/node/index.js';
+import { AgentVM, boot, type AgentVMOptions } from '../host/node/index.js';
+import { POLICY_USAGE, newPolicyFlags, takePolicyFlag, type PolicyFlags } from './policy-flags.js';
 
 const USAGE = `Usage: agentos COMMAND [ARGS...]
 
@@ -13,7 +14,7 @@ Boot an agentOS virtual machine in this Node process and use it.
 
 Commands:
   exec [--json] [--timeout SECONDS] [--cwd DIR] [--env K=V]... [-i] [--state DIR]
-       [--mount HOST:VM[:ro]]... -- 'SCRIPT'
+       [--mount HOST:VM[:ro]]... [POLICY OPTIONS] -- 'SCRIPT'
                           run SCRIPT in the VM's shell; its stdout and stderr become agentos's
                           own, unchanged, and agentos exits with its status (124 on timeout).
                           -i passes agentos's stdin to the script (default /dev/null);
@@ -22,7 +23,8 @@ Commands:
                           (created if missing); every write is durable when exec returns.
                           --mount HOST:VM[:ro]: host directory HOST appears at VM path VM,
                           live and two-way (read-only with :ro); nothing outside it is reachable.
-  shell [--state DIR]     an interactive shell on this terminal (raw mode, job control, resize);
+  shell [--state DIR] [POLICY OPTIONS]
+                          an interactive shell on this terminal (raw mode, job control, resize);
                           when stdin is not a terminal, a line-by-line session (each line one exec)
   snapshot [--state DIR] create NAME | list | restore NAME | delete NAME
                           | export NAME FILE | import FILE [NAME]
@@ -32,6 +34,8 @@ Commands:
   run FILE.js [ARG...]    copy a JavaScript program into the VM and run it; its stdout, stderr
                           and exit status become agentos's own (stdin is passed through)
   help                    show this help
+
+${POLICY_USAGE}
 
 The program runs on agentOS's JavaScript runtime with an \`agentos\` object in scope
 (argv, env, sys: the syscall interface, print, exit).`;
@@ -97,6 +101,7 @@ async function execCommand(args: string[]): Promise<number> {
   let forwardStdin = false;
   const env: Record<string, string> = {};
   const mounts: Record<string, MountSpec> = {};
+  const pf = newPolicyFlags();
   let i = 0;
   for (; i < args.length; i++) {
     const a = args[i];
@@ -104,7 +109,14 @@ async function execCommand(args: string[]): Promise<number> {
       i++;
       break;
     }
-    if (a === '--json') json = true;
+    let took: number;
+    try {
+      took = takePolicyFlag(args, i, pf);
+    } catch (e) {
+      return usageError((e as Error).message);
+    }
+    if (took) i += took - 1;
+    else if (a === '--json') json = true;
     else if (a === '-i') forwardStdin = true;
     else if (a === '--timeout') {
       const secs = Number(args[++i]);
@@ -129,18 +141,32 @@ async function execCommand(args: string[]): Promise<number> {
   const script = args.slice(i).join(' ');
   if (!script) return usageError('missing SCRIPT');
   const stdin = forwardStdin ? readFileSync(0) : undefined;
-  const vm = new AgentVM({ env, state, mounts });
+  const vm = new AgentVM({ env, state, mounts, ...policyOptions(pf) });
   await vm.start();
   try {
     const r = await vm.execBytes(script, { stdin, timeoutMs, cwd });
     const dec = new TextDecoder();
     if (json) {
-      process.stdout.write(JSON.stringify({ stdout: dec.decode(r.stdout), stderr: dec.decode(r.stderr), exitCode: r.exitCode }) + '\n');
+      const out = { stdout: dec.decode(r.stdout), stderr: dec.decode(r.stderr), exitCode: r.exitCode, ...(r.truncated ? { truncated: true } : {}) };
+      process.stdout.write(JSON.stringify(out) + '\n');
     } else {
       process.stdout.write(r.stdout);
       process.stderr.write(r.stderr);
     }
     return r.exitCode;
+  } finally {
+    await stopVm(vm, pf);
+  }
+}
+
+function policyOptions(pf: PolicyFlags): Pick<AgentVMOptions, 'policy' | 'onApproval'> {
+  return { policy: pf.policy, onApproval: () => pf.approve };
+}
+
+/** Stop the VM, writing its audit trail first if asked to. */
+async function stopVm(vm: AgentVM, pf: PolicyFlags): Promise<void> {
+  try {
+    if (pf.audit) writeFileSync(pf.audit, (await vm.audit()).map((e) => JSON.stringify(e) + '\n').join(''));
   } finally {
     await vm.stop();
   }
@@ -157,9 +183,19 @@ function parseMount(arg: string): { vm: string; spec: MountSpec } | null {
 
 async function shellCommand(args: string[]): Promise<number> {
   let state: string | undefined;
-  if (args[0] === '--state' && args[1]) state = args[1];
-  else if (args.length) return usageError(`shell: unexpected '${args[0]}'`);
-  const vm = new AgentVM({ state });
+  const pf = newPolicyFlags();
+  for (let i = 0; i < args.length; i++) {
+    let took: number;
+    try {
+      took = takePolicyFlag(args, i, pf);
+    } catch (e) {
+      return usageError((e as Error).message);
+    }
+    if (took) i += took - 1;
+    else if (args[i] === '--state' && args[i + 1]) state = args[++i];
+    else return usageError(`shell: unexpected '${args[i]}'`);
+  }
+  const vm = new AgentVM({ state, ...policyOptions(pf) });
   await vm.start();
   if (process.stdin.isTTY && process.stdout.isTTY) return terminalSession(vm);
   vm.on('output', (c) => (c.stream === 'stdout' ? process.stdout : process.stderr).write(c.data));
@@ -170,7 +206,7 @@ async function shellCommand(args: string[]): Promise<number> {
     if (line.trim()) status = (await vm.execBytes(line)).exitCode;
     rl.prompt();
   }
-  await vm.stop();
+  await stopVm(vm, pf);
   return status;
 }
 

@@ -10,6 +10,11 @@ import type { Machine, RunOptions, RunResult } from './machine.js';
 import type { Terminal, TerminalOptions } from './terminal.js';
 
 export type { Terminal, TerminalOptions } from './terminal.js';
+import type { Answer, ApprovalRequest } from '../kernel/policy/approval.js';
+import type { AuditEvent } from '../kernel/policy/audit.js';
+import type { Policy } from '../kernel/policy/types.js';
+
+export type { Answer, ApprovalRequest, AuditEvent, Policy };
 
 export interface AgentVMOptions {
   /** Environment of the session shell (merged over HOME, USER, LANG, TERM). */
@@ -30,6 +35,17 @@ export interface AgentVMOptions {
   mounts?: Record<string, string | MountSpec>;
   /** Network access for the guest; only `false` (none) exists today. */
   network?: boolean;
+  /**
+   * The VM's permission policy: filesystem rules, process limits, secrets
+   * (README, "The policy"). Fixed for the VM's life; the guest cannot change it.
+   */
+  policy?: Policy;
+  /**
+   * Asked when a policy rule says `ask`: the guest's operation waits for the
+   * answer (once / always / never for the rule / deny). Without it, every
+   * ask is denied. No answer within policy.approvalTimeoutMs (60 s) denies.
+   */
+  onApproval?: (req: ApprovalRequest) => Promise<Answer> | Answer;
 }
 
 /** How a host boots machines for an AgentVM. */
@@ -58,7 +74,11 @@ export interface ExecResult {
   stderr: string;
   exitCode: number;
   timedOut: boolean;
+  /** Present (true) when output beyond policy.processes.maxExecOutput was dropped. */
+  truncated?: boolean;
 }
+
+export type AuditListener = (e: AuditEvent) => void;
 
 export type OutputListener = (chunk: OutputChunk & { text: string }) => void;
 
@@ -89,6 +109,8 @@ export class AgentVM {
   private machine: Machine | null = null;
   private session: ExecSession | null = null;
   private listeners = new Set<OutputListener>();
+  private auditListeners = new Set<AuditListener>();
+  private pumping: Machine | null = null;
   private persistent = false;
 
   constructor(
@@ -103,13 +125,61 @@ export class AgentVM {
     if (this.machine) return;
     this.machine = await this.host.boot();
     this.persistent = (await this.machine.layer()) !== null;
+    const p = this.options.policy;
+    if (this.options.onApproval || p?.fs?.ask?.length || p?.processes?.ask?.length || this.auditListeners.size) this.pump();
     await this.openSession();
+  }
+
+  /** The exec sessions' settings that come from the policy. */
+  private sessionOptions() {
+    const env = { HOME: '/home/user', USER: 'user', LOGNAME: 'user', LANG: 'C.UTF-8', TERM: 'dumb', SHELL: '/bin/bash', ...this.options.env };
+    const procs = this.options.policy?.processes;
+    return {
+      env, cwd: this.options.cwd ?? '/home/user', ...USER,
+      maxOutput: procs?.maxExecOutput, clocks: procs?.cpuTimeMs !== undefined || procs?.wallTimeMs !== undefined,
+    };
+  }
+
+  /** Carry kernel events to the host: audit listeners, and approval requests to onApproval. */
+  private pump(): void {
+    const m = this.machine;
+    if (!m || this.pumping === m) return;
+    this.pumping = m;
+    void (async () => {
+      let seq = 0;
+      let asked = 0;
+      while (this.machine === m) {
+        let ev;
+        try {
+          ev = await m.events(seq, asked);
+        } catch {
+          return; // stopped
+        }
+        for (const e of ev.audit) {
+          seq = e.seq;
+          this.auditListeners.forEach((l) => l(e));
+        }
+        for (const r of ev.approvals) {
+          asked = Math.max(asked, r.id);
+          void this.decide(m, r);
+        }
+      }
+    })();
+  }
+
+  private async decide(m: Machine, req: ApprovalRequest): Promise<void> {
+    let answer: Answer = 'deny';
+    try {
+      if (this.options.onApproval) answer = await this.options.onApproval(req);
+    } catch {
+      answer = 'deny';
+    }
+    await m.answerApproval(req.id, answer).catch(() => {});
   }
 
   private async openSession(): Promise<ExecSession> {
     const m = this.requireMachine();
-    const env = { HOME: '/home/user', USER: 'user', LOGNAME: 'user', LANG: 'C.UTF-8', TERM: 'dumb', SHELL: '/bin/bash', ...this.options.env };
-    const s = new ExecSession(m, { env, cwd: this.options.cwd ?? '/home/user', ...USER });
+    const s = new ExecSession(m, this.sessionOptions());
     await s.start();
     s.onOutput((c) => this.listeners.forEach((l) => l({ ...c, text: dec.decode(c.data) })));
     this.session = s;
@@ -138,14 +208,33 @@ export class AgentVM {
   /** Run a command in the session (output decoded as UTF-8). */
   async exec(cmd: string, opts: ExecOptions = {}): Promise<ExecResult> {
     const r = await this.execBytes(cmd, opts);
-    return { stdout: dec.decode(r.stdout), stderr: dec.decode(r.stderr), exitCode: r.exitCode, timedOut: r.timedOut };
+    const out: ExecResult = { stdout: dec.decode(r.stdout), stderr: dec.decode(r.stderr), exitCode: r.exitCode, timedOut: r.timedOut };
+    if (r.truncated) out.truncated = true;
+    return out;
   }
 
-  /** Output chunks as they arrive, for every exec. Returns a function that unsubscribes. */
-  on(event: 'output', cb: OutputListener): () => void {
-    if (event !== 'output') throw new Error(`AgentVM: unknown event ${event}`);
-    this.listeners.add(cb);
-    return () => this.listeners.delete(cb);
+  /**
+   * `output`: output chunks as they arrive, for every exec. `audit`: the
+   * audit trail's events as they are recorded. Returns a function that unsubscribes.
+   */
+  on(event: 'output', cb: OutputListener): () => void;
+  on(event: 'audit', cb: AuditListener): () => void;
+  on(event: 'output' | 'audit', cb: OutputListener | AuditListener): () => void {
+    if (event === 'audit') {
+      const l = cb as AuditListener;
+      this.auditListeners.add(l);
+      this.pump();
+      return () => this.auditListeners.delete(l);
+    }
+    if (event !== 'output') throw new Error(`AgentVM: unknown event ${event as string}`);
+    const l = cb as OutputListener;
+    this.listeners.add(l);
+    return () => this.listeners.delete(l);
+  }
+
+  /** The audit trail so far (the kernel keeps the last 10,000 events): policy decisions, processes, file changes, approvals. */
+  audit(): Promise<AuditEvent[]> {
+    return this.requireMachine().audit();
   }
 
   /** Run a program directly (no shell), as the VM's user. */
@@ -200,8 +289,7 @@ export class AgentVM {
   /** Open another persistent session, independent of the default one. */
   async openExtraSession(): Promise<Session> {
     const m = this.requireMachine();
-    const env = { HOME: '/home/user', USER: 'user', LOGNAME: 'user', LANG: 'C.UTF-8', TERM: 'dumb', SHELL: '/bin/bash', ...this.options.env };
-    const s = new ExecSession(m, { env, cwd: this.options.cwd ?? '/home/user', ...USER });
+    const s = new ExecSession(m, this.sessionOptions());
     await s.start();
     return {
       execBytes: async (cmd, o) => {
@@ -212,7 +300,9 @@ export class AgentVM {
       exec: async (cmd, o) => {
         const r = await s.exec(cmd, o);
         await this.sync();
-        return { stdout: dec.decode(r.stdout), stderr: dec.decode(r.stderr), exitCode: r.exitCode, timedOut: r.timedOut };
+        const out: ExecResult = { stdout: dec.decode(r.stdout), stderr: dec.decode(r.stderr), exitCode: r.exitCode, timedOut: r.timedOut };
+        if (r.truncated) out.truncated = true;
+        return out;
       },
       close: () => s.close(),
     };

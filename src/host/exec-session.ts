@@ -21,6 +21,8 @@ export interface ExecBytesResult {
   stderr: Uint8Array;
   exitCode: number;
   timedOut: boolean;
+  /** Present (true) when output beyond the policy's maxExecOutput was dropped. */
+  truncated?: boolean;
 }
 
 export interface OutputChunk {
@@ -33,6 +35,10 @@ export interface SessionOptions {
   cwd: string;
   uid: number;
   gid: number;
+  /** Bytes of stdout and of stderr kept per exec (policy.processes.maxExecOutput). */
+  maxOutput?: number;
+  /** The policy limits CPU or wall time: the shell's clocks restart with each exec. */
+  clocks?: boolean;
 }
 
 const enc = new TextEncoder();
@@ -68,14 +74,23 @@ function partialTail(hay: Uint8Array, needle: Uint8Array): number {
 class StreamDemux {
   private pending = new Uint8Array(0);
   private parts: Uint8Array[] = [];
+  private kept = 0;
+  /** Output of the current command was dropped past `max`. */
+  truncated = false;
   private waiting: { marker: Uint8Array; resolve: (tail: string | null) => void } | null = null;
   closed = false;
 
-  constructor(readonly stream: 'stdout' | 'stderr', private readonly emit: (c: OutputChunk) => void) {}
+  constructor(
+    readonly stream: 'stdout' | 'stderr',
+    private readonly emit: (c: OutputChunk) => void,
+    private readonly max = Infinity,
+  ) {}
 
   /** Start collecting for a command whose sentinel begins with `marker`. */
   expect(marker: Uint8Array): Promise<string | null> {
     this.parts = [];
+    this.kept = 0;
+    this.truncated = false;
     return new Promise((resolve) => {
       this.waiting = { marker, resolve };
       this.scan();
@@ -112,8 +127,14 @@ class StreamDemux {
 
   private deliver(data: Uint8Array): void {
     if (!data.length) return;
-    this.parts.push(data);
-    this.emit({ stream: this.stream, data });
+    // Past the cap the bytes are dropped (the stream still flows, so the sentinel is still found).
+    const room = this.max - this.kept;
+    if (data.length > room) this.truncated = true;
+    const keep = data.length > room ? data.subarray(0, Math.max(0, room)) : data;
+    if (!keep.length) return;
+    this.kept += keep.length;
+    this.parts.push(keep);
+    this.emit({ stream: this.stream, data: keep });
   }
 
   private scan(): void {
@@ -165,15 +186,15 @@ export class ExecSession {
     try {
       this.pid = (await m.syscall('spawn', {
         path: '/bin/bash', argv: ['/bin/bash', '--agentos-session'], env, cwd: this.opts.cwd,
-        fds: [[0, inR], [1, outW], [2, errW]], setsid: true, uid: this.opts.uid, gid: this.opts.gid,
+        fds: [[0, inR], [1, outW], [2, errW]], setsid: true, uid: this.opts.uid, gid: this.opts.gid, session: true,
       })) as number;
     } finally {
       for (const fd of [inR, outW, errW]) await m.syscall('close', fd);
     }
     this.inFd = inW;
     const emit = (c: OutputChunk) => this.listeners.forEach((l) => l(c));
-    this.out = new StreamDemux('stdout', emit);
-    this.err = new StreamDemux('stderr', emit);
+    this.out = new StreamDemux('stdout', emit, this.opts.maxOutput);
+    this.err = new StreamDemux('stderr', emit, this.opts.maxOutput);
     this.alive = true;
     void this.pump(outR, this.out);
     void this.pump(errR, this.err);
@@ -211,41 +232,43 @@ export class ExecSession {
     const body = enc.encode(JSON.stringify({ token, cmd, stdin: stdinPath, cwd: o.cwd, env: o.env }));
     const frame = new Uint8Array([...enc.encode(`\0AOS-EXEC ${body.length}\n`), ...body]);
     let timedOut = false;
+    const since = Date.now();
     const timers: ReturnType<typeof setTimeout>[] = [];
     if (o.timeoutMs !== undefined) {
       timers.push(setTimeout(() => {
         timedOut = true;
         void m.syscall('kill', this.pid, SIGINT).catch(() => {});
-        timers.push(setTimeout(() => void this.killJobs(), GRACE_MS));
+        timers.push(setTimeout(() => void this.killJobs(since), GRACE_MS));
         timers.push(setTimeout(() => void m.syscall('kill', this.pid, SIGKILL).catch(() => {}), 2 * GRACE_MS));
       }, o.timeoutMs));
     }
     try {
+      // Not awaited: the channel keeps order, so the clock restarts before the frame is written.
+      if (this.opts.clocks) void m.execSession(this.pid, true).catch(() => {});
       await this.writeAll(frame);
       const [status] = await Promise.all([outDone, errDone]);
       const stdout = this.out.take();
       const stderr = this.err.take();
+      const extra = this.out.truncated || this.err.truncated ? { truncated: true } : {};
       if (status === null) {
         // The shell ended (exit N, or killed): its status is the command's; the next exec gets a new session.
         this.alive = false;
         const [, ws] = (await m.syscall('waitpid', this.pid, 0)) as [number, number];
         const code = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
-        return { stdout, stderr, exitCode: timedOut ? 124 : code, timedOut };
+        return { stdout, stderr, exitCode: timedOut ? 124 : code, timedOut, ...extra };
       }
-      return { stdout, stderr, exitCode: timedOut ? 124 : Number(status), timedOut };
+      return { stdout, stderr, exitCode: timedOut ? 124 : Number(status), timedOut, ...extra };
     } finally {
       timers.forEach(clearTimeout);
+      // A command that timed out leaves nothing behind it started, background jobs included.
+      if (timedOut) await this.killJobs(since);
+      if (this.opts.clocks && this.alive) void m.execSession(this.pid, false).catch(() => {});
     }
   }
 
-  /** SIGKILL every process of the session except the shell itself. */
-  private async killJobs(): Promise<void> {
-    const st = await this.m.status();
-    for (const p of st.processes) {
-      if (p.sid === this.pid && p.pid !== this.pid && p.state !== 'Z') {
-        await this.m.syscall('kill', p.pid, SIGKILL).catch(() => {});
-      }
-    }
+  /** SIGKILL every process of the session started since `since`, except the shell, in one kernel turn (fork bombs included). */
+  private async killJobs(since: number): Promise<void> {
+    await this.m.killSession(this.pid, since).catch(() => {});
   }
 
   private async writeAll(data: Uint8Array): Promise<void> {

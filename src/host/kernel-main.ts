@@ -24,6 +24,10 @@ export interface KernelInit {
   mounts?: HostMount[];
   /** An ephemeral VM's first writable layer, as a snapshot frame (fork). */
   seed?: Uint8Array;
+  /** The VM's permission policy (kernel/policy/types.ts). */
+  policy?: unknown;
+  /** The control channel's secret: every later message must carry it (sealed-endpoint.ts). */
+  secret: string;
 }
 
 /** Host storage to mount at `vmPath`: a host directory (Node), an OPFS directory or a picked one (browser). */
@@ -54,6 +58,6 @@ export async function startKernel(init: KernelInit, host: HostParts): Promise<Ke
   if (store && init.seed) throw new Error('a forked VM is ephemeral');
   const persister = store ? await Persister.open(store, init.imageId, () => new MemFs()) : undefined;
   const upper = init.seed ? layerFromFrame(init.seed, init.imageId) : undefined;
-  const kernel = bootKernel({ workers: host.workers, image: init.image, persister, upper, imageId: init.imageId, mounts });
+  const kernel = bootKernel({ workers: host.workers, image: init.image, persister, upper, imageId: init.imageId, mounts, policy: init.policy });
   return new KernelService(kernel, () => mounts.forEach((m) => m.fs.close?.()));
 }

@@ -4,6 +4,9 @@
 import type { Value } from '../abi/codec.js';
 import { SysError } from '../abi/errno.js';
 import type { Kernel } from '../kernel/kernel.js';
+import type { ApprovalRequest } from '../kernel/policy/approval.js';
+import type { AuditEvent } from '../kernel/policy/audit.js';
+import { sendSignal } from '../kernel/signal.js';
 import type { LayerInfo } from '../kernel/persist/persister.js';
 import type { SnapshotInfo } from '../kernel/persist/snapshots.js';
 import type { StorageEstimate } from '../kernel/persist/store.js';
@@ -34,6 +37,12 @@ export interface LayerStatus extends LayerInfo {
   lastError: string | null;
   /** Bytes the store uses and may use (whole disk or origin), when the host can tell. */
   storage: StorageEstimate | null;
+}
+
+/** What the host's event pump receives: new audit events and new approval requests. */
+export interface HostEvents {
+  audit: AuditEvent[];
+  approvals: ApprovalRequest[];
 }
 
 /** Errors cross postMessage as plain data; the client rebuilds SysError from it. */
@@ -107,6 +116,63 @@ export class KernelService {
   /** Every process is stopped and the layer replaced; the host reopens its sessions. */
   snapshotRestore(name: string): Promise<void> {
     return this.kernel.snapshots.restore(name);
+  }
+
+  // ---- policy (kernel/policy/): audit trail, approvals, per-exec clocks ----
+
+  /** The audit trail as kept (the last 10,000 events). */
+  audit(): AuditEvent[] {
+    return this.kernel.policy.audit.since(0);
+  }
+
+  /**
+   * Long poll: audit events after `auditSeq` and approval requests after
+   * `approvalId`, as soon as there is at least one.
+   */
+  events(auditSeq: number, approvalId: number): Promise<HostEvents> {
+    const pol = this.kernel.policy;
+    const now = (): HostEvents => ({ audit: pol.audit.since(auditSeq), approvals: pol.approvals.list().filter((r) => r.id > approvalId) });
+    const first = now();
+    if (first.audit.length || first.approvals.length) return Promise.resolve(first);
+    return new Promise((resolve) => {
+      let fired = false;
+      const done = () => {
+        if (fired) return;
+        fired = true;
+        offAudit();
+        offAsk();
+        // After the current kernel turn, so a burst of events travels in one message.
+        setTimeout(() => resolve(now()), 0);
+      };
+      const offAudit = pol.audit.onRecord(done);
+      const offAsk = pol.approvals.onRequest(done);
+    });
+  }
+
+  /** The host's answer to approval request `id` ('once' | 'always' | 'never' | 'deny'). */
+  answerApproval(id: number, answer: string): boolean {
+    return this.kernel.policy.approvals.answer(id, answer);
+  }
+
+  /** Session shell `pid` starts (true) or ends (false) an exec: its CPU and wall clocks restart. */
+  execSession(pid: number, active: boolean): void {
+    this.kernel.policy.execSession(pid, active);
+  }
+
+  /**
+   * SIGKILL every process of session `sid` but its leader started at or after
+   * `sinceMs` (Date.now()), in one kernel turn: a fork bomb cannot outrun it.
+   */
+  killSession(sid: number, sinceMs = 0): number {
+    const k = this.kernel;
+    let n = 0;
+    for (const p of k.procs.all()) {
+      if (p.sid === sid && p.pid !== sid && p.alive && p.startMs >= sinceMs) {
+        sendSignal(k, p, 9);
+        n++;
+      }
+    }
+    return n;
   }
 
   /** Stop every process, then write the layer's last changes. */

@@ -10,8 +10,10 @@ import { O_CREAT, O_DIRECTORY, O_RDONLY, O_RDWR, O_TRUNC, O_WRONLY } from '../ab
 import type { DirEntry, Stat } from '../abi/stat.js';
 import type { SyscallName } from '../abi/syscalls.js';
 import { WEXITSTATUS, WIFEXITED, WTERMSIG } from '../abi/wait.js';
-import type { KernelService, KernelStatus, LayerStatus } from './kernel-service.js';
 import { openTerminal, type Terminal, type TerminalIdentity, type TerminalOptions } from './terminal.js';
+import type { ApprovalRequest } from '../kernel/policy/approval.js';
+import type { AuditEvent } from '../kernel/policy/audit.js';
+import type { HostEvents, KernelService, KernelStatus, LayerStatus } from './kernel-service.js';
 
 export interface RunOptions {
   /** Path of the program; default argv[0]. */
@@ -88,6 +90,30 @@ export class Machine {
   /** The writable layer as it is now, as a snapshot frame (for fork). */
   layerFrame(): Promise<Uint8Array> {
     return this.service.layerFrame();
+  }
+
+  // ---- policy ----------------------------------------------------------------
+
+  /** The VM's audit trail (kernel/policy/audit.ts). */
+  audit(): Promise<AuditEvent[]> {
+    return this.service.audit();
+  }
+
+  /** Long poll for audit events after `auditSeq` and approval requests after `approvalId`. */
+  events(auditSeq: number, approvalId: number): Promise<HostEvents> {
+    return this.service.events(auditSeq, approvalId);
+  }
+
+  answerApproval(req: ApprovalRequest | number, answer: 'once' | 'always' | 'never' | 'deny'): Promise<boolean> {
+    return this.service.answerApproval(typeof req === 'number' ? req : req.id, answer);
+  }
+
+  execSession(pid: number, active: boolean): Promise<void> {
+    return this.service.execSession(pid, active);
+  }
+
+  killSession(sid: number, sinceMs = 0): Promise<number> {
+    return this.service.killSession(sid, sinceMs);
   }
 
   /** The persistent layer's state, or null for an ephemeral VM. */

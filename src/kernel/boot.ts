@@ -36,6 +36,8 @@ export interface BootOptions {
   imageId?: string;
   /** Host filesystems to mount (their mountpoints are created as needed). */
   mounts?: { at: string; fs: FileSystem }[];
+  /** The VM's permission policy (kernel/policy/types.ts). */
+  policy?: unknown;
 }
 
 const ROOT: Cred = { uid: 0, gid: 0, groups: [], pid: 1, umask: 0o022 };
@@ -44,7 +46,8 @@ export function bootKernel(opts: BootOptions): Kernel {
   const devices = new DeviceTable();
   registerStandardDevices(devices);
   const fifos = new FifoTable();
-  const root = new OverlayFs(new ImageFs(opts.image), opts.persister?.fs ?? opts.upper ?? new MemFs());
+  const upper = opts.persister?.fs ?? opts.upper ?? new MemFs();
+  const root = new OverlayFs(new ImageFs(opts.image), upper);
   const vfs = new Vfs(root, {
     // Terminals need the kernel (sessions, signals): its pty driver serves them.
     devices: { open: (inode, flags, cred): FileOps => (kernel.ptys.owns(inode.rdev) ? kernel.ptys.open(inode, flags, cred) : devices.open(inode, flags, cred)) },
@@ -58,7 +61,7 @@ export function bootKernel(opts: BootOptions): Kernel {
   vfs.mount(ROOT, '/dev', dev);
   populateDevfs(dev, ROOT);
 
-  const kernel: Kernel = new Kernel({ vfs, fifos, workers: opts.workers, warmWorkers: opts.warmWorkers, hostname, persister: opts.persister, imageId: opts.imageId });
+  const kernel: Kernel = new Kernel({ vfs, fifos, workers: opts.workers, warmWorkers: opts.warmWorkers, hostname, persister: opts.persister, imageId: opts.imageId, policy: opts.policy });
   kernel.ptys.devfs = dev;
   dev.create(dev.root(), 'ptmx', S_IFCHR | 0o666, PTMX_RDEV, ROOT);
   vfs.mount(ROOT, '/proc', new ProcFs({
@@ -69,13 +72,19 @@ export function bootKernel(opts: BootOptions): Kernel {
     pathOf: (inode) => vfs.pathOf(inode),
     memory: () => ({ totalKiB: 4 * 1024 * 1024, freeKiB: 3 * 1024 * 1024 }),
     mounts: () => vfs.mounts().map((m) => ({ source: m.type, target: m.target, type: m.type, options: m.readonly ? 'ro' : 'rw' })),
+    audit: () => kernel.policy.audit.jsonl(),
+    undumpable: (p) => kernel.policy.isSession(p),
+    environ: (reader, p) => (reader.pid === p.pid ? p.env : kernel.policy.secrets.redactEnv(p.env)),
   }));
-  vfs.mount(ROOT, '/tmp', new MemFs());
+  const tmp = new MemFs();
+  vfs.mount(ROOT, '/tmp', tmp);
   vfs.chmod(ROOT, vfs.root(), '/tmp', 0o1777);
   for (const m of opts.mounts ?? []) {
     mkdirs(vfs, m.at);
     vfs.mount(ROOT, m.at, m.fs);
   }
+  // The policy's rules apply to the assembled tree, mounts included.
+  kernel.policy.attach([upper, tmp]);
   return kernel;
 }
 

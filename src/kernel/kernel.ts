@@ -21,6 +21,7 @@ import { sanitizeEnv } from './env.js';
 import { loadImage } from './exec.js';
 import { FifoTable, PipeFs } from './fifo.js';
 import type { OpenFile } from './file.js';
+import { PolicyEngine } from './policy/policy.js';
 import { Process, ProcessTable, type Image } from './process.js';
 import { Runner, type WorkerFactory } from './runner.js';
 import { notifyParent } from './signal.js';
@@ -46,6 +47,8 @@ export interface KernelOptions {
   persister?: Persister;
   /** Identity of the base image (snapshots and layers record it). */
   imageId?: string;
+  /** The VM's permission policy (policy/types.ts), checked and frozen here. */
+  policy?: unknown;
 }
 
 export interface SpawnRequest {
@@ -63,6 +66,8 @@ export interface SpawnRequest {
   /** Run the child as this user (and group): root only, like setuid before exec. */
   uid?: number;
   gid?: number;
+  /** From the host only: an exec session shell, whose CPU and wall clocks run per exec. */
+  session?: boolean;
 }
 
 /** How long the kernel keeps polling the doorbell after work before sleeping on it. */
@@ -92,9 +97,11 @@ export class Kernel {
   readonly ptys = new Ptys(this);
   /** The syscall being served (Linux's `current`), for drivers that need the caller. */
   currentCall: Call | null = null;
+  readonly policy: PolicyEngine;
 
   constructor(opts: KernelOptions) {
     this.vfs = opts.vfs;
+    this.policy = new PolicyEngine(this, opts.policy);
     this.persister = opts.persister ?? null;
     this.snapshots = new Snapshots(() => this.vfs.root().fs as OverlayFs, this.persister?.store ?? new MemorySnapshots(), opts.imageId ?? '', (u) => this.replaceLayer(u));
     this.fifos = opts.fifos;
@@ -150,7 +157,16 @@ export class Kernel {
       }
       // Always answer on the channel the request came from: after execve that is
       // the old image's, which the reply tells to unwind.
-      new Call(this, p, SYSCALLS[sysno], handler, args, (errno, value) => ch.reply(errno, value)).attempt();
+      const limits = this.policy.limits;
+      if (limits.timed) {
+        limits.enter(p);
+        new Call(this, p, SYSCALLS[sysno], handler, args, (errno, value) => {
+          limits.leave(p);
+          ch.reply(errno, value);
+        }).attempt();
+      } else {
+        new Call(this, p, SYSCALLS[sysno], handler, args, (errno, value) => ch.reply(errno, value)).attempt();
+      }
       this.drain();
     }
   }
@@ -194,7 +210,7 @@ export class Kernel {
 
   spawn(parent: Process, req: SpawnRequest): Process {
     const cwd = req.cwd === undefined ? parent.cwd : this.vfs.resolve(parent.cred, parent.cwd, req.cwd, true);
-    const image = this.load(parent, cwd, req.path, req.argv);
+    const image = this.load(parent, cwd, req.path, req.argv, true);
     // Resolve the fd map before creating anything, so EBADF leaves no trace.
     const files: [number, OpenFile][] = req.fds
       ? req.fds.map(([c, pfd]) => [c, parent.fds.get(pfd)])
@@ -207,6 +223,7 @@ export class Kernel {
       throw new SysError(Errno.EPERM, 'only root may spawn as another user');
     }
     const child = new Process(this.procs.allocPid(), cwd, parent);
+    child.fds = this.policy.limits.fdTable(child.pid) ?? child.fds;
     if (req.uid !== undefined) child.uid = req.uid;
     if (req.gid !== undefined) child.gid = req.gid;
     for (const [fd, f] of files) child.fds.set(fd, f.ref());
@@ -225,28 +242,32 @@ export class Kernel {
     parent.dispositions.forEach((d, sig) => (child.dispositions[sig] = d === SIG_IGN ? SIG_IGN : 0));
     // The host is trusted and the guest is not: what the host passes in is sanitised.
     child.env = parent === this.init ? sanitizeEnv(req.env) : [...req.env];
+    this.policy.environ(child.env);
     parent.children.add(child);
     this.procs.add(child);
-    this.startImage(child, req.path, image);
+    this.startImage(child, req.path, image, parent === this.init && req.session === true);
     return child;
   }
 
   /** Replace the process's program (execve): the new image starts in a pooled worker. */
   exec(p: Process, path: string, argv: string[], env: string[]): void {
-    const image = this.load(p, p.cwd, path, argv);
+    const image = this.load(p, p.cwd, path, argv, false);
     p.fds.closeOnExec();
     p.dispositions.forEach((d, sig) => {
       if (d === SIG_HANDLE) p.dispositions[sig] = 0;
     });
     p.caught = 0;
     p.env = [...env];
+    this.policy.environ(p.env);
     // The old worker unwinds and returns to the pool (or is destroyed if it does not).
     this.runner.exited(p);
     this.live.delete(p);
     this.startImage(p, path, image);
   }
 
-  private load(p: Process, cwd: Inode, path: string, argv: string[]): Image {
+  private load(p: Process, cwd: Inode, path: string, argv: string[], spawning: boolean): Image {
+    // The host's own spawns are trusted; the guest's meet the policy first (EAGAIN, EACCES, approval).
+    if (p !== this.init) this.policy.mayRun(p, cwd, path, argv, spawning);
     const image = loadImage(this.vfs, p.cred, cwd, path, argv);
     if (!this.runtimes.has(image.runtime)) {
       throw new SysError(Errno.ENOEXEC, `${path}: no ${image.runtime} runtime in this build`);
@@ -254,7 +275,7 @@ export class Kernel {
     return image;
   }
 
-  private startImage(p: Process, path: string, image: Image): void {
+  private startImage(p: Process, path: string, image: Image, session = false): void {
     // As on Linux: cmdline is what the runtime was given (interpreter included),
     // exe the file that runs, comm the name that was executed.
     p.argv = image.argv;
@@ -262,6 +283,7 @@ export class Kernel {
     p.comm = basename(path).slice(0, 15);
     p.channel = new ChannelEnd(newChannelBuffer());
     this.live.add(p);
+    this.policy.started(p, session);
     this.runner.start(p, image);
   }
 
@@ -285,6 +307,7 @@ export class Kernel {
     p.state = 'Z';
     p.status = status;
     p.exitMs = Date.now();
+    this.policy.exited(p);
     if (p.orphan) return this.reap(p);
     notifyParent(this, p);
   }
@@ -303,13 +326,16 @@ export class Kernel {
   private async replaceLayer(upper: MemFs): Promise<void> {
     for (const p of this.procs.all()) if (p !== this.init && p.state !== 'Z') this.exit(p, 9);
     const old = this.vfs.root().fs as OverlayFs;
+    this.policy.capLayer(upper);
     this.vfs.replaceRoot(new OverlayFs(old.lower, upper));
+    this.policy.markFs();
     this.init.cwd = this.vfs.root();
     await this.persister?.adopt(upper);
   }
 
   shutdown(): void {
     this.stopped = true;
+    this.policy.shutdown();
     for (const p of this.procs.all()) this.exit(p, 9);
     this.runner.shutdown();
     Atomics.notify(this.doorbell, 0);

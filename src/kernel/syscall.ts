@@ -9,6 +9,7 @@
 import type { Value } from '../abi/codec.js';
 import { Errno, SysError } from '../abi/errno.js';
 import type { Kernel } from './kernel.js';
+import { ApprovalNeeded, type GrantHolder } from './policy/approval.js';
 import type { Process } from './process.js';
 import { WaitQueue } from './waitqueue.js';
 
@@ -45,16 +46,20 @@ export class Call {
     let r: Value | WaitQueue;
     const outer = this.kernel.currentCall;
     this.kernel.currentCall = this;
+    const approvals = this.kernel.policy.approvals;
+    const outerGrants = approvals.enter(this.state as GrantHolder);
     try {
       r = this.handler(this.kernel, p, this.args, this);
     } catch (e) {
-      this.kernel.currentCall = outer;
       // The detail (a path, a reason) travels with the errno, for the caller's message.
       if (e instanceof SysError) return this.finish(e.errno, e.detail ?? null);
+      if (e instanceof ApprovalNeeded) return this.awaitApproval(e);
       console.error(`agentos kernel: ${this.name} failed:`, e);
       return this.finish(Errno.EIO, null);
+    } finally {
+      approvals.enter(outerGrants);
+      this.kernel.currentCall = outer;
     }
-    this.kernel.currentCall = outer;
     if (r instanceof WaitQueue) return this.sleep(r);
     this.finish(0, r);
   }
@@ -65,6 +70,13 @@ export class Call {
     if (this.proc.state === 'R') this.proc.state = 'S';
     this.proc.channel?.parked();
     this.unsubscribe = q.add(() => this.kernel.schedule(this));
+  }
+
+  /** A rule says `ask`: park until the host answers, then run the handler again (it finds the answer). */
+  private awaitApproval(need: ApprovalNeeded): void {
+    const q = new WaitQueue();
+    void this.kernel.policy.approvals.wait(need, this.state as GrantHolder).then(() => q.wake());
+    this.sleep(q);
   }
 
   /** A signal arrived: end the call with its partial result or EINTR. */

@@ -1,12 +1,14 @@
 // Browser host: boot an agentOS kernel in a Web Worker (needs crossOriginIsolated for SharedArrayBuffer).
 
-import { wrap } from 'comlink';
+import { wrap, type Endpoint } from 'comlink';
 // The bundled kernel worker's URL (Vite: `?worker&url`).
 import kernelWorkerUrl from '../../../workers/kernel.browser.ts?worker&url';
 import type { HostMount, KernelBooted, KernelInit } from '../kernel-main.js';
 import type { KernelService } from '../kernel-service.js';
 import { AgentVM as BaseAgentVM, mountList, type AgentVMOptions } from '../agent-vm.js';
 import { Machine } from '../machine.js';
+import { newSecret, sealEndpoint } from '../sealed-endpoint.js';
+import { checkPolicy, type Policy } from '../../kernel/policy/types.js';
 
 export { Machine } from '../machine.js';
 
@@ -108,6 +110,8 @@ export interface BootOptions {
   mounts?: HostMount[];
   /** Called at each boot stage (and as the image downloads). */
   onProgress?: (p: BootProgress) => void;
+  /** The VM's permission policy (README, "The policy"). */
+  policy?: Policy;
 }
 
 export async function boot(opts: BootOptions = {}): Promise<Machine> {
@@ -115,6 +119,8 @@ export async function boot(opts: BootOptions = {}): Promise<Machine> {
     throw new Error('agentOS needs a cross-origin isolated page (COOP/COEP headers) for SharedArrayBuffer');
   }
   const progress = opts.onProgress ?? (() => {});
+  const policy = checkPolicy(opts.policy);
+  const secret = newSecret();
   const release = opts.persist === undefined ? () => {} : await lockVm(opts.persist, opts.takeover ?? false, () => worker.terminate());
   // The worker loads its code while the image is fetched.
   const worker = new Worker(KERNEL_URL, {
@@ -136,14 +142,14 @@ export async function boot(opts: BootOptions = {}): Promise<Machine> {
     });
     // The kernel's first message is its image: transferred, not copied.
     const seed = opts.seed;
-    worker.postMessage({ image, imageId: manifest.sha256, persist: opts.persist, seed, mounts: opts.mounts } satisfies KernelInit, [image.buffer, ...(seed ? [seed.buffer as ArrayBuffer] : [])]);
+    worker.postMessage({ image, imageId: manifest.sha256, persist: opts.persist, seed, mounts: opts.mounts, policy, secret } satisfies KernelInit, [image.buffer, ...(seed ? [seed.buffer as ArrayBuffer] : [])]);
     const answer = await booted;
     if (answer.type === 'boot-error') throw new Error(`agentOS: cannot open the VM: ${answer.message}`);
   } catch (e) {
     stop();
     throw e;
   }
-  const machine = new Machine(wrap<KernelService>(worker), stop);
+  const machine = new Machine(wrap<KernelService>(sealEndpoint(worker as unknown as Endpoint, secret)), stop);
   await machine.status();
   progress({ stage: 'ready' });
   return machine;
@@ -172,7 +178,7 @@ function lockVm(name: string, takeover: boolean, lost: () => void): Promise<() =
   });
 }
 
-export type { AgentVMOptions, ExecResult, OutputListener, Terminal, TerminalOptions } from '../agent-vm.js';
+export type { AgentVMOptions, Answer, ApprovalRequest, AuditEvent, AuditListener, ExecResult, OutputListener, Policy, Terminal, TerminalOptions } from '../agent-vm.js';
 
 /** AgentVM in the browser: the same interface as on Node. */
 export class AgentVM extends BaseAgentVM {
@@ -181,9 +187,10 @@ export class AgentVM extends BaseAgentVM {
       if (m.host !== undefined) throw new Error(`AgentVM: mount ${m.vmPath}: a browser mounts { opfs: NAME } or { directory: handle }, not host paths`);
       return m;
     });
+    // A fork runs under the same policy as its parent.
     super(options, {
-      boot: () => boot({ persist: options.persist, takeover: options.takeover, mounts, onProgress: options.onProgress }),
-      fork: (seed) => boot({ seed, mounts }),
+      boot: () => boot({ persist: options.persist, takeover: options.takeover, mounts, onProgress: options.onProgress, policy: options.policy }),
+      fork: (seed) => boot({ seed, mounts, policy: options.policy }),
     });
   }
 }

@@ -10,6 +10,8 @@ import { Machine } from '../machine.js';
 import type { HostMount, KernelBooted, KernelInit } from '../kernel-main.js';
 import { lockStateDir } from './dir-lock.js';
 import { nodeEndpoint } from './endpoint.js';
+import { newSecret, sealEndpoint } from '../sealed-endpoint.js';
+import { checkPolicy, type Policy } from '../../kernel/policy/types.js';
 
 export { Machine } from '../machine.js';
 export type { RunOptions, RunResult } from '../machine.js';
@@ -38,11 +40,15 @@ export interface BootOptions {
   mounts?: HostMount[];
   /** Ephemeral VMs only: the writable layer starts as this snapshot frame (fork). */
   seed?: Uint8Array;
+  /** The VM's permission policy (README, "The policy"). */
+  policy?: Policy;
 }
 
 /** Boot a kernel; resolves once it answers. */
 export async function boot(opts: BootOptions = {}): Promise<Machine> {
   const state = opts.state === undefined ? undefined : resolve(opts.state);
+  const policy = checkPolicy(opts.policy); // a bad policy fails here, before anything starts
+  const secret = newSecret();
   const unlock = state === undefined ? () => {} : lockStateDir(state);
   // The worker loads its bundle while the image is read.
   const worker = new Worker(new URL('./kernel.worker.js', import.meta.url));
@@ -59,19 +65,19 @@ export async function boot(opts: BootOptions = {}): Promise<Machine> {
     // The kernel's first message is its image: transferred, not copied.
     const mounts = opts.mounts?.map((m) => ({ ...m, host: resolve(m.host!) }));
     const seed = opts.seed;
-    worker.postMessage({ image, imageId, state, mounts, seed } satisfies KernelInit, [image.buffer as ArrayBuffer, ...(seed ? [seed.buffer as ArrayBuffer] : [])]);
+    worker.postMessage({ image, imageId, state, mounts, seed, policy, secret } satisfies KernelInit, [image.buffer as ArrayBuffer, ...(seed ? [seed.buffer as ArrayBuffer] : [])]);
     const answer = await booted;
     if (answer.type === 'boot-error') throw new Error(`agentOS: cannot open the VM: ${answer.message}`);
   } catch (e) {
     await stopWorker();
     throw e;
   }
-  const machine = new Machine(wrap<KernelService>(nodeEndpoint(worker)), stopWorker);
+  const machine = new Machine(wrap<KernelService>(sealEndpoint(nodeEndpoint(worker), secret)), stopWorker);
   await machine.status();
   return machine;
 }
 
-export type { AgentVMOptions, ExecResult, OutputListener, Terminal, TerminalOptions } from '../agent-vm.js';
+export type { AgentVMOptions, Answer, ApprovalRequest, AuditEvent, AuditListener, ExecResult, OutputListener, Policy, Terminal, TerminalOptions } from '../agent-vm.js';
 export type { ExecBytesResult, ExecOptions, OutputChunk } from '../exec-session.js';
 
 /** AgentVM on the Node host: `new AgentVM(options)`, then `start()`, `exec()`, `stop()`. */
@@ -81,6 +87,7 @@ export class AgentVM extends BaseAgentVM {
       if (m.host === undefined) throw new Error(`AgentVM: mount ${m.vmPath}: the Node host mounts host directories ({ host: PATH })`);
       return m;
     });
-    super(options, { boot: () => boot({ state: options.state, mounts }), fork: (seed) => boot({ mounts, seed }) });
+    // A fork runs under the same policy as its parent.
+    super(options, { boot: () => boot({ state: options.state, mounts, policy: options.policy }), fork: (seed) => boot({ mounts, seed, policy: options.policy }) });
   }
 }

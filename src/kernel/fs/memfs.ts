@@ -94,7 +94,10 @@ export class MemFs implements FileSystem {
   private usedBytes = 0;
   private inodeCount = 0;
   private readonly rootInode: MemInode;
-  private maxBytes: number;
+  /** Total bytes of file data allowed; the VM policy may lower it (maxLayerBytes). */
+  maxBytes: number;
+  /** What a persistent layer's store can still take (persister.ts); Infinity otherwise. */
+  private storageLimit = Infinity;
   private readonly maxFileSize: number;
   private readonly now: () => number;
   observer: MemFsObserver | null = null;
@@ -115,8 +118,13 @@ export class MemFs implements FileSystem {
   }
 
   /** Change the size limit (a persistent layer follows its store's free space); existing data stays. */
-  setMaxBytes(bytes: number): void {
-    this.maxBytes = bytes;
+  setStorageLimit(bytes: number): void {
+    this.storageLimit = bytes;
+  }
+
+  /** The lower of the two limits: the policy's and the store's. */
+  private get limit(): number {
+    return Math.min(this.maxBytes, this.storageLimit);
   }
 
   /** Bytes of file data currently stored (including unlinked-but-open files). */
@@ -275,7 +283,7 @@ export class MemFs implements FileSystem {
     if (pos >= this.maxFileSize) throw new SysError(Errno.EFBIG, 'file too large');
     let len = Math.min(data.length, this.maxFileSize - pos);
     const growth = Math.max(0, pos + len - node.size);
-    const room = this.maxBytes - this.usedBytes;
+    const room = this.limit - this.usedBytes;
     if (growth > room) {
       len -= growth - Math.max(0, room);
       if (len <= 0) throw new SysError(Errno.ENOSPC, 'filesystem full');
@@ -292,7 +300,7 @@ export class MemFs implements FileSystem {
     const node = this.file(inode);
     this.checkWritable();
     if (size > this.maxFileSize) throw new SysError(Errno.EFBIG, 'file too large');
-    if (size - node.size > this.maxBytes - this.usedBytes) throw new SysError(Errno.ENOSPC, 'filesystem full');
+    if (size - node.size > this.limit - this.usedBytes) throw new SysError(Errno.ENOSPC, 'filesystem full');
     const old = node.size;
     if (size !== old) this.resize(node, size);
     node.mtimeMs = node.ctimeMs = this.now();
@@ -312,7 +320,7 @@ export class MemFs implements FileSystem {
   }
 
   statfs(): StatFs {
-    const total = Number.isFinite(this.maxBytes) ? Math.ceil(this.maxBytes / PAGE) : 1 << 30;
+    const total = Number.isFinite(this.limit) ? Math.ceil(this.limit / PAGE) : 1 << 30;
     const used = Math.ceil(this.usedBytes / PAGE);
     const free = Math.max(0, total - used);
     return {

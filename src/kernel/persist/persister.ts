@@ -82,7 +82,7 @@ export class Persister {
   private async budget(): Promise<void> {
     const est = await this.store.estimate().catch(() => null);
     this.storage = est;
-    if (est) this.fs.setMaxBytes(this.fs.bytesUsed + Math.floor(Math.max(0, est.quota - est.usage) / 2));
+    if (est) this.fs.setStorageLimit(this.fs.bytesUsed + Math.floor(Math.max(0, est.quota - est.usage) / 2));
   }
 
   /** Load the layer from `store` into a fresh MemFs (created by `makeFs`) and start persisting it. */

@@ -5,10 +5,10 @@ import type { Value } from '../../abi/codec.js';
 import { Errno, SysError } from '../../abi/errno.js';
 import {
   AT_FDCWD, F_DUPFD, F_DUPFD_CLOEXEC, F_GETFD, F_GETFL, F_SETFD, F_SETFL, FD_CLOEXEC, O_CLOEXEC, O_NONBLOCK,
-  O_RDONLY, O_SETFL_MASK, O_WRONLY,
+  O_APPEND, O_RDONLY, O_SETFL_MASK, O_WRONLY,
 } from '../../abi/fcntl.js';
 import { SIGPIPE } from '../../abi/signal.js';
-import { isFifo, major } from '../../abi/stat.js';
+import { isFifo, isReg, major } from '../../abi/stat.js';
 import { OpenFile } from '../file.js';
 import { openPipeEnd, Pipe, POLLIN, POLLOUT } from '../pipe.js';
 import { sendSignal } from '../signal.js';
@@ -49,7 +49,9 @@ export const open: Handler = (k, p, a, call) => {
     if (!ready) return pipe.queue;
     call.state.cleanup = undefined;
   }
-  return p.fds.alloc(f, (flags & O_CLOEXEC) !== 0);
+  const fd = p.fds.alloc(f, (flags & O_CLOEXEC) !== 0);
+  if (f.writable && isReg(f.inode.mode)) k.policy.wrote(p, f.path);
+  return fd;
 };
 
 export const close: Handler = (_k, p, a) => {
@@ -86,7 +88,10 @@ export const pread: Handler = (_k, p, a) => {
 /** write(2): pipes may take the data in several pieces; the caller sees one call. */
 export const write: Handler = (k, p, a, call) => {
   const f = writable(p.fds.get(int(a, 0)));
-  const data = bytes(a, 1);
+  let data = bytes(a, 1);
+  // RLIMIT_FSIZE-like: only what fits below the policy's file size limit is written.
+  const fit = k.policy.limits.fileSize(p, f.inode, f.path, f.flags & O_APPEND ? f.inode.size : f.pos, data.byteLength);
+  if (fit < data.byteLength) data = data.subarray(0, fit);
   let off = (call.state.off as number | undefined) ?? 0;
   while (off < data.byteLength) {
     let r: number | WaitQueue;
@@ -94,6 +99,7 @@ export const write: Handler = (k, p, a, call) => {
       r = f.ops.write(f, off ? data.subarray(off) : data);
     } catch (e) {
       if (e instanceof SysError && e.errno === Errno.EPIPE) sendSignal(k, p, SIGPIPE);
+      if (e instanceof SysError && e.errno === Errno.ENOSPC) k.policy.limits.noSpace(p, f.path);
       if (off > 0 && e instanceof SysError && (e.errno === Errno.EAGAIN || e.errno === Errno.EPIPE)) return off;
       throw e;
     }
@@ -108,12 +114,14 @@ export const write: Handler = (k, p, a, call) => {
   return off;
 };
 
-export const pwrite: Handler = (_k, p, a) => {
+export const pwrite: Handler = (k, p, a) => {
   const f = writable(p.fds.get(int(a, 0)));
   const pos = int(a, 2);
   if (pos < 0) throw new SysError(Errno.EINVAL);
   if (!f.ops.seek) throw new SysError(Errno.ESPIPE);
-  const r = f.ops.write(f, bytes(a, 1), pos);
+  const data = bytes(a, 1);
+  const fit = k.policy.limits.fileSize(p, f.inode, f.path, f.flags & O_APPEND ? f.inode.size : pos, data.byteLength);
+  const r = f.ops.write(f, data.subarray(0, fit), pos);
   return r;
 };
 
@@ -129,7 +137,7 @@ export const fstat: Handler = (k, p, a) => k.vfs.fstat(p.fds.get(int(a, 0)).inod
 export const getdents: Handler = (k, p, a) => {
   const f = p.fds.get(int(a, 0));
   const max = int(a, 1, 1024);
-  const entries = k.vfs.readdirOf(f);
+  const entries = k.vfs.readdirOf(f, p.cred);
   const batch = entries.slice(f.pos, f.pos + max);
   f.pos += batch.length;
   return batch.map((e) => [e.name, e.ino, e.type]);
@@ -154,6 +162,7 @@ export const futimes: Handler = (k, p, a) => {
 export const ftruncate: Handler = (k, p, a) => {
   const f = p.fds.get(int(a, 0));
   if (!f.writable) throw new SysError(Errno.EINVAL);
+  k.policy.limits.fileSize(p, f.inode, f.path, int(a, 1), 0);
   k.vfs.ftruncate(p.cred, f, int(a, 1));
   return 0;
 };

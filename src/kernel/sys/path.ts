@@ -40,17 +40,23 @@ export const link: Handler = (k, p, a) => {
 };
 
 export const unlink: Handler = (k, p, a) => {
-  k.vfs.unlink(p.cred, baseDir(p, at(a, 1)), str(a, 0));
+  const base = baseDir(p, at(a, 1));
+  k.vfs.unlink(p.cred, base, str(a, 0));
+  k.policy.removed(p, base, str(a, 0));
   return 0;
 };
 
 export const rmdir: Handler = (k, p, a) => {
-  k.vfs.rmdir(p.cred, baseDir(p, at(a, 1)), str(a, 0));
+  const base = baseDir(p, at(a, 1));
+  k.vfs.rmdir(p.cred, base, str(a, 0));
+  k.policy.removed(p, base, str(a, 0));
   return 0;
 };
 
 export const rename: Handler = (k, p, a) => {
-  k.vfs.rename(p.cred, baseDir(p, at(a, 2)), str(a, 0), baseDir(p, at(a, 3)), str(a, 1));
+  const [obase, nbase] = [baseDir(p, at(a, 2)), baseDir(p, at(a, 3))];
+  k.vfs.rename(p.cred, obase, str(a, 0), nbase, str(a, 1));
+  k.policy.removed(p, obase, str(a, 0), { base: nbase, path: str(a, 1) });
   return 0;
 };
 
@@ -76,6 +82,8 @@ export const utimes: Handler = (k, p, a) => {
 };
 
 export const truncate: Handler = (k, p, a) => {
+  const inode = k.vfs.resolve(p.cred, p.cwd, str(a, 0));
+  k.policy.limits.fileSize(p, inode, str(a, 0), int(a, 1), 0);
   k.vfs.truncate(p.cred, p.cwd, str(a, 0), int(a, 1));
   return 0;
 };

@@ -70,6 +70,7 @@ export const spawn: Handler = (k, p, a) => {
     ctty: typeof r.ctty === 'number' ? r.ctty : undefined,
     uid: typeof r.uid === 'number' ? r.uid : undefined,
     gid: typeof r.gid === 'number' ? r.gid : undefined,
+    session: r.session === true,
   });
   return child.pid;
 };

@@ -2,12 +2,26 @@
 
 import type { Value } from '../../abi/codec.js';
 import { Errno, SysError } from '../../abi/errno.js';
+import type { Kernel } from '../kernel.js';
+import type { Process } from '../process.js';
+import { BIN, OPT } from '../software/layout.js';
 import type { Handler } from '../syscall.js';
 import { int, str } from './args.js';
+
+/**
+ * The broker writes /opt/agentos as root on the caller's behalf: the VM
+ * policy's read-only and ask rules there still apply to the caller.
+ */
+function policyAllowsChanges(k: Kernel, p: Process, op: string): void {
+  const guard = k.policy.fs;
+  if (!guard || op === 'list') return;
+  for (const path of [OPT, BIN]) guard.modify(p.cred, k.vfs.resolve(p.cred, k.vfs.root(), path, false), `software ${op} (${path})`);
+}
 
 export const software: Handler = (k, p, a) => {
   const op = str(a, 0);
   const b = k.software;
+  policyAllowsChanges(k, p, op);
   switch (op) {
     case 'link':
       return b.link(p.cred, str(a, 1)) as unknown as Value;

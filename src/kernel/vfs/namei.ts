@@ -7,7 +7,7 @@ import { isDir, isLnk } from '../../abi/stat.js';
 import { MountTable, sameInode } from './mount.js';
 import { checkName, checkPath, components, hasTrailingSlash, isAbsolute } from './path.js';
 import { MAY_EXEC, checkPermission } from './perm.js';
-import type { Cred, Inode } from './types.js';
+import type { Cred, Inode, PathGuard } from './types.js';
 
 /** What the final component is, which decides how each syscall treats it. */
 export type LastKind = 'normal' | 'dot' | 'dotdot' | 'root';
@@ -40,6 +40,9 @@ export class LinkBudget {
 }
 
 export class Namei {
+  /** The VM policy's filesystem rules (policy/fs-guard.ts): sees every inode a lookup reaches. */
+  guard: PathGuard | null = null;
+
   constructor(private readonly mounts: MountTable) {}
 
   root(): Inode {
@@ -76,8 +79,10 @@ export class Namei {
       case 'dotdot': return this.dotdot(cred, last.dir);
       default: {
         checkName(last.name);
-        const inode = last.dir.fs.lookup(last.dir, last.name, cred);
-        return inode && cross ? this.mounts.cross(inode) : inode;
+        const found = last.dir.fs.lookup(last.dir, last.name, cred);
+        const inode = found && cross ? this.mounts.cross(found) : found;
+        if (inode) this.guard?.lookup(cred, inode, last.name);
+        return inode;
       }
     }
   }
@@ -97,7 +102,10 @@ export class Namei {
   followLink(cred: Cred, dir: Inode, link: Inode, links: LinkBudget): Found {
     links.spend();
     const magic = link.fs.followLink?.(link, cred);
-    if (magic) return { inode: magic, dir: null, name: '' };
+    if (magic) {
+      this.guard?.lookup(cred, magic, '');
+      return { inode: magic, dir: null, name: '' };
+    }
     const target = link.fs.readlink(link);
     if (target === '') throw new SysError(Errno.ENOENT, 'empty symlink');
     return this.resolve(cred, dir, target, true, links);
@@ -126,8 +134,10 @@ export class Namei {
     if (name === '.') return dir;
     if (name === '..') return this.dotdot(cred, dir);
     checkName(name);
-    const inode = dir.fs.lookup(dir, name, cred);
-    if (!inode) throw new SysError(Errno.ENOENT, name);
-    return this.mounts.cross(inode);
+    const found = dir.fs.lookup(dir, name, cred);
+    if (!found) throw new SysError(Errno.ENOENT, name);
+    const inode = this.mounts.cross(found);
+    this.guard?.lookup(cred, inode, name);
+    return inode;
   }
 }

@@ -117,3 +117,21 @@ export interface FileSystem {
   /** A description that may write regular file `inode` was opened (+1) or released (-1). */
   writeOpen?(inode: Inode, delta: 1 | -1): void;
 }
+
+/**
+ * Policy hooks on path operations (the VM's fs rules, kernel/policy/fs-guard.ts).
+ * Each throws the SysError the operation must fail with.
+ */
+export interface PathGuard {
+  /** A lookup reached `inode` under `name`. */
+  lookup(cred: Cred, inode: Inode, name: string): void;
+  /** Whether directory entry `ino` of `dir` may be listed. */
+  listable(cred: Cred, dir: Inode, ino: number): boolean;
+  create(cred: Cred, dir: Inode, name: string): void;
+  remove(cred: Cred, dir: Inode, victim: Inode, name: string): void;
+  /** `ask` = false: a query (access W_OK) that must not wait for approval. */
+  modify(cred: Cred, inode: Inode, what: string, ask?: boolean): void;
+  read(cred: Cred, inode: Inode, path: string): void;
+  created(dir: Inode, inode: Inode): void;
+  changed(): void;
+}

@@ -20,7 +20,7 @@ import { LinkBudget, Namei } from './namei.js';
 import type { Found, Last } from './namei.js';
 import { byteLength, joinPath } from './path.js';
 import { MAY_EXEC, MAY_READ, MAY_WRITE, allowed, checkPermission, inGroup, isOwner } from './perm.js';
-import type { Cred, FileOps, FileSystem, Inode, IoResult } from './types.js';
+import type { Cred, FileOps, FileSystem, Inode, IoResult, PathGuard } from './types.js';
 
 /** Character-device drivers, keyed by the inode's rdev. */
 export interface DeviceRegistry {
@@ -72,6 +72,8 @@ export class Vfs {
   /** Open descriptions per inode: an unlinked inode keeps its data until this drops to 0. */
   private readonly opens = new Map<Inode, number>();
   private readonly fsOpens = new Map<FileSystem, number>();
+  /** The VM policy's filesystem rules; null when it has none (the usual case: no cost). */
+  private guard: PathGuard | null = null;
 
   constructor(rootFs: FileSystem, private readonly opts: VfsOptions = {}) {
     this.mountTable = new MountTable(rootFs);
@@ -80,6 +82,12 @@ export class Vfs {
 
   root(): Inode {
     return this.mountTable.root();
+  }
+
+  /** Install the policy's filesystem rules: checked at every lookup and change from now on. */
+  setGuard(guard: PathGuard): void {
+    this.guard = guard;
+    this.namei.guard = guard;
   }
 
   // ---------------------------------------------------------------- mounts
@@ -162,8 +170,10 @@ export class Vfs {
       const child = this.namei.child(cred, last);
       if (!child) {
         if (last.dir.fs.readonly) throw new SysError(Errno.EROFS, path);
+        this.guard?.create(cred, last.dir, last.name);
         this.mayCreate(cred, last.dir);
         const inode = last.dir.fs.create(last.dir, last.name, S_IFREG | (mode & 0o7777 & ~cred.umask), 0, cred);
+        this.guard?.created(last.dir, inode);
         // A file we just created opens whatever its mode says.
         return this.finishOpen(cred, inode, flags, this.describe({ inode, dir: last.dir, name: last.name }, path));
       }
@@ -175,7 +185,10 @@ export class Vfs {
       if (flags & O_NOFOLLOW) throw new SysError(Errno.ELOOP, path);
       links.spend();
       const magic = child.fs.followLink?.(child, cred);
-      if (magic) return this.openExisting(cred, magic, flags, path);
+      if (magic) {
+        this.guard?.lookup(cred, magic, path);
+        return this.openExisting(cred, magic, flags, path);
+      }
       const target = child.fs.readlink(child);
       if (target === '') throw new SysError(Errno.ENOENT, 'empty symlink');
       last = this.namei.parent(cred, last.dir, target, links);
@@ -193,6 +206,11 @@ export class Vfs {
     if (isLnk(inode.mode)) throw new SysError(Errno.ELOOP, path);
     if (dir && wantWrite) throw new SysError(Errno.EISDIR, path);
     if (wantWrite && inode.fs.readonly && this.onDisk(inode)) throw new SysError(Errno.EROFS, path);
+    // The policy's read-only rule acts like a read-only mount: EROFS before EACCES.
+    if (this.guard && this.onDisk(inode)) {
+      if (wantWrite) this.guard.modify(cred, inode, path);
+      else this.guard.read(cred, inode, path);
+    }
     checkPermission(cred, inode, (wantRead ? MAY_READ : 0) | (wantWrite ? MAY_WRITE : 0));
     if (flags & O_TRUNC && isReg(inode.mode)) inode.fs.truncate(inode, 0);
     return this.finishOpen(cred, inode, flags, path);
@@ -267,15 +285,18 @@ export class Vfs {
   // ---------------------------------------------------------------- directories
 
   /** All entries of an open directory, "." and ".." first, in a stable order. */
-  readdirOf(file: OpenFile): DirEntry[] {
+  readdirOf(file: OpenFile, cred: Cred = ROOT_CRED): DirEntry[] {
     const dir = file.inode;
     if (!isDir(dir.mode)) throw new SysError(Errno.ENOTDIR);
     if (dir.nlink === 0) throw new SysError(Errno.ENOENT, 'directory removed');
     const up = this.namei.dotdot(ROOT_CRED, dir);
+    const guard = this.guard;
+    let entries = dir.fs.readdir(dir, ROOT_CRED);
+    if (guard) entries = entries.filter((e) => guard.listable(cred, dir, e.ino));
     return [
       { name: '.', ino: dir.ino, type: DT_DIR },
       { name: '..', ino: up.ino, type: DT_DIR },
-      ...dir.fs.readdir(dir, ROOT_CRED),
+      ...entries,
     ];
   }
 
@@ -289,7 +310,9 @@ export class Vfs {
   mkdir(cred: Cred, base: Inode, path: string, mode: number): void {
     const last = this.createLast(cred, base, path, true);
     this.mayCreate(cred, last.dir);
-    last.dir.fs.create(last.dir, last.name, S_IFDIR | (mode & 0o1777 & ~cred.umask), 0, cred);
+    const inode = last.dir.fs.create(last.dir, last.name, S_IFDIR | (mode & 0o1777 & ~cred.umask), 0, cred);
+    this.guard?.created(last.dir, inode);
+    this.guard?.changed();
   }
 
   rmdir(cred: Cred, base: Inode, path: string): void {
@@ -300,6 +323,7 @@ export class Vfs {
     if (last.dir.fs.readonly) throw new SysError(Errno.EROFS, path);
     const victim = this.namei.child(cred, last, false);
     if (!victim) throw new SysError(Errno.ENOENT, path);
+    this.guard?.remove(cred, last.dir, victim, path);
     this.mayDelete(cred, last.dir, victim, true);
     if (this.mountTable.isMountpoint(victim)) throw new SysError(Errno.EBUSY, path);
     if (victim.fs.readdir(victim, cred).length > 0) throw new SysError(Errno.ENOTEMPTY, path);
@@ -319,7 +343,8 @@ export class Vfs {
     // Devices need privilege, except a 0:0 char device (an overlayfs whiteout).
     const device = type === S_IFBLK || (type === S_IFCHR && rdev !== 0);
     if (device && cred.uid !== 0) throw new SysError(Errno.EPERM, 'mknod device');
-    last.dir.fs.create(last.dir, last.name, type | (mode & 0o7777 & ~cred.umask), rdev, cred);
+    const inode = last.dir.fs.create(last.dir, last.name, type | (mode & 0o7777 & ~cred.umask), rdev, cred);
+    this.guard?.created(last.dir, inode);
   }
 
   symlink(cred: Cred, base: Inode, target: string, path: string): void {
@@ -327,7 +352,9 @@ export class Vfs {
     if (byteLength(target) >= PATH_MAX) throw new SysError(Errno.ENAMETOOLONG, 'symlink target');
     const last = this.createLast(cred, base, path, false);
     this.mayCreate(cred, last.dir);
-    last.dir.fs.symlink(last.dir, last.name, target, cred);
+    const inode = last.dir.fs.symlink(last.dir, last.name, target, cred);
+    this.guard?.created(last.dir, inode);
+    this.guard?.changed();
   }
 
   readlink(cred: Cred, base: Inode, path: string): string {
@@ -346,6 +373,7 @@ export class Vfs {
     if (isDir(src.mode)) throw new SysError(Errno.EPERM, 'hard link to directory');
     if (src.nlink === 0) throw new SysError(Errno.ENOENT, opath);
     last.dir.fs.link(last.dir, last.name, src);
+    this.guard?.created(last.dir, src);
   }
 
   unlink(cred: Cred, base: Inode, path: string): void {
@@ -355,6 +383,7 @@ export class Vfs {
     const victim = this.namei.child(cred, last, false);
     if (last.slash) throw new SysError(!victim ? Errno.ENOENT : isDir(victim.mode) ? Errno.EISDIR : Errno.ENOTDIR, path);
     if (!victim) throw new SysError(Errno.ENOENT, path);
+    this.guard?.remove(cred, last.dir, victim, path);
     this.mayDelete(cred, last.dir, victim, false);
     last.dir.fs.unlink(last.dir, last.name);
     this.maybeEvict(victim);
@@ -377,6 +406,11 @@ export class Vfs {
       if (dst && this.isWithin(o.dir, dst)) throw new SysError(Errno.ENOTEMPTY, npath);
     }
     if (dst && sameInode(src, dst)) return; // hard links to one inode: nothing to do
+    if (this.guard) {
+      this.guard.remove(cred, o.dir, src, opath);
+      if (dst) this.guard.remove(cred, n.dir, dst, npath);
+      else this.guard.create(cred, n.dir, n.name);
+    }
     this.mayDelete(cred, o.dir, src, srcDir);
     if (!dst) this.mayCreate(cred, n.dir);
     else this.mayDelete(cred, n.dir, dst, srcDir);
@@ -385,6 +419,10 @@ export class Vfs {
     if (this.mountTable.isMountpoint(src) || (dst && this.mountTable.isMountpoint(dst))) throw new SysError(Errno.EBUSY);
     if (dst && isDir(dst.mode) && dst.fs.readdir(dst, cred).length > 0) throw new SysError(Errno.ENOTEMPTY, npath);
     o.dir.fs.rename(o.dir, o.name, n.dir, n.name);
+    if (this.guard) {
+      this.guard.created(n.dir, src);
+      this.guard.changed();
+    }
     if (dst) this.maybeEvict(dst);
   }
 
@@ -420,6 +458,7 @@ export class Vfs {
   fchmod(cred: Cred, inode: Inode, mode: number): void {
     if (isLnk(inode.mode)) throw new SysError(Errno.ENOTSUP, 'symlink mode');
     if (inode.fs.readonly) throw new SysError(Errno.EROFS);
+    this.guard?.modify(cred, inode, 'chmod');
     if (!isOwner(cred, inode)) throw new SysError(Errno.EPERM);
     let perm = mode & 0o7777;
     // Outsiders to the file's group cannot hand it setgid.
@@ -434,6 +473,7 @@ export class Vfs {
 
   fchown(cred: Cred, inode: Inode, uid: number, gid: number): void {
     if (inode.fs.readonly) throw new SysError(Errno.EROFS);
+    this.guard?.modify(cred, inode, 'chown');
     if (cred.uid !== 0) {
       const owner = cred.uid === inode.uid;
       if (uid !== -1 && !(owner && uid === inode.uid)) throw new SysError(Errno.EPERM);
@@ -458,6 +498,7 @@ export class Vfs {
 
   futimes(cred: Cred, inode: Inode, atimeMs: number | null, mtimeMs: number | null): void {
     if (inode.fs.readonly) throw new SysError(Errno.EROFS);
+    this.guard?.modify(cred, inode, 'utimes');
     if (atimeMs === null && mtimeMs === null) {
       if (!isOwner(cred, inode) && !allowed(cred, inode, MAY_WRITE)) throw new SysError(Errno.EACCES);
     } else if (!isOwner(cred, inode)) {
@@ -473,6 +514,7 @@ export class Vfs {
     if (isDir(inode.mode)) throw new SysError(Errno.EISDIR, path);
     if (!isReg(inode.mode)) throw new SysError(Errno.EINVAL, path);
     if (inode.fs.readonly) throw new SysError(Errno.EROFS, path);
+    this.guard?.modify(cred, inode, path);
     checkPermission(cred, inode, MAY_WRITE);
     inode.fs.truncate(inode, length);
   }
@@ -489,6 +531,7 @@ export class Vfs {
     const real: Cred = { ...cred, uid: cred.ruid ?? cred.uid, gid: cred.rgid ?? cred.gid };
     const inode = this.resolve(real, base, path, follow);
     if (mode & W_OK && inode.fs.readonly && this.onDisk(inode)) throw new SysError(Errno.EROFS, path);
+    if (mode & W_OK && this.guard && this.onDisk(inode)) this.guard.modify(real, inode, path, false);
     if (mode) checkPermission(real, inode, mode);
   }
 
@@ -540,6 +583,7 @@ export class Vfs {
     // "name/" may only be created by mkdir.
     if (last.slash && !isDirOp) throw new SysError(Errno.ENOENT, path);
     if (last.dir.fs.readonly) throw new SysError(Errno.EROFS, path);
+    this.guard?.create(cred, last.dir, last.name);
     return last;
   }
 

@@ -6,12 +6,8 @@
 
 import { Errno, SysError } from '../../abi/errno.js';
 import type { ProcessContext } from '../context.js';
-import { makeApi, type AgentosApi } from './api.js';
-
-type Program = (agentos: AgentosApi) => Promise<unknown>;
-
-/** Scripts may use top-level await. */
-const AsyncFunction = (async () => {}).constructor as new (...args: string[]) => Program;
+import { makeApi } from './api.js';
+import { compile, type Program } from './compile.js';
 
 /** Compiled scripts by file identity, so re-running a program skips parsing. */
 const cache = new Map<string, Program>();
@@ -38,7 +34,7 @@ function load(ctx: ProcessContext, path: string): Program {
     if (src.startsWith('#!')) src = '//' + src.slice(2); // keep line numbers
     let fn: Program;
     try {
-      fn = new AsyncFunction('agentos', `'use strict';\n${src}\n//# sourceURL=${path}`) as Program;
+      fn = compile(src, path);
     } catch (e) {
       throw new SysError(Errno.ENOEXEC, `${path}: ${(e as Error).message}`);
     }

@@ -42,7 +42,7 @@ const entries: Entry[] = [
     type: 'file',
     perm: 0o400,
     check: checkPtrace,
-    read: (c) => nulList(c, (p) => p.env),
+    read: (c) => nulList(c, (p) => c.src.environ?.(c.cred, p) ?? p.env),
   },
   { name: 'status', type: 'file', perm: 0o444, read: (c) => statusText(procOf(c)) },
   { name: 'comm', type: 'file', perm: 0o644, read: (c) => `${procOf(c).comm}\n`, write: writeComm },

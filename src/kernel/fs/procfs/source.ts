@@ -2,7 +2,7 @@
 // procfs depends only on Process and this interface, never on Kernel.
 
 import type { Process } from '../../process.js';
-import type { Inode } from '../../vfs/types.js';
+import type { Cred, Inode } from '../../vfs/types.js';
 
 export interface MountEntry {
   source: string;
@@ -23,4 +23,10 @@ export interface ProcSource {
   memory(): { totalKiB: number; freeKiB: number };
   /** The mount table, parents first, for /proc/mounts. */
   mounts(): readonly MountEntry[];
+  /** /proc/agentos/audit: the VM's audit trail as JSON lines. */
+  audit?(): string;
+  /** Processes whose fds, cwd, exe and environ no other guest process may inspect. */
+  undumpable?(p: Process): boolean;
+  /** A process's environment as `reader` may see it (the VM's secrets masked for others). */
+  environ?(reader: Cred, p: Process): string[];
 }

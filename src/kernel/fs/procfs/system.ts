@@ -28,6 +28,8 @@ const entries: Entry[] = [
   // Linux made /proc/mounts a link when mount namespaces arrived.
   { name: 'mounts', type: 'link', perm: 0o777, target: () => 'self/mounts' },
   dir('sys', [sysKernel]),
+  // agentOS's own: the audit trail (issue 9), read-only for everyone.
+  dir('agentos', [file('audit', (c) => c.src.audit?.() ?? '')]),
   {
     name: 'self',
     type: 'link',

@@ -1,0 +1,84 @@
+// The policy flags of `agentos exec` and `agentos shell`: each builds one
+// part of the AgentVM `policy` object (README, "The policy"); --policy FILE
+// reads a whole one, and later flags add to it.
+
+import { readFileSync } from 'node:fs';
+import type { Answer, Policy } from '../host/node/index.js';
+
+export const POLICY_USAGE = `Policy options (exec and shell; see README, "The policy"):
+  --policy FILE.json      the policy object from a file (the flags below add to it)
+  --read-only PATH        the guest cannot change anything under PATH (EROFS)
+  --hidden PATH           PATH does not exist for the guest (ENOENT)
+  --ask-path PATH         opening or changing files under PATH waits for --approve
+  --allow-cmd PATH        only listed commands run (repeat; the shells are always allowed)
+  --ask-cmd PATH          running PATH waits for --approve
+  --max-procs N           processes alive at once (EAGAIN beyond)
+  --cpu-time MS           CPU time per process, per exec for the shell (SIGXCPU)
+  --wall-time MS          wall time per process, per exec for the shell (SIGKILL)
+  --max-open-files N      open descriptors per process (EMFILE)
+  --max-file-size BYTES   largest file a process may write (EFBIG, SIGXFSZ)
+  --max-layer-bytes BYTES file data each writable layer may hold (ENOSPC)
+  --max-output BYTES      stdout and stderr kept per exec (the rest dropped; --json says "truncated")
+  --secret NAME           the value of variable NAME never appears in the audit trail or others' environ
+  --approve ANSWER        how every ask is answered: once, always, never or deny (default deny)
+  --audit FILE            write the audit trail (JSON lines) to FILE when the VM stops`;
+
+export interface PolicyFlags {
+  policy: Policy;
+  approve: Answer;
+  audit?: string;
+}
+
+const LISTS: Record<string, [keyof Policy, string]> = {
+  '--read-only': ['fs', 'readOnly'],
+  '--hidden': ['fs', 'hidden'],
+  '--ask-path': ['fs', 'ask'],
+  '--allow-cmd': ['processes', 'allow'],
+  '--ask-cmd': ['processes', 'ask'],
+  '--secret': ['env', 'secrets'],
+};
+
+const NUMBERS: Record<string, string> = {
+  '--max-procs': 'maxProcesses',
+  '--cpu-time': 'cpuTimeMs',
+  '--wall-time': 'wallTimeMs',
+  '--max-open-files': 'maxOpenFiles',
+  '--max-file-size': 'maxFileSize',
+  '--max-layer-bytes': 'maxLayerBytes',
+  '--max-output': 'maxExecOutput',
+};
+
+export function newPolicyFlags(): PolicyFlags {
+  return { policy: {}, approve: 'deny' };
+}
+
+/**
+ * If args[i] is a policy flag, apply it (with its value args[i + 1]) and
+ * return how many arguments it took; 0 if it is not one. Throws on a bad value.
+ */
+export function takePolicyFlag(args: string[], i: number, f: PolicyFlags): number {
+  const flag = args[i];
+  if (!(flag in LISTS) && !(flag in NUMBERS) && !['--policy', '--approve', '--audit'].includes(flag)) return 0;
+  const value = args[i + 1];
+  if (value === undefined) throw new Error(`${flag} needs a value`);
+  const p = f.policy as Record<string, Record<string, unknown>>;
+  if (flag === '--policy') {
+    const file = JSON.parse(readFileSync(value, 'utf8')) as Policy;
+    f.policy = { ...file, ...f.policy };
+  } else if (flag === '--approve') {
+    if (!['once', 'always', 'never', 'deny'].includes(value)) throw new Error(`--approve: '${value}' is not once, always, never or deny`);
+    f.approve = value as Answer;
+  } else if (flag === '--audit') {
+    f.audit = value;
+  } else if (flag in LISTS) {
+    const [section, key] = LISTS[flag];
+    p[section] ??= {};
+    p[section][key] = [...((p[section][key] as string[] | undefined) ?? []), value];
+  } else {
+    const n = Number(value);
+    if (!Number.isFinite(n) || n < 0) throw new Error(`${flag}: '${value}' is not a number`);
+    p.processes ??= {};
+    p.processes[NUMBERS[flag]] = n;
+  }
+  return 2;
+}

@@ -1,0 +1,68 @@
+// Confinement of guest code in a browser process worker (issue 6): before
+// any program runs, the worker removes every web API that reaches past the
+// VM — network, storage, other contexts — from its global scope and the
+// prototypes behind it, so a program cannot take them back from there. The
+// worker entry keeps its own postMessage and message listener first; after
+// that, no code in the worker can send to the kernel or read the kernel's
+// messages to this worker (which carry the next process's channel).
+//
+// Not covered (docs/security.md): `import()` of a URL (the page's CSP is the
+// only control), and timing/side channels.
+
+const REMOVED = [
+  // network
+  'fetch', 'XMLHttpRequest', 'WebSocket', 'WebSocketStream', 'EventSource', 'WebTransport', 'importScripts',
+  // storage
+  'indexedDB', 'caches', 'CacheStorage', 'IDBFactory', 'FileSystemHandle', 'FileSystemDirectoryHandle', 'FileSystemFileHandle', 'FileSystemSyncAccessHandle', 'StorageManager',
+  // other contexts
+  'BroadcastChannel', 'Worker', 'SharedWorker', 'postMessage', 'onmessage', 'onmessageerror',
+];
+
+/** Delete `name` from the global object and every prototype of it. */
+function remove(name: string): void {
+  for (let o: object | null = globalThis; o && o !== Object.prototype; o = Object.getPrototypeOf(o)) {
+    if (Object.getOwnPropertyDescriptor(o, name)) {
+      try {
+        delete (o as Record<string, unknown>)[name];
+      } catch {
+        // not configurable: shadow it below
+      }
+    }
+  }
+  if (name in globalThis) {
+    Object.defineProperty(globalThis, name, { value: undefined, configurable: false, writable: false });
+  }
+}
+
+export interface KeptPort {
+  post(msg: unknown): void;
+  onMessage(cb: (data: unknown) => void): void;
+}
+
+/** Keep this worker's own channel to the kernel, then confine the global scope. */
+export function confine(): KeptPort {
+  const self = globalThis as unknown as DedicatedWorkerGlobalScope;
+  const post = self.postMessage.bind(self);
+  const listeners: ((data: unknown) => void)[] = [];
+  const addListener = EventTarget.prototype.addEventListener;
+  // isTrusted: a MessageEvent a program dispatches itself is not the kernel's.
+  addListener.call(self, 'message', (e: Event) => {
+    if (e.isTrusted) listeners.forEach((l) => l((e as MessageEvent).data));
+  });
+  // Message listeners on the worker's scope are the kernel's to own.
+  EventTarget.prototype.addEventListener = function (this: EventTarget, type: string, ...rest: unknown[]) {
+    if (this === self && (type === 'message' || type === 'messageerror')) throw new DOMException('not available to agentOS programs', 'SecurityError');
+    return (addListener as (...a: unknown[]) => void).call(this, type, ...rest);
+  } as typeof EventTarget.prototype.addEventListener;
+  // navigator.storage (OPFS, quotas) and navigator.locks (coordination with the page).
+  const nav = Object.getPrototypeOf(self.navigator) as object;
+  for (const name of ['storage', 'locks', 'serviceWorker']) {
+    try {
+      delete (nav as Record<string, unknown>)[name];
+    } catch {
+      // ignore
+    }
+  }
+  for (const name of REMOVED) remove(name);
+  return { post, onMessage: (cb) => listeners.push(cb) };
+}

@@ -1,0 +1,97 @@
+// Command rules (policy.processes.allow / ask, seed 001): which programs the
+// guest may run, by path in the VM.
+//
+// Commands are multicall programs behind chains of symlinks
+// (/bin/ls → /opt/agentos/bin/ls → ... → libexec/coreutils), and a multicall
+// program picks its applet by the name it was run as. So a rule for /bin/ls
+// stands for every hop of /bin/ls's chain that is still called `ls`, and a
+// run is allowed when a hop of its own chain is one of those *and* it is run
+// under that name: /opt/agentos/bin/ls passes, /bin/rm (same final program)
+// and a link /tmp/rm → /bin/ls do not. Chains are resolved at boot.
+//
+// The shells (/bin/sh, /bin/bash) are always allowed: they only run builtins
+// and commands the rules allow. The host's own spawns are not checked.
+
+import { Errno, SysError } from '../../abi/errno.js';
+import { isLnk } from '../../abi/stat.js';
+import type { Cred, Inode } from '../vfs/types.js';
+import type { Vfs } from '../vfs/vfs.js';
+import type { Approvals } from './approval.js';
+import type { AuditLog } from './audit.js';
+import type { ProcessPolicy } from './types.js';
+
+const KERNEL: Cred = { uid: 0, gid: 0, groups: [], pid: 0, umask: 0 };
+const SHELLS = ['/bin/sh', '/bin/bash'];
+const MAX_HOPS = 40;
+
+const basename = (p: string): string => p.slice(p.lastIndexOf('/') + 1);
+
+/** The path and every symlink hop after it, each as an absolute path (directories resolved, last name kept). */
+export function linkChain(vfs: Vfs, base: Inode, path: string): string[] {
+  const hops: string[] = [];
+  let dir = base;
+  let cur = path;
+  for (let i = 0; i < MAX_HOPS; i++) {
+    let inode: Inode | null;
+    try {
+      const last = vfs.namei.parent(KERNEL, dir, cur);
+      if (last.kind !== 'normal') break;
+      const d = vfs.pathOf(last.dir);
+      hops.push(d === '/' ? `/${last.name}` : `${d}/${last.name}`);
+      inode = vfs.namei.child(KERNEL, last);
+      dir = last.dir;
+    } catch {
+      break;
+    }
+    if (!inode || !isLnk(inode.mode)) break;
+    cur = inode.fs.readlink(inode);
+  }
+  return hops;
+}
+
+export class Commands {
+  /** Allowed hops → the rule that allows them; null = no allowlist. */
+  private readonly allowed: Map<string, string> | null;
+  private readonly asked = new Map<string, string>();
+
+  constructor(
+    private readonly vfs: Vfs,
+    rules: ProcessPolicy,
+    private readonly audit: AuditLog,
+    private readonly approvals: Approvals,
+  ) {
+    this.allowed = rules.allow ? this.expand([...rules.allow, ...SHELLS]) : null;
+    if (rules.ask) for (const [hop, rule] of this.expand(rules.ask)) this.asked.set(hop, rule);
+  }
+
+  get active(): boolean {
+    return this.allowed !== null || this.asked.size > 0;
+  }
+
+  /** May process `pid` run `path` (relative to `cwd`) now? Throws EACCES, or ApprovalNeeded for `ask`. */
+  check(cred: Cred, cwd: Inode, path: string, argv: readonly string[]): void {
+    if (!this.active) return;
+    const chain = linkChain(this.vfs, cwd, path);
+    const name = basename(chain[0] ?? path);
+    const match = (m: Map<string, string>) => chain.find((h) => m.has(h) && basename(h) === name);
+    const ask = match(this.asked);
+    if (ask) {
+      this.approvals.require(`processes.ask:${this.asked.get(ask)}`, `run ${argv.join(' ')} (pid ${cred.pid})`, cred.pid);
+      return;
+    }
+    if (this.allowed && !match(this.allowed)) {
+      this.audit.record('policy', cred.pid, { decision: 'deny', rule: 'processes.allow', errno: 'EACCES', path: chain[0] ?? path, argv: [...argv] });
+      throw new SysError(Errno.EACCES, `${path}: not in the VM's command allowlist (policy processes.allow)`);
+    }
+  }
+
+  private expand(paths: readonly string[]): Map<string, string> {
+    const out = new Map<string, string>();
+    for (const p of paths) {
+      const name = basename(p);
+      for (const h of linkChain(this.vfs, this.vfs.root(), p)) if (basename(h) === name) out.set(h, p);
+      out.set(p, p);
+    }
+    return out;
+  }
+}

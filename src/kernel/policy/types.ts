@@ -1,0 +1,117 @@
+// The VM's permission policy (issue 9): one plain object the host sets when it
+// creates the VM. It crosses to the kernel worker in the first message and is
+// frozen there; nothing the guest can call changes it.
+
+export interface FsPolicy {
+  /** Path prefixes the guest may read but never change (EROFS). */
+  readOnly?: string[];
+  /** Path prefixes that do not exist for the guest (ENOENT), however reached. */
+  hidden?: string[];
+  /** Path prefixes whose opens and changes wait for the host's approval. */
+  ask?: string[];
+}
+
+export interface ProcessPolicy {
+  /** Commands the guest may run, by path (resolved in the VM); absent = any. */
+  allow?: string[];
+  /** Commands whose every run waits for the host's approval. */
+  ask?: string[];
+  /** Processes alive at once, the host's own sessions included (EAGAIN beyond). */
+  maxProcesses?: number;
+  /** CPU time of one process (time its worker is not parked in a syscall): SIGXCPU, then SIGKILL. */
+  cpuTimeMs?: number;
+  /** Wall-clock lifetime of one process (an exec, for session shells): SIGKILL. */
+  wallTimeMs?: number;
+  /** Open descriptors per process (EMFILE beyond). */
+  maxOpenFiles?: number;
+  /** Largest file a process may write (EFBIG and SIGXFSZ beyond, as RLIMIT_FSIZE). */
+  maxFileSize?: number;
+  /** Bytes of file data each writable layer (the root's upper layer, /tmp) may hold (ENOSPC beyond). */
+  maxLayerBytes?: number;
+  /** Bytes of stdout and of stderr `exec` keeps; the rest is dropped and the result says `truncated`. */
+  maxExecOutput?: number;
+}
+
+export interface EnvPolicy {
+  /** Names of environment variables whose values never appear in the audit trail or another process's environ. */
+  secrets?: string[];
+}
+
+export interface Policy {
+  fs?: FsPolicy;
+  processes?: ProcessPolicy;
+  env?: EnvPolicy;
+  /** How long an `ask` waits for the host before it counts as a denial (default 60 s). */
+  approvalTimeoutMs?: number;
+  /** Network rules: owned by the network policy (branch `net`); ignored here. */
+  network?: unknown;
+}
+
+const LIST_KEYS = { fs: ['readOnly', 'hidden', 'ask'], processes: ['allow', 'ask'], env: ['secrets'] } as const;
+const NUMBER_KEYS = ['maxProcesses', 'cpuTimeMs', 'wallTimeMs', 'maxOpenFiles', 'maxFileSize', 'maxLayerBytes', 'maxExecOutput'] as const;
+
+function fail(msg: string): never {
+  throw new TypeError(`policy: ${msg}`);
+}
+
+function section(p: Record<string, unknown>, name: string, allowed: readonly string[]): Record<string, unknown> {
+  const v = p[name];
+  if (v === undefined) return {};
+  if (!v || typeof v !== 'object' || Array.isArray(v)) fail(`${name} must be an object`);
+  for (const k of Object.keys(v)) if (!allowed.includes(k)) fail(`unknown key ${name}.${k}`);
+  return v as Record<string, unknown>;
+}
+
+function pathList(v: unknown, where: string): string[] | undefined {
+  if (v === undefined) return undefined;
+  if (!Array.isArray(v) || !v.every((s) => typeof s === 'string')) fail(`${where} must be an array of strings`);
+  return v as string[];
+}
+
+/**
+ * Check a policy's shape and return a deep-frozen copy. Unknown keys are
+ * errors (a misspelt rule must not silently allow); paths must be absolute.
+ */
+export function checkPolicy(input: unknown): Readonly<Policy> {
+  if (input === undefined || input === null) return Object.freeze({});
+  if (typeof input !== 'object' || Array.isArray(input)) fail('must be an object');
+  const p = input as Record<string, unknown>;
+  for (const k of Object.keys(p)) if (!['fs', 'processes', 'env', 'approvalTimeoutMs', 'network'].includes(k)) fail(`unknown key ${k}`);
+  const out: Policy = {};
+  const fs = section(p, 'fs', LIST_KEYS.fs);
+  const procs = section(p, 'processes', [...LIST_KEYS.processes, ...NUMBER_KEYS]);
+  const env = section(p, 'env', LIST_KEYS.env);
+  if (p.fs !== undefined) {
+    out.fs = {};
+    for (const k of LIST_KEYS.fs) {
+      const list = pathList(fs[k], `fs.${k}`);
+      if (!list) continue;
+      for (const path of list) if (!path.startsWith('/')) fail(`fs.${k}: '${path}' is not an absolute path`);
+      out.fs[k] = Object.freeze([...list]) as string[];
+    }
+  }
+  if (p.processes !== undefined) {
+    out.processes = {};
+    for (const k of LIST_KEYS.processes) {
+      const list = pathList(procs[k], `processes.${k}`);
+      if (list) out.processes[k] = Object.freeze([...list]) as string[];
+    }
+    for (const k of NUMBER_KEYS) {
+      const n = procs[k];
+      if (n === undefined) continue;
+      if (typeof n !== 'number' || !Number.isFinite(n) || n < 0) fail(`processes.${k} must be a non-negative number`);
+      out.processes[k] = n;
+    }
+  }
+  if (p.env !== undefined) {
+    const list = pathList(env.secrets, 'env.secrets');
+    out.env = list ? { secrets: Object.freeze([...list]) as string[] } : {};
+  }
+  if (p.approvalTimeoutMs !== undefined) {
+    if (typeof p.approvalTimeoutMs !== 'number' || !(p.approvalTimeoutMs >= 0)) fail('approvalTimeoutMs must be a non-negative number');
+    out.approvalTimeoutMs = p.approvalTimeoutMs;
+  }
+  if (p.network !== undefined) out.network = p.network;
+  for (const v of Object.values(out)) if (v && typeof v === 'object') Object.freeze(v);
+  return Object.freeze(out);
+}

@@ -1,0 +1,39 @@
+// The CLI's policy flags: `agentos exec --read-only ... --hidden ... --max-procs ...`,
+// `--policy FILE.json`, `--approve` and `--audit FILE`.
+
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+const cli = fileURLToPath(new URL('../../../bin/agentos.js', import.meta.url));
+const agentos = (...args: string[]) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', timeout: 60_000 });
+
+test('agentos exec: policy flags, a policy file, approvals and the audit file', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'agentos-policy-cli-'));
+  try {
+    const audit = join(dir, 'audit.jsonl');
+    const r = agentos('exec', '--read-only', '/etc', '--hidden', '/etc/hostname', '--max-output', '5', '--json', '--audit', audit, '--',
+      'echo x > /etc/motd; cat /etc/hostname; echo 1234567890');
+    assert.equal(r.status, 0, r.stderr);
+    const out = JSON.parse(r.stdout) as { stdout: string; stderr: string; truncated?: boolean };
+    assert.equal(out.stdout, '12345');
+    assert.equal(out.truncated, true);
+    const events = readFileSync(audit, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    assert.deepEqual(events.filter((e) => e.type === 'policy').map((e) => e.rule), ['fs.readOnly', 'fs.hidden']);
+
+    const file = join(dir, 'policy.json');
+    writeFileSync(file, JSON.stringify({ processes: { ask: ['/opt/agentos/bin/rm'] } }));
+    const denied = agentos('exec', '--policy', file, '--', 'touch f; rm f; ls f');
+    assert.equal(denied.stdout, 'f\n');
+    const approved = agentos('exec', '--policy', file, '--approve', 'once', '--', 'touch f; rm f; ls f');
+    assert.equal(approved.stdout, '');
+    assert.equal(agentos('exec', '--max-procs', 'lots', '--', 'true').status, 2);
+    assert.equal(agentos('exec', '--policy', file, '--hidden', 'relative/path', '--', 'true').status, 1);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
