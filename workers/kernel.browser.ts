@@ -4,6 +4,7 @@
 
 import { expose } from 'comlink';
 import { IdbLayerStore } from '../src/host/browser/layer-store.js';
+import { browserFetch } from '../src/host/browser/net-fetch.js';
 import { startKernel, type KernelBooted, type KernelInit } from '../src/host/kernel-main.js';
 import type { WorkerPort } from '../src/kernel/runner.js';
 
@@ -19,7 +20,7 @@ function createProcessWorker(): WorkerPort {
 
 // Comlink listens only after this: listeners added during a dispatch miss that event.
 self.addEventListener('message', (e: MessageEvent<KernelInit>) => {
-  startKernel(e.data, createProcessWorker, (i) => (i.persist ? new IdbLayerStore(i.persist) : null)).then(
+  startKernel(e.data, createProcessWorker, (i) => (i.persist ? new IdbLayerStore(i.persist) : null), browserFetch).then(
     (service) => {
       expose(service);
       self.postMessage({ type: 'booted' } satisfies KernelBooted);

@@ -7,6 +7,7 @@ import { parentPort, Worker } from 'node:worker_threads';
 import { startKernel, type KernelBooted, type KernelInit } from '../src/host/kernel-main.js';
 import { nodeEndpoint } from '../src/host/node/endpoint.js';
 import { DirLayerStore } from '../src/host/node/layer-store.js';
+import { nodeFetch } from '../src/host/node/net-fetch.js';
 import type { WorkerPort } from '../src/kernel/runner.js';
 
 const processWorkerUrl = new URL('./process.worker.js', import.meta.url);
@@ -22,7 +23,7 @@ function createProcessWorker(): WorkerPort {
 }
 
 parentPort!.once('message', (init: KernelInit) => {
-  startKernel(init, createProcessWorker, (i) => (i.state ? new DirLayerStore(i.state) : null)).then(
+  startKernel(init, createProcessWorker, (i) => (i.state ? new DirLayerStore(i.state) : null), nodeFetch).then(
     (service) => {
       parentPort!.postMessage({ type: 'booted' } satisfies KernelBooted);
       expose(service, nodeEndpoint(parentPort!));

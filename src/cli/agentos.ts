@@ -5,19 +5,24 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { createInterface } from 'node:readline';
 import { AgentVM, boot } from '../host/node/index.js';
+import { NetPolicy, policyFromFlags, type NetworkPolicy } from '../kernel/net/policy.js';
 
 const USAGE = `Usage: agentos COMMAND [ARGS...]
 
 Boot an agentOS virtual machine in this Node process and use it.
 
 Commands:
-  exec [--json] [--timeout SECONDS] [--cwd DIR] [--env K=V]... [-i] [--state DIR] -- 'SCRIPT'
+  exec [--json] [--timeout SECONDS] [--cwd DIR] [--env K=V]... [-i] [--state DIR]
+       [--network MODE] [--allow-host SPEC]... -- 'SCRIPT'
                           run SCRIPT in the VM's shell; its stdout and stderr become agentos's
                           own, unchanged, and agentos exits with its status (124 on timeout).
                           -i passes agentos's stdin to the script (default /dev/null);
                           --json prints one object {"stdout","stderr","exitCode"} instead.
                           --state DIR: a persistent VM whose writable layer lives in DIR
                           (created if missing); every write is durable when exec returns.
+                          --network none|all (default none: no network; all: public hosts)
+                          --allow-host SPEC (repeatable): only these, e.g. example.com,
+                          '*.example.com', 'https://api.x.com:443 GET,POST', localhost:8080
   shell [--state DIR]     a line-by-line session with the VM's shell (each line is one exec)
   snapshot [--state DIR] create NAME | list | restore NAME | delete NAME
                           | export NAME FILE | import FILE [NAME]
@@ -90,6 +95,8 @@ async function execCommand(args: string[]): Promise<number> {
   let cwd: string | undefined;
   let state: string | undefined;
   let forwardStdin = false;
+  let network: string | undefined;
+  const allowHosts: string[] = [];
   const env: Record<string, string> = {};
   let i = 0;
   for (; i < args.length; i++) {
@@ -113,13 +120,27 @@ async function execCommand(args: string[]): Promise<number> {
     } else if (a === '--state') {
       state = args[++i];
       if (!state) return usageError('--state needs a directory');
+    } else if (a === '--network') {
+      network = args[++i];
+      if (!network) return usageError('--network needs none, all or allowlist');
+    } else if (a === '--allow-host') {
+      const spec = args[++i];
+      if (!spec) return usageError('--allow-host needs a host or origin');
+      allowHosts.push(spec);
     } else if (a.startsWith('-')) return usageError(`unknown option '${a}'`);
     else break;
   }
   const script = args.slice(i).join(' ');
   if (!script) return usageError('missing SCRIPT');
+  let policy: NetworkPolicy;
+  try {
+    policy = policyFromFlags(network, allowHosts);
+    void new NetPolicy(policy);
+  } catch (e) {
+    return usageError((e as Error).message);
+  }
   const stdin = forwardStdin ? readFileSync(0) : undefined;
-  const vm = new AgentVM({ env, state });
+  const vm = new AgentVM({ env, state, network: policy });
   await vm.start();
   try {
     const r = await vm.execBytes(script, { stdin, timeoutMs, cwd });

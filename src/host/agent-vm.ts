@@ -6,6 +6,7 @@ import type { ExecBytesResult, ExecOptions, OutputChunk } from './exec-session.j
 import { ExecSession } from './exec-session.js';
 import type { SnapshotInfo } from '../kernel/persist/snapshots.js';
 import type { Machine, RunOptions, RunResult } from './machine.js';
+import { NetPolicy, type NetworkPolicy } from '../kernel/net/policy.js';
 
 export interface AgentVMOptions {
   /** Environment of the session shell (merged over HOME, USER, LANG, TERM). */
@@ -19,8 +20,12 @@ export interface AgentVMOptions {
   state?: string;
   /** VM path → host path mounts. Not implemented yet: refused with an error. */
   mounts?: Record<string, string>;
-  /** Network access for the guest; only `false` (none) exists today. */
-  network?: boolean;
+  /**
+   * The guest's network: 'none' (default), 'all' (public addresses), or
+   * { allow: [origin | host | { origin, methods?, private? }], hosts? } —
+   * enforced by the kernel for every request (kernel/net/policy.ts).
+   */
+  network?: NetworkPolicy;
 }
 
 export interface ExecResult {
@@ -68,7 +73,8 @@ export class AgentVM {
     if (options.mounts && Object.keys(options.mounts).length) {
       throw new Error('AgentVM: the `mounts` option is not implemented yet');
     }
-    if (options.network) throw new Error('AgentVM: network access is not implemented yet (network: false is the only mode)');
+    // A malformed policy is refused here, before anything boots.
+    if (options.network !== undefined) void new NetPolicy(options.network);
   }
 
   /** Boot the VM and open the session; resolves when the shell is ready. */

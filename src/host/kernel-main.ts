@@ -6,6 +6,9 @@ import { bootKernel } from '../kernel/boot.js';
 import { MemFs } from '../kernel/fs/memfs.js';
 import { Persister } from '../kernel/persist/persister.js';
 import type { LayerStore } from '../kernel/persist/store.js';
+import type { HostFetch } from '../kernel/net/host.js';
+import { NetPolicy, type NetworkPolicy } from '../kernel/net/policy.js';
+import { NetStack } from '../kernel/net/stack.js';
 import type { WorkerFactory } from '../kernel/runner.js';
 import { KernelService } from './kernel-service.js';
 
@@ -18,6 +21,8 @@ export interface KernelInit {
   state?: string;
   /** Browser: name of the persistent VM (its IndexedDB database). */
   persist?: string;
+  /** The VM's network policy (kernel/net/policy.ts); default 'none'. */
+  network?: NetworkPolicy;
 }
 
 /** The kernel worker's answer to KernelInit, before Comlink takes over the port. */
@@ -27,8 +32,10 @@ export async function startKernel(
   init: KernelInit,
   workers: WorkerFactory,
   openStore: (init: KernelInit) => LayerStore | null,
+  hostFetch: HostFetch | null = null,
 ): Promise<KernelService> {
+  const net = new NetStack(new NetPolicy(init.network ?? 'none'), hostFetch);
   const store = openStore(init);
   const persister = store ? await Persister.open(store, init.imageId, () => new MemFs()) : undefined;
-  return new KernelService(bootKernel({ workers, image: init.image, persister, imageId: init.imageId }));
+  return new KernelService(bootKernel({ workers, image: init.image, persister, imageId: init.imageId, net }));
 }

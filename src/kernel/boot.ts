@@ -14,6 +14,7 @@ import { OverlayFs } from './fs/overlayfs.js';
 import { ProcFs } from './fs/procfs.js';
 import { Kernel } from './kernel.js';
 import type { Persister } from './persist/persister.js';
+import type { NetStack } from './net/stack.js';
 import type { WorkerFactory } from './runner.js';
 import type { Cred } from './vfs/types.js';
 import { Vfs } from './vfs/vfs.js';
@@ -29,6 +30,8 @@ export interface BootOptions {
   persister?: Persister;
   /** The image's identity (its sha256), recorded in layers and snapshots. */
   imageId?: string;
+  /** The VM's network policy and the host's network. */
+  net?: NetStack;
 }
 
 const ROOT: Cred = { uid: 0, gid: 0, groups: [], pid: 1, umask: 0o022 };
@@ -50,7 +53,7 @@ export function bootKernel(opts: BootOptions): Kernel {
   vfs.mount(ROOT, '/dev', dev);
   populateDevfs(dev, ROOT);
 
-  const kernel = new Kernel({ vfs, fifos, workers: opts.workers, warmWorkers: opts.warmWorkers, hostname, persister: opts.persister, imageId: opts.imageId });
+  const kernel = new Kernel({ vfs, fifos, workers: opts.workers, warmWorkers: opts.warmWorkers, hostname, persister: opts.persister, imageId: opts.imageId, net: opts.net });
   vfs.mount(ROOT, '/proc', new ProcFs({
     procs: () => kernel.procs.all(),
     get: (pid) => kernel.procs.get(pid),

@@ -5,6 +5,7 @@ import type { KernelBooted, KernelInit } from '../kernel-main.js';
 import type { KernelService } from '../kernel-service.js';
 import { AgentVM as BaseAgentVM, type AgentVMOptions } from '../agent-vm.js';
 import { Machine } from '../machine.js';
+import { NetPolicy, type NetworkPolicy } from '../../kernel/net/policy.js';
 
 export { Machine } from '../machine.js';
 
@@ -63,12 +64,15 @@ export interface BootOptions {
   persist?: string;
   /** Take the VM over from another tab that has it open (that tab's VM stops). */
   takeover?: boolean;
+  /** The VM's network policy; default 'none'. */
+  network?: NetworkPolicy;
 }
 
 export async function boot(opts: BootOptions = {}): Promise<Machine> {
   if (!globalThis.crossOriginIsolated) {
     throw new Error('agentOS needs a cross-origin isolated page (COOP/COEP headers) for SharedArrayBuffer');
   }
+  if (opts.network !== undefined) new NetPolicy(opts.network);
   const release = opts.persist === undefined ? () => {} : await lockVm(opts.persist, opts.takeover ?? false, () => worker.terminate());
   // The worker loads its code while the image is fetched.
   const worker = new Worker(new URL('../../../workers/kernel.browser.ts', import.meta.url), {
@@ -87,7 +91,7 @@ export async function boot(opts: BootOptions = {}): Promise<Machine> {
       worker.addEventListener('error', (e) => fail(new Error(`agentOS: kernel worker failed: ${e.message}`)), { once: true });
     });
     // The kernel's first message is its image: transferred, not copied.
-    worker.postMessage({ image, imageId: manifest.sha256, persist: opts.persist } satisfies KernelInit, [image.buffer]);
+    worker.postMessage({ image, imageId: manifest.sha256, persist: opts.persist, network: opts.network } satisfies KernelInit, [image.buffer]);
     const answer = await booted;
     if (answer.type === 'boot-error') throw new Error(`agentOS: cannot open the VM: ${answer.message}`);
   } catch (e) {
@@ -127,6 +131,6 @@ export type { AgentVMOptions, ExecResult, OutputListener } from '../agent-vm.js'
 /** AgentVM in the browser: the same interface as on Node. */
 export class AgentVM extends BaseAgentVM {
   constructor(options: AgentVMOptions & BootOptions = {}) {
-    super(options, () => boot({ persist: options.persist, takeover: options.takeover }));
+    super(options, () => boot({ persist: options.persist, takeover: options.takeover, network: options.network }));
   }
 }

@@ -10,6 +10,7 @@ import { Machine } from '../machine.js';
 import type { KernelBooted, KernelInit } from '../kernel-main.js';
 import { lockStateDir } from './dir-lock.js';
 import { nodeEndpoint } from './endpoint.js';
+import { NetPolicy, type NetworkPolicy } from '../../kernel/net/policy.js';
 
 export { Machine } from '../machine.js';
 export type { RunOptions, RunResult } from '../machine.js';
@@ -34,11 +35,15 @@ async function loadBaseImage(): Promise<{ image: Uint8Array; imageId: string }> 
 export interface BootOptions {
   /** Host directory of a persistent writable layer (created if missing); absent = ephemeral. */
   state?: string;
+  /** The VM's network policy; default 'none'. */
+  network?: NetworkPolicy;
 }
 
 /** Boot a kernel; resolves once it answers. */
 export async function boot(opts: BootOptions = {}): Promise<Machine> {
   const state = opts.state === undefined ? undefined : resolve(opts.state);
+  // A bad policy is the caller's error here, not a boot failure inside the worker.
+  if (opts.network !== undefined) new NetPolicy(opts.network);
   const unlock = state === undefined ? () => {} : lockStateDir(state);
   // The worker loads its bundle while the image is read.
   const worker = new Worker(new URL('./kernel.worker.js', import.meta.url));
@@ -53,7 +58,7 @@ export async function boot(opts: BootOptions = {}): Promise<Machine> {
       worker.once('error', fail);
     });
     // The kernel's first message is its image: transferred, not copied.
-    worker.postMessage({ image, imageId, state } satisfies KernelInit, [image.buffer as ArrayBuffer]);
+    worker.postMessage({ image, imageId, state, network: opts.network } satisfies KernelInit, [image.buffer as ArrayBuffer]);
     const answer = await booted;
     if (answer.type === 'boot-error') throw new Error(`agentOS: cannot open the VM: ${answer.message}`);
   } catch (e) {
@@ -71,6 +76,6 @@ export type { ExecBytesResult, ExecOptions, OutputChunk } from '../exec-session.
 /** AgentVM on the Node host: `new AgentVM(options)`, then `start()`, `exec()`, `stop()`. */
 export class AgentVM extends BaseAgentVM {
   constructor(options: AgentVMOptions = {}) {
-    super(options, () => boot({ state: options.state }));
+    super(options, () => boot({ state: options.state, network: options.network }));
   }
 }

@@ -6,5 +6,6 @@ import * as file from './file.js';
 import * as path from './path.js';
 import * as proc from './proc.js';
 import * as software from './software.js';
+import * as net from '../net/sys.js';
 
-export const handlers: Record<SyscallName, Handler> = { ...file, ...path, ...proc, ...software };
+export const handlers: Record<SyscallName, Handler> = { ...file, ...path, ...proc, ...software, ...net };
