@@ -115,13 +115,23 @@ function integer(opt: string, v: string): number {
   return Number(v);
 }
 
+/** curl's URL encoding: unreserved characters kept, space as '+', the rest %XX. */
+function urlencode(s: string): string {
+  let out = '';
+  for (const b of enc.encode(s)) {
+    const ch = String.fromCharCode(b);
+    out += /[A-Za-z0-9._~-]/.test(ch) ? ch : b === 0x20 ? '+' : `%${b.toString(16).toUpperCase().padStart(2, '0')}`;
+  }
+  return out;
+}
+
 /** --data-urlencode's forms: content, =content, name=content, @file, name@file. */
 function urlencodeArg(c: Cmd, v: string): string {
   const eq = v.indexOf('=');
   const at = v.indexOf('@');
-  if (eq >= 0 && (at < 0 || eq < at)) return (eq > 0 ? `${v.slice(0, eq)}=` : '') + encodeURIComponent(v.slice(eq + 1));
-  if (at >= 0) return (at > 0 ? `${v.slice(0, at)}=` : '') + encodeURIComponent(dec.decode(readArgFile(c, v.slice(at + 1))));
-  return encodeURIComponent(v);
+  if (eq >= 0 && (at < 0 || eq < at)) return (eq > 0 ? `${v.slice(0, eq)}=` : '') + urlencode(v.slice(eq + 1));
+  if (at >= 0) return (at > 0 ? `${v.slice(0, at)}=` : '') + urlencode(dec.decode(readArgFile(c, v.slice(at + 1))));
+  return urlencode(v);
 }
 
 function readArgFile(c: Cmd, path: string): Uint8Array {
@@ -379,7 +389,6 @@ const curlApplet = command({ name: 'curl', usage: USAGE, rawArgs: true }, (c) =>
     return e.code;
   }
   if (!urls.length) {
-    c.warn('no URL specified!');
     c.warn("try 'curl --help' or 'curl --manual' for more information");
     return 2;
   }

@@ -72,7 +72,7 @@ function stamp(): string {
 function parseOptions(c: Cmd): Options {
   const o: Options = {
     quiet: false, verbose: true, output: null, prefix: null, cont: false, tries: 20, timeoutMs: 0, serverResponse: false,
-    spider: false, headers: [['User-Agent', 'Wget/1.21.3 (agentOS)'], ['Accept', '*/*']], method: null, body: null, maxRedirect: 20,
+    spider: false, headers: [['User-Agent', 'Wget/1.21.3 (agentOS)'], ['Accept', '*/*'], ['Accept-Encoding', 'identity']], method: null, body: null, maxRedirect: 20,
   };
   const setHeader = (k: string, v: string) => {
     o.headers = o.headers.filter(([n]) => n.toLowerCase() !== k.toLowerCase());
