@@ -4,6 +4,8 @@
 // timeouts and SIGINT cancelling a transfer.
 
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import { AgentVM, type AgentVMOptions } from '../../src/host/node/index.js';
 import { closedPort, startServer, type TestServer } from './server.js';
@@ -177,7 +179,7 @@ describe('transfers (allowlist: 127.0.0.1)', () => {
     assert.equal(r.stdout, `POST \ncontent-length: 7\ncontent-type: application/x-www-form-urlencoded\n7 ${createHash('sha256').update('a=1&b=2').digest('hex')}\n`);
     r = await vm.exec(`printf 'x\\ny' > /tmp/d; curl -s --data-binary @/tmp/d -H 'Content-Type: text/plain' ${srv.base}/echo; wget -q -O - --post-data=k=v ${srv.base}/echo`);
     assert.match(r.stdout, /^POST \ncontent-length: 3\ncontent-type: text\/plain\n3 /);
-    assert.match(r.stdout, /POST \ncontent-length: 3\ncontent-type: application\/x-www-form-urlencoded\n3 /);
+    assert.match(r.stdout, /POST \naccept-encoding: identity\ncontent-length: 3\ncontent-type: application\/x-www-form-urlencoded\n3 /);
   });
 
   test('headers, HEAD, -f, --compressed, -u', async () => {
@@ -230,5 +232,34 @@ describe('transfers (allowlist: 127.0.0.1)', () => {
       for (let i = 0; i < 50 && srv.aborted.filter((q) => q === name).length === abortedBefore; i++) await sleep(20);
       assert.equal(srv.aborted.filter((q) => q === name).length, abortedBefore + 1, `${path}: the server saw the client go`);
     }
+  });
+});
+
+describe('the policy on the host API and the CLI', () => {
+  const cli = fileURLToPath(new URL('../../../bin/agentos.js', import.meta.url));
+  // Asynchronous: the server runs in this process and must keep answering.
+  const agentos = (...args: string[]) =>
+    new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
+      execFile(process.execPath, [cli, ...args], { timeout: 60_000 }, (e, stdout, stderr) =>
+        resolve({ code: e ? (typeof e.code === 'number' ? e.code : 1) : 0, stdout, stderr }),
+      ),
+    );
+
+  test('a malformed policy is refused before anything boots', () => {
+    assert.throws(() => new AgentVM({ network: { allow: ['ftp://x.com'] } }), /only http and https/);
+    assert.throws(() => new AgentVM({ network: 'everything' as never }), /want 'none', 'all'/);
+  });
+
+  test('agentos exec --allow-host / --network', async () => {
+    let r = await agentos('exec', '--allow-host', `http://127.0.0.1:${srv.port} GET`, '--', `curl -sS ${srv.base}/hello; curl -sS -d x ${srv.base}/echo`);
+    assert.equal(r.code, 7);
+    assert.equal(r.stdout, 'hello\n');
+    assert.match(r.stderr, /network access to POST http:\/\/127\.0\.0\.1:\d+ denied by the VM's network policy \(allowlist: http:\/\/127\.0\.0\.1:\d+ GET\)/);
+    r = await agentos('exec', '--', `curl -sS ${srv.base}/hello`);
+    assert.equal(r.code, 7, 'none by default');
+    assert.match(r.stderr, /\(network: none\)/);
+    r = await agentos('exec', '--network', 'all', '--allow-host', 'x.com', '--', 'true');
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /--allow-host does not go with --network all/);
   });
 });
