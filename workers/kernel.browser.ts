@@ -6,6 +6,7 @@ import { expose, type Endpoint } from 'comlink';
 import { DirFs } from '../src/host/browser/dirfs.js';
 import { REPLY_BYTES } from '../src/host/browser/dirfs-proxy.js';
 import { IdbLayerStore } from '../src/host/browser/layer-store.js';
+import { browserFetch } from '../src/host/browser/net-fetch.js';
 import { startKernel, type HostMount, type KernelBooted, type KernelInit } from '../src/host/kernel-main.js';
 import { sealEndpoint } from '../src/host/sealed-endpoint.js';
 import type { WorkerPort } from '../src/kernel/runner.js';
@@ -39,6 +40,7 @@ self.addEventListener('message', (e: MessageEvent<KernelInit>) => {
     workers: createProcessWorker,
     openStore: (i) => (i.persist ? new IdbLayerStore(i.persist) : null),
     openMount: openDirectory,
+    fetch: browserFetch,
   }).then(
     (service) => {
       expose(service, sealEndpoint(self as unknown as Endpoint, e.data.secret));

@@ -9,6 +9,7 @@ import { nodeEndpoint } from '../src/host/node/endpoint.js';
 import { HostFs } from '../src/host/node/hostfs.js';
 import { sealEndpoint } from '../src/host/sealed-endpoint.js';
 import { DirLayerStore } from '../src/host/node/layer-store.js';
+import { nodeFetch } from '../src/host/node/net-fetch.js';
 import type { WorkerPort } from '../src/kernel/runner.js';
 
 const processWorkerUrl = new URL('./process.worker.js', import.meta.url);
@@ -28,6 +29,7 @@ parentPort!.once('message', (init: KernelInit) => {
     workers: createProcessWorker,
     openStore: (i) => (i.state ? new DirLayerStore(i.state) : null),
     openMount: (m) => new HostFs(m.host!, m.readOnly ?? false),
+    fetch: nodeFetch,
   }).then(
     (service) => {
       parentPort!.postMessage({ type: 'booted' } satisfies KernelBooted);

@@ -4,6 +4,7 @@
 import { AgentVM, boot } from '../../src/host/browser/index.js';
 import type { AuditEvent, ExecResult, Policy } from '../../src/host/agent-vm.js';
 import type { Machine } from '../../src/host/machine.js';
+import type { NetworkPolicy } from '../../src/kernel/net/policy.js';
 import { checkLayer, workloadCommand } from '../../test/persist/workload.js';
 import { cases as kernelCases, installPrograms, PROGRAMS } from '../../test/kernel/suite.js';
 import { installWasm, WASM_PROGRAMS, wasmCases } from '../../test/runtimes/wasm/cases.js';
@@ -99,6 +100,19 @@ const api = {
   // ---- persistent VMs (IndexedDB) ----
 
   /** Open a persistent VM, run `cmds` in order, stop it; each result, or the open error. */
+  /** Commands in a fresh VM under a network policy (e2e/net.spec.ts). */
+  async netRun(network: NetworkPolicy, cmds: string[]): Promise<ExecResult[]> {
+    const vm = new AgentVM({ network });
+    await vm.start();
+    try {
+      const results = [];
+      for (const c of cmds) results.push(await vm.exec(c));
+      return results;
+    } finally {
+      await vm.stop();
+    }
+  },
+
   async persistRun(name: string, cmds: string[], takeover = false): Promise<{ results: ExecResult[]; error?: string }> {
     const vm = new AgentVM({ persist: name, takeover });
     try {

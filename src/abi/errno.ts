@@ -8,6 +8,7 @@ export const enum Errno {
   EMFILE = 24, ENOTTY = 25, ETXTBSY = 26, EFBIG = 27, ENOSPC = 28, ESPIPE = 29, EROFS = 30,
   EMLINK = 31, EPIPE = 32, ERANGE = 34, ENAMETOOLONG = 36, ENOSYS = 38, ENOTEMPTY = 39,
   ELOOP = 40, ENOTSUP = 95, ETIMEDOUT = 110,
+  EPROTO = 71, ENETUNREACH = 101, ECONNRESET = 104, ECONNREFUSED = 111, EHOSTUNREACH = 113,
 }
 
 const table: Record<number, [string, string]> = {
@@ -49,6 +50,11 @@ const table: Record<number, [string, string]> = {
   40: ['ELOOP', 'Too many levels of symbolic links'],
   95: ['ENOTSUP', 'Operation not supported'],
   110: ['ETIMEDOUT', 'Connection timed out'],
+  71: ['EPROTO', 'Protocol error'],
+  101: ['ENETUNREACH', 'Network is unreachable'],
+  104: ['ECONNRESET', 'Connection reset by peer'],
+  111: ['ECONNREFUSED', 'Connection refused'],
+  113: ['EHOSTUNREACH', 'No route to host'],
 };
 
 export function errnoName(e: number): string {

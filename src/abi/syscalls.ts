@@ -11,6 +11,8 @@ export const SYSCALLS = [
   'getegid', 'spawn', 'execve', 'exit', 'waitpid', 'kill', 'sigaction', 'sigtake', 'sigprocmask', 'alarm',
   'nanosleep', 'uname', 'sync', 'setuid', 'setgid', 'mount', 'software',
   'fsync', 'fdatasync', 'futimes', 'snapshot',
+  // network (kernel/net/)
+  'http',
 ] as const;
 
 export type SyscallName = (typeof SYSCALLS)[number];

@@ -15,6 +15,7 @@ import type { AuditEvent } from '../kernel/policy/audit.js';
 import type { Policy } from '../kernel/policy/types.js';
 
 export type { Answer, ApprovalRequest, AuditEvent, Policy };
+import { NetPolicy, type NetworkPolicy } from '../kernel/net/policy.js';
 
 export interface AgentVMOptions {
   /** Environment of the session shell (merged over HOME, USER, LANG, TERM). */
@@ -33,8 +34,12 @@ export interface AgentVMOptions {
    * two-way; nothing outside the directory is reachable through them.
    */
   mounts?: Record<string, string | MountSpec>;
-  /** Network access for the guest; only `false` (none) exists today. */
-  network?: boolean;
+  /**
+   * The guest's network: 'none' (default), 'all' (public addresses), or
+   * { allow: [origin | host | { origin, methods?, private? }], hosts? } —
+   * enforced by the kernel for every request (kernel/net/policy.ts).
+   */
+  network?: NetworkPolicy;
   /**
    * The VM's permission policy: filesystem rules, process limits, secrets
    * (README, "The policy"). Fixed for the VM's life; the guest cannot change it.
@@ -117,7 +122,8 @@ export class AgentVM {
     private readonly options: AgentVMOptions = {},
     private readonly host: VmHost,
   ) {
-    if (options.network) throw new Error('AgentVM: network access is not implemented yet (network: false is the only mode)');
+    // A malformed network policy is refused here, before anything boots.
+    if (options.network !== undefined) void new NetPolicy(options.network);
   }
 
   /** Boot the VM and open the session; resolves when the shell is ready. */

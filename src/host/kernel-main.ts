@@ -7,6 +7,9 @@ import { MemFs } from '../kernel/fs/memfs.js';
 import { Persister } from '../kernel/persist/persister.js';
 import { layerFromFrame } from '../kernel/persist/snapshots.js';
 import type { LayerStore } from '../kernel/persist/store.js';
+import type { HostFetch } from '../kernel/net/host.js';
+import { NetPolicy, type NetworkPolicy } from '../kernel/net/policy.js';
+import { NetStack } from '../kernel/net/stack.js';
 import type { WorkerFactory } from '../kernel/runner.js';
 import type { FileSystem } from '../kernel/vfs/types.js';
 import { KernelService } from './kernel-service.js';
@@ -28,6 +31,8 @@ export interface KernelInit {
   policy?: unknown;
   /** The control channel's secret: every later message must carry it (sealed-endpoint.ts). */
   secret: string;
+  /** The VM's network policy (kernel/net/policy.ts); default 'none'. */
+  network?: NetworkPolicy;
 }
 
 /** Host storage to mount at `vmPath`: a host directory (Node), an OPFS directory or a picked one (browser). */
@@ -44,12 +49,15 @@ export interface HostParts {
   workers: WorkerFactory;
   openStore(init: KernelInit): LayerStore | null;
   openMount?(mount: HostMount): (FileSystem & { close?(): void }) | Promise<FileSystem & { close?(): void }>;
+  /** The host's network (requests the policy allows are made through it). */
+  fetch?: HostFetch | null;
 }
 
 /** The kernel worker's answer to KernelInit, before Comlink takes over the port. */
 export type KernelBooted = { type: 'booted' } | { type: 'boot-error'; message: string };
 
 export async function startKernel(init: KernelInit, host: HostParts): Promise<KernelService> {
+  const net = new NetStack(new NetPolicy(init.network ?? 'none'), host.fetch ?? null);
   const mounts = await Promise.all((init.mounts ?? []).map(async (m) => {
     if (!host.openMount) throw new Error('this host cannot mount host directories');
     return { at: m.vmPath, fs: await host.openMount(m) };
@@ -58,6 +66,6 @@ export async function startKernel(init: KernelInit, host: HostParts): Promise<Ke
   if (store && init.seed) throw new Error('a forked VM is ephemeral');
   const persister = store ? await Persister.open(store, init.imageId, () => new MemFs()) : undefined;
   const upper = init.seed ? layerFromFrame(init.seed, init.imageId) : undefined;
-  const kernel = bootKernel({ workers: host.workers, image: init.image, persister, upper, imageId: init.imageId, mounts, policy: init.policy });
+  const kernel = bootKernel({ workers: host.workers, image: init.image, persister, upper, imageId: init.imageId, mounts, policy: init.policy, net });
   return new KernelService(kernel, () => mounts.forEach((m) => m.fs.close?.()));
 }

@@ -17,6 +17,7 @@ import { Kernel } from './kernel.js';
 import { PTMX_RDEV } from './tty/pty.js';
 import { S_IFCHR } from '../abi/stat.js';
 import type { Persister } from './persist/persister.js';
+import type { NetStack } from './net/stack.js';
 import type { WorkerFactory } from './runner.js';
 import type { Cred, FileOps, FileSystem } from './vfs/types.js';
 import { Vfs } from './vfs/vfs.js';
@@ -38,6 +39,8 @@ export interface BootOptions {
   mounts?: { at: string; fs: FileSystem }[];
   /** The VM's permission policy (kernel/policy/types.ts). */
   policy?: unknown;
+  /** The VM's network policy and the host's network. */
+  net?: NetStack;
 }
 
 const ROOT: Cred = { uid: 0, gid: 0, groups: [], pid: 1, umask: 0o022 };
@@ -61,7 +64,7 @@ export function bootKernel(opts: BootOptions): Kernel {
   vfs.mount(ROOT, '/dev', dev);
   populateDevfs(dev, ROOT);
 
-  const kernel: Kernel = new Kernel({ vfs, fifos, workers: opts.workers, warmWorkers: opts.warmWorkers, hostname, persister: opts.persister, imageId: opts.imageId, policy: opts.policy });
+  const kernel: Kernel = new Kernel({ vfs, fifos, workers: opts.workers, warmWorkers: opts.warmWorkers, hostname, persister: opts.persister, imageId: opts.imageId, policy: opts.policy, net: opts.net });
   kernel.ptys.devfs = dev;
   dev.create(dev.root(), 'ptmx', S_IFCHR | 0o666, PTMX_RDEV, ROOT);
   vfs.mount(ROOT, '/proc', new ProcFs({

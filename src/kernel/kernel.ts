@@ -30,6 +30,7 @@ import { Call, type Handler } from './syscall.js';
 import { handlers } from './sys/table.js';
 import { acquire, leaderExited } from './tty/jobctl.js';
 import { Ptys } from './tty/pty.js';
+import { NetStack } from './net/stack.js';
 import type { Inode } from './vfs/types.js';
 import type { Vfs } from './vfs/vfs.js';
 
@@ -49,6 +50,8 @@ export interface KernelOptions {
   imageId?: string;
   /** The VM's permission policy (policy/types.ts), checked and frozen here. */
   policy?: unknown;
+  /** The network policy and the host's network (none when absent). */
+  net?: NetStack;
 }
 
 export interface SpawnRequest {
@@ -83,6 +86,7 @@ export class Kernel {
   readonly fifos: FifoTable;
   readonly pipefs = new PipeFs();
   readonly software: SoftwareBroker;
+  readonly net: NetStack;
   private readonly doorbellSab = newDoorbell();
   private readonly doorbell = new Int32Array(this.doorbellSab);
   private readonly live = new Set<Process>();
@@ -106,6 +110,7 @@ export class Kernel {
     this.snapshots = new Snapshots(() => this.vfs.root().fs as OverlayFs, this.persister?.store ?? new MemorySnapshots(), opts.imageId ?? '', (u) => this.replaceLayer(u));
     this.fifos = opts.fifos;
     this.software = new SoftwareBroker(this.vfs);
+    this.net = opts.net ?? new NetStack();
     this.runtimes = new Set(opts.runtimes ?? RUNTIME_NAMES);
     this.pipefs.dev = 0xfe00;
     this.hostname = opts.hostname ?? 'agentos';

@@ -5,6 +5,7 @@
 import { IO_CHUNK } from '../abi/channel.js';
 import { concatBytes } from '../abi/bytes.js';
 import type { Value } from '../abi/codec.js';
+import type { HttpRequest, HttpResponse } from '../abi/http.js';
 import { AT_FDCWD, O_CREAT, O_RDONLY, O_TRUNC, O_WRONLY } from '../abi/fcntl.js';
 import type { DirEntry, Stat, StatFs } from '../abi/stat.js';
 import type { SyscallClient } from './syscall-client.js';
@@ -271,5 +272,10 @@ export class Sys {
 
   uname(): Record<string, string> {
     return this.raw.call('uname') as Record<string, string>;
+  }
+
+  /** One HTTP(S) request through the kernel (and the VM's network policy); the body is an fd to read. */
+  http(req: HttpRequest): HttpResponse {
+    return this.raw.call('http', req as unknown as Value) as unknown as HttpResponse;
   }
 }

@@ -9,6 +9,7 @@ import { AgentVM as BaseAgentVM, mountList, type AgentVMOptions } from '../agent
 import { Machine } from '../machine.js';
 import { newSecret, sealEndpoint } from '../sealed-endpoint.js';
 import { checkPolicy, type Policy } from '../../kernel/policy/types.js';
+import { NetPolicy, type NetworkPolicy } from '../../kernel/net/policy.js';
 
 export { Machine } from '../machine.js';
 
@@ -112,6 +113,8 @@ export interface BootOptions {
   onProgress?: (p: BootProgress) => void;
   /** The VM's permission policy (README, "The policy"). */
   policy?: Policy;
+  /** The VM's network policy; default 'none'. */
+  network?: NetworkPolicy;
 }
 
 export async function boot(opts: BootOptions = {}): Promise<Machine> {
@@ -121,6 +124,7 @@ export async function boot(opts: BootOptions = {}): Promise<Machine> {
   const progress = opts.onProgress ?? (() => {});
   const policy = checkPolicy(opts.policy);
   const secret = newSecret();
+  if (opts.network !== undefined) new NetPolicy(opts.network);
   const release = opts.persist === undefined ? () => {} : await lockVm(opts.persist, opts.takeover ?? false, () => worker.terminate());
   // The worker loads its code while the image is fetched.
   const worker = new Worker(KERNEL_URL, {
@@ -142,7 +146,7 @@ export async function boot(opts: BootOptions = {}): Promise<Machine> {
     });
     // The kernel's first message is its image: transferred, not copied.
     const seed = opts.seed;
-    worker.postMessage({ image, imageId: manifest.sha256, persist: opts.persist, seed, mounts: opts.mounts, policy, secret } satisfies KernelInit, [image.buffer, ...(seed ? [seed.buffer as ArrayBuffer] : [])]);
+    worker.postMessage({ image, imageId: manifest.sha256, persist: opts.persist, seed, mounts: opts.mounts, policy, secret, network: opts.network } satisfies KernelInit, [image.buffer, ...(seed ? [seed.buffer as ArrayBuffer] : [])]);
     const answer = await booted;
     if (answer.type === 'boot-error') throw new Error(`agentOS: cannot open the VM: ${answer.message}`);
   } catch (e) {
@@ -189,8 +193,8 @@ export class AgentVM extends BaseAgentVM {
     });
     // A fork runs under the same policy as its parent.
     super(options, {
-      boot: () => boot({ persist: options.persist, takeover: options.takeover, mounts, onProgress: options.onProgress, policy: options.policy }),
-      fork: (seed) => boot({ seed, mounts, policy: options.policy }),
+      boot: () => boot({ persist: options.persist, takeover: options.takeover, mounts, onProgress: options.onProgress, policy: options.policy, network: options.network }),
+      fork: (seed) => boot({ seed, mounts, policy: options.policy, network: options.network }),
     });
   }
 }

@@ -12,6 +12,7 @@ import { lockStateDir } from './dir-lock.js';
 import { nodeEndpoint } from './endpoint.js';
 import { newSecret, sealEndpoint } from '../sealed-endpoint.js';
 import { checkPolicy, type Policy } from '../../kernel/policy/types.js';
+import { NetPolicy, type NetworkPolicy } from '../../kernel/net/policy.js';
 
 export { Machine } from '../machine.js';
 export type { RunOptions, RunResult } from '../machine.js';
@@ -42,6 +43,8 @@ export interface BootOptions {
   seed?: Uint8Array;
   /** The VM's permission policy (README, "The policy"). */
   policy?: Policy;
+  /** The VM's network policy; default 'none'. */
+  network?: NetworkPolicy;
 }
 
 /** Boot a kernel; resolves once it answers. */
@@ -49,6 +52,8 @@ export async function boot(opts: BootOptions = {}): Promise<Machine> {
   const state = opts.state === undefined ? undefined : resolve(opts.state);
   const policy = checkPolicy(opts.policy); // a bad policy fails here, before anything starts
   const secret = newSecret();
+  // A bad policy is the caller's error here, not a boot failure inside the worker.
+  if (opts.network !== undefined) new NetPolicy(opts.network);
   const unlock = state === undefined ? () => {} : lockStateDir(state);
   // The worker loads its bundle while the image is read.
   const worker = new Worker(new URL('./kernel.worker.js', import.meta.url));
@@ -65,7 +70,7 @@ export async function boot(opts: BootOptions = {}): Promise<Machine> {
     // The kernel's first message is its image: transferred, not copied.
     const mounts = opts.mounts?.map((m) => ({ ...m, host: resolve(m.host!) }));
     const seed = opts.seed;
-    worker.postMessage({ image, imageId, state, mounts, seed, policy, secret } satisfies KernelInit, [image.buffer as ArrayBuffer, ...(seed ? [seed.buffer as ArrayBuffer] : [])]);
+    worker.postMessage({ image, imageId, state, mounts, seed, policy, secret, network: opts.network } satisfies KernelInit, [image.buffer as ArrayBuffer, ...(seed ? [seed.buffer as ArrayBuffer] : [])]);
     const answer = await booted;
     if (answer.type === 'boot-error') throw new Error(`agentOS: cannot open the VM: ${answer.message}`);
   } catch (e) {
@@ -88,6 +93,6 @@ export class AgentVM extends BaseAgentVM {
       return m;
     });
     // A fork runs under the same policy as its parent.
-    super(options, { boot: () => boot({ state: options.state, mounts, policy: options.policy }), fork: (seed) => boot({ mounts, seed, policy: options.policy }) });
+    super(options, { boot: () => boot({ state: options.state, mounts, policy: options.policy, network: options.network }), fork: (seed) => boot({ mounts, seed, policy: options.policy, network: options.network }) });
   }
 }

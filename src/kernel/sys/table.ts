@@ -7,5 +7,6 @@ import * as path from './path.js';
 import * as proc from './proc.js';
 import * as snapshot from './snapshot.js';
 import * as software from './software.js';
+import * as net from '../net/sys.js';
 
-export const handlers: Record<SyscallName, Handler> = { ...file, ...path, ...proc, ...software, ...snapshot };
+export const handlers: Record<SyscallName, Handler> = { ...file, ...path, ...proc, ...software, ...snapshot, ...net };

@@ -1,0 +1,77 @@
+// The network policy object alone: parsing, matching, denial messages.
+
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { NetPolicy, policyFromFlags } from '../../src/kernel/net/policy.js';
+
+const allowed = (p: NetPolicy, m: string, u: string) => p.check(m, u).allowed;
+
+test('policy: none denies everything and names itself', () => {
+  const d = new NetPolicy('none').check('GET', 'https://x.com/a?b');
+  assert.deepEqual(d, { allowed: false, message: "network access to https://x.com denied by the VM's network policy (network: none)" });
+  assert.equal(new NetPolicy().mode, 'none');
+});
+
+test('policy: all allows public http(s) only, never private addresses', () => {
+  const p = new NetPolicy('all');
+  assert.deepEqual(p.check('DELETE', 'https://x.com/'), { allowed: true, allowPrivate: false });
+  assert.equal(allowed(p, 'GET', 'ftp://x.com/'), false);
+  assert.equal(allowed(p, 'GET', 'not a url'), false);
+});
+
+test('policy: hosts, origins, ports, wildcards', () => {
+  const p = new NetPolicy({ allow: ['example.com', '*.api.test', 'https://secure.test', 'http://plain.test:8080', 'local:9000'] });
+  assert.equal(allowed(p, 'GET', 'http://example.com/x'), true);
+  assert.equal(allowed(p, 'GET', 'https://example.com:8443/x'), true, 'a host entry allows any scheme and port');
+  assert.equal(allowed(p, 'GET', 'https://www.example.com/'), false, 'no implicit subdomains');
+  assert.equal(allowed(p, 'GET', 'https://a.api.test/'), true);
+  assert.equal(allowed(p, 'GET', 'https://a.b.api.test/'), true);
+  assert.equal(allowed(p, 'GET', 'https://api.test/'), false, 'a wildcard does not match the apex');
+  assert.equal(allowed(p, 'GET', 'https://evilapi.test/'), false);
+  assert.equal(allowed(p, 'GET', 'https://secure.test/path'), true);
+  assert.equal(allowed(p, 'GET', 'https://secure.test:443/'), true);
+  assert.equal(allowed(p, 'GET', 'http://secure.test/'), false, 'an origin entry pins the scheme');
+  assert.equal(allowed(p, 'GET', 'https://secure.test:444/'), false, 'and the port');
+  assert.equal(allowed(p, 'GET', 'http://plain.test:8080/'), true);
+  assert.equal(allowed(p, 'GET', 'http://plain.test/'), false);
+  assert.equal(allowed(p, 'GET', 'http://local:9000/'), true);
+  assert.equal(allowed(p, 'GET', 'http://local:9001/'), false);
+  assert.equal(allowed(p, 'GET', 'http://EXAMPLE.com/'), true, 'host names are case-insensitive');
+});
+
+test('policy: methods per entry', () => {
+  const p = new NetPolicy({ allow: ['https://api.x.com GET,post', { origin: 'up.x.com', methods: ['PUT'] }] });
+  assert.equal(allowed(p, 'GET', 'https://api.x.com/'), true);
+  assert.equal(allowed(p, 'POST', 'https://api.x.com/'), true);
+  const d = p.check('DELETE', 'https://api.x.com/v1');
+  assert.equal(d.allowed, false);
+  assert.equal(!d.allowed && d.message, "network access to DELETE https://api.x.com denied by the VM's network policy (allowlist: https://api.x.com GET,post, up.x.com PUT)");
+  assert.equal(allowed(p, 'PUT', 'http://up.x.com/'), true);
+  assert.equal(allowed(p, 'GET', 'http://up.x.com/'), false);
+});
+
+test('policy: private addresses only for hosts named literally or marked private', () => {
+  const p = new NetPolicy({ allow: ['localhost', '127.0.0.1:8080', 'svc.test', { origin: 'db.test', private: true }, '*'] });
+  assert.deepEqual(p.check('GET', 'http://localhost:3000/'), { allowed: true, allowPrivate: true });
+  assert.deepEqual(p.check('GET', 'http://127.0.0.1:8080/'), { allowed: true, allowPrivate: true });
+  assert.deepEqual(p.check('GET', 'http://svc.test/'), { allowed: true, allowPrivate: false }, 'a name may not rebind to a private address');
+  assert.deepEqual(p.check('GET', 'http://db.test/'), { allowed: true, allowPrivate: true });
+  assert.deepEqual(p.check('GET', 'http://anything.example/'), { allowed: true, allowPrivate: false }, '* is every public host');
+});
+
+test('policy: malformed policies are refused', () => {
+  assert.throws(() => new NetPolicy('some' as never), /want 'none', 'all'/);
+  assert.throws(() => new NetPolicy({ allow: ['https://x.com/path'] }), /not an origin/);
+  assert.throws(() => new NetPolicy({ allow: ['ftp://x.com'] }), /only http and https/);
+  assert.throws(() => new NetPolicy({ allow: ['x.com GET PUT'] }), /bad entry/);
+  assert.throws(() => new NetPolicy({ allow: ['x.com G3T'] }), /bad method/);
+  assert.throws(() => new NetPolicy({ allow: ['a b/c'] }), /bad host|bad method/);
+});
+
+test('policy: CLI flags', () => {
+  assert.equal(policyFromFlags(undefined, []), 'none');
+  assert.equal(policyFromFlags('all', []), 'all');
+  assert.deepEqual(policyFromFlags(undefined, ['a.com', 'https://b.com GET']), { allow: ['a.com', 'https://b.com GET'] });
+  assert.throws(() => policyFromFlags('all', ['a.com']), /does not go with/);
+  assert.throws(() => policyFromFlags('some', []), /must be none, all/);
+});
