@@ -6,7 +6,7 @@
 // image. The snapshot (about 3 s to make) is remade only when Pyodide or the
 // loader changes. `node scripts/build-python.mjs` runs it alone.
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -20,16 +20,18 @@ export async function buildPython(root) {
   mkdirSync(out, { recursive: true });
   for (const f of ASSETS) copyFileSync(join(from, f), join(out, f));
 
-  const engine = join(root, 'src/runtimes/python/engine.ts');
-  const version = JSON.parse(readFileSync(join(from, 'package.json'), 'utf8')).version;
-  const key = createHash('sha256').update(version).update(readFileSync(engine)).digest('hex').slice(0, 16);
+  // The snapshot holds the runtime's Python modules: any change under src/runtimes/python/ remakes it.
+  const dir = join(root, 'src/runtimes/python');
+  const h = createHash('sha256').update(JSON.parse(readFileSync(join(from, 'package.json'), 'utf8')).version);
+  for (const f of readdirSync(dir).sort()) h.update(f).update(readFileSync(join(dir, f)));
+  const key = h.digest('hex').slice(0, 16);
   const stamp = join(out, 'snapshot.key');
   if (existsSync(join(out, 'snapshot.bin')) && existsSync(stamp) && readFileSync(stamp, 'utf8') === key) return false;
 
   // The loader is bundled beside the assets' parent, so its '../pyodide/' finds them as a worker's does.
   const tool = join(root, 'dist/tools/python-snapshot.js');
   await esbuild.build({
-    entryPoints: [engine], outfile: tool, bundle: true, platform: 'node', format: 'esm', target: 'node20',
+    entryPoints: [join(dir, 'snapshot.ts')], outfile: tool, bundle: true, platform: 'node', format: 'esm', target: 'node20',
     external: ['pyodide'], logLevel: 'warning', absWorkingDir: root,
   });
   const { makeSnapshot } = await import(pathToFileURL(tool).href);

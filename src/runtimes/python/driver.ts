@@ -1,11 +1,29 @@
-// The Python side of the runtime, written into each fresh interpreter's
-// in-memory /lib as `_agentos_driver`: it patches os/subprocess/time onto the
-// kernel (through the `_agentos` JS module, bridge.ts) and runs the program
-// the way CPython's main does (-c, -m, a file, stdin, the REPL), returning the
-// exit status.
+// The Python side of the runtime, `_agentos_driver`: it patches os/subprocess/time
+// onto the kernel (through the JS bridge, bridge.ts, given to attach() per
+// process) and runs the program the way CPython's main does (-c, -m, a file,
+// stdin, the REPL), returning the exit status. It is imported before the
+// memory snapshot is taken, so a process finds it (and what it imports) ready.
 
 export const DRIVER = String.raw`
-import os, sys, io, errno as _errno, time, _agentos
+import os, sys, io, errno as _errno, time
+
+_agentos = None
+
+def attach(bridge, env, executable, argv):
+    '''Bind this interpreter to its process: the kernel bridge, environment, sys.executable, site dirs.'''
+    global _agentos
+    _agentos = bridge
+    os.environ.clear()
+    for kv in env:
+        k, _, v = kv.partition('=')
+        os.environ[k] = v
+    sys.executable = executable
+    sys.orig_argv = list(argv)
+    ver = 'python%d.%d' % sys.version_info[:2]
+    home = os.environ.get('HOME')
+    for d in ([os.path.join(home, '.local/lib', ver, 'site-packages')] if home else []) + ['/usr/local/lib/' + ver + '/site-packages']:
+        if os.path.isdir(d):
+            sys.path.append(d)
 
 def _ok(r):
     err, val = r
@@ -75,7 +93,7 @@ for _name, _f in (('WIFEXITED', lambda s: s & 0x7f == 0), ('WEXITSTATUS', lambda
 time.sleep = sleep
 
 # ---- subprocess on kernel processes
-import subprocess, signal as _signal
+import subprocess, runpy, code, traceback, atexit
 
 def _execute_child(self, args, executable, preexec_fn, close_fds, pass_fds, cwd, env, startupinfo, creationflags,
                    shell, p2cread, p2cwrite, c2pread, c2pwrite, errread, errwrite, restore_signals,
@@ -190,7 +208,6 @@ def _main_dict(file=None):
 
 class _Console:
     def __init__(self):
-        import code
         class C(code.InteractiveConsole):
             def raw_input(self, prompt=''):
                 sys.stderr.write(prompt)
@@ -206,7 +223,6 @@ class _Console:
             self.console.interact(banner=banner, exitmsg='')
         except SystemExit as e:
             return _exit_status(e)
-        sys.stderr.write('\n')
         return 0
 
 def _banner():
@@ -226,7 +242,6 @@ def main(mode, target, args, inspect, quiet, unbuffered, tty_in, tty_out):
                 sys.path.insert(0, '')
                 _run_code(target, '<string>', _main_dict())
             elif mode == 'm':
-                import runpy
                 sys.path.insert(0, os.getcwd())
                 runpy._run_module_as_main(target, alter_argv=True)
             elif mode == 'file':
@@ -245,9 +260,9 @@ def main(mode, target, args, inspect, quiet, unbuffered, tty_in, tty_out):
                 _run_code(sys.stdin.buffer.read(), '<stdin>', _main_dict('<stdin>'))
             elif mode == 'repl':
                 sys.path.insert(0, '')
-                return _Console().run(None if quiet else _banner())
+                return _Console().run('' if quiet else _banner())
             if inspect:
-                return _Console().run(None)
+                return _Console().run('')
         except SystemExit as e:
             status = _exit_status(e)
         except KeyboardInterrupt as e:
@@ -257,10 +272,9 @@ def main(mode, target, args, inspect, quiet, unbuffered, tty_in, tty_out):
             _print_exception(e)
             status = 1
             if inspect:
-                return _Console().run(None)
+                return _Console().run('')
     finally:
         try:
-            import atexit
             atexit._run_exitfuncs()
         except Exception: pass
         _flush()

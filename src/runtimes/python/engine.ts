@@ -129,8 +129,7 @@ export function prepareNext(): void {
   });
 }
 
-/** For the build: an initialised interpreter's memory, to start later ones from. */
-export async function makeSnapshot(): Promise<Uint8Array> {
-  const py = await load(true);
-  return (py as unknown as { makeMemorySnapshot(): Uint8Array }).makeMemorySnapshot();
+/** For the build (snapshot.ts): an interpreter loaded so that its memory can be snapshotted. */
+export function loadForSnapshot(): Promise<PyodideAPI> {
+  return load(true);
 }

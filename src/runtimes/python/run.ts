@@ -6,11 +6,10 @@ import { SIG_DFL, SIGINT } from '../../abi/signal.js';
 import type { ProcessContext } from '../context.js';
 import { parseArgs, USAGE, UsageError, type PyArgs } from './args.js';
 import { makeBridge } from './bridge.js';
-import { DRIVER } from './driver.js';
 import { prepareNext, takeInterpreter, type Pyodide } from './engine.js';
 import { makeKfs, type EmFS } from './kfs.js';
 import { installStdio, mountVfs } from './mount.js';
-import { PIP } from './pip.js';
+import { installModules } from './files.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- PyProxy calls are untyped. */
 
@@ -73,33 +72,10 @@ function start(ctx: ProcessContext, py: Pyodide, opts: PyArgs): number {
   followCwd(FS, sys);
   interruptOnSigint(ctx, py);
 
-  py.registerJsModule('_agentos', makeBridge(ctx, FS, kfs));
-  const sitePackages = FS.analyzePath('/lib').exists ? (py as any)._api.sitePackages as string : '/lib/site-packages';
-  FS.writeFile(`${sitePackages}/_agentos_driver.py`, DRIVER);
-  FS.mkdirTree(`${sitePackages}/pip`);
-  FS.writeFile(`${sitePackages}/pip/__init__.py`, PIP);
-  FS.writeFile(`${sitePackages}/pip/__main__.py`, 'import sys, pip\nsys.exit(pip.main(sys.argv[1:]))\n');
-  FS.writeFile(`${sitePackages}/micropip.py`, 'from pip import micropip_install as install\n');
-
-  const setup = py.runPython(`
-import sys, os
-def _setup(env, executable, argv):
-    os.environ.clear()
-    for kv in env:
-        k, _, v = kv.partition('=')
-        os.environ[k] = v
-    sys.executable = executable
-    sys.orig_argv = list(argv)
-    ver = 'python%d.%d' % sys.version_info[:2]
-    home = os.environ.get('HOME')
-    for d in ([os.path.join(home, '.local/lib', ver, 'site-packages')] if home else []) + ['/usr/local/lib/' + ver + '/site-packages']:
-        if os.path.isdir(d):
-            sys.path.append(d)
-_setup`) as any;
-  setup(ctx.env, ctx.file, ctx.argv);
-  setup.destroy();
-  const main = py.pyimport('_agentos_driver').main as any;
-  return main(opts.mode, opts.target, opts.argv, opts.inspect, opts.quiet, opts.unbuffered, isatty(ctx, 0), isatty(ctx, 1)) as number;
+  installModules(py);
+  const driver = py.pyimport('_agentos_driver') as any;
+  driver.attach(makeBridge(ctx, FS, kfs), ctx.env, ctx.file, ctx.argv);
+  return driver.main(opts.mode, opts.target, opts.argv, opts.inspect, opts.quiet, opts.unbuffered, isatty(ctx, 0), isatty(ctx, 1)) as number;
 }
 
 /** Python's cwd is Emscripten's; a chdir also moves the process's kernel cwd, which children inherit. */
