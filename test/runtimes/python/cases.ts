@@ -179,7 +179,7 @@ python3 -c 'import builtins; builtins.leak = 1'; python3 -c 'import builtins; pr
       match(text(r.stderr), /^ERROR: cannot install 'requests': network access is not allowed by this VM's network policy/, 'offline error');
       eq(text(r.stdout), 'status=1\nSuccessfully installed hello-py-1.0\nhello from a wheel\nhello-py             1.0\nFalse\n', 'stdout');
       // As root, pip installs system-wide, as pip does when site-packages is writable.
-      eq(text((await sh(m, 'ls /usr/local/lib/python3*/site-packages/hello_py; ls /usr/local/bin')).stdout), '__init__.py\nhello-py\n', 'files');
+      eq(text((await sh(m, 'ls /usr/local/lib/python3*/site-packages/hello_py /usr/local/bin/hello-py')).stdout), '/usr/local/bin/hello-py\n\n/usr/local/lib/python3.14/site-packages/hello_py:\n__init__.py\n', 'files');
     },
   },
 ];
