@@ -3,7 +3,7 @@
 // Emscripten fds, translated to the kernel fds behind them.
 
 import { Errno, errnoName, SysError } from '../../abi/errno.js';
-import { O_ACCMODE, O_CLOEXEC, O_RDONLY, O_WRONLY } from '../../abi/fcntl.js';
+import { O_ACCMODE, O_CLOEXEC, O_NONBLOCK, O_RDONLY, O_WRONLY } from '../../abi/fcntl.js';
 import { walkPath } from '../../user/execvp.js';
 import type { ProcessContext } from '../context.js';
 import type { EmFS, Kfs } from './kfs.js';
@@ -63,8 +63,8 @@ export function makeBridge(ctx: ProcessContext, FS: EmFS, kfs: Kfs): Record<stri
     }),
     waitpid: guard((pid: number, options: number) => sys.waitpid(pid, options)),
     kill: guard((pid: number, sig: number) => sys.kill(pid, sig)),
-    pipe: guard(() => {
-      const [r, w] = sys.pipe(O_CLOEXEC);
+    pipe: guard((nonblock = false) => {
+      const [r, w] = sys.pipe(O_CLOEXEC | (nonblock ? O_NONBLOCK : 0));
       return [wrapFd(FS, kfs, r, O_RDONLY), wrapFd(FS, kfs, w, O_WRONLY)];
     }),
     /** poll(2) on Emscripten fds; returns [fd, revents] pairs. */

@@ -19,6 +19,11 @@ def attach(bridge, env, executable, argv):
         os.environ[k] = v
     sys.executable = executable
     sys.orig_argv = list(argv)
+    _use_kernel_loop()
+    # The worker's JavaScript globals are not the guest's world: 'js' is empty, 'pyodide_js' gone.
+    import types
+    sys.modules['js'] = types.ModuleType('js', 'agentOS processes reach the world through the kernel only')
+    sys.modules.pop('pyodide_js', None)
     ver = 'python%d.%d' % sys.version_info[:2]
     home = os.environ.get('HOME')
     for d in ([os.path.join(home, '.local/lib', ver, 'site-packages')] if home else []) + ['/usr/local/lib/' + ver + '/site-packages']:
@@ -169,6 +174,49 @@ subprocess.Popen._execute_child = _execute_child
 subprocess.Popen._communicate = _communicate
 for _name in ('waitpid', 'waitstatus_to_exitcode', 'WIFSTOPPED', 'WSTOPSIG', 'WNOHANG'):
     setattr(subprocess._del_safe, _name, getattr(os, _name))
+
+# ---- asyncio: CPython's selector loop on kernel poll (Pyodide's WebLoop needs JS stack switching)
+import asyncio, selectors
+
+class _KernelSelector(selectors._BaseSelectorImpl):
+    def select(self, timeout=None):
+        ms = -1 if timeout is None else max(0, int(timeout * 1000))
+        req = [[k.fd, (1 if k.events & selectors.EVENT_READ else 0) | (4 if k.events & selectors.EVENT_WRITE else 0)]
+               for k in self._fd_to_key.values()]
+        ready = []
+        for fd, rev in _ok(_agentos.poll(req, ms)):
+            key = self._fd_to_key.get(fd)
+            if key is None: continue
+            ev = (selectors.EVENT_READ if rev & 0x19 else 0) | (selectors.EVENT_WRITE if rev & 0xc else 0)
+            if ev & key.events: ready.append((key, ev & key.events))
+        return ready
+
+class _PipeEnd:
+    '''The loop's self-pipe, where CPython uses a socketpair (Emscripten has none).'''
+    def __init__(self, fd): self.fd = fd
+    def fileno(self): return self.fd
+    def recv(self, n): return os.read(self.fd, n)
+    def send(self, data): return os.write(self.fd, data)
+    def close(self):
+        if self.fd >= 0: os.close(self.fd)
+        self.fd = -1
+
+class _KernelLoop(asyncio.SelectorEventLoop):
+    def __init__(self):
+        super().__init__(_KernelSelector())
+    def _make_self_pipe(self):
+        r, w = _ok(_agentos.pipe(True))
+        self._ssock, self._csock = _PipeEnd(r), _PipeEnd(w)
+        self._internal_fds += 1
+        self._add_reader(self._ssock.fileno(), self._read_from_self)
+
+def _use_kernel_loop():
+    import pyodide.webloop
+    asyncio.run = pyodide.webloop._orig_run
+    time.sleep = sleep
+    asyncio.unix_events._UnixDefaultEventLoopPolicy._loop_factory = _KernelLoop
+    asyncio.events._set_event_loop_policy(None)
+    asyncio.events._set_running_loop(None)
 
 # ---- running the program, as CPython's main does
 def _flush():

@@ -11,6 +11,7 @@ import type { PyodideAPI } from 'pyodide';
 
 /** Where the build copies the Pyodide assets, relative to the worker bundle (dist/node/, dist/web/assets/). */
 const ASSET_DIR = '../pyodide/';
+const LOAD_TIMEOUT_MS = 120_000;
 /** A variable, so that neither bundler resolves it (it is only reached in Node). */
 const NODE_FS = 'node:fs/promises';
 
@@ -32,9 +33,6 @@ interface Assets {
 let assets: Promise<Assets> | null = null;
 let compiled: { module: WebAssembly.Module; env: Record<string, unknown> } | null = null;
 let ready: Promise<PyodideAPI> | null = null;
-
-/** Timings of the last start, for the decision record and the bench. */
-export const stats = { loads: 0, snapshot: false, lastLoadMs: 0 };
 
 /** The asset directory as a URL: beside the worker bundle in Node; under the origin in a browser. */
 export function assetBase(): string {
@@ -71,7 +69,7 @@ async function loadAssets(): Promise<Assets> {
  * Pyodide's own loader, and we keep the module and the two helper imports it
  * adds; later ones skip fetching and compiling 9 MiB of WebAssembly.
  */
-function cachingFactory(factory: Factory): Factory {
+function cachingFactory(factory: Factory, fail: (e: unknown) => void): Factory {
   return (settings) => {
     const own = settings.instantiateWasm;
     settings.instantiateWasm = (imports, done) => {
@@ -83,7 +81,8 @@ function cachingFactory(factory: Factory): Factory {
       }
       const { module, env } = compiled!;
       Object.assign(imports.env, env);
-      void WebAssembly.instantiate(module, imports as WebAssembly.Imports).then((instance) => done(instance, module));
+      // Emscripten's hook has no error path: a failure (out of memory) must fail the load, not hang it.
+      WebAssembly.instantiate(module, imports as WebAssembly.Imports).then((instance) => done(instance, module), fail);
       return {};
     };
     return factory(settings);
@@ -91,15 +90,20 @@ function cachingFactory(factory: Factory): Factory {
 }
 
 async function load(snapshotOnly = false): Promise<PyodideAPI> {
-  const t0 = performance.now();
   assets ??= loadAssets();
   const a = await assets;
   const useSnapshot = !!a.snapshot && !snapshotOnly;
-  const py = await a.loadPyodide({
+  let fail: (e: unknown) => void = () => {};
+  const failed = new Promise<never>((_, reject) => {
+    fail = reject;
+  });
+  // Pyodide's own first instantiation only logs its failures: give up rather than wait forever.
+  const timer = setTimeout(() => fail(new Error('python: Pyodide did not load within 120 s')), LOAD_TIMEOUT_MS);
+  const loading = a.loadPyodide({
     indexURL: a.indexURL,
     lockFileContents: a.lock,
     packageBaseUrl: a.indexURL,
-    createPyodideModule: cachingFactory(a.factory),
+    createPyodideModule: cachingFactory(a.factory, fail),
     checkAPIVersion: true,
     env: { HOME: '/' },
     ...(useSnapshot ? { _loadSnapshot: a.snapshot } : { _makeSnapshot: snapshotOnly }),
@@ -107,10 +111,7 @@ async function load(snapshotOnly = false): Promise<PyodideAPI> {
     stdout: () => {},
     stderr: () => {},
   });
-  stats.loads++;
-  stats.snapshot = useSnapshot;
-  stats.lastLoadMs = performance.now() - t0;
-  return py;
+  return Promise.race([loading, failed]).finally(() => clearTimeout(timer));
 }
 
 /** A fresh interpreter for one process: the one prepared in the background if any. */

@@ -73,6 +73,7 @@ function start(ctx: ProcessContext, py: Pyodide, opts: PyArgs): number {
   interruptOnSigint(ctx, py);
 
   installModules(py);
+  py.unregisterJsModule('pyodide_js');
   const driver = py.pyimport('_agentos_driver') as any;
   driver.attach(makeBridge(ctx, FS, kfs), ctx.env, ctx.file, ctx.argv);
   return driver.main(opts.mode, opts.target, opts.argv, opts.inspect, opts.quiet, opts.unbuffered, isatty(ctx, 0), isatty(ctx, 1)) as number;

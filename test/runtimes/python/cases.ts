@@ -50,6 +50,16 @@ f()'; echo "status=$?"`);
       ok(!text(e.stderr).includes('_agentos_driver'), 'no runtime frames in the traceback');
       eq(text(e.stdout), 'status=1\n', 'uncaught exception: status 1');
       eq(text((await sh(m, 'python3 -V; python --version')).stdout).replace(/\d+\.\d+\.\d+/g, 'X'), 'Python X\nPython X\n', '-V');
+      // Confinement: the worker's JavaScript globals (fetch, ...) and Pyodide's package loader are out of reach.
+      const esc = await sh(m, `python3 -c '
+for code in ("import js; js.fetch", "import pyodide_js", "from pyodide.code import run_js; run_js(\\"fetch\\")"):
+    try:
+        exec(code)
+        print("REACHED", code)
+    except (AttributeError, ImportError) as e:
+        print(type(e).__name__)
+'`);
+      eq(text(esc.stdout), 'AttributeError\nModuleNotFoundError\nImportError\n', 'escapes fail');
       const bad = await sh(m, 'python3 /nonexistent.py; echo $?');
       eq(text(bad.stdout), '2\n', 'missing script: status 2');
       eq(text(bad.stderr), "python3: can't open file '/nonexistent.py': [Errno 2] No such file or directory\n", 'missing script');
@@ -90,7 +100,7 @@ python3 -u -c 'import sys; sys.stdout.write("u"); sys.stderr.write("e\\n"); sys.
     },
   },
   {
-    name: 'python: subprocess, os.system and os.popen run agentOS processes',
+    name: 'python: subprocess, os.system and os.popen run agentOS processes; asyncio runs on kernel poll',
     async run(m) {
       const r = await sh(m, `python3 -c '
 import os, subprocess, sys
@@ -108,10 +118,17 @@ try:
 except FileNotFoundError as e:
     print("FileNotFoundError", e.filename)
 print(subprocess.run(["cat"], stdin=subprocess.DEVNULL, capture_output=True).stdout)
+import asyncio
+async def later(n):
+    await asyncio.sleep(0.05)
+    return n
+async def main():
+    return await asyncio.gather(later(1), later(2))
+print(asyncio.run(main()))
 '`);
       eq(text(r.stderr), '', 'stderr');
       eq(text(r.stdout), "'one\\n' 0\n3\nb'PIPED\\n'\nCompletedProcess(args=['sh', '-c', 'echo err >&2; echo out'], returncode=0, stdout=b'out\\n', stderr=b'err\\n')\n" +
-        'from-system\n4\npopen\nb\'/etc\\n\'\nFileNotFoundError no-such-command\nb\'\'\n', 'stdout');
+        'from-system\n4\npopen\nb\'/etc\\n\'\nFileNotFoundError no-such-command\nb\'\'\n[1, 2]\n', 'stdout');
     },
   },
   {
