@@ -161,10 +161,14 @@ print(asyncio.run(main()))
     },
   },
   {
-    name: 'python: the REPL (forced with -i): prompts on stderr, multi-line blocks, Ctrl-D exits',
+    name: 'python: the REPL (forced with -i): prompts on stderr, multi-line blocks, Ctrl-C, Ctrl-D exits',
     async run(m) {
       const [pid, inW, out] = await spawnPiped(m, ['/opt/agentos/bin/python3', '-i', '-q']);
       match(await readUntil(m, out, '>>> '), /^>>> $/, 'first prompt');
+      await m.syscall('write', inW, new TextEncoder().encode('while True:\n'));
+      eq(await readUntil(m, out, '... '), '... ', 'continuation prompt');
+      await m.kill(pid, SIGINT); // Ctrl-C drops the pending block
+      eq(await readUntil(m, out, '>>> '), '\nKeyboardInterrupt\n>>> ', 'Ctrl-C');
       await m.syscall('write', inW, new TextEncoder().encode('x = 6\nfor i in range(3):\n    x += i\n\nprint(x * 7)\n1/0\n'));
       const acc = await readUntil(m, out, 'ZeroDivisionError');
       await m.syscall('close', inW); // Ctrl-D
