@@ -7,6 +7,7 @@
 // Emscripten provides itself (its /dev/null, /dev/urandom, /proc/self/fd).
 
 import { O_RDWR } from '../../abi/fcntl.js';
+import { TIOCGWINSZ, type Winsize } from '../../abi/termios.js';
 import { isDir, isLnk, S_IFCHR, S_IFIFO } from '../../abi/stat.js';
 import type { Sys } from '../../user/sys.js';
 import type { EmFS, EmStream, Kfs } from './kfs.js';
@@ -52,14 +53,24 @@ function mountAt(FS: EmFS, kfs: Kfs, sys: Sys, path: string): void {
   }
 }
 
-/** An Emscripten fd over kernel fd `kfd` (stdio, a pipe end), at Emscripten fd `fd` or the next free one. */
-export function wrapFd(FS: EmFS, kfs: Kfs, kfd: number, flags: number, fd = -1, tty = false): number {
+/**
+ * An Emscripten fd over kernel fd `kfd` (stdio, a pipe end), at Emscripten fd
+ * `fd` or the next free one. A terminal gets a `tty`, which is what makes
+ * Emscripten answer isatty(); its window size is the kernel terminal's.
+ */
+export function wrapFd(FS: EmFS, kfs: Kfs, kfd: number, flags: number, fd = -1, tty: Sys | null = null): number {
   const node = { mode: (tty ? S_IFCHR : S_IFIFO) | 0o600, id: -1 - kfd, name: `fd${kfd}` };
   const stream: EmStream = FS.createStream(
     { node, flags, seekable: false, position: 0, stream_ops: kfs.fdOps, ungotten: [], error: false, kfd },
     fd,
   );
-  if (tty) stream.tty = { ops: {} };
+  if (tty) {
+    const winsize = () => {
+      const w = tty.ioctl(kfd, TIOCGWINSZ) as unknown as Winsize;
+      return [w.rows, w.cols];
+    };
+    stream.tty = { ops: { ioctl_tiocgwinsz: winsize } };
+  }
   return stream.fd;
 }
 
@@ -73,7 +84,7 @@ export function installStdio(FS: EmFS, kfs: Kfs, sys: Sys): void {
     } catch {
       continue; // not open in the kernel: leave it closed for Python too
     }
-    wrapFd(FS, kfs, fd, O_RDWR, fd, tty);
+    wrapFd(FS, kfs, fd, O_RDWR, fd, tty ? sys : null);
   }
 }
 
