@@ -184,7 +184,7 @@ async function buildPrograms() {
 function copyProgramsToWeb() {
   if (existsSync(PROGRAM_OUT)) cpSync(PROGRAM_OUT, join(DIST, 'web', 'programs'), { recursive: true });
   if (existsSync(WASM_OUT)) cpSync(WASM_OUT, join(DIST, 'web', 'wasm'), { recursive: true });
-  cpSync(join(DIST, 'pyodide'), join(DIST, 'web', 'pyodide'), { recursive: true });
+  if (existsSync(join(DIST, 'pyodide'))) cpSync(join(DIST, 'pyodide'), join(DIST, 'web', 'pyodide'), { recursive: true });
 }
 
 // ---------------------------------------------------------------- WASI test programs
