@@ -11,6 +11,7 @@ export { runPlaygroundBenches } from './playground.js';
 import { runShellBenches } from './shell.js';
 import { runWasmBenches } from './wasm.js';
 import { runTtyBenches } from './tty.js';
+import { runPythonBenches } from './python.js';
 import { isDir, isLnk, isReg } from '../src/abi/stat.js';
 import { WEXITSTATUS } from '../src/abi/wait.js';
 import { ImageFs, type ImageInode } from '../src/kernel/fs/imagefs.js';
@@ -262,6 +263,7 @@ export async function runNodeBenches(): Promise<Figure[]> {
   figures.push(...(await runPersistBenches()));
   figures.push(...(await runWasmBenches()));
   figures.push(...(await runTtyBenches()));
+  figures.push(...(await runPythonBenches()));
   return figures;
 }
 

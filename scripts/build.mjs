@@ -30,6 +30,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { buildPackages } from './build-packages.mjs';
 import { buildWasm } from './build-wasm.mjs';
+import { buildPython } from './build-python.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = join(ROOT, 'dist');
@@ -183,6 +184,7 @@ async function buildPrograms() {
 function copyProgramsToWeb() {
   if (existsSync(PROGRAM_OUT)) cpSync(PROGRAM_OUT, join(DIST, 'web', 'programs'), { recursive: true });
   if (existsSync(WASM_OUT)) cpSync(WASM_OUT, join(DIST, 'web', 'wasm'), { recursive: true });
+  if (existsSync(join(DIST, 'pyodide'))) cpSync(join(DIST, 'pyodide'), join(DIST, 'web', 'pyodide'), { recursive: true });
 }
 
 // ---------------------------------------------------------------- WASI test programs
@@ -244,8 +246,8 @@ try {
 }
 // Node bundles and test bundles are independent (tests import the built host by
 // path, not by content), so run them concurrently; each reports its own errors.
-const stages = ['node bundles', 'test bundles', 'guest programs', 'WASI programs'];
-const results = await Promise.allSettled([buildNode(), buildTests(), buildPrograms(), buildWasmPrograms()]);
+const stages = ['node bundles', 'test bundles', 'guest programs', 'WASI programs', 'Python assets'];
+const results = await Promise.allSettled([buildNode(), buildTests(), buildPrograms(), buildWasmPrograms(), buildPython(ROOT)]);
 for (const [i, r] of results.entries()) {
   if (r.status === 'rejected') {
     failed = true;

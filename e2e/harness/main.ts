@@ -8,8 +8,9 @@ import type { NetworkPolicy } from '../../src/kernel/net/policy.js';
 import { checkLayer, workloadCommand } from '../../test/persist/workload.js';
 import { cases as kernelCases, installPrograms, PROGRAMS } from '../../test/kernel/suite.js';
 import { installWasm, WASM_PROGRAMS, wasmCases } from '../../test/runtimes/wasm/cases.js';
+import { pythonCases } from '../../test/runtimes/python/cases.js';
 
-const cases = [...kernelCases, ...wasmCases];
+const cases = [...kernelCases, ...wasmCases, ...pythonCases];
 
 export interface CaseResult {
   ok: boolean;
@@ -80,6 +81,21 @@ const api = {
     return withMachine(async (m) => {
       const r = await m.run(['/usr/local/bin/statloop', String(n), '/tmp']);
       return Number(new TextDecoder().decode(r.stdout));
+    });
+  },
+
+  /** `python3 -c pass` spawn → exit (ms) on a fresh machine: the first run, then `runs` more, each after `pauseMs` idle. */
+  async pythonStarts(runs: number, pauseMs: number): Promise<number[]> {
+    return withMachine(async (m) => {
+      const times: number[] = [];
+      for (let i = 0; i <= runs; i++) {
+        if (i) await new Promise((r) => setTimeout(r, pauseMs));
+        const t0 = performance.now();
+        const st = await m.wait(await m.spawn(['/opt/agentos/bin/python3', '-c', 'pass']));
+        if (st !== 0) throw new Error(`python3 -c pass: status ${st}`);
+        times.push(performance.now() - t0);
+      }
+      return times;
     });
   },
 

@@ -17,6 +17,7 @@ import { mkdir, writeFile } from './tree.js';
 /** Files of the FHS that are links into packages, like a distribution's /usr/bin/env. */
 const FHS_LINKS: Record<string, string> = {
   '/usr/bin/env': '/opt/agentos/bin/env',
+  '/usr/bin/python3': '/opt/agentos/bin/python3',
   '/bin/sh': '/opt/agentos/bin/sh',
   '/bin/bash': '/opt/agentos/bin/bash',
 };

@@ -10,6 +10,7 @@ import { shellMain } from '../shell/main.js';
 import { makeApi } from './js/api.js';
 import { runJs } from './js/run.js';
 import { runWasm } from './wasm/run.js';
+import { runPython } from './python/run.js';
 import { ProcessContext } from './context.js';
 
 export interface Port {
@@ -28,6 +29,7 @@ export const RUNTIMES: Record<RuntimeName, Runtime> = {
   js: runJs,
   sh: (ctx) => shellMain(makeApi(ctx, ctx.argv)),
   wasm: runWasm,
+  python: runPython,
 };
 
 export function processMain(port: Port): void {

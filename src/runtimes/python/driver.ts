@@ -1,0 +1,330 @@
+// The Python side of the runtime, `_agentos_driver`: it patches os/subprocess/time
+// onto the kernel (through the JS bridge, bridge.ts, given to attach() per
+// process) and runs the program the way CPython's main does (-c, -m, a file,
+// stdin, the REPL), returning the exit status. It is imported before the
+// memory snapshot is taken, so a process finds it (and what it imports) ready.
+
+export const DRIVER = String.raw`
+import os, sys, io, errno as _errno, time
+
+_agentos = None
+
+def attach(bridge, env, executable, argv):
+    '''Bind this interpreter to its process: the kernel bridge, environment, sys.executable, site dirs.'''
+    global _agentos
+    _agentos = bridge
+    os.environ.clear()
+    for kv in env:
+        k, _, v = kv.partition('=')
+        os.environ[k] = v
+    sys.executable = executable
+    sys.orig_argv = list(argv)
+    _use_kernel_loop()
+    # The worker's JavaScript globals are not the guest's world: 'js' is empty, 'pyodide_js' gone.
+    import types
+    sys.modules['js'] = types.ModuleType('js', 'agentOS processes reach the world through the kernel only')
+    sys.modules.pop('pyodide_js', None)
+    ver = 'python%d.%d' % sys.version_info[:2]
+    home = os.environ.get('HOME')
+    for d in ([os.path.join(home, '.local/lib', ver, 'site-packages')] if home else []) + ['/usr/local/lib/' + ver + '/site-packages']:
+        if os.path.isdir(d):
+            sys.path.append(d)
+
+def _ok(r):
+    err, val = r
+    if err is not None:
+        raise OSError(getattr(_errno, err, _errno.EIO), os.strerror(getattr(_errno, err, _errno.EIO)))
+    return val.to_py() if hasattr(val, 'to_py') else val
+
+def _oserror(r, filename):
+    err, val = r
+    if err is not None:
+        code = getattr(_errno, err, _errno.EIO)
+        raise OSError(code, os.strerror(code), filename)
+    return val
+
+# ---- os and time on the kernel
+def getpid(): return _agentos.getpid()
+def getppid(): return _agentos.getppid()
+def kill(pid, sig): _ok(_agentos.kill(pid, int(sig)))
+def waitpid(pid, options):
+    r = _ok(_agentos.waitpid(pid, options))
+    return (r[0], r[1])
+def wait(): return waitpid(-1, 0)
+def pipe(): return tuple(_ok(_agentos.pipe()))
+def sleep(secs):
+    if secs < 0: raise ValueError('sleep length must be non-negative')
+    try:
+        _ok(_agentos.sleep(float(secs)))
+    except InterruptedError:
+        pass
+
+def waitstatus_to_exitcode(status):
+    if status & 0x7f == 0: return (status >> 8) & 0xff
+    if status & 0xff != 0x7f: return -(status & 0x7f)
+    raise ValueError('invalid wait status: %r' % status)
+
+def _environ_list(env):
+    env = os.environ if env is None else env
+    return [os.fsdecode(k) + '=' + os.fsdecode(v) for k, v in env.items()]
+
+def spawn(args, executable=None, env=None, cwd=None, fds=((0, 0), (1, 1), (2, 2)), setsid=False, pgid=-1):
+    args = [os.fsdecode(a) for a in args]
+    executable = os.fsdecode(executable if executable is not None else args[0])
+    cwd = os.path.abspath(os.fsdecode(cwd)) if cwd is not None else os.getcwd()
+    return _oserror(_agentos.spawn(executable, args, _environ_list(env), cwd, [list(p) for p in fds], setsid, pgid), executable)
+
+def system(command):
+    for f in (sys.stdout, sys.stderr):
+        try: f.flush()
+        except Exception: pass
+    try:
+        pid = spawn(['/bin/sh', '-c', os.fsdecode(command)])
+    except OSError:
+        return 127 << 8
+    while True:
+        try:
+            return waitpid(pid, 0)[1]
+        except InterruptedError:
+            continue
+
+for _name in ('getpid', 'getppid', 'kill', 'waitpid', 'wait', 'pipe', 'system', 'waitstatus_to_exitcode'):
+    setattr(os, _name, globals()[_name])
+os.WNOHANG = 1
+for _name, _f in (('WIFEXITED', lambda s: s & 0x7f == 0), ('WEXITSTATUS', lambda s: (s >> 8) & 0xff),
+                  ('WIFSIGNALED', lambda s: s & 0x7f not in (0, 0x7f)), ('WTERMSIG', lambda s: s & 0x7f),
+                  ('WIFSTOPPED', lambda s: s & 0xff == 0x7f), ('WSTOPSIG', lambda s: (s >> 8) & 0xff)):
+    if not hasattr(os, _name): setattr(os, _name, _f)
+time.sleep = sleep
+
+# ---- subprocess on kernel processes
+import subprocess, runpy, code, traceback, atexit
+
+def _execute_child(self, args, executable, preexec_fn, close_fds, pass_fds, cwd, env, startupinfo, creationflags,
+                   shell, p2cread, p2cwrite, c2pread, c2pwrite, errread, errwrite, restore_signals,
+                   gid, gids, uid, umask, start_new_session, process_group):
+    if isinstance(args, (str, bytes, os.PathLike)):
+        args = [args]
+    else:
+        args = list(args)
+    if shell:
+        args = ['/bin/sh', '-c'] + args
+        if executable:
+            args[0] = executable
+    fds = [(0, p2cread if p2cread != -1 else 0), (1, c2pwrite if c2pwrite != -1 else 1),
+           (2, errwrite if errwrite != -1 else 2)] + [(fd, fd) for fd in pass_fds]
+    try:
+        self.pid = spawn(args, executable, env, cwd, fds, bool(start_new_session),
+                         process_group if process_group is not None else -1)
+        self._child_created = True
+    finally:
+        if p2cread != -1 and p2cwrite != -1 and p2cread != getattr(self, '_devnull', None): os.close(p2cread)
+        if c2pwrite != -1 and c2pread != -1 and c2pwrite != getattr(self, '_devnull', None): os.close(c2pwrite)
+        if errwrite != -1 and errread != -1 and errwrite != getattr(self, '_devnull', None): os.close(errwrite)
+        if hasattr(self, '_devnull'): os.close(self._devnull)
+        self._closed_child_pipe_fds = True
+
+def _communicate(self, input, endtime, orig_timeout):
+    if self.stdin and not self._communication_started:
+        try: self.stdin.flush()
+        except (BrokenPipeError, ValueError): pass
+        if not input:
+            try: self.stdin.close()
+            except BrokenPipeError: pass
+    if not self._communication_started:
+        self._fileobj2output = {f: [] for f in (self.stdout, self.stderr) if f}
+        self._input = input.encode(self.stdin.encoding, self.stdin.errors) if (input is not None and self.text_mode) else input
+        self._input_offset = 0
+    readers = {f.fileno(): f for f in self._fileobj2output if not f.closed}
+    writer = self.stdin if (self.stdin and not self.stdin.closed and self._input) else None
+    while readers or writer:
+        timeout = -1 if endtime is None else max(0, int(self._remaining_time(endtime) * 1000))
+        req = [[fd, 1] for fd in readers] + ([[writer.fileno(), 4]] if writer else [])
+        ready = _ok(_agentos.poll(req, timeout))
+        if not ready and endtime is not None and self._remaining_time(endtime) <= 0:
+            self._check_timeout(endtime, orig_timeout, [], [], skip_check_and_raise=False)
+            raise subprocess.TimeoutExpired(self.args, orig_timeout)
+        for fd, rev in ready:
+            if writer is not None and fd == writer.fileno():
+                chunk = self._input[self._input_offset:self._input_offset + 65536]
+                try:
+                    self._input_offset += os.write(fd, chunk)
+                except BrokenPipeError:
+                    self._input_offset = len(self._input)
+                if self._input_offset >= len(self._input):
+                    writer.close()
+                    writer = None
+            elif fd in readers:
+                data = os.read(fd, 65536)
+                if data:
+                    self._fileobj2output[readers[fd]].append(data)
+                else:
+                    readers.pop(fd).close()
+    self.wait(timeout=self._remaining_time(endtime))
+    out = b''.join(self._fileobj2output[self.stdout]) if self.stdout else None
+    err = b''.join(self._fileobj2output[self.stderr]) if self.stderr else None
+    if self.text_mode:
+        if out is not None: out = self._translate_newlines(out, self.stdout.encoding, self.stdout.errors)
+        if err is not None: err = self._translate_newlines(err, self.stderr.encoding, self.stderr.errors)
+    return (out, err)
+
+subprocess._can_fork_exec = True
+subprocess._USE_POSIX_SPAWN = False
+subprocess.Popen._execute_child = _execute_child
+subprocess.Popen._communicate = _communicate
+for _name in ('waitpid', 'waitstatus_to_exitcode', 'WIFSTOPPED', 'WSTOPSIG', 'WNOHANG'):
+    setattr(subprocess._del_safe, _name, getattr(os, _name))
+
+# ---- asyncio: CPython's selector loop on kernel poll (Pyodide's WebLoop needs JS stack switching)
+import asyncio, selectors
+
+class _KernelSelector(selectors._BaseSelectorImpl):
+    def select(self, timeout=None):
+        ms = -1 if timeout is None else max(0, int(timeout * 1000))
+        req = [[k.fd, (1 if k.events & selectors.EVENT_READ else 0) | (4 if k.events & selectors.EVENT_WRITE else 0)]
+               for k in self._fd_to_key.values()]
+        ready = []
+        for fd, rev in _ok(_agentos.poll(req, ms)):
+            key = self._fd_to_key.get(fd)
+            if key is None: continue
+            ev = (selectors.EVENT_READ if rev & 0x19 else 0) | (selectors.EVENT_WRITE if rev & 0xc else 0)
+            if ev & key.events: ready.append((key, ev & key.events))
+        return ready
+
+class _PipeEnd:
+    '''The loop's self-pipe, where CPython uses a socketpair (Emscripten has none).'''
+    def __init__(self, fd): self.fd = fd
+    def fileno(self): return self.fd
+    def recv(self, n): return os.read(self.fd, n)
+    def send(self, data): return os.write(self.fd, data)
+    def close(self):
+        if self.fd >= 0: os.close(self.fd)
+        self.fd = -1
+
+class _KernelLoop(asyncio.SelectorEventLoop):
+    def __init__(self):
+        super().__init__(_KernelSelector())
+    def _make_self_pipe(self):
+        r, w = _ok(_agentos.pipe(True))
+        self._ssock, self._csock = _PipeEnd(r), _PipeEnd(w)
+        self._internal_fds += 1
+        self._add_reader(self._ssock.fileno(), self._read_from_self)
+
+def _use_kernel_loop():
+    import pyodide.webloop
+    asyncio.run = pyodide.webloop._orig_run
+    time.sleep = sleep
+    asyncio.unix_events._UnixDefaultEventLoopPolicy._loop_factory = _KernelLoop
+    asyncio.events._set_event_loop_policy(None)
+    asyncio.events._set_running_loop(None)
+
+# ---- running the program, as CPython's main does
+def _flush():
+    for f in (sys.stdout, sys.stderr):
+        try: f.flush()
+        except Exception: pass
+
+def _print_exception(e):
+    tb = e.__traceback__
+    # Our own frames are not the program's.
+    while tb is not None and tb.tb_frame.f_code.co_filename == __file__:
+        tb = tb.tb_next
+    sys.excepthook(type(e), e, tb)
+
+def _exit_status(e):
+    code = e.code
+    if code is None: return 0
+    if isinstance(code, int): return code & 0xff
+    try:
+        print(code, file=sys.stderr)
+    except Exception: pass
+    return 1
+
+# CPython on Linux prints Linux's numbers; Emscripten's differ.
+_LINUX_ERRNO = {'ENOENT': 2, 'EACCES': 13, 'EISDIR': 21, 'ENOTDIR': 20, 'ELOOP': 40}
+
+def _run_code(code, name, main_dict):
+    exec(compile(code, name, 'exec'), main_dict)
+
+def _main_dict(file=None):
+    import __main__
+    d = __main__.__dict__
+    d['__file__'] = file
+    if file is None: d.pop('__file__')
+    d['__cached__'] = None
+    return d
+
+class _Console:
+    def __init__(self):
+        class C(code.InteractiveConsole):
+            def raw_input(self, prompt=''):
+                sys.stderr.write(prompt)
+                sys.stderr.flush()
+                line = sys.stdin.readline()
+                if not line:
+                    raise EOFError
+                return line.rstrip('\n')
+        self.console = C(_main_dict())
+    def run(self, banner):
+        sys.ps1, sys.ps2 = '>>> ', '... '
+        try:
+            self.console.interact(banner=banner, exitmsg='')
+        except SystemExit as e:
+            return _exit_status(e)
+        return 0
+
+def _banner():
+    return 'Python %s on %s (agentOS, Pyodide)\nType "help", "copyright", "credits" or "license" for more information.' % (sys.version, sys.platform)
+
+def main(mode, target, args, inspect, quiet, unbuffered, tty_in, tty_out):
+    if unbuffered:
+        sys.stdout = io.TextIOWrapper(io.FileIO(1, 'w', closefd=False), encoding='utf-8', write_through=True)
+        sys.stderr = io.TextIOWrapper(io.FileIO(2, 'w', closefd=False), encoding='utf-8', errors='backslashreplace', write_through=True)
+    elif tty_out:
+        sys.stdout.reconfigure(line_buffering=True)
+    sys.argv = list(args)
+    status = 0
+    try:
+        try:
+            if mode == 'c':
+                sys.path.insert(0, '')
+                _run_code(target, '<string>', _main_dict())
+            elif mode == 'm':
+                sys.path.insert(0, os.getcwd())
+                runpy._run_module_as_main(target, alter_argv=True)
+            elif mode == 'file':
+                sys.path.insert(0, os.path.dirname(os.path.realpath(target)))
+                try:
+                    with open(target, 'rb') as f:
+                        source = f.read()
+                except OSError as e:
+                    name = _errno.errorcode.get(e.errno, '')
+                    sys.stderr.write("%s: can't open file %r: [Errno %d] %s\n" % (
+                        sys.orig_argv[0], os.path.abspath(target), _LINUX_ERRNO.get(name, e.errno), e.strerror))
+                    return 2
+                _run_code(source, target, _main_dict(target))
+            elif mode == 'stdin':
+                sys.path.insert(0, '')
+                _run_code(sys.stdin.buffer.read(), '<stdin>', _main_dict('<stdin>'))
+            elif mode == 'repl':
+                sys.path.insert(0, '')
+                return _Console().run('' if quiet else _banner())
+            if inspect:
+                return _Console().run('')
+        except SystemExit as e:
+            status = _exit_status(e)
+        except KeyboardInterrupt as e:
+            _print_exception(e)
+            status = -2
+        except BaseException as e:
+            _print_exception(e)
+            status = 1
+            if inspect:
+                return _Console().run('')
+    finally:
+        try:
+            atexit._run_exitfuncs()
+        except Exception: pass
+        _flush()
+    return status
+`;

@@ -1,0 +1,136 @@
+// Loading Pyodide in a process worker: lazily, from the host (never the VFS or
+// the network), and fast on the second start.
+//
+// Per worker we keep what is immutable across interpreters: the Emscripten
+// module factory, the lock file, the compiled WebAssembly.Module and the
+// memory snapshot of an initialised interpreter (made at build time by
+// scripts/build-python.mjs). Each process still gets a fresh interpreter from
+// the snapshot; after one ends, the next is prepared while the worker idles.
+
+import type { PyodideAPI } from 'pyodide';
+
+/** Where the build copies the Pyodide assets, relative to the worker bundle (dist/node/, dist/web/assets/). */
+const ASSET_DIR = '../pyodide/';
+const LOAD_TIMEOUT_MS = 120_000;
+/** A variable, so that neither bundler resolves it (it is only reached in Node). */
+const NODE_FS = 'node:fs/promises';
+
+export type Pyodide = PyodideAPI;
+type Settings = Record<string, unknown> & { instantiateWasm?: InstantiateWasm };
+type InstantiateWasm = (imports: WasmImports, done: (i: WebAssembly.Instance, m: WebAssembly.Module) => void) => object;
+type WasmImports = Record<string, Record<string, unknown>> & { env: Record<string, unknown> };
+type Factory = (settings: Settings) => Promise<unknown>;
+type LoadPyodide = (options: Record<string, unknown>) => Promise<PyodideAPI>;
+
+interface Assets {
+  indexURL: string;
+  loadPyodide: LoadPyodide;
+  factory: Factory;
+  lock: unknown;
+  snapshot: Uint8Array | null;
+}
+
+let assets: Promise<Assets> | null = null;
+let compiled: { module: WebAssembly.Module; env: Record<string, unknown> } | null = null;
+let ready: Promise<PyodideAPI> | null = null;
+
+/** The asset directory as a URL: beside the worker bundle in Node; under the origin in a browser. */
+export function assetBase(): string {
+  const inNode = typeof process !== 'undefined' && !!process.versions?.node;
+  return inNode ? new URL(ASSET_DIR, import.meta.url).href : new URL('/pyodide/', self.location.href).href;
+}
+
+async function fetchBytes(url: string): Promise<Uint8Array | null> {
+  if (url.startsWith('file:')) {
+    const { readFile } = (await import(/* @vite-ignore */ NODE_FS)) as typeof import('node:fs/promises');
+    return readFile(new URL(url)).then((b) => new Uint8Array(b.buffer, b.byteOffset, b.byteLength), () => null);
+  }
+  const r = await fetch(url);
+  return r.ok ? new Uint8Array(await r.arrayBuffer()) : null;
+}
+
+async function loadAssets(): Promise<Assets> {
+  const base = assetBase();
+  const [mod, asm, lockBytes, snapshot] = await Promise.all([
+    import(/* @vite-ignore */ base + 'pyodide.mjs') as Promise<{ loadPyodide: LoadPyodide }>,
+    import(/* @vite-ignore */ base + 'pyodide.asm.mjs') as Promise<{ default: Factory }>,
+    fetchBytes(base + 'pyodide-lock.json'),
+    fetchBytes(base + 'snapshot.bin'),
+  ]);
+  // Pyodide reads files by path in Node, by URL elsewhere.
+  const indexURL = base.startsWith('file:') ? decodeURIComponent(new URL(base).pathname) : base;
+  if (!lockBytes) throw new Error(`python: Pyodide assets missing at ${base} (run npm run build)`);
+  const lock: unknown = JSON.parse(new TextDecoder().decode(lockBytes));
+  return { indexURL, loadPyodide: mod.loadPyodide, factory: asm.default, lock, snapshot };
+}
+
+/**
+ * Instantiate from the cached Module: the first instantiation goes through
+ * Pyodide's own loader, and we keep the module and the two helper imports it
+ * adds; later ones skip fetching and compiling 9 MiB of WebAssembly.
+ */
+function cachingFactory(factory: Factory, fail: (e: unknown) => void): Factory {
+  return (settings) => {
+    const own = settings.instantiateWasm;
+    settings.instantiateWasm = (imports, done) => {
+      if (!compiled && own) {
+        return own(imports, (instance, module) => {
+          compiled = { module, env: { Jsv_GetError_import: imports.env.Jsv_GetError_import, JsvError_Check: imports.env.JsvError_Check } };
+          done(instance, module);
+        });
+      }
+      const { module, env } = compiled!;
+      Object.assign(imports.env, env);
+      // Emscripten's hook has no error path: a failure (out of memory) must fail the load, not hang it.
+      WebAssembly.instantiate(module, imports as WebAssembly.Imports).then((instance) => done(instance, module), fail);
+      return {};
+    };
+    return factory(settings);
+  };
+}
+
+async function load(snapshotOnly = false): Promise<PyodideAPI> {
+  assets ??= loadAssets();
+  const a = await assets;
+  const useSnapshot = !!a.snapshot && !snapshotOnly;
+  let fail: (e: unknown) => void = () => {};
+  const failed = new Promise<never>((_, reject) => {
+    fail = reject;
+  });
+  // Pyodide's own first instantiation only logs its failures: give up rather than wait forever.
+  const timer = setTimeout(() => fail(new Error('python: Pyodide did not load within 120 s')), LOAD_TIMEOUT_MS);
+  const loading = a.loadPyodide({
+    indexURL: a.indexURL,
+    lockFileContents: a.lock,
+    packageBaseUrl: a.indexURL,
+    createPyodideModule: cachingFactory(a.factory, fail),
+    checkAPIVersion: true,
+    env: { HOME: '/' },
+    ...(useSnapshot ? { _loadSnapshot: a.snapshot } : { _makeSnapshot: snapshotOnly }),
+    // Output before the process takes over (there should be none) is dropped.
+    stdout: () => {},
+    stderr: () => {},
+  });
+  return Promise.race([loading, failed]).finally(() => clearTimeout(timer));
+}
+
+/** A fresh interpreter for one process: the one prepared in the background if any. */
+export function takeInterpreter(): Promise<PyodideAPI> {
+  const p = ready ?? load();
+  ready = null;
+  return p;
+}
+
+/** Start preparing the next process's interpreter (the worker is idle meanwhile). */
+export function prepareNext(): void {
+  if (ready) return;
+  ready = load();
+  ready.catch(() => {
+    ready = null;
+  });
+}
+
+/** For the build (snapshot.ts): an interpreter loaded so that its memory can be snapshotted. */
+export function loadForSnapshot(): Promise<PyodideAPI> {
+  return load(true);
+}

@@ -1,0 +1,58 @@
+// Differential: the same scripts run by the host's CPython and by agentOS's
+// python3; stdout, exit status and the last line of stderr (the exception)
+// must agree. The scripts avoid what differs between Python versions
+// (traceback layout, version strings, errno numbers).
+
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { test } from 'node:test';
+import { boot } from '../../../src/host/node/index.js';
+import { WEXITSTATUS } from '../../../src/abi/wait.js';
+
+interface Script {
+  name: string;
+  code: string;
+  args?: string[];
+  stdin?: string;
+}
+
+const SCRIPTS: Script[] = [
+  { name: 'arithmetic and formatting', code: 'print(2**100, 7//2, -7//2, 7%-3, round(2.675, 2), f"{3.14159:.3f}", hex(255), 1e300*1e10)' },
+  { name: 'strings and bytes', code: 'print("ÄbC".lower(), "a,b,,c".split(","), b"\\xff\\x00".hex(), "é".encode(), "x".center(5, "*"))' },
+  { name: 'collections and sorting', code: 'import collections as c; print(sorted(c.Counter("mississippi").items()), c.deque([1,2,3], maxlen=2))' },
+  { name: 'json round trip', code: 'import json; print(json.dumps({"b": [1, 2.5, None, True], "a": "é"}, sort_keys=True), json.loads("[1, {\\"x\\": null}]"))' },
+  { name: 're', code: 'import re; print(re.findall(r"(\\w)(\\d+)", "a1 b22 c333"), re.sub(r"\\s+", "-", "a  b\\tc"))' },
+  { name: 'argv', code: 'import sys; print(sys.argv)', args: ['one', 'two words', ''] },
+  { name: 'stdin lines', code: 'import sys\nfor i, l in enumerate(sys.stdin): print(i, l.rstrip()[::-1])', stdin: 'abc\ndef\n\nxyz' },
+  { name: 'sys.exit with a status', code: 'import sys; print("before"); sys.exit(5)' },
+  { name: 'sys.exit with a message', code: 'import sys; sys.exit("fatal: no")' },
+  { name: 'uncaught exception', code: 'print("x"); raise ValueError("bad value")' },
+  { name: 'files in a temporary directory', code: 'import tempfile, os\nd = tempfile.mkdtemp()\np = os.path.join(d, "f")\nopen(p, "w").write("a\\nb\\n")\nopen(p, "a").write("c")\nprint(open(p).readlines(), os.path.getsize(p))\nos.remove(p); os.rmdir(d); print(os.path.exists(d))' },
+  { name: 'generators and classes', code: 'class A:\n    def __init__(s, n): s.n = n\n    def __iter__(s): yield from range(s.n)\n    def __repr__(s): return f"A({s.n})"\nprint(list(A(4)), [A(1)], sum(x*x for x in A(10)))' },
+  { name: 'itertools and functools', code: 'import itertools as it, functools as ft; print(list(it.permutations("abc", 2))[:4], ft.reduce(lambda a, b: a*b, range(1, 10)))' },
+  { name: 'hashlib and base64', code: 'import hashlib, base64; print(hashlib.sha256(b"agentOS").hexdigest(), base64.b64encode(b"\\x00\\xffhi"))' },
+  { name: 'datetime arithmetic', code: 'import datetime as d; print(d.date(2024, 2, 28) + d.timedelta(days=2), d.datetime(2020, 1, 1, 12).isoformat())' },
+  { name: 'decimal and fractions', code: 'from decimal import Decimal as D; from fractions import Fraction as F; print(D("0.1") + D("0.2"), F(3, 4) - F(1, 6))' },
+  { name: 'KeyError exit', code: 'd = {}\nd["missing"]' },
+  { name: 'stdin read all', code: 'import sys; data = sys.stdin.read(); print(len(data), data.count("\\n"))', stdin: 'x\n'.repeat(5000) },
+];
+
+const host = spawnSync('python3', ['-c', 'pass']).status === 0;
+const dec = new TextDecoder();
+const lastLine = (s: string) => s.trimEnd().split('\n').pop() ?? '';
+
+test('differential: agentOS python3 and the host CPython agree', { skip: !host && 'no host python3' }, async (t) => {
+  const m = await boot();
+  try {
+    for (const s of SCRIPTS) await t.test(s.name, async () => {
+      const args = s.args ?? [];
+      const h = spawnSync('python3', ['-c', s.code, ...args], { input: s.stdin ?? '', encoding: 'utf8', cwd: '/tmp' });
+      const a = await m.run(['/opt/agentos/bin/python3', '-c', s.code, ...args], { stdin: s.stdin ?? '', cwd: '/tmp' });
+      assert.equal(dec.decode(a.stdout), h.stdout, `${s.name}: stdout`);
+      assert.equal(WEXITSTATUS(a.status), h.status, `${s.name}: exit status`);
+      assert.equal(lastLine(dec.decode(a.stderr)), lastLine(h.stderr), `${s.name}: last line of stderr`);
+    });
+  } finally {
+    await m.stop();
+  }
+});
