@@ -1,0 +1,12 @@
+// process.nextTick for the runtime's own modules: the current process's tick queue.
+
+let current: ((cb: () => void) => void) | null = null;
+
+export function setTickQueue(q: ((cb: () => void) => void) | null): void {
+  current = q;
+}
+
+export function tick(cb: () => void): void {
+  if (current) current(cb);
+  else queueMicrotask(cb);
+}
