@@ -42,7 +42,7 @@ function defaultMessage(o: AssertOpts): string {
   if (!head) return `${show(o.actual)} ${op} ${show(o.expected)}`;
   const a = show(o.actual).split('\n');
   const e = show(o.expected).split('\n');
-  if (op.startsWith('not')) return `${head}\n\n${a.join('\n')}\n`;
+  if (op.startsWith('not')) return a.length === 1 ? `${head} ${a[0]}` : `${head}\n\n${a.join('\n')}\n`;
   if (a.length === 1 && e.length === 1 && (op === 'strictEqual' || op === 'equal' || typeof o.actual !== 'object' || o.actual === null)) {
     if (op === 'strictEqual' && typeof o.actual === 'object' && o.actual !== null && a[0] === e[0]) {
       return 'Values have same structure but are not reference-equal:\n\n' + a[0] + '\n';
@@ -63,8 +63,8 @@ function diff(a: string[], e: string[]): string[] {
   let j = 0;
   while (i < n || j < m) {
     if (i < n && j < m && a[i] === e[j]) { out.push(`  ${a[i]}`); i++; j++; }
-    else if (j < m && (i === n || dp[i][j + 1] >= dp[i + 1][j])) out.push(`- ${e[j++]}`);
-    else out.push(`+ ${a[i++]}`);
+    else if (i < n && (j === m || dp[i + 1][j] >= dp[i][j + 1])) out.push(`+ ${a[i++]}`);
+    else out.push(`- ${e[j++]}`);
   }
   return out;
 }

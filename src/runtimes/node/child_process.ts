@@ -85,10 +85,10 @@ function launch(rt: Rt, p: Prepared): Launched {
 const decode = (status: number): [number | null, string | null] =>
   WIFEXITED(status) ? [WEXITSTATUS(status), null] : [null, signalName(WTERMSIG(status))];
 
-function spawnError(e: unknown, p: Prepared): Error {
+function spawnError(e: unknown, p: Prepared, syscall = 'spawn'): Error {
   if (!(e instanceof SysError)) return e as Error;
-  const err = uvError(e.errno, `spawn ${p.file}`, p.file) as unknown as Error & Opts;
-  err.message = `spawn ${p.file} ${err.code}`;
+  const err = uvError(e.errno, `${syscall} ${p.file}`, p.file) as unknown as Error & Opts;
+  err.message = `${syscall} ${p.file} ${err.code}`;
   err.spawnargs = p.argv.slice(1);
   return err;
 }
@@ -218,7 +218,7 @@ export function makeChildProcess(rt: Rt) {
   const exec = (cmd: string, o?: unknown, cb?: unknown): ChildProcess => {
     if (typeof o === 'function') { cb = o; o = {}; }
     const opts = (o ?? {}) as Opts;
-    const cp = execFile(typeof opts.shell === 'string' ? opts.shell : '/bin/sh', ['-c', cmd], opts, cb && ((e: Error & Opts | null, so: unknown, se: unknown) => {
+    const cp = execFile(typeof opts.shell === 'string' ? opts.shell : '/bin/sh', ['-c', cmd], { ...opts, shell: undefined }, cb && ((e: Error & Opts | null, so: unknown, se: unknown) => {
       if (e && e.cmd) { e.cmd = cmd; e.message = `Command failed: ${cmd}\n${String(se)}`; }
       (cb as (...a: unknown[]) => void)(e, so, se);
     }));
@@ -233,7 +233,7 @@ export function makeChildProcess(rt: Rt) {
     try {
       launched = launch(rt, p);
     } catch (e) {
-      return { pid: 0, output: [null, null, null], stdout: null, stderr: null, status: null, signal: null, error: spawnError(e, p) };
+      return { pid: 0, output: [null, null, null], stdout: null, stderr: null, status: null, signal: null, error: spawnError(e, p, 'spawnSync') };
     }
     const [inW, outR, errR] = launched.ends;
     const input = o.input === undefined ? new Uint8Array(0) : typeof o.input === 'string' ? Buffer.from(o.input) : (o.input as Uint8Array);
@@ -293,7 +293,7 @@ export function makeChildProcess(rt: Rt) {
 
   const execSync = (cmd: string, o: Opts = {}) => {
     const sh = typeof o.shell === 'string' ? o.shell : '/bin/sh';
-    return checkSync(cmd, spawnSync(sh, ['-c', cmd], o), o);
+    return checkSync(cmd, spawnSync(sh, ['-c', cmd], { ...o, shell: undefined }), o);
   };
   const execFileSync = (file: string, args?: unknown, o?: Opts) => {
     if (!Array.isArray(args)) { o = args as Opts; args = []; }

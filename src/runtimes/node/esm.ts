@@ -60,16 +60,21 @@ export class EsmLoader {
   async import(spec: string, from: string, fromIsDir = false): Promise<Ns> {
     const b = builtinName(spec);
     if (b !== null) return this.builtin(b);
-    const dir = fromIsDir ? from : this.rt.path.dirname(from);
-    let file: string;
+    return this.importFile(this.resolve(spec, fromIsDir ? from : this.rt.path.dirname(from), from));
+  }
+
+  /** Resolve an import specifier, failing as Node's ESM loader does. */
+  private resolve(spec: string, dir: string, from: string): string {
     try {
-      file = this.cjs.resolve(spec, dir, ['import', 'node'], undefined);
+      return this.cjs.resolve(spec, dir, ['import', 'node'], undefined);
     } catch (e) {
       if ((e as { code?: string }).code !== 'MODULE_NOT_FOUND') throw e;
       const bare = !/^[./]|^file:/.test(spec);
-      throw nodeError(Error, 'ERR_MODULE_NOT_FOUND', `Cannot find ${bare ? 'package' : 'module'} '${bare ? spec : this.rt.path.resolve(dir, spec)}' imported from ${from}`);
+      const target = bare ? spec : this.rt.path.resolve(dir, spec);
+      const err = nodeError(Error, 'ERR_MODULE_NOT_FOUND', `Cannot find ${bare ? 'package' : 'module'} '${target}' imported from ${from}`);
+      if (!bare) Object.assign(err, { url: `file://${target}` });
+      throw err;
     }
-    return this.importFile(file);
   }
 
   private builtin(name: string): Ns {
@@ -104,7 +109,7 @@ export class EsmLoader {
       for (const [i, spec] of deps.entries()) {
         const b = builtinName(spec);
         if (b !== null) { nsArr[i] = this.builtin(b); continue; }
-        const target = this.cjs.resolve(spec, this.rt.path.dirname(file), ['import', 'node'], file);
+        const target = this.resolve(spec, this.rt.path.dirname(file), file);
         const r = this.recs.get(target);
         if (r && !r.done) nsArr[i] = lenient(r.ns);
         else nsArr[i] = await this.importFile(target);

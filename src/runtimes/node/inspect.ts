@@ -22,6 +22,7 @@ interface Ctx {
   maxArrayLength: number;
   maxStringLength: number;
   sorted: boolean;
+  showHidden: boolean;
   indent: number;
   seen: object[];
   circular: Map<object, number>;
@@ -38,6 +39,7 @@ export function inspect(value: unknown, opts: InspectOptions = {}): string {
     maxArrayLength: opts.maxArrayLength ?? 100,
     maxStringLength: opts.maxStringLength ?? 10000,
     sorted: opts.sorted ?? false,
+    showHidden: opts.showHidden ?? false,
     indent: 0,
     seen: [],
     circular: new Map(),
@@ -191,7 +193,10 @@ function formatRaw(ctx: Ctx, o: object, depth: number): string {
     isArrayType = true;
     entries = ownEntries(o, true, new Set(['length']));
     if (o.length === 0 && entries.length === 0) return `${braces[0]}]`;
-    extra = () => { output = formatArray(ctx, o, depth); };
+    extra = () => {
+      output = formatArray(ctx, o, depth);
+      if (ctx.showHidden) output.push(`[length]: ${o.length}`);
+    };
   } else if (typeof o === 'function') {
     base = fnBase(o);
     entries = ownEntries(o, false, new Set(['prototype']));

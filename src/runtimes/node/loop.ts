@@ -42,13 +42,13 @@ export class Timeout {
     readonly args: unknown[],
     readonly repeat: boolean,
   ) {
-    this.due = performance.now() + ms;
+    this.due = loop.now + ms;
   }
   ref(): this { this.refed = true; return this; }
   unref(): this { this.refed = false; return this; }
   hasRef(): boolean { return this.refed; }
   refresh(): this {
-    this.due = performance.now() + this.ms;
+    this.due = this.loop.now + this.ms;
     if (!this.active) { this.active = true; this.loop.timers.add(this); }
     return this;
   }
@@ -86,6 +86,9 @@ export class EventLoop {
   /** Reports an exception thrown by a callback (uncaughtException). */
   onError: (e: unknown) => void = (e) => { throw e; };
   stopped = false;
+  /** The loop's notion of now, updated once per iteration as libuv's: timers set by a long
+   * synchronous run count from its start, so `setTimeout(f, 0)` in a script beats setImmediate. */
+  now = performance.now();
   private nextId = 1;
 
   constructor(private sys: Sys) {}
@@ -160,8 +163,13 @@ export class EventLoop {
       if (this.stopped) return;
       this.runTicks();
       this.dispatchSignals();
-      if (this.runTimers()) continue;
-      if (this.runImmediates()) continue;
+      this.now = performance.now();
+      const timers = this.runTimers();
+      if (timers) {
+        this.runTicks();
+        await macrotask();
+      }
+      if (this.runImmediates() || timers) continue;
       if (this.stopped) return;
       if (!this.alive()) return;
       this.block();
@@ -173,11 +181,11 @@ export class EventLoop {
   }
 
   private runTimers(): boolean {
-    const now = performance.now();
+    const now = this.now;
     const due = [...this.timers].filter((t) => t.due <= now).sort((a, b) => a.due - b.due || a.id - b.id);
     for (const t of due) {
       if (!t.active || this.stopped) continue;
-      if (t.repeat) t.due = Math.max(t.due + t.ms, performance.now());
+      if (t.repeat) t.due = Math.max(t.due + t.ms, this.now);
       else this.clearTimer(t);
       this.call(t.cb, t.args, t);
       this.runTicks();
@@ -218,7 +226,13 @@ export class EventLoop {
       const fds = [...this.watchers].map((w) => [w.fd, 1] as [number, number]);
       if (!fds.length && timeout === 0) return;
       const ready = this.sys.poll(fds, timeout);
-      for (const [fd] of ready) for (const w of [...this.watchers]) if (w.fd === fd && this.watchers.has(w)) w.ready();
+      for (const [fd] of ready) {
+        for (const w of [...this.watchers]) {
+          if (w.fd !== fd || !this.watchers.has(w)) continue;
+          w.ready();
+          this.runTicks();
+        }
+      }
     } catch (e) {
       if (!(e instanceof SysError && e.errno === Errno.EINTR)) throw e;
     }
@@ -240,6 +254,7 @@ export class EventLoop {
       const cb = this.children.get(pid);
       this.children.delete(pid);
       if (cb) this.call(cb as (...a: unknown[]) => void, [status]);
+      this.runTicks();
       if (options === 0 || !this.children.size) return;
     }
   }

@@ -135,7 +135,7 @@ export class NodeRuntime implements Rt {
         `[UnhandledPromiseRejection: This error originated either by throwing inside of an async function without a catch block, ` +
         `or by rejecting a promise which was not handled with .catch(). The promise rejected with the reason "${inspect(e)}".] {\n` +
         `  code: 'ERR_UNHANDLED_REJECTION'\n}\n\nNode.js ${NODE_VERSION}\n`;
-    } else text = `\n${inspect(e)}\n(Use \`node --trace-uncaught ...\` to show where the exception was thrown)\n\nNode.js ${NODE_VERSION}\n`;
+    } else text = `\n${typeof e === 'string' ? e : inspect(e)}\n(Use \`node --trace-uncaught ...\` to show where the exception was thrown)\n\nNode.js ${NODE_VERSION}\n`;
     try {
       this.sys.writeAll(2, text);
     } catch {

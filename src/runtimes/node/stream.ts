@@ -183,7 +183,7 @@ export class Readable extends Stream {
       this.emit('data', c);
     }
     if (this.rbuf.length === 0 && this.ended) {
-      if (this.readableFlowing || this.listenerCount('readable') === 0 && this.readableFlowing !== false) this.finishRead();
+      if (this.readableFlowing || this.listenerCount('readable') === 0 && this.readableFlowing !== false) tick(() => this.finishRead());
       else if (this.listenerCount('readable')) this.emit('readable');
       return;
     }
@@ -514,7 +514,7 @@ export function pipeline(...args: unknown[]): Writable {
     if (called) return;
     called = true;
     if (e) for (const s of list) s.destroy();
-    cb(e ?? null);
+    cb(e ?? undefined);
   };
   for (let i = 0; i < list.length - 1; i++) list[i].pipe(list[i + 1] as unknown as Writable);
   list.forEach((s, i) => {
