@@ -9,6 +9,7 @@ import { boot, type Machine } from '../src/host/node/index.js';
 import { runPersistBenches } from './persist.js';
 import { runShellBenches } from './shell.js';
 import { runWasmBenches } from './wasm.js';
+import { runNodeRuntimeBenches } from './node.js';
 import { isDir, isLnk, isReg } from '../src/abi/stat.js';
 import { WEXITSTATUS } from '../src/abi/wait.js';
 import { ImageFs, type ImageInode } from '../src/kernel/fs/imagefs.js';
@@ -259,6 +260,7 @@ export async function runNodeBenches(): Promise<Figure[]> {
   figures.push(...(await runShellBenches()));
   figures.push(...(await runPersistBenches()));
   figures.push(...(await runWasmBenches()));
+  figures.push(...(await runNodeRuntimeBenches()));
   return figures;
 }
 
