@@ -127,9 +127,17 @@ function prefix(name: string | null, tag: string, fallback: string, size = ''): 
   return `${name}${size} `;
 }
 
+/** This bundle's own file: its frames (the runtime's) are dropped from guest stacks, with the host's internals. */
+const SELF = /(?:at |\()((?:file|https?):\/\/[^:)]+|\/[^:)]+):\d+:\d+/.exec(new Error().stack?.split('\n')[1] ?? '')?.[1];
+
+/** Frames of the runtime (its bundle, its eval wrappers named agentos:*) or of the host's internals. */
+const hostFrame = (l: string) =>
+  l.startsWith('    at ') && ((SELF !== undefined && l.includes(SELF)) || l.includes('node:internal/') || l.includes('agentos:'));
+
 export function formatError(e: Error): string {
-  let s = typeof e.stack === 'string' && e.stack ? e.stack : Error.prototype.toString.call(e);
-  if (!s.includes('\n    at') && !s.startsWith('[')) s = `[${s}]`;
+  const raw = typeof e.stack === 'string' && e.stack ? e.stack : Error.prototype.toString.call(e);
+  let s = raw.split('\n').filter((l) => !hostFrame(l)).join('\n');
+  if (!raw.includes('\n    at') && !s.startsWith('[')) s = `[${s}]`;
   return s;
 }
 

@@ -136,7 +136,7 @@ function evalMain(rt: NodeRuntime, code: string, name: string, print: boolean, a
   m.id = name;
   m.filename = name;
   rt.cjs.sources.set(name, code);
-  const fn = compileFunction('return eval(__code);', [...WRAP_PARAMS, '__code'], `${name}-wrapper`);
+  const fn = compileFunction('return eval(__code);', [...WRAP_PARAMS, '__code'], `agentos:${name}-wrapper`);
   const value = fn.call(globalThis, m.exports, m.require, m, name, '.', ...rt.cjs.globals, `${code}\n//# sourceURL=${name}`);
   if (print) rt.process.stdout.write(`${typeof value === 'string' ? value : inspect(value)}\n`);
   return undefined;

@@ -17,14 +17,7 @@ import { setTickQueue } from './tick.js';
 import { makeTimers } from './timers.js';
 import { onHostRejection } from './host-rejections.js';
 
-/** The bundle's own file, to drop runtime frames from guest stack traces. */
-const SELF = /(?:at |\()((?:file|https?):\/\/[^:)]+|\/[^:)]+):\d+:\d+/.exec(new Error().stack?.split('\n')[1] ?? '')?.[1];
-
-export function guestStack(e: Error): string {
-  const s = formatError(e);
-  if (!SELF) return s;
-  return s.split('\n').filter((l) => !(l.startsWith('    at ') && l.includes(SELF))).join('\n');
-}
+export const guestStack = formatError;
 
 export class NodeRuntime implements Rt {
   readonly sys;
@@ -129,7 +122,7 @@ export class NodeRuntime implements Rt {
     if (this.dying) return;
     this.dying = true;
     let text: string;
-    if (e instanceof Error) text = `${this.sourceContext(e)}${guestStack(e)}${extraProps(e)}\n\nNode.js ${NODE_VERSION}\n`;
+    if (e instanceof Error) text = `${this.sourceContext(e)}${inspect(e)}\n\nNode.js ${NODE_VERSION}\n`;
     else if (fromPromise) {
       text = `node:internal/process/promises:288\n            triggerUncaughtException(err, true /* fromPromise */);\n            ^\n\n` +
         `[UnhandledPromiseRejection: This error originated either by throwing inside of an async function without a catch block, ` +
@@ -158,12 +151,4 @@ export class NodeRuntime implements Rt {
     const line = src.split('\n')[Number(m[2]) - 1] ?? '';
     return `${m[1]}:${m[2]}\n${line}\n${' '.repeat(Number(m[3]) - 1)}^\n\n`;
   }
-}
-
-function extraProps(e: Error): string {
-  const keys = Object.keys(e).filter((k) => k !== 'stack' && k !== 'message');
-  if (!keys.length) return '';
-  const o: Record<string, unknown> = {};
-  for (const k of keys) o[k] = (e as unknown as Record<string, unknown>)[k];
-  return ' ' + inspect(o);
 }
