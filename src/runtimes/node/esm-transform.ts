@@ -118,6 +118,14 @@ function patternNames(p: string): string[] {
   return names;
 }
 
+/** For CommonJS and eval code: `import(` → `__import(`, so dynamic imports use the VFS loader. */
+export function rewriteDynamicImports(src: string): string {
+  if (!/\bimport\s*\(/.test(src)) return src;
+  let out = src;
+  for (const f of scan(src).filter((x) => x.kind === 'dyn').reverse()) out = `${out.slice(0, f.pos)}__import${out.slice(f.pos + 6)}`;
+  return out;
+}
+
 export function transformEsm(src: string): Transformed {
   if (src.startsWith('#!')) src = '//' + src.slice(2);
   const edits: Edit[] = [];
@@ -215,6 +223,7 @@ export function transformEsm(src: string): Transformed {
   let body = src;
   for (const e of edits) body = body.slice(0, e.start) + e.text + body.slice(e.end);
   const head = [
+    "'use strict';",
     defaultVar ? 'var __default;' : '',
     `__export({${exportGetters.join(', ')}}, [${stars.join(', ')}]);`,
     'await __deps();',

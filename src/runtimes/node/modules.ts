@@ -7,6 +7,7 @@
 import { SysError } from '../../abi/errno.js';
 import { isDir, isReg } from '../../abi/stat.js';
 import { nodeError } from './errors.js';
+import { rewriteDynamicImports } from './esm-transform.js';
 import type { Rt } from './rt.js';
 
 export const BUILTIN_NAMES = new Set([
@@ -68,7 +69,11 @@ export class Loader {
   /** Set by the runtime: the values of WRAP_PARAMS after the first five. */
   globals: unknown[] = [];
   /** ES module support, attached by esm.ts. */
-  esm!: { importFile(file: string): Promise<Record<string, unknown>>; isEsm(file: string): boolean };
+  esm!: {
+    importFile(file: string): Promise<Record<string, unknown>>;
+    import(spec: string, from: string, fromIsDir?: boolean): Promise<Record<string, unknown>>;
+    isEsm(file: string): boolean;
+  };
 
   constructor(private rt: Rt) {}
 
@@ -228,6 +233,11 @@ export class Loader {
     return null;
   }
 
+  /** import() for CommonJS code in `file` (or [eval] code: `from` is then a directory). */
+  dynamicImport(from: string, fromIsDir = false): (spec: unknown) => Promise<unknown> {
+    return (spec) => this.esm.import(String(spec), from, fromIsDir);
+  }
+
   /** A `require` function for code in `mod` (or for [eval] code in a directory). */
   makeRequire(mod: ModuleRecord | null, dir: string): RequireFn {
     const parent = mod?.filename;
@@ -317,10 +327,10 @@ export class Loader {
     }
     if (source !== undefined) this.sources.set(file, source);
     if (!fn) {
-      fn = compileFunction(source!, WRAP_PARAMS, file);
+      fn = compileFunction(rewriteDynamicImports(source!), [...WRAP_PARAMS, '__import'], file);
       if (key) compiled.set(key, fn);
     }
-    fn.call(m.exports, m.exports, m.require, m, file, this.rt.path.dirname(file), ...this.globals);
+    fn.call(m.exports, m.exports, m.require, m, file, this.rt.path.dirname(file), ...this.globals, this.dynamicImport(file));
   }
 }
 

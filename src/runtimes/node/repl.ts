@@ -7,6 +7,7 @@ import { Interface } from './readline.js';
 import { guestStack, type NodeRuntime } from './runtime.js';
 import { NODE_VERSION } from './rt.js';
 import { WRAP_PARAMS } from './modules.js';
+import { rewriteDynamicImports } from './esm-transform.js';
 
 type Session = Generator<unknown, void, string>;
 
@@ -17,12 +18,12 @@ export function startRepl(rt: NodeRuntime): void {
   const out = proc.stdout;
   out.write(`Welcome to Node.js ${NODE_VERSION}.\nType ".help" for more information.\n`);
   // eval inside a generator: `var`s and functions land in its scope and survive each yield.
-  const make = indirectEval(`(function* (${WRAP_PARAMS.join(', ')}) { let __r; for (;;) { const __c = yield __r; try { __r = { v: eval(__c) }; } catch (__e) { __r = { e: __e }; } } })`) as (
+  const make = indirectEval(`(function* (${[...WRAP_PARAMS, '__import'].join(', ')}) { let __r; for (;;) { const __c = yield __r; try { __r = { v: eval(__c) }; } catch (__e) { __r = { e: __e }; } } })`) as (
     ...a: unknown[]
   ) => Session;
   const dir = rt.sys.getcwd();
   const mod = rt.cjs.newModule(`${dir === '/' ? '' : dir}/<repl>`, null);
-  const session = make(mod.exports, mod.require, mod, '<repl>', dir, ...rt.cjs.globals);
+  const session = make(mod.exports, mod.require, mod, '<repl>', dir, ...rt.cjs.globals, rt.cjs.dynamicImport(dir, true));
   session.next();
   const rl = new Interface({ input: proc.stdin, output: out, prompt: '> ' });
   let pending = '';
@@ -36,7 +37,7 @@ export function startRepl(rt: NodeRuntime): void {
     const code = pending ? `${pending}\n${text}` : text;
     if (!code.trim()) return rl.prompt();
     // Declarations become `var`s so they outlive this line.
-    const src = /^\s*\{/.test(code) && !/;\s*$/.test(code) ? `(${code})` : code.replace(/^(\s*)(?:const|let)\s/gm, '$1var ');
+    const src = rewriteDynamicImports(/^\s*\{/.test(code) && !/;\s*$/.test(code) ? `(${code})` : code.replace(/^(\s*)(?:const|let)\s/gm, '$1var '));
     const r = session.next(src).value as { v?: unknown; e?: unknown };
     const e = r.e;
     if (e instanceof SyntaxError && /Unexpected end of input|Unterminated template/.test(e.message)) {

@@ -3,6 +3,7 @@
 
 import type { ProcessContext } from '../context.js';
 import { compileFunction, WRAP_PARAMS } from './modules.js';
+import { rewriteDynamicImports } from './esm-transform.js';
 import { inspect } from './inspect.js';
 import { startRepl } from './repl.js';
 import { NodeRuntime } from './runtime.js';
@@ -136,8 +137,9 @@ function evalMain(rt: NodeRuntime, code: string, name: string, print: boolean, a
   m.id = name;
   m.filename = name;
   rt.cjs.sources.set(name, code);
-  const fn = compileFunction('return eval(__code);', [...WRAP_PARAMS, '__code'], `agentos:${name}-wrapper`);
-  const value = fn.call(globalThis, m.exports, m.require, m, name, '.', ...rt.cjs.globals, `${code}\n//# sourceURL=${name}`);
+  const fn = compileFunction('return eval(__code);', [...WRAP_PARAMS, '__import', '__code'], `agentos:${name}-wrapper`);
+  const value = fn.call(globalThis, m.exports, m.require, m, name, '.', ...rt.cjs.globals, rt.cjs.dynamicImport(dir, true),
+    `${rewriteDynamicImports(code)}\n//# sourceURL=${name}`);
   if (print) rt.process.stdout.write(`${typeof value === 'string' ? value : inspect(value)}\n`);
   return undefined;
 }
