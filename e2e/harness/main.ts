@@ -7,8 +7,9 @@ import type { Machine } from '../../src/host/machine.js';
 import { checkLayer, workloadCommand } from '../../test/persist/workload.js';
 import { cases as kernelCases, installPrograms, PROGRAMS } from '../../test/kernel/suite.js';
 import { installWasm, WASM_PROGRAMS, wasmCases } from '../../test/runtimes/wasm/cases.js';
+import { nodeCases } from '../../test/runtimes/node/cases.js';
 
-const cases = [...kernelCases, ...wasmCases];
+const cases = [...kernelCases, ...wasmCases, ...nodeCases];
 
 export interface CaseResult {
   ok: boolean;

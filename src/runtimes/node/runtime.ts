@@ -149,6 +149,10 @@ export class NodeRuntime implements Rt {
     const src = this.cjs.sources.get(m[1]);
     if (src === undefined) return '';
     const line = src.split('\n')[Number(m[2]) - 1] ?? '';
-    return `${m[1]}:${m[2]}\n${line}\n${' '.repeat(Number(m[3]) - 1)}^\n\n`;
+    // Node marks the throw statement; the stack knows where the error was made, usually after it.
+    let col = Number(m[3]) - 1;
+    const t = line.lastIndexOf('throw', col);
+    if (t >= 0) col = t;
+    return `${m[1]}:${m[2]}\n${line}\n${' '.repeat(col)}^\n\n`;
   }
 }
