@@ -18,6 +18,8 @@ import { makeTimers, makeTimersPromises } from './timers.js';
 import { makeUrl } from './url.js';
 import { makeUtil, types } from './util.js';
 import { fdReader, fdWriter } from './process.js';
+import { makeVm } from './vm.js';
+import { makeZlib } from './zlib.js';
 
 type Make = (rt: Rt) => unknown;
 
@@ -61,4 +63,7 @@ export const BUILTINS: Record<string, Make> = {
   util: makeUtil,
   'util/types': () => types,
   worker_threads: () => ({ isMainThread: true, parentPort: null, workerData: null, threadId: 0 }),
+  perf_hooks: () => ({ performance: globalThis.performance, PerformanceObserver: class {}, monitorEventLoopDelay: () => ({ enable() {}, disable() {} }) }),
+  vm: makeVm,
+  zlib: (rt) => makeZlib((cb, args) => rt.loop.nextTick(cb, args)),
 };

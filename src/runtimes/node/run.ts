@@ -98,7 +98,11 @@ export async function runNode(ctx: ProcessContext): Promise<void> {
   } catch (e) {
     rt.uncaught(e);
   }
-  await rt.finish(result);
+  try {
+    await rt.finish(result);
+  } finally {
+    rt.dispose();
+  }
 }
 
 /** The main script: resolved like require() (extensions, index files), run as CommonJS or ESM. */

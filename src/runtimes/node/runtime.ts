@@ -56,7 +56,7 @@ export class NodeRuntime implements Rt {
     if (this.mods.has(name)) return this.mods.get(name);
     const make = Object.hasOwn(BUILTINS, name) ? BUILTINS[name] : undefined;
     if (!make) {
-      const e = new Error(`Cannot find module 'node:${name}'`) as Error & { code: string };
+      const e = new Error(`No such built-in module: node:${name} (agentOS's node runtime does not provide it)`) as Error & { code: string };
       e.code = 'ERR_UNKNOWN_BUILTIN_MODULE';
       throw e;
     }
@@ -91,6 +91,13 @@ export class NodeRuntime implements Rt {
       if (this.loop.timers.size || this.loop.watchers.size) await this.loop.run();
     }
     return this.exit(Number(this.proc?.exitCode ?? 0));
+  }
+
+  /** Detach from the worker's shared hooks: the next program in this worker is not ours. */
+  dispose(): void {
+    this.loop.stopped = true;
+    setTickQueue(null);
+    onHostRejection(null);
   }
 
   exit(code: number): never {

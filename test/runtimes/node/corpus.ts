@@ -375,6 +375,19 @@ await new Promise((r) => setTimeout(r, 5)); console.log('tla done');
   }, args: ['main.js'] },
   { name: 'esm error', files: { 'main.mjs': "import { nope } from './missing.mjs';\n" }, args: ['main.mjs'] },
   js('missing script', '', ['../nonexistent.js']),
+  js('zlib, vm, perf_hooks and missing built-ins', `
+const zlib = require('zlib');
+console.log(zlib.gunzipSync(Buffer.from('H4sIAAAAAAAAA8tIzcnJV8hAIqtyMpMAjxs4VRYAAAA=', 'base64')).toString());
+console.log(zlib.inflateSync(Buffer.from('eJxLTEpOBCMAET0Dcw==', 'base64')).toString(), zlib.inflateRawSync(Buffer.from('K0osVyiCYAA=', 'base64')).toString());
+const big = 'agentOS '.repeat(1000);
+console.log(zlib.gunzipSync(zlib.gzipSync(big)).toString() === big, zlib.unzipSync(zlib.deflateSync(big)).length, zlib.gzipSync(big).length < 200);
+zlib.gzip('cb', (e, b) => zlib.gunzip(b, (e2, r) => console.log('callback', e, e2, r.toString())));
+try { zlib.gunzipSync(Buffer.from('not gzip')); } catch (e) { console.log('bad input', e.code); }
+const vm = require('vm');
+console.log(vm.runInNewContext('a + b', { a: 1, b: 2 }), new vm.Script('6 * 7').runInThisContext());
+console.log(typeof require('perf_hooks').performance.now());
+console.log(typeof require('util').promisify);
+`),
   { name: 'eval and print', files: {}, args: ['-p', '[1, 2].map((x) => x * 2).concat(require("path").sep)'] },
   { name: 'eval', files: {}, args: ['-e', 'console.log(process.argv.length, __filename, typeof require); process.exitCode = 4', 'arg'] },
   { name: 'stdin script', files: {}, args: ['-'], stdin: 'console.log("from stdin", 1 + 1)' },
