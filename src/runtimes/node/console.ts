@@ -86,13 +86,10 @@ export class Console {
     const body = rows.map(([k, v]) => [k, ...cols.map((c) => (typeof v === 'object' && v !== null ? fmt((v as Record<string, unknown>)[c]) : '')),
       ...(hasValues ? [typeof v === 'object' && v !== null ? '' : fmt(v)] : [])]);
     const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => r[i].length)) + 2);
-    const center = (s: string, w: number) => {
-      const l = Math.floor((w - s.length) / 2);
-      return ' '.repeat(l) + s + ' '.repeat(w - s.length - l);
-    };
+    const cell = (s: string, w: number) => ` ${s.padEnd(w - 2)} `;
     const line = (l: string, m: string, r: string) => l + widths.map((w) => '─'.repeat(w)).join(m) + r;
-    const out = [line('┌', '┬', '┐'), '│' + head.map((h, i) => center(h, widths[i])).join('│') + '│', line('├', '┼', '┤'),
-      ...body.map((r) => '│' + r.map((c, i) => center(c, widths[i])).join('│') + '│'), line('└', '┴', '┘')];
+    const out = [line('┌', '┬', '┐'), '│' + head.map((h, i) => cell(h, widths[i])).join('│') + '│', line('├', '┼', '┤'),
+      ...body.map((r) => '│' + r.map((c, i) => cell(c, widths[i])).join('│') + '│'), line('└', '┴', '┘')];
     this.log(out.join('\n'));
   }
 }

@@ -23,6 +23,7 @@ interface Ctx {
   maxStringLength: number;
   sorted: boolean;
   showHidden: boolean;
+  getters: boolean;
   indent: number;
   seen: object[];
   circular: Map<object, number>;
@@ -40,6 +41,7 @@ export function inspect(value: unknown, opts: InspectOptions = {}): string {
     maxStringLength: opts.maxStringLength ?? 10000,
     sorted: opts.sorted ?? false,
     showHidden: opts.showHidden ?? false,
+    getters: opts.getters ?? false,
     indent: 0,
     seen: [],
     circular: new Map(),
@@ -50,7 +52,8 @@ export function inspect(value: unknown, opts: InspectOptions = {}): string {
 inspect.custom = custom;
 inspect.defaultOptions = { depth: 2 };
 
-const IDENT = /^[A-Za-z_$][\w$]*$/;
+/** Keys Node prints unquoted ('$' is quoted). */
+const IDENT = /^[A-Za-z_][A-Za-z_0-9]*$/;
 
 export function quote(s: string): string {
   let q = "'";
@@ -81,8 +84,8 @@ function formatPrimitive(v: unknown, ctx: Ctx): string | undefined {
         tail = `... ${s.length - ctx.maxStringLength} more character${s.length - ctx.maxStringLength > 1 ? 's' : ''}`;
         s = s.slice(0, ctx.maxStringLength);
       }
-      // Long multi-line strings are split at newlines like Node (only past the top level).
-      if (ctx.indent + s.length > ctx.breakLength - 16 && s.length > 16 && s.includes('\n') && ctx.currentDepth > 0) {
+      // Long strings are split after their newlines, as Node does.
+      if (s.length > 16 && s.length > ctx.breakLength - ctx.indent - 4 && s.includes('\n')) {
         const parts = s.split(/(?<=\n)/).map(quote);
         return parts.join(` +\n${' '.repeat(ctx.indent + 2)}`) + tail;
       }
@@ -172,9 +175,17 @@ function ownEntries(o: object, skipIndices: boolean, skip: Set<string> = new Set
   return out;
 }
 
-function formatProp(ctx: Ctx, [k, d]: Entry, depth: number, arrayLike = false): string {
+function formatProp(ctx: Ctx, o: object, [k, d]: Entry, depth: number, arrayLike = false): string {
   let val: string;
-  if (d.get || d.set) val = d.get ? (d.set ? '[Getter/Setter]' : '[Getter]') : '[Setter]';
+  if (d.get && ctx.getters) {
+    let v: string;
+    try {
+      v = formatValue(ctx, d.get.call(o), depth + 1);
+    } catch (e) {
+      v = `<Inspection threw (${(e as Error)?.message})>`;
+    }
+    val = `[${d.set ? 'Getter/Setter' : 'Getter'}: ${v}]`;
+  } else if (d.get || d.set) val = d.get ? (d.set ? '[Getter/Setter]' : '[Getter]') : '[Setter]';
   else {
     ctx.indent += 2;
     val = formatValue(ctx, d.value, depth + 1);
@@ -187,7 +198,8 @@ function formatProp(ctx: Ctx, [k, d]: Entry, depth: number, arrayLike = false): 
 function formatRaw(ctx: Ctx, o: object, depth: number): string {
   const name = ctorName(o);
   const tag = (o as Record<symbol, unknown>)[Symbol.toStringTag];
-  const tagStr = typeof tag === 'string' ? tag : '';
+  // An own enumerable tag is shown as a property, not as the tag (as Node).
+  const tagStr = typeof tag === 'string' && !Object.prototype.propertyIsEnumerable.call(o, Symbol.toStringTag) ? tag : '';
   let braces: [string, string] = ['{', '}'];
   let base = '';
   let output: string[] = [];
@@ -291,7 +303,7 @@ function formatRaw(ctx: Ctx, o: object, depth: number): string {
   ctx.currentDepth = depth;
   extra();
   if (ctx.sorted) entries.sort((a, b) => String(a[0]).localeCompare(String(b[0])));
-  for (const e of entries) output.push(formatProp(ctx, e, depth));
+  for (const e of entries) output.push(formatProp(ctx, o, e, depth));
   ctx.seen.pop();
   const ref = ctx.circular.get(o);
   if (ref !== undefined) {
