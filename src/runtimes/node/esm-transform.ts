@@ -16,6 +16,8 @@ export interface Transformed {
   code: string;
   /** Static dependency specifiers, in source order; __ns[i] is the i-th one's namespace. */
   deps: string[];
+  /** Names imported from each dependency (by index), checked against its exports at link time. */
+  names: string[][];
 }
 
 const KEYWORDS_BEFORE_REGEX = new Set(['return', 'typeof', 'instanceof', 'in', 'of', 'new', 'delete', 'void', 'throw', 'case', 'do', 'else', 'yield', 'await']);
@@ -130,6 +132,7 @@ export function transformEsm(src: string): Transformed {
   if (src.startsWith('#!')) src = '//' + src.slice(2);
   const edits: Edit[] = [];
   const deps: string[] = [];
+  const names: string[][] = [];
   const exportGetters: string[] = [];
   const importDecls: string[] = [];
   const stars: number[] = [];
@@ -167,6 +170,7 @@ export function transformEsm(src: string): Transformed {
       if (named) {
         const binds = named[1].split(',').map((s) => s.trim()).filter(Boolean).map((s) => {
           const a = /^(?:(['"])(.*)\1|([\w$]+))\s+as\s+([\w$]+)$/.exec(s);
+          (names[k] ??= []).push(a ? (a[2] ?? a[3]) : s);
           return a ? `${JSON.stringify(a[2] ?? a[3])}: ${a[4]}` : s;
         });
         if (binds.length) parts.push(`{${binds.join(', ')}} = ${ns}`);
@@ -229,5 +233,5 @@ export function transformEsm(src: string): Transformed {
     'await __deps();',
     importDecls.length ? `const ${importDecls.join(', ')};` : '',
   ].join(' ');
-  return { code: head + body, deps };
+  return { code: head + body, deps, names };
 }

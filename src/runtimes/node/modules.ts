@@ -77,6 +77,7 @@ export class Loader {
   esm!: {
     importFile(file: string): Promise<Record<string, unknown>>;
     import(spec: string, from: string, fromIsDir?: boolean): Promise<Record<string, unknown>>;
+    requireFile(file: string): Record<string, unknown>;
     isEsm(file: string): boolean;
   };
 
@@ -288,10 +289,12 @@ export class Loader {
       return cached;
     }
     if (this.esm.isEsm(file)) {
-      throw Object.assign(
-        new Error(`require() of ES Module ${file}${parent ? ` from ${parent.filename}` : ''} not supported.\nInstead change the require of ${file} to a dynamic import() which is available in all CommonJS modules.`),
-        { code: 'ERR_REQUIRE_ESM' },
-      );
+      // Node 20.19: require() of an ES module without top-level await gives its namespace.
+      const m = this.newModule(file, parent);
+      m.exports = this.esm.requireFile(file);
+      m.loaded = true;
+      this.cache[file] = m;
+      return m;
     }
     const m = this.newModule(file, parent);
     this.cache[file] = m;

@@ -75,13 +75,13 @@ console.log(util.inspect({ arr: new Array(5) }), util.inspect(new Error('boom'))
   js('timers order and liveness', `
 const order = [];
 // Spaced widely: which of two close timers fires first depends on load, in Node too.
-setTimeout(() => order.push('timeout 400'), 400);
-setTimeout(() => order.push('timeout 150'), 150);
+setTimeout(() => order.push('timeout 600'), 600);
+setTimeout(() => order.push('timeout 300'), 300);
 setImmediate(() => { order.push('immediate'); setImmediate(() => order.push('immediate 2')); process.nextTick(() => order.push('tick in immediate')); });
 process.nextTick(() => order.push('tick'));
 Promise.resolve().then(() => order.push('promise'));
 queueMicrotask(() => order.push('microtask'));
-const iv = setInterval(() => { order.push('interval'); if (order.filter((x) => x === 'interval').length === 2) clearInterval(iv); }, 100);
+const iv = setInterval(() => { order.push('interval'); if (order.filter((x) => x === 'interval').length === 2) clearInterval(iv); }, 80);
 const t = setTimeout(() => order.push('never'), 5); clearTimeout(t);
 const u = setTimeout(() => order.push('unref never'), 1000); u.unref();
 process.on('exit', (c) => console.log(order.join(','), 'exit', c));
@@ -371,11 +371,18 @@ await new Promise((r) => setTimeout(r, 5)); console.log('tla done');
   }, args: ['main.mjs'] },
   { name: 'type module package', files: {
     'package.json': '{"type": "module"}',
-    'main.js': "import { x } from './x.js';\nimport { createRequire } from 'module';\nconst require = createRequire(import.meta.url);\nconsole.log(x, require('./c.cjs'));\n",
+    'main.js': "import { x } from './x.js';\nimport { createRequire } from 'module';\nconst require = createRequire(import.meta.url);\nconsole.log(x, require('./c.cjs'));\nconst viaRequire = require('./x.js');\nconsole.log(viaRequire.x, viaRequire === require('./x.js'));\ntry { require('./tla.js'); } catch (e) { console.log(e.code); }\n",
+    'tla.js': 'await 1;\nexport const t = 1;\n',
     'x.js': 'export const x = "esm via type";\n',
     'c.cjs': 'module.exports = "cjs in esm pkg";\n',
   }, args: ['main.js'] },
   { name: 'esm error', files: { 'main.mjs': "import { nope } from './missing.mjs';\n" }, args: ['main.mjs'] },
+  { name: 'esm missing export', files: { 'main.mjs': "import { there, nope } from './lib.mjs';\nconsole.log(there);\n", 'lib.mjs': 'export const there = 1;\n' }, args: ['main.mjs'] },
+  { name: 'require of an ES module from CommonJS', files: {
+    'main.js': "const m = require('./lib.mjs');\nconsole.log(m.default(), m.helper, Object.keys(m));\n",
+    'lib.mjs': "import { dep } from './dep.mjs';\nexport default function () { return 'esm default'; }\nexport const helper = dep + '!';\n",
+    'dep.mjs': "export const dep = 'dep';\n",
+  }, args: ['main.js'] },
   js('missing script', '', ['../nonexistent.js']),
   js('zlib, vm, perf_hooks and missing built-ins', `
 const zlib = require('zlib');

@@ -37,7 +37,7 @@ export function normalizeStderr(s: string): string {
     const l = lines[i];
     if (/^\s+at /.test(l) || /^Node\.js v/.test(l)) continue;
     // "file:line", the source line, the caret: positions differ (throw vs construction site).
-    if (/^(\/|node:|\[eval\]|\[stdin\]).*:\d+$/.test(l) && /^\s*\^+\s*$/.test(lines[i + 2] ?? '')) { i += 2; continue; }
+    if (/^(\/|file:\/\/|node:|\[eval\]|\[stdin\]).*:\d+$/.test(l) && /^\s*\^+\s*$/.test(lines[i + 2] ?? '')) { i += 2; continue; }
     out.push(l);
   }
   return out.join('\n').replace(/\n{2,}/g, '\n').trim();
