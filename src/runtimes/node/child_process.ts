@@ -52,6 +52,8 @@ interface Launched {
 /** Create the pipes, spawn (walking PATH), close the child's ends in the parent. */
 function launch(rt: Rt, p: Prepared): Launched {
   const sys = rt.sys;
+  rt.stdio.flush(); // the child's output must come after ours
+
   const ends = [-1, -1, -1];
   const childFds: [number, number][] = [];
   const toClose: number[] = [];

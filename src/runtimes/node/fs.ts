@@ -97,8 +97,13 @@ export class Dirent {
 
 export function makeFs(rt: Rt) {
   const sys = rt.sys;
+  /** Raw I/O on fds 0-2 must see (or come after) what console and process.stdout buffered. */
+  const raw = (fd: number) => { if (fd <= 2) rt.stdio.flush(); };
   const fdOrOpen = (p: unknown, flags: number, mode: number, syscall = 'open'): [number, boolean] => {
-    if (typeof p === 'number') return [p, false];
+    if (typeof p === 'number') {
+      raw(p);
+      return [p, false];
+    }
     const path = toPath(p);
     return [uv(syscall, () => sys.open(path, flags, mode), path), true];
   };
@@ -273,6 +278,7 @@ export function makeFs(rt: Rt) {
     fsyncSync(fd: number) { uv('fsync', () => sys.fsync(fd)); },
     fdatasyncSync(fd: number) { uv('fdatasync', () => sys.fsync(fd)); },
     readSync(fd: number, buf: Uint8Array, off?: unknown, len?: number, pos?: number | bigint | null) {
+      raw(fd);
       if (typeof off === 'object' && off !== null) ({ offset: off, length: len, position: pos } = off as { offset?: number; length?: number; position?: number });
       const offset = (off as number | undefined) ?? 0;
       const length = len ?? buf.byteLength - offset;
@@ -282,6 +288,7 @@ export function makeFs(rt: Rt) {
       return data.byteLength;
     },
     writeSync(fd: number, data: unknown, a?: unknown, b?: unknown, c?: unknown) {
+      raw(fd);
       let chunk: Uint8Array;
       let pos: number | null = null;
       if (typeof data === 'string') {

@@ -77,7 +77,9 @@ export class EventLoop {
   timers = new Set<Timeout>();
   private byId = new Map<number, Timeout>();
   private immediates: Immediate[] = [];
+  /** nextTick queue; `tickHead` indexes the next one (shift() would make long queues quadratic). */
   private ticks: [(...a: unknown[]) => void, unknown[]][] = [];
+  private tickHead = 0;
   private ticking = false;
   watchers = new Set<Watcher>();
   children = new Map<number, (status: number) => void>();
@@ -91,7 +93,8 @@ export class EventLoop {
   now = performance.now();
   private nextId = 1;
 
-  constructor(private sys: Sys) {}
+  /** `flush` writes out buffered stdio: called at each turn and before blocking. */
+  constructor(private sys: Sys, private flush: () => void = () => {}) {}
 
   setTimer(cb: (...a: unknown[]) => void, ms: unknown, args: unknown[], repeat: boolean): Timeout {
     let d = Number(ms);
@@ -122,7 +125,7 @@ export class EventLoop {
 
   nextTick(cb: (...a: unknown[]) => void, args: unknown[]): void {
     this.ticks.push([cb, args]);
-    if (this.ticks.length === 1) queueMicrotask(() => this.runTicks());
+    if (this.ticks.length - this.tickHead === 1) queueMicrotask(() => this.runTicks());
   }
 
   /** process.nextTick callbacks run before promise reactions at each boundary the runtime controls. */
@@ -130,12 +133,16 @@ export class EventLoop {
     if (this.ticking) return;
     this.ticking = true;
     try {
-      while (this.ticks.length && !this.stopped) {
-        const [cb, args] = this.ticks.shift()!;
+      while (this.tickHead < this.ticks.length && !this.stopped) {
+        const [cb, args] = this.ticks[this.tickHead++];
         this.call(cb, args);
       }
     } finally {
       this.ticking = false;
+      if (this.tickHead === this.ticks.length) {
+        this.ticks = [];
+        this.tickHead = 0;
+      }
     }
   }
 
@@ -152,13 +159,14 @@ export class EventLoop {
     if (this.immediates.some((i) => i.active && i.refed)) return true;
     for (const t of this.timers) if (t.refed) return true;
     for (const w of this.watchers) if (w.refed) return true;
-    return this.children.size > 0 || this.ticks.length > 0;
+    return this.children.size > 0 || this.tickHead < this.ticks.length;
   }
 
   /** Run until nothing keeps the process alive. */
   async run(): Promise<void> {
     for (;;) {
       this.runTicks();
+      this.flush();
       await macrotask();
       if (this.stopped) return;
       this.runTicks();
@@ -208,6 +216,7 @@ export class EventLoop {
 
   /** Sleep in the kernel until an fd is readable, a child changes, the next timer or a signal. */
   private block(): void {
+    this.flush();
     let timeout = -1;
     if (this.immediates.length) timeout = 0;
     else {

@@ -9,6 +9,8 @@ import { uv, uvError } from './errors.js';
 import type { EventLoop, Watcher } from './loop.js';
 import { NODE_VERSION, type NodeProcess } from './rt.js';
 import { Readable, Writable } from './stream.js';
+import type { StdioSink } from './stdio.js';
+import { tick } from './tick.js';
 
 const SIGNALS = ['SIGHUP', 'SIGINT', 'SIGQUIT', 'SIGUSR1', 'SIGUSR2', 'SIGTERM', 'SIGPIPE', 'SIGALRM', 'SIGWINCH', 'SIGCONT', 'SIGTSTP', 'SIGCHLD'];
 
@@ -18,14 +20,16 @@ export interface ProcessInit {
   argv: string[];
   argv0: string;
   execArgv: string[];
+  stdio: StdioSink;
 }
 
-/** A Writable over an fd: each write goes straight to the kernel, as Node's stdout to files and pipes. */
-export function fdWriter(ctx: ProcessContext, fd: number): Writable {
+/** A Writable over an fd: writes go to the kernel, through the stdio buffer when given one. */
+export function fdWriter(ctx: ProcessContext, fd: number, sink?: StdioSink): Writable {
   const w = new Writable({
     write(chunk, _enc, cb) {
       try {
-        ctx.sys.writeAll(fd, chunk as Uint8Array);
+        if (sink) sink.write(fd, chunk as Uint8Array);
+        else ctx.sys.writeAll(fd, chunk as Uint8Array);
         cb();
       } catch (e) {
         cb(e instanceof SysError ? uvError(e.errno, 'write') : (e as Error));
@@ -34,6 +38,21 @@ export function fdWriter(ctx: ProcessContext, fd: number): Writable {
   });
   Object.assign(w, { fd, _isStdio: fd <= 2 });
   lazyTty(ctx, w, fd);
+  if (sink) {
+    // Fast path for the common case (console.log): straight into the buffer, no stream queue.
+    const queued = w.write.bind(w);
+    const utf8 = new TextEncoder();
+    w.write = (chunk: unknown, enc?: unknown, cb?: unknown): boolean => {
+      if (typeof enc === 'function') [cb, enc] = [enc, undefined];
+      const plain = typeof chunk === 'string' && (enc === undefined || enc === 'utf8' || enc === 'utf-8');
+      if (w.writableEnded || w.destroyed || w.writableLength > 0 || !(plain || chunk instanceof Uint8Array)) {
+        return queued(chunk, enc as string, cb as () => void);
+      }
+      sink.write(fd, plain ? utf8.encode(chunk as string) : (chunk as Uint8Array));
+      if (typeof cb === 'function') tick(cb as () => void);
+      return true;
+    };
+  }
   return w;
 }
 
@@ -180,7 +199,7 @@ export function makeProcess(init: ProcessInit): NodeProcess {
     emitWarning(w: string | Error, type?: string | { type?: string }) {
       const t = typeof type === 'string' ? type : type?.type ?? (w instanceof Error ? w.name : 'Warning');
       const msg = w instanceof Error ? w.message : w;
-      sys.writeAll(2, `(node:${ctx.pid}) ${t}: ${msg}\n(Use \`node --trace-warnings ...\` to show where the warning was created)\n`);
+      init.stdio.write(2, new TextEncoder().encode(`(node:${ctx.pid}) ${t}: ${msg}\n(Use \`node --trace-warnings ...\` to show where the warning was created)\n`));
     },
     kill(pid: number, sig: string | number = 'SIGTERM') {
       const n = typeof sig === 'number' ? sig : signalFromName(sig);
@@ -200,6 +219,7 @@ export function makeProcess(init: ProcessInit): NodeProcess {
         p.emit('exit', status);
       }
       loop.stopped = true;
+      init.stdio.flush();
       return ctx.exit(Number(p.exitCode ?? status) & 0xff);
     },
     reallyExit: (code: number) => ctx.exit(code),
@@ -211,9 +231,9 @@ export function makeProcess(init: ProcessInit): NodeProcess {
     hasUncaughtExceptionCaptureCallback: () => false,
     openStdin: () => p.stdin,
   });
-  lazy('stdout', () => fdWriter(ctx, 1));
+  lazy('stdout', () => fdWriter(ctx, 1, init.stdio));
   lazy('stdin', () => fdReader(ctx, loop, 0));
-  lazy('stderr', () => fdWriter(ctx, 2));
+  lazy('stderr', () => fdWriter(ctx, 2, init.stdio));
 
   // Signal events: a listener installs a handler; the loop delivers it between callbacks.
   p.on('newListener', (name: unknown) => {

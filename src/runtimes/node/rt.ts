@@ -17,6 +17,8 @@ export interface Rt {
   process: NodeProcess;
   /** A built-in module by bare name (no `node:`), instantiated on first use. */
   builtin(name: string): unknown;
+  /** Buffered stdout/stderr; flush before anything another process could observe. */
+  stdio: import('./stdio.js').StdioSink;
   /** The guest's global console. */
   console: object;
   /** A `require` that resolves from a file's directory (module.createRequire). */

@@ -16,6 +16,7 @@ import { NODE_VERSION, type NodeProcess, type Rt } from './rt.js';
 import { setTickQueue } from './tick.js';
 import { makeTimers } from './timers.js';
 import { onHostRejection } from './host-rejections.js';
+import { StdioSink } from './stdio.js';
 
 export const guestStack = formatError;
 
@@ -26,13 +27,15 @@ export class NodeRuntime implements Rt {
   readonly cjs: Loader;
   readonly esm: EsmLoader;
   readonly console: Console;
+  readonly stdio: StdioSink;
   private mods = new Map<string, unknown>();
   private proc: NodeProcess | null = null;
   private dying = false;
 
   constructor(readonly ctx: ProcessContext, private argv: string[], private execArgv: string[]) {
     this.sys = ctx.sys;
-    this.loop = new EventLoop(ctx.sys);
+    this.stdio = new StdioSink(ctx.sys);
+    this.loop = new EventLoop(ctx.sys, () => this.stdio.flush());
     this.path = makePath(() => this.sys.getcwd());
     this.cjs = new Loader(this);
     this.esm = new EsmLoader(this, this.cjs);
@@ -48,7 +51,7 @@ export class NodeRuntime implements Rt {
   }
 
   get process(): NodeProcess {
-    this.proc ??= makeProcess({ ctx: this.ctx, loop: this.loop, argv: this.argv, argv0: this.ctx.argv[0] ?? 'node', execArgv: this.execArgv });
+    this.proc ??= makeProcess({ ctx: this.ctx, loop: this.loop, argv: this.argv, argv0: this.ctx.argv[0] ?? 'node', execArgv: this.execArgv, stdio: this.stdio });
     return this.proc;
   }
 
@@ -82,6 +85,7 @@ export class NodeRuntime implements Rt {
     if (!settled && !this.ctx.exited) {
       await this.loop.run();
       if (!settled) {
+        this.stdio.flush();
         this.sys.writeAll(2, 'Warning: Detected unsettled top-level await\n');
         return this.exit(13);
       }
@@ -103,6 +107,7 @@ export class NodeRuntime implements Rt {
   exit(code: number): never {
     if (this.proc && !this.ctx.exited) return this.proc.exit(code);
     this.loop.stopped = true;
+    this.stdio.flush();
     return this.ctx.exit(code);
   }
 
@@ -137,6 +142,7 @@ export class NodeRuntime implements Rt {
         `  code: 'ERR_UNHANDLED_REJECTION'\n}\n\nNode.js ${NODE_VERSION}\n`;
     } else text = `\n${typeof e === 'string' ? e : inspect(e)}\n(Use \`node --trace-uncaught ...\` to show where the exception was thrown)\n\nNode.js ${NODE_VERSION}\n`;
     try {
+      this.stdio.flush();
       this.sys.writeAll(2, text);
     } catch {
       // stderr closed: the status still tells.

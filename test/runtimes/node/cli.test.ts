@@ -48,6 +48,20 @@ test('-e, -p, - and a script on stdin; stdin and stdout in pipelines', async () 
   assert.deepEqual(await sh('node -e "for (;;) console.log(1)" | head -2; echo "${PIPESTATUS[0]}"'), { out: '1\n1\n141\n', err: '', code: 0 });
 });
 
+test('buffered stdio keeps the order of stdout, stderr and children; big outputs stream', async () => {
+  const r = await sh(`node -e '
+    console.log(1); console.error(2); process.stdout.write("3\\n");
+    require("child_process").execSync("echo 4", { stdio: "inherit" });
+    console.log(5); require("fs").writeSync(1, "6\\n"); console.error(7);
+    setTimeout(() => { console.log(8); process.exit(0); console.log("never"); }, 5);
+  ' 2>&1`);
+  assert.deepEqual(r, { out: '1\n2\n3\n4\n5\n6\n7\n8\n', err: '', code: 0 });
+  const t0 = performance.now();
+  const big = await sh('node -e "for (let i = 1; i <= 200000; i++) console.log(i)" | tail -1; node -e "for (let i = 1; ; i++) console.log(i)" | head -1');
+  assert.deepEqual(big, { out: '200000\n1\n', err: '', code: 0 });
+  assert.ok(performance.now() - t0 < 15_000, 'a 200k-line output takes seconds, not minutes');
+});
+
 test('the REPL: expressions, declarations that persist, multi-line input, errors, .exit', async () => {
   const r = await sh('node -i', '1 + 1\nconst a = 5\na * 2\nfunction f() {\nreturn a + 1\n}\nf()\nthrow new Error("oops")\na\n.exit\n');
   assert.equal(r.code, 0, r.err);
