@@ -3,6 +3,7 @@
 
 import { Errno, SysError } from '../../abi/errno.js';
 import { SIG_DFL, signalFromName } from '../../abi/signal.js';
+import { TIOCGWINSZ, type Winsize } from '../../abi/termios.js';
 import type { ProcessContext } from '../context.js';
 import { EventEmitter } from './events.js';
 import { uv, uvError } from './errors.js';
@@ -60,9 +61,19 @@ function lazyTty(ctx: ProcessContext, s: object, fd: number): void {
   let tty: boolean | undefined;
   const isTTY = () => (tty ??= (() => { try { return ctx.sys.isatty(fd); } catch { return false; } })());
   Object.defineProperty(s, 'isTTY', { get: () => isTTY() || undefined, configurable: true });
-  Object.defineProperty(s, 'columns', { get: () => (isTTY() ? 80 : undefined), configurable: true });
-  Object.defineProperty(s, 'rows', { get: () => (isTTY() ? 24 : undefined), configurable: true });
-  Object.assign(s, { getWindowSize: () => [80, 24], hasColors: () => isTTY(), getColorDepth: () => (isTTY() ? 8 : 1) });
+  // The terminal's size from TIOCGWINSZ, asked each time (it changes on resize).
+  const size = (): Winsize => {
+    try {
+      const ws = ctx.sys.ioctl(fd, TIOCGWINSZ) as unknown as Winsize | null;
+      if (ws && ws.cols > 0) return ws;
+    } catch {
+      // not a terminal, or no size: Node's fallback
+    }
+    return { cols: 80, rows: 24 };
+  };
+  Object.defineProperty(s, 'columns', { get: () => (isTTY() ? size().cols : undefined), configurable: true });
+  Object.defineProperty(s, 'rows', { get: () => (isTTY() ? size().rows : undefined), configurable: true });
+  Object.assign(s, { getWindowSize: () => [size().cols, size().rows], hasColors: () => isTTY(), getColorDepth: () => (isTTY() ? 8 : 1) });
 }
 
 /** A Readable over an fd, reading only when the loop finds the fd readable. */
