@@ -7,6 +7,7 @@
 import { Errno, SysError } from '../../abi/errno.js';
 import { WNOHANG } from '../../abi/wait.js';
 import type { Sys } from '../../user/sys.js';
+import { hostQueueMicrotask } from './globals.js';
 
 /** A macrotask boundary: lets every pending promise reaction of the guest run first. */
 const HostChannel = globalThis.MessageChannel;
@@ -125,7 +126,7 @@ export class EventLoop {
 
   nextTick(cb: (...a: unknown[]) => void, args: unknown[]): void {
     this.ticks.push([cb, args]);
-    if (this.ticks.length - this.tickHead === 1) queueMicrotask(() => this.runTicks());
+    if (this.ticks.length - this.tickHead === 1) hostQueueMicrotask(() => this.runTicks());
   }
 
   /** process.nextTick callbacks run before promise reactions at each boundary the runtime controls. */

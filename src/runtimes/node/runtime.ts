@@ -17,6 +17,7 @@ import { setTickQueue } from './tick.js';
 import { makeTimers } from './timers.js';
 import { onHostRejection } from './host-rejections.js';
 import { StdioSink } from './stdio.js';
+import { installGlobals } from './globals.js';
 
 export const guestStack = formatError;
 
@@ -31,6 +32,7 @@ export class NodeRuntime implements Rt {
   private mods = new Map<string, unknown>();
   private proc: NodeProcess | null = null;
   private dying = false;
+  private restoreGlobals: () => void;
 
   constructor(readonly ctx: ProcessContext, private argv: string[], private execArgv: string[]) {
     this.sys = ctx.sys;
@@ -45,6 +47,12 @@ export class NodeRuntime implements Rt {
     this.cjs.globals = [undefined, Buffer, this.console, t.setTimeout, t.clearTimeout, t.setInterval, t.clearInterval,
       t.setImmediate, t.clearImmediate, t.queueMicrotask, globalThis];
     Object.defineProperty(this.cjs.globals, 0, { get: () => this.process });
+    this.restoreGlobals = installGlobals({
+      process: () => this.process, Buffer: () => Buffer, global: () => globalThis, console: () => this.console,
+      setTimeout: () => t.setTimeout, clearTimeout: () => t.clearTimeout, setInterval: () => t.setInterval,
+      clearInterval: () => t.clearInterval, setImmediate: () => t.setImmediate, clearImmediate: () => t.clearImmediate,
+      queueMicrotask: () => t.queueMicrotask,
+    });
     this.loop.onError = (e) => this.uncaught(e);
     setTickQueue((cb) => this.loop.nextTick(cb, []));
     onHostRejection((reason) => this.unhandledRejection(reason));
@@ -102,6 +110,7 @@ export class NodeRuntime implements Rt {
     this.loop.stopped = true;
     setTickQueue(null);
     onHostRejection(null);
+    this.restoreGlobals();
   }
 
   exit(code: number): never {

@@ -1,5 +1,7 @@
 // process.nextTick for the runtime's own modules: the current process's tick queue.
 
+import { hostQueueMicrotask } from './globals.js';
+
 let current: ((cb: () => void) => void) | null = null;
 
 export function setTickQueue(q: ((cb: () => void) => void) | null): void {
@@ -8,5 +10,5 @@ export function setTickQueue(q: ((cb: () => void) => void) | null): void {
 
 export function tick(cb: () => void): void {
   if (current) current(cb);
-  else queueMicrotask(cb);
+  else hostQueueMicrotask(cb);
 }

@@ -1,6 +1,7 @@
 // Timers: the globals and the `timers` / `timers/promises` modules over the event loop.
 
 import type { EventLoop } from './loop.js';
+import { hostQueueMicrotask } from './globals.js';
 
 type Fn = (...a: unknown[]) => void;
 
@@ -20,7 +21,7 @@ export function makeTimers(loop: EventLoop) {
     clearTimeout: (t: unknown) => loop.clearTimer(t),
     clearInterval: (t: unknown) => loop.clearTimer(t),
     clearImmediate: (t: unknown) => loop.clearImmediate(t),
-    queueMicrotask: (cb: Fn) => queueMicrotask(() => loop.call(check(cb))),
+    queueMicrotask: (cb: Fn) => hostQueueMicrotask(() => loop.call(check(cb))),
   };
 }
 

@@ -99,6 +99,13 @@ test('guests get agentOS objects: their own process, fs on the VFS, child proces
     console.log(fs.existsSync("/proc/self"), fs.readdirSync("/").includes("opt"));
   '; cat from-node.txt`);
   assert.deepEqual(r, { out: 'true /home/user /home/user function true\nNo such module: fs\ntrue true\nwritten by node\n', err: '', code: 0 });
+  // Through globalThis and eval'd code too, and only while the process runs (workers are pooled).
+  const g = await sh(`for i in 1 2 3; do node -e '
+    const f = new Function("return [process, console, setImmediate, Buffer]");
+    const [p, c, si, B] = f();
+    console.log(globalThis.process === process, p === process, c === console, si === setImmediate, B === Buffer, global === globalThis, p.env.HOME);
+  '; done`);
+  assert.deepEqual(g, { out: 'true true true true true true /home/user\n'.repeat(3), err: '', code: 0 });
   // Files written by the shell are read by node and vice versa, with no copy step.
   assert.deepEqual(await sh('echo shell > s.txt && node -p "require(\\"fs\\").readFileSync(\\"s.txt\\", \\"utf8\\").trim()"'), { out: 'shell\n', err: '', code: 0 });
 });
