@@ -12,6 +12,7 @@ import { runShellBenches } from './shell.js';
 import { runWasmBenches } from './wasm.js';
 import { runTtyBenches } from './tty.js';
 import { runPythonBenches } from './python.js';
+import { runNodeRuntimeBenches } from './node.js';
 import { isDir, isLnk, isReg } from '../src/abi/stat.js';
 import { WEXITSTATUS } from '../src/abi/wait.js';
 import { ImageFs, type ImageInode } from '../src/kernel/fs/imagefs.js';
@@ -264,6 +265,7 @@ export async function runNodeBenches(): Promise<Figure[]> {
   figures.push(...(await runWasmBenches()));
   figures.push(...(await runTtyBenches()));
   figures.push(...(await runPythonBenches()));
+  figures.push(...(await runNodeRuntimeBenches()));
   return figures;
 }
 

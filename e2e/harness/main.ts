@@ -9,8 +9,9 @@ import { checkLayer, workloadCommand } from '../../test/persist/workload.js';
 import { cases as kernelCases, installPrograms, PROGRAMS } from '../../test/kernel/suite.js';
 import { installWasm, WASM_PROGRAMS, wasmCases } from '../../test/runtimes/wasm/cases.js';
 import { pythonCases } from '../../test/runtimes/python/cases.js';
+import { nodeCases } from '../../test/runtimes/node/cases.js';
 
-const cases = [...kernelCases, ...wasmCases, ...pythonCases];
+const cases = [...kernelCases, ...wasmCases, ...pythonCases, ...nodeCases];
 
 export interface CaseResult {
   ok: boolean;

@@ -21,7 +21,7 @@ const DIRS: [string, number, number?][] = [
 ];
 
 /** Runtime images (binfmt's native executables): path → runtime name. */
-export const RUNTIME_IMAGES: Record<string, string> = { '/usr/libexec/agentos/js': 'js' };
+export const RUNTIME_IMAGES: Record<string, string> = { '/usr/libexec/agentos/js': 'js', '/usr/bin/node': 'node' };
 
 export function installFhs(vfs: Vfs): void {
   for (const [path, mode, owner = 0] of DIRS) mkdir(vfs, path, mode, owner);

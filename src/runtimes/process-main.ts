@@ -9,6 +9,7 @@ import { ExecReplaced, Sys } from '../user/sys.js';
 import { shellMain } from '../shell/main.js';
 import { makeApi } from './js/api.js';
 import { runJs } from './js/run.js';
+import { runNode } from './node/run.js';
 import { runWasm } from './wasm/run.js';
 import { runPython } from './python/run.js';
 import { ProcessContext } from './context.js';
@@ -27,6 +28,7 @@ export type Runtime = (ctx: ProcessContext) => unknown;
  */
 export const RUNTIMES: Record<RuntimeName, Runtime> = {
   js: runJs,
+  node: runNode,
   sh: (ctx) => shellMain(makeApi(ctx, ctx.argv)),
   wasm: runWasm,
   python: runPython,

@@ -1,0 +1,69 @@
+// The built-in modules, each made on first require by its process.
+
+import { Buffer, constants as bufferConstants, kMaxLength } from 'buffer';
+import { makeAssert } from './assert.js';
+import { makeChildProcess } from './child_process.js';
+import { Console } from './console.js';
+import { makeCrypto } from './crypto.js';
+import { makeEvents } from './events.js';
+import { constants as fsConstants, makeFs } from './fs.js';
+import { BUILTIN_NAMES } from './modules.js';
+import { makeOs } from './os.js';
+import { makeQuerystring } from './querystring.js';
+import { makeReadline } from './readline.js';
+import type { Rt } from './rt.js';
+import { makeStream, promises as streamPromises } from './stream.js';
+import { StringDecoder } from './string_decoder.js';
+import { makeTimers, makeTimersPromises } from './timers.js';
+import { makeUrl } from './url.js';
+import { makeUtil, types } from './util.js';
+import { fdReader, fdWriter } from './process.js';
+import { makeVm } from './vm.js';
+import { makeZlib } from './zlib.js';
+
+type Make = (rt: Rt) => unknown;
+
+export const BUILTINS: Record<string, Make> = {
+  assert: () => makeAssert(false),
+  'assert/strict': () => makeAssert(true),
+  buffer: () => ({ Buffer, constants: bufferConstants, kMaxLength, atob: globalThis.atob, btoa: globalThis.btoa, Blob: globalThis.Blob, SlowBuffer: Buffer }),
+  child_process: makeChildProcess,
+  console: (rt) => Object.assign(rt.console, { Console }),
+  constants: (rt) => ({ ...fsConstants, ...(rt.builtin('os') as { constants: { signals: object } }).constants.signals }),
+  crypto: (rt) => makeCrypto((cb, args) => rt.loop.nextTick(cb, args)),
+  events: makeEvents,
+  fs: makeFs,
+  'fs/promises': (rt) => (rt.builtin('fs') as { promises: unknown }).promises,
+  module: (rt) => {
+    const builtinModules = [...BUILTIN_NAMES];
+    const createRequire = (from: string | URL) => {
+      const file = String(from).replace(/^file:\/\//, '');
+      return rt.requireFrom(file);
+    };
+    return Object.assign(function Module() {}, { builtinModules, createRequire, isBuiltin: (s: string) => BUILTIN_NAMES.has(s.replace(/^node:/, '')) });
+  },
+  os: makeOs,
+  path: (rt) => rt.path,
+  'path/posix': (rt) => rt.path,
+  process: (rt) => rt.process,
+  querystring: makeQuerystring,
+  readline: () => makeReadline(false),
+  'readline/promises': () => makeReadline(true),
+  stream: makeStream,
+  'stream/promises': () => streamPromises,
+  string_decoder: () => ({ StringDecoder }),
+  timers: (rt) => makeTimers(rt.loop),
+  'timers/promises': (rt) => makeTimersPromises(rt.loop),
+  tty: (rt) => ({
+    isatty: (fd: number) => { try { return rt.sys.isatty(fd); } catch { return false; } },
+    ReadStream: function ReadStream(fd: number) { return fdReader(rt.ctx, rt.loop, fd); },
+    WriteStream: function WriteStream(fd: number) { return fdWriter(rt.ctx, fd); },
+  }),
+  url: (rt) => makeUrl((p) => rt.path.resolve(p)),
+  util: makeUtil,
+  'util/types': () => types,
+  worker_threads: () => ({ isMainThread: true, parentPort: null, workerData: null, threadId: 0 }),
+  perf_hooks: () => ({ performance: globalThis.performance, PerformanceObserver: class {}, monitorEventLoopDelay: () => ({ enable() {}, disable() {} }) }),
+  vm: makeVm,
+  zlib: (rt) => makeZlib((cb, args) => rt.loop.nextTick(cb, args)),
+};

@@ -1,0 +1,65 @@
+// A basic REPL (`node` on a TTY, or `node -i`): one line at a time on
+// readline, multi-line input while the code is unfinished, results inspected.
+// A generator keeps one scope alive, so declarations persist between lines.
+
+import { inspect } from './inspect.js';
+import { Interface } from './readline.js';
+import { guestStack, type NodeRuntime } from './runtime.js';
+import { NODE_VERSION } from './rt.js';
+import { WRAP_PARAMS } from './modules.js';
+import { rewriteDynamicImports } from './esm-transform.js';
+
+type Session = Generator<unknown, void, string>;
+
+const indirectEval = eval;
+
+export function startRepl(rt: NodeRuntime): void {
+  const proc = rt.process;
+  const out = proc.stdout;
+  out.write(`Welcome to Node.js ${NODE_VERSION}.\nType ".help" for more information.\n`);
+  // eval inside a generator: `var`s and functions land in its scope and survive each yield.
+  const make = indirectEval(`(function* (${[...WRAP_PARAMS, '__import'].join(', ')}) { let __r; for (;;) { const __c = yield __r; try { __r = { v: eval(__c) }; } catch (__e) { __r = { e: __e }; } } })`) as (
+    ...a: unknown[]
+  ) => Session;
+  const dir = rt.sys.getcwd();
+  const mod = rt.cjs.newModule(`${dir === '/' ? '' : dir}/<repl>`, null);
+  const session = make(mod.exports, mod.require, mod, '<repl>', dir, ...rt.cjs.globals, rt.cjs.dynamicImport(dir, true));
+  session.next();
+  const rl = new Interface({ input: proc.stdin, output: out, prompt: '> ' });
+  let pending = '';
+  rl.on('line', (line: unknown) => {
+    const text = String(line);
+    if (!pending && text.trim() === '.exit') return rl.close();
+    if (!pending && text.trim() === '.help') {
+      out.write('.exit     Exit the REPL\n.help     Print this help message\n\nPress Ctrl+C to abort current expression, Ctrl+D to exit the REPL\n');
+      return rl.prompt();
+    }
+    const code = pending ? `${pending}\n${text}` : text;
+    if (!code.trim()) return rl.prompt();
+    // Declarations become `var`s so they outlive this line.
+    const src = rewriteDynamicImports(/^\s*\{/.test(code) && !/;\s*$/.test(code) ? `(${code})` : code.replace(/^(\s*)(?:const|let)\s/gm, '$1var '));
+    const r = session.next(src).value as { v?: unknown; e?: unknown };
+    const e = r.e;
+    if (e instanceof SyntaxError && /Unexpected end of input|Unterminated template/.test(e.message)) {
+      pending = code;
+      rl.setPrompt('... ');
+      rl.prompt();
+      rl.setPrompt('> ');
+      return;
+    }
+    pending = '';
+    if ('e' in r) out.write(`Uncaught ${e instanceof Error ? guestStack(e).split('\n')[0] : inspect(e)}\n`);
+    else out.write(`${inspect(r.v)}\n`);
+    rl.prompt();
+  });
+  (proc.on as (n: string, f: () => void) => void)('SIGINT', () => {
+    pending = '';
+    out.write('\n(To exit, press Ctrl+D or type .exit)\n');
+    rl.prompt();
+  });
+  rl.on('close', () => {
+    out.write('\n');
+    proc.exit();
+  });
+  rl.prompt();
+}
