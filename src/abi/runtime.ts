@@ -25,6 +25,8 @@ export interface RunMessage {
   image: Image;
   /** KEY=VALUE environment. */
   env: string[];
+  /** A wasm image compiled by the kernel (shared between workers, not copied); absent if it does not validate. */
+  module?: WebAssembly.Module;
 }
 
 /** process worker → kernel */

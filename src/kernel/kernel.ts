@@ -18,15 +18,16 @@ import { SIG_HANDLE, SIG_IGN, SIGABRT } from '../abi/signal.js';
 import { signalStatus } from '../abi/wait.js';
 import { ChannelEnd } from './channel.js';
 import { sanitizeEnv } from './env.js';
-import { loadImage } from './exec.js';
+import { loadImage, type Loaded } from './exec.js';
 import { FifoTable, PipeFs } from './fifo.js';
 import type { OpenFile } from './file.js';
-import { Process, ProcessTable, type Image } from './process.js';
+import { Process, ProcessTable } from './process.js';
 import { Runner, type WorkerFactory } from './runner.js';
 import { notifyParent } from './signal.js';
 import { SoftwareBroker } from './software/broker.js';
 import { Call, type Handler } from './syscall.js';
 import { handlers } from './sys/table.js';
+import { WasmModules } from './wasm-modules.js';
 import type { Inode } from './vfs/types.js';
 import type { Vfs } from './vfs/vfs.js';
 
@@ -68,6 +69,8 @@ export class Kernel {
   readonly vfs: Vfs;
   readonly procs = new ProcessTable();
   readonly runner: Runner;
+  /** Compiled WebAssembly images, shared by every worker (decision 0021). */
+  readonly wasmModules = new WasmModules();
   readonly init: Process;
   readonly bootMs = Date.now();
   readonly hostname: string;
@@ -186,7 +189,7 @@ export class Kernel {
 
   spawn(parent: Process, req: SpawnRequest): Process {
     const cwd = req.cwd === undefined ? parent.cwd : this.vfs.resolve(parent.cred, parent.cwd, req.cwd, true);
-    const image = this.load(parent, cwd, req.path, req.argv);
+    const loaded = this.load(parent, cwd, req.path, req.argv);
     // Resolve the fd map before creating anything, so EBADF leaves no trace.
     const files: [number, OpenFile][] = req.fds
       ? req.fds.map(([c, pfd]) => [c, parent.fds.get(pfd)])
@@ -214,13 +217,13 @@ export class Kernel {
     child.env = parent === this.init ? sanitizeEnv(req.env) : [...req.env];
     parent.children.add(child);
     this.procs.add(child);
-    this.startImage(child, req.path, image);
+    this.startImage(child, req.path, loaded);
     return child;
   }
 
   /** Replace the process's program (execve): the new image starts in a pooled worker. */
   exec(p: Process, path: string, argv: string[], env: string[]): void {
-    const image = this.load(p, p.cwd, path, argv);
+    const loaded = this.load(p, p.cwd, path, argv);
     p.fds.closeOnExec();
     p.dispositions.forEach((d, sig) => {
       if (d === SIG_HANDLE) p.dispositions[sig] = 0;
@@ -230,18 +233,18 @@ export class Kernel {
     // The old worker unwinds and returns to the pool (or is destroyed if it does not).
     this.runner.exited(p);
     this.live.delete(p);
-    this.startImage(p, path, image);
+    this.startImage(p, path, loaded);
   }
 
-  private load(p: Process, cwd: Inode, path: string, argv: string[]): Image {
-    const image = loadImage(this.vfs, p.cred, cwd, path, argv);
-    if (!this.runtimes.has(image.runtime)) {
-      throw new SysError(Errno.ENOEXEC, `${path}: no ${image.runtime} runtime in this build`);
+  private load(p: Process, cwd: Inode, path: string, argv: string[]): Loaded {
+    const loaded = loadImage(this.vfs, p.cred, cwd, path, argv);
+    if (!this.runtimes.has(loaded.image.runtime)) {
+      throw new SysError(Errno.ENOEXEC, `${path}: no ${loaded.image.runtime} runtime in this build`);
     }
-    return image;
+    return loaded;
   }
 
-  private startImage(p: Process, path: string, image: Image): void {
+  private startImage(p: Process, path: string, { image, inode }: Loaded): void {
     // As on Linux: cmdline is what the runtime was given (interpreter included),
     // exe the file that runs, comm the name that was executed.
     p.argv = image.argv;
@@ -249,7 +252,15 @@ export class Kernel {
     p.comm = basename(path).slice(0, 15);
     p.channel = new ChannelEnd(newChannelBuffer());
     this.live.add(p);
-    this.runner.start(p, image);
+    if (image.runtime !== 'wasm') return this.runner.start(p, image);
+    const compiled = this.wasmModules.get(inode);
+    if (!(compiled instanceof Promise)) return this.runner.start(p, image, compiled);
+    // First run of this file: the worker starts once it is compiled, unless the
+    // process was killed or replaced by exec meanwhile.
+    const channel = p.channel;
+    void compiled.then((m) => {
+      if (this.live.has(p) && p.channel === channel) this.runner.start(p, image, m);
+    });
   }
 
   /** End a process: close its files, hand its children to init, become a zombie. */

@@ -19,6 +19,8 @@ export class ProcessContext {
   /** The file the runtime loads (the binary, or the script of an interpreter). */
   readonly file: string;
   readonly env: string[];
+  /** The compiled wasm image the kernel sent, if any. */
+  readonly module?: WebAssembly.Module;
   exited = false;
   private handlers = new Map<number, SignalHandler>();
   private inHandler = false;
@@ -31,6 +33,7 @@ export class ProcessContext {
     this.argv = msg.image.argv;
     this.file = msg.image.file;
     this.env = msg.env;
+    this.module = msg.module;
     sys.raw.onSignals = () => this.runHandlers();
   }
 

@@ -9,20 +9,20 @@
 import { SIGABRT } from '../../abi/signal.js';
 import { O_CLOEXEC, O_DIRECTORY, O_RDONLY } from '../../abi/fcntl.js';
 import type { ProcessContext } from '../context.js';
-import { ModuleCache, type Program } from './cache.js';
+import { loadProgram, type Program } from './program.js';
 import { preview1, PREVIEW1_FUNCTIONS, WASI_MODULE } from './preview1.js';
 import { WasiState } from './state.js';
 
 /** The status bash gives a file it cannot execute. */
 const CANNOT_EXECUTE = 126;
 
-const moduleCache = new ModuleCache(new Set(PREVIEW1_FUNCTIONS));
+const PROVIDED: ReadonlySet<string> = new Set(PREVIEW1_FUNCTIONS);
 
 export async function runWasm(ctx: ProcessContext): Promise<void> {
   const name = ctx.argv[0] ?? ctx.file;
   let program: Program;
   try {
-    program = await moduleCache.load(ctx.sys, ctx.file);
+    program = await loadProgram(ctx.sys, ctx.file, ctx.module, PROVIDED);
   } catch (e) {
     if (e instanceof WebAssembly.CompileError) refuse(ctx, name, `invalid WebAssembly module (${e.message})`);
     throw e;

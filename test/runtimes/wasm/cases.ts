@@ -24,6 +24,7 @@ const dec = new TextDecoder();
 const text = (b: Uint8Array) => dec.decode(b);
 const bin = (name: string) => `${BIN}/${name}`;
 const lines = (b: Uint8Array) => text(b).trimEnd().split('\n');
+const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A shell command line's result, run in `cwd`: bare names are the WASI programs, then agentOS's tools. */
@@ -296,6 +297,9 @@ export const wasmCases: SuiteCase[] = [
         ['garbage', [...header, 0xff, 0xff], /invalid WebAssembly module/],
         // (import "env" "f" (func)): a module from another toolchain's ABI.
         ['foreign', [...header, 1, 4, 1, 0x60, 0, 0, 2, 9, 1, 3, 0x65, 0x6e, 0x76, 1, 0x66, 0, 0], /imports env\.f/],
+        // (import "wasix_32v1" "fd_dup" (func)): WASIX is detected by its import module and named.
+        ['wasix', [...header, 1, 4, 1, 0x60, 0, 0, 2, 0x15, 1, 10, ...ascii('wasix_32v1'), 6, ...ascii('fd_dup'), 0, 0],
+          /^\/tmp\/wasix: cannot execute: WASIX program \(imports wasix_32v1\.fd_dup\): WASIX is not supported/],
       ];
       for (const [name, bytes, why] of cases) {
         await m.writeFile(`/tmp/${name}`, new Uint8Array(bytes), 0o755);
@@ -303,6 +307,16 @@ export const wasmCases: SuiteCase[] = [
         eq(r.exitCode, 126, `${name}: status`);
         match(text(r.stderr), why, `${name}: reason`);
       }
+    },
+  },
+  {
+    name: 'wasm: an execute-only binary runs for a user who cannot read it: the kernel loads it, as Linux does',
+    async run(m) {
+      await m.writeFile('/tmp/xonly', await m.readFile(bin('hello')), 0o711);
+      const r = await m.run(['/tmp/xonly'], { uid: 1000 });
+      eq([text(r.stdout), r.exitCode], ['hello, world\n', 0], 'ran');
+      const cat = await m.run(['/opt/agentos/bin/cat', '/tmp/xonly'], { uid: 1000 });
+      eq(cat.exitCode, 1, 'yet the user cannot read it');
     },
   },
 ];
