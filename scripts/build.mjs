@@ -24,7 +24,7 @@
 // same host, so any import of src/host/node/index.ts from a test (directly or via
 // helpers) is replaced by an external import of dist/node/index.js.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -183,6 +183,14 @@ async function buildPrograms() {
 function copyProgramsToWeb() {
   if (existsSync(PROGRAM_OUT)) cpSync(PROGRAM_OUT, join(DIST, 'web', 'programs'), { recursive: true });
   if (existsSync(WASM_OUT)) cpSync(WASM_OUT, join(DIST, 'web', 'wasm'), { recursive: true });
+  // The installable WASI packages (100+ MB), linked rather than copied, for the browser tests.
+  mkdirSync(join(DIST, 'web', 'pkg'), { recursive: true });
+  for (const name of ['clang', 'ruby']) {
+    for (const f of [name, `${name}.files.json`]) {
+      rmSync(join(DIST, 'web', 'pkg', f), { force: true });
+      if (existsSync(join(DIST, f))) symlinkSync(join('..', '..', f), join(DIST, 'web', 'pkg', f));
+    }
+  }
 }
 
 // ---------------------------------------------------------------- WASI test programs

@@ -5,11 +5,14 @@
 
 import type { Sys } from '../../user/sys.js';
 import { WASI_MODULE } from './preview1.js';
+import { isRuby, isRubyImport } from './ruby.js';
 
 export interface Program {
   module: WebAssembly.Module;
   /** Why the module cannot run as a WASI command. */
   problem?: string;
+  /** CRuby's embedding interface rather than a command's _start (ruby.ts). */
+  ruby?: boolean;
 }
 
 /** The syscalls loading needs (a narrow interface, so loading can be tested on its own). */
@@ -23,20 +26,23 @@ export async function loadProgram(
   sys: ModuleFiles, path: string, module: WebAssembly.Module | undefined, provided: ReadonlySet<string>,
 ): Promise<Program> {
   const m = module ?? (await WebAssembly.compile(readFile(sys, path) as Uint8Array<ArrayBuffer>));
-  return { module: m, problem: check(m, provided) };
+  const ruby = isRuby(m);
+  return { module: m, problem: check(m, provided, ruby), ruby };
 }
 
-function check(module: WebAssembly.Module, provided: ReadonlySet<string>): string | undefined {
+function check(module: WebAssembly.Module, provided: ReadonlySet<string>, ruby: boolean): string | undefined {
   const imports = WebAssembly.Module.imports(module);
   const wasix = imports.find((i) => WASIX.test(i.module));
   if (wasix) {
     return `WASIX program (imports ${wasix.module}.${wasix.name}): WASIX is not supported, only WASI preview 1 (decision 0021)`;
   }
   for (const imp of imports) {
+    if (ruby && isRubyImport(imp)) continue;
     if (imp.module !== WASI_MODULE || imp.kind !== 'function' || !provided.has(imp.name)) {
       return `imports ${imp.module}.${imp.name} (${imp.kind}), which agentOS does not provide`;
     }
   }
+  if (ruby) return undefined;
   const exports = new Map(WebAssembly.Module.exports(module).map((e) => [e.name, e.kind]));
   if (exports.get('_start') !== 'function') return 'no _start function (not a WASI command)';
   if (exports.get('memory') !== 'memory') return 'exports no memory';

@@ -11,6 +11,7 @@ import { O_CLOEXEC, O_DIRECTORY, O_RDONLY } from '../../abi/fcntl.js';
 import type { ProcessContext } from '../context.js';
 import { loadProgram, type Program } from './program.js';
 import { preview1, PREVIEW1_FUNCTIONS, WASI_MODULE } from './preview1.js';
+import { rubyImports, runRuby } from './ruby.js';
 import { WasiState } from './state.js';
 
 /** The status bash gives a file it cannot execute. */
@@ -33,8 +34,10 @@ export async function runWasm(ctx: ProcessContext): Promise<void> {
   const w = new WasiState(ctx, ctx.argv, environment(ctx, cwd));
   preopen(w, cwd);
   try {
-    const instance = new WebAssembly.Instance(program.module, { [WASI_MODULE]: preview1(w) });
+    const extra = program.ruby ? rubyImports(program.module) : {};
+    const instance = new WebAssembly.Instance(program.module, { ...extra, [WASI_MODULE]: preview1(w) });
     w.mem.bind(instance.exports.memory as WebAssembly.Memory);
+    if (program.ruby) runRuby(ctx, instance);
     (instance.exports._start as () => void)();
   } catch (e) {
     if (isTrap(e)) abort(ctx, name, e as Error);
