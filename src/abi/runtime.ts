@@ -25,8 +25,8 @@ export interface RunMessage {
   image: Image;
   /** KEY=VALUE environment. */
   env: string[];
-  /** A wasm image compiled by the kernel (shared between workers, not copied); absent if it does not validate. */
-  module?: WebAssembly.Module;
+  /** A wasm image compiled by the kernel (shared between workers, not copied), or why it cannot run. */
+  module?: WebAssembly.Module | string;
 }
 
 /** process worker → kernel */

@@ -52,7 +52,7 @@ export class Runner {
   }
 
   /** Run `image` as `proc` in a pooled worker; a wasm image comes with its compiled module. */
-  start(proc: Process, image: Image, module?: WebAssembly.Module): void {
+  start(proc: Process, image: Image, module?: WebAssembly.Module | string): void {
     if (!proc.channel) throw new Error('process has no channel');
     const slot = this.idle.pop() ?? this.create();
     slot.proc = proc;
@@ -60,7 +60,7 @@ export class Runner {
     const msg: RunMessage = {
       type: 'run', pid: proc.pid, channel: proc.channel.sab, doorbell: this.doorbell, image, env: proc.env,
     };
-    if (module) msg.module = module;
+    if (module !== undefined) msg.module = module;
     slot.port.post(msg);
     queueMicrotask(() => this.prewarm());
   }

@@ -7,12 +7,13 @@
 // always what the kernel compiled from the file exec resolved.
 
 import type { Inode } from './vfs/types.js';
+import { capMemory } from './wasm-limits.js';
 
 /** Enough for the programs a session alternates between; each entry pins compiled code. */
 const MAX_MODULES = 16;
 
-/** A compiled module, or undefined when the bytes do not validate (the runtime then says why). */
-export type Compiled = WebAssembly.Module | undefined;
+/** A compiled module, or why the file cannot run (it does not validate, or asks for too much memory). */
+export type Compiled = WebAssembly.Module | string;
 
 export class WasmModules {
   private map = new Map<string, Compiled | Promise<Compiled>>();
@@ -22,18 +23,20 @@ export class WasmModules {
   get(inode: Inode): Compiled | Promise<Compiled> {
     const key = `${inode.fs.dev}:${inode.ino}:${inode.mtimeMs}:${inode.size}`;
     const hit = this.map.get(key);
-    if (hit !== undefined || this.map.has(key)) {
+    if (hit !== undefined) {
       this.map.delete(key); // most recently used goes last
       this.map.set(key, hit);
       return hit;
     }
     this.compiles++;
     // compile() copies the bytes before returning, so a view of the file's storage is enough.
-    const bytes = inode.fs.read(inode, 0, inode.size) as Uint8Array<ArrayBuffer>;
-    const pending = WebAssembly.compile(bytes).then(
-      (m) => m,
-      () => undefined,
-    );
+    const bytes = capMemory(inode.fs.read(inode, 0, inode.size));
+    const pending: Promise<Compiled> = typeof bytes === 'string'
+      ? Promise.resolve(bytes)
+      : WebAssembly.compile(bytes as Uint8Array<ArrayBuffer>).then(
+        (m) => m,
+        (e: Error) => `invalid WebAssembly module (${e.message})`,
+      );
     this.map.set(key, pending);
     void pending.then((m) => {
       if (this.map.get(key) === pending) this.map.set(key, m);

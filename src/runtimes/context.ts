@@ -19,8 +19,8 @@ export class ProcessContext {
   /** The file the runtime loads (the binary, or the script of an interpreter). */
   readonly file: string;
   readonly env: string[];
-  /** The compiled wasm image the kernel sent, if any. */
-  readonly module?: WebAssembly.Module;
+  /** The compiled wasm image the kernel sent, or why it cannot run. */
+  readonly module?: WebAssembly.Module | string;
   exited = false;
   private handlers = new Map<number, SignalHandler>();
   private inHandler = false;

@@ -152,7 +152,11 @@ function fail(ctx: ProcessContext, why: string): never {
 
 /** A Ruby string literal for any text. */
 function lit(s: string): string {
-  return `"${s.replace(/[\\"#]/g, '\\$&').replace(/[\0-\x1f\x7f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`)}"`;
+  const escape = (c: string) => {
+    const n = c.charCodeAt(0);
+    return c === '\\' || c === '"' || c === '#' ? `\\${c}` : n < 0x20 || n === 0x7f ? `\\x${n.toString(16).padStart(2, '0')}` : c;
+  };
+  return `"${[...s].map(escape).join('')}"`;
 }
 
 /**

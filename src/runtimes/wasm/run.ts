@@ -9,7 +9,7 @@
 import { SIGABRT } from '../../abi/signal.js';
 import { O_CLOEXEC, O_DIRECTORY, O_RDONLY } from '../../abi/fcntl.js';
 import type { ProcessContext } from '../context.js';
-import { loadProgram, type Program } from './program.js';
+import { checkProgram } from './program.js';
 import { preview1, PREVIEW1_FUNCTIONS, WASI_MODULE } from './preview1.js';
 import { rubyImports, runRuby } from './ruby.js';
 import { WasiState } from './state.js';
@@ -19,16 +19,10 @@ const CANNOT_EXECUTE = 126;
 
 const PROVIDED: ReadonlySet<string> = new Set(PREVIEW1_FUNCTIONS);
 
-export async function runWasm(ctx: ProcessContext): Promise<void> {
+export function runWasm(ctx: ProcessContext): void {
   const name = ctx.argv[0] ?? ctx.file;
-  let program: Program;
-  try {
-    program = await loadProgram(ctx.sys, ctx.file, ctx.module, PROVIDED);
-  } catch (e) {
-    if (e instanceof WebAssembly.CompileError) refuse(ctx, name, `invalid WebAssembly module (${e.message})`);
-    throw e;
-  }
-  if (program.problem) refuse(ctx, name, program.problem);
+  const program = checkProgram(ctx.module, PROVIDED);
+  if (typeof program === 'string') refuse(ctx, name, program);
 
   const cwd = cwdOf(ctx);
   const w = new WasiState(ctx, ctx.argv, environment(ctx, cwd));

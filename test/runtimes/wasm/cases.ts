@@ -9,7 +9,7 @@ import { eq, match, ok } from '../../kernel/expect.js';
 import type { SuiteCase } from '../../kernel/suite-types.js';
 
 export const WASM_PROGRAMS = [
-  'args', 'cat', 'clock', 'exit', 'fdops', 'files', 'hello', 'interact', 'links', 'poll', 'random', 'readdir', 'spin',
+  'args', 'cat', 'clock', 'exit', 'fdops', 'files', 'grow', 'hello', 'interact', 'links', 'poll', 'random', 'readdir', 'spin',
 ];
 /** Apart from /usr/local/bin, where the kernel suite's JS test programs (cat, exit, ...) live. */
 const BIN = '/usr/local/wasm';
@@ -317,6 +317,29 @@ export const wasmCases: SuiteCase[] = [
       eq([text(r.stdout), r.exitCode], ['hello, world\n', 0], 'ran');
       const cat = await m.run(['/opt/agentos/bin/cat', '/tmp/xonly'], { uid: 1000 });
       eq(cat.exitCode, 1, 'yet the user cannot read it');
+    },
+  },
+  {
+    name: 'wasm: escapes: .. stops at the VFS root, symlinks and absolute paths are the VFS\'s, host files are out of reach',
+    async run(m) {
+      const hostname = await m.readText('/etc/hostname');
+      await m.syscall('symlink', '../../../../../..', '/tmp/up');
+      const r = await sh(m, 'cat /../../../etc/hostname ../../../../../etc/hostname /tmp/up/etc/hostname', '/tmp');
+      eq([text(r.stdout), r.exitCode], [hostname.repeat(3), 0], "the VFS's /etc/hostname each time");
+      // Paths of the Node host (this repository, the host's home) do not exist in the VM.
+      for (const path of ['/work', '/home/node', '/usr/lib/node_modules', '/proc/1/root/work']) {
+        const x = await sh(m, `cat ${path}/x 2>&1; readdir ${path} >/dev/null 2>&1 || echo gone`);
+        match(text(x.stdout), /No such file or directory\ngone\n$/, path);
+      }
+    },
+  },
+  {
+    name: 'wasm: memory growth is bounded: malloc fails at the ceiling (1 GiB) instead of taking 4 GiB',
+    async run(m) {
+      const r = await m.run([bin('grow')]);
+      eq(r.exitCode, 0, 'status');
+      const mib = Number(/^(\d+) MiB\n$/.exec(text(r.stdout))?.[1]);
+      ok(mib >= 512 && mib <= 1024, `allocated ${mib} MiB`);
     },
   },
 ];

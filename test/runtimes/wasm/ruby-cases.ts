@@ -92,6 +92,10 @@ export const rubyCases: SuiteCase[] = [
     async run(m) {
       const pipe = await sh(m, `FOO=bar ruby -e 'puts ENV["FOO"]; 3.times { |i| puts i }' | wc -l`);
       eq(pipe, { out: '4\n', err: '', code: 0 }, 'pipeline');
+      // The program's text reaches ruby as is: quotes, backslashes, interpolation, a newline.
+      const odd = await sh(m, `ruby -e 'puts "t\\t#{1 + 1}\\"q\\"" + %q(\\n)
+p 2'`);
+      eq(odd.out, 't\t2"q"\\n\n2\n', 'odd characters in -e');
       const v = await sh(m, 'ruby --version');
       match(v.out, /^ruby 3\.4\.\d+ .*\[wasm32-wasi\]\n$/, '--version');
       await sh(m, 'mkdir -p lib && echo "GREETING = :hi" > lib/greet.rb');

@@ -8,9 +8,10 @@ import { test } from 'node:test';
 import { Errno } from '../../../src/abi/errno.js';
 import type { Inode } from '../../../src/kernel/vfs/types.js';
 import { WasmModules } from '../../../src/kernel/wasm-modules.js';
+import { capMemory } from '../../../src/kernel/wasm-limits.js';
 import { boot } from '../../../src/host/node/index.js';
 import { WasiErrno } from '../../../src/runtimes/wasm/abi.js';
-import { loadProgram, type ModuleFiles } from '../../../src/runtimes/wasm/program.js';
+import { checkProgram } from '../../../src/runtimes/wasm/program.js';
 import { wasiErrno } from '../../../src/runtimes/wasm/errno.js';
 import { PREVIEW1_FUNCTIONS } from '../../../src/runtimes/wasm/preview1.js';
 import { installWasm, WASM_PROGRAMS, wasmCases } from './cases.js';
@@ -31,14 +32,6 @@ for (const c of wasmCases) {
     }
   });
 }
-
-/** Files loading must not touch: the module comes from the kernel. */
-const noFiles: ModuleFiles = {
-  open: () => assert.fail('read the file although the kernel sent the module'),
-  fstat: () => assert.fail('fstat'),
-  read: () => assert.fail('read'),
-  close: () => {},
-};
 
 /** The smallest WASIX module: it imports wasix_32v1.thread_spawn (i32) -> i32 and nothing else. */
 function wasixModule(): Uint8Array<ArrayBuffer> {
@@ -71,14 +64,37 @@ test('kernel module cache: a file is compiled once, then every exec gets the sam
   const b = await modules.get(file);
   assert.notEqual(b, a, 'recompiled after a change');
   assert.equal(modules.compiles, 2);
-  assert.equal(await modules.get(inode(new TextEncoder().encode('\0asm junk'))), undefined, 'invalid bytes: no module');
+  assert.match(String(await modules.get(inode(new TextEncoder().encode('\0asm junk')))), /^invalid WebAssembly module/, 'invalid bytes: why');
 });
 
-test('a module that is not a WASI command is refused with the reason; WASIX is named', async () => {
-  const notAll = await loadProgram(noFiles, '/x', new WebAssembly.Module(binaries.hello as Uint8Array<ArrayBuffer>), new Set(['fd_write']));
-  assert.match(notAll.problem ?? '', /imports wasi_snapshot_preview1\.\w+ \(function\), which agentOS does not provide/);
-  const wasix = await loadProgram(noFiles, '/x', new WebAssembly.Module(wasixModule()), new Set(PREVIEW1_FUNCTIONS));
-  assert.match(wasix.problem ?? '', /^WASIX program \(imports wasix_32v1\.thread_spawn\): WASIX is not supported/);
+test('a module that is not a WASI command is refused with the reason; WASIX is named', () => {
+  const notAll = checkProgram(new WebAssembly.Module(binaries.hello as Uint8Array<ArrayBuffer>), new Set(['fd_write']));
+  assert.match(String(notAll), /imports wasi_snapshot_preview1\.\w+ \(function\), which agentOS does not provide/);
+  const wasix = checkProgram(new WebAssembly.Module(wasixModule()), new Set(PREVIEW1_FUNCTIONS));
+  assert.match(String(wasix), /^WASIX program \(imports wasix_32v1\.thread_spawn\): WASIX is not supported/);
+  assert.equal(checkProgram('invalid WebAssembly module (x)', new Set()), 'invalid WebAssembly module (x)', "the kernel's reason");
+});
+
+test('memory ceiling: the memory section gets a maximum; a minimum above the ceiling is refused', () => {
+  const limits = (bytes: Uint8Array) =>
+    new WebAssembly.Instance(new WebAssembly.Module(bytes as Uint8Array<ArrayBuffer>), {}).exports.m as WebAssembly.Memory;
+  // (memory (export "m") 1) without a maximum; then with one of 60000 pages; then a minimum of 9.
+  const header = [0x00, 0x61, 0x73, 0x6d, 1, 0, 0, 0];
+  const exp = [7, 5, 1, 1, 0x6d, 2, 0];
+  const noMax = new Uint8Array([...header, 5, 3, 1, 0, 1, ...exp]);
+  const capped = capMemory(noMax, 4);
+  ok(capped instanceof Uint8Array);
+  const mem = limits(capped);
+  mem.grow(3);
+  assert.throws(() => mem.grow(1), RangeError, 'no growth past the ceiling');
+  const bigMax = new Uint8Array([...header, 5, 6, 1, 1, 1, 0xe0, 0xd4, 0x03, ...exp]); // max 60000 pages
+  const m2 = limits(capMemory(bigMax, 2) as Uint8Array);
+  m2.grow(1);
+  assert.throws(() => m2.grow(1), RangeError, 'a declared maximum is lowered');
+  const bigMin = new Uint8Array([...header, 5, 3, 1, 0, 9, ...exp]);
+  assert.match(String(capMemory(bigMin, 4)), /needs 576 KiB of memory, more than the 256 KiB a process may have/);
+  const junk = new Uint8Array([...header, 5, 9, 1]);
+  assert.equal(capMemory(junk), junk, 'a section that does not parse is left to the compiler');
 });
 
 test('preview 1 is complete: every function of the witx is provided', () => {
