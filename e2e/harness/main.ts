@@ -7,8 +7,10 @@ import type { Machine } from '../../src/host/machine.js';
 import { checkLayer, workloadCommand } from '../../test/persist/workload.js';
 import { cases as kernelCases, installPrograms, PROGRAMS } from '../../test/kernel/suite.js';
 import { installWasm, WASM_PROGRAMS, wasmCases } from '../../test/runtimes/wasm/cases.js';
+import { clangCases } from '../../test/runtimes/wasm/clang-cases.js';
+import { rubyCases } from '../../test/runtimes/wasm/ruby-cases.js';
 
-const cases = [...kernelCases, ...wasmCases];
+const cases = [...kernelCases, ...wasmCases, ...rubyCases, ...clangCases];
 
 export interface CaseResult {
   ok: boolean;
