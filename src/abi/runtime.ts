@@ -29,5 +29,5 @@ export interface RunMessage {
   module?: WebAssembly.Module | string;
 }
 
-/** process worker → kernel */
-export type WorkerMessage = { type: 'idle' } | { type: 'fault'; message: string };
+/** process worker → kernel ('retire': done, but do not pool this worker again) */
+export type WorkerMessage = { type: 'idle' } | { type: 'retire' } | { type: 'fault'; message: string };

@@ -114,6 +114,9 @@ export class Runner {
       this.unwinding.delete(slot);
       if (this.idle.length < this.warm * 2) this.idle.push(slot);
       else slot.port.terminate();
+    } else if (m.type === 'retire' && !slot.proc) {
+      this.destroy(slot);
+      this.prewarm();
     } else if (m.type === 'fault' && slot.proc) {
       const proc = slot.proc;
       this.running.delete(proc);

@@ -22,6 +22,8 @@ export class ProcessContext {
   /** The compiled wasm image the kernel sent, or why it cannot run. */
   readonly module?: WebAssembly.Module | string;
   exited = false;
+  /** Set by a runtime that leaves its worker unfit for another program: the kernel ends it instead of pooling it. */
+  retire = false;
   private handlers = new Map<number, SignalHandler>();
   private inHandler = false;
 

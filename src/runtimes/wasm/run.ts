@@ -12,6 +12,7 @@ import type { ProcessContext } from '../context.js';
 import { checkProgram } from './program.js';
 import { preview1, PREVIEW1_FUNCTIONS, WASI_MODULE } from './preview1.js';
 import { rubyImports, runRuby } from './ruby.js';
+import { runWasix } from './wasix.js';
 import { WasiState } from './state.js';
 
 /** The status bash gives a file it cannot execute. */
@@ -19,10 +20,14 @@ const CANNOT_EXECUTE = 126;
 
 const PROVIDED: ReadonlySet<string> = new Set(PREVIEW1_FUNCTIONS);
 
-export function runWasm(ctx: ProcessContext): void {
+export async function runWasm(ctx: ProcessContext): Promise<void> {
   const name = ctx.argv[0] ?? ctx.file;
   const program = checkProgram(ctx.module, PROVIDED);
   if (typeof program === 'string') refuse(ctx, name, program);
+  if (program.wasix) {
+    const why = await runWasix(ctx);
+    if (why) refuse(ctx, name, why);
+  }
 
   const cwd = cwdOf(ctx);
   const w = new WasiState(ctx, ctx.argv, environment(ctx, cwd));
