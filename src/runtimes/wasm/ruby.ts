@@ -47,15 +47,16 @@ export function isRubyImport(imp: WebAssembly.ModuleImportDescriptor): boolean {
 
 /**
  * The non-WASI imports. Ruby's values handed to the host are plain indices
- * (the host keeps none); JavaScript interop has no JavaScript to reach here,
- * so the `js` gem's calls raise.
+ * (the host keeps none). The `js` gem has no JavaScript to reach here: the
+ * driver refuses to load it, and a call that gets through ends the process.
  */
-export function rubyImports(module: WebAssembly.Module): WebAssembly.Imports {
+export function rubyImports(ctx: ProcessContext, module: WebAssembly.Module): WebAssembly.Imports {
   const host: Record<string, () => never> = {};
   for (const i of WebAssembly.Module.imports(module)) {
     if (i.module === JS_HOST) {
       host[i.name] = () => {
-        throw new Error(`ruby: the js gem is not available in agentOS (${i.name.split(':')[0]})`);
+        ctx.sys.writeAll(2, `ruby: the js gem is not available in agentOS (${i.name.split(':')[0]})\n`);
+        return ctx.exit(1);
       };
     }
   }
@@ -173,6 +174,18 @@ function driver(inv: Invocation, env: string[]): string {
     : [p.file, p.file === '-' ? '$stdin.read' : `File.read(${lit(p.file)})`];
   const realpath = 'code' in p || p.file === '-' ? lit(name) : `File.expand_path(${lit(name)})`;
   return `
+module Kernel
+  alias_method :__agentos_require, :require
+  # The js gem needs a JavaScript host; processes need fork/spawn, which WASI lacks.
+  private def require(name)
+    raise LoadError, "cannot load such file -- #{name} (the js gem needs a JavaScript host, which agentOS's ruby has not)", caller if name == "js" || name.start_with?("js/")
+    __agentos_require(name)
+  end
+  %i[system spawn exec fork \`].each do |m|
+    private define_method(m) { |*| raise NotImplementedError, "cannot run a command (#{m}): WASI cannot start processes", caller }
+  end
+end
+def Process.spawn(*) = raise(NotImplementedError, "cannot run a command (Process.spawn): WASI cannot start processes", caller)
 begin
   ${pwd ? `Dir.chdir(${lit(pwd)}) rescue nil` : ''}
   driver = 0

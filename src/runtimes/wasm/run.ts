@@ -33,7 +33,7 @@ export async function runWasm(ctx: ProcessContext): Promise<void> {
   const w = new WasiState(ctx, ctx.argv, environment(ctx, cwd));
   preopen(w, cwd);
   try {
-    const extra = program.ruby ? rubyImports(program.module) : {};
+    const extra = program.ruby ? rubyImports(ctx, program.module) : {};
     const instance = new WebAssembly.Instance(program.module, { ...extra, [WASI_MODULE]: preview1(w) });
     w.mem.bind(instance.exports.memory as WebAssembly.Memory);
     if (program.ruby) runRuby(ctx, instance);

@@ -105,4 +105,19 @@ p 2'`);
       match(bad.err, /^ruby: invalid option -Z/, 'unknown switch message');
     },
   },
+  {
+    name: 'ruby: confined: only the VFS (.. stops at its root, host paths absent); no js gem, no processes, each said so',
+    async run(m) {
+      const fs = await sh(m, `ruby -e 'p File.read("/../../../etc/hostname") == File.read("/etc/hostname"), File.exist?("/work"), File.exist?("/home/node")'`);
+      eq(fs, { out: 'true\nfalse\nfalse\n', err: '', code: 0 }, 'paths');
+      const js = await sh(m, `ruby -e 'require "js"'`);
+      eq(js.code, 1, 'js gem status');
+      match(js.err, /^-e:1:in '<main>': cannot load such file -- js \(the js gem needs a JavaScript host/, 'js gem refused');
+      for (const call of ['system("ls")', '`ls`', 'spawn("ls")', 'Process.spawn("ls")']) {
+        const r = await sh(m, `ruby -e '${call}'`);
+        eq(r.code, 1, `${call}: status`);
+        match(r.err, /cannot run a command \(.+\): WASI cannot start processes \(NotImplementedError\)/, call);
+      }
+    },
+  },
 ];
