@@ -183,6 +183,11 @@ async function buildPrograms() {
 function copyProgramsToWeb() {
   if (existsSync(PROGRAM_OUT)) cpSync(PROGRAM_OUT, join(DIST, 'web', 'programs'), { recursive: true });
   if (existsSync(WASM_OUT)) cpSync(WASM_OUT, join(DIST, 'web', 'wasm'), { recursive: true });
+  // @wasmer/sdk as published (5 MB), loaded by URL when a WASIX program first runs (decision 0021):
+  // its runtime fetches its own worker and wasm files relative to itself.
+  for (const part of ['dist', 'pkg']) {
+    cpSync(join(ROOT, 'node_modules/@wasmer/sdk', part), join(DIST, 'web', 'vendor', 'wasmer-sdk', part), { recursive: true });
+  }
   // The installable WASI packages (100+ MB), linked rather than copied, for the browser tests.
   mkdirSync(join(DIST, 'web', 'pkg'), { recursive: true });
   for (const name of ['clang', 'ruby']) {

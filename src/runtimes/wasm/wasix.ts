@@ -8,8 +8,10 @@
 // written back, what is new created, what went away removed. Absolute paths
 // of the VFS are not visible to the program; stdin, stdout and stderr stream.
 //
-// Only on the Node host: the SDK is loaded from node_modules at run time, and
-// the browser build does not ship it; there the program is refused by name.
+// The SDK is loaded at run time, not bundled: from node_modules on the Node
+// host, from the page's server in the browser (the build copies it to
+// dist/web/vendor/wasmer-sdk; its runtime loads its worker and wasm files
+// relative to itself). Where it cannot be loaded the program is refused by name.
 
 import { DT_DIR, DT_REG } from '../../abi/stat.js';
 import type { Sys } from '../../user/sys.js';
@@ -22,7 +24,7 @@ const MAX_BYTES = 256 << 20;
 const POLLIN = 1;
 const POLLHUP = 16;
 
-/** The subset of @wasmer/sdk used here (its Node entry point). */
+/** The subset of @wasmer/sdk used here (the same in its Node and browser entry points). */
 interface Sdk {
   Wasmer: new (o: { cache: 'memory' }) => {
     packages: { load(bytes: Uint8Array): Promise<unknown> };
@@ -57,7 +59,7 @@ interface Tree {
 /** Why WASIX cannot run here, or null. */
 export async function runWasix(ctx: ProcessContext): Promise<string | null> {
   const sdk = await loadSdk();
-  if (!sdk) return 'WASIX program: @wasmer/sdk is not available on this host (the browser build does not ship it; decision 0021)';
+  if (!sdk) return 'WASIX program: @wasmer/sdk cannot be loaded on this host (decision 0021)';
   const sys = ctx.sys;
   const tree = copyTree(sys);
   if (typeof tree === 'string') return tree;
@@ -96,11 +98,12 @@ function isNode(): boolean {
   return typeof (globalThis as { process?: { versions?: { node?: string } } }).process?.versions?.node === 'string';
 }
 
+/** The SDK: from node_modules on the Node host, from the page's server (dist/web/vendor) in the browser. */
 async function loadSdk(): Promise<Sdk | null> {
-  if (!isNode()) return null;
-  const name = '@wasmer/sdk/node'; // a variable: bundlers must leave it to run time
+  // Variables, not literals: bundlers must leave these imports to run time.
+  const url = isNode() ? '@wasmer/sdk/node' : new URL('/vendor/wasmer-sdk/dist/index.js', self.location.origin).href;
   try {
-    return (await import(/* @vite-ignore */ name)) as Sdk;
+    return (await import(/* @vite-ignore */ url)) as Sdk;
   } catch {
     return null;
   }
