@@ -14,8 +14,8 @@ for (const c of wasmCases) {
   test(`${c.name} (browser)`, ({ page }) => runCaseInPage(page, c.name));
 }
 
-// Each installs its package into a fresh VM: the first and the script case are enough here.
-for (const c of [rubyCases[0], rubyCases[2]]) {
+// Each installs its package into a fresh VM: the first, the script and the confinement cases are enough here.
+for (const c of [rubyCases[0], rubyCases[2], rubyCases[6]]) {
   test(`${c.name} (browser)`, ({ page }) => runCaseInPage(page, c.name));
 }
 
