@@ -13,6 +13,7 @@
 // dist/web/vendor/wasmer-sdk; its runtime loads its worker and wasm files
 // relative to itself). Where it cannot be loaded the program is refused by name.
 
+import { SysError } from '../../abi/errno.js';
 import { DT_DIR, DT_REG } from '../../abi/stat.js';
 import type { Sys } from '../../user/sys.js';
 import type { ProcessContext } from '../context.js';
@@ -109,25 +110,34 @@ async function loadSdk(): Promise<Sdk | null> {
   }
 }
 
-/** The cwd's tree (regular files and directories; symlinks and devices are not copied). */
+/**
+ * The cwd's tree: regular files and directories on the cwd's own filesystem
+ * (like find -xdev: /proc, /dev and other mounts stay out); symlinks, devices
+ * and what cannot be read are not copied.
+ */
 function copyTree(sys: Sys): Tree | string {
   const tree: Tree = { files: new Map(), dirs: [] };
+  const dev = sys.stat('.').dev;
   let bytes = 0;
   const walk = (rel: string): string | null => {
     for (const e of sys.readdir(rel || '.')) {
       if (e.name === '.' || e.name === '..') continue;
       const path = rel ? `${rel}/${e.name}` : e.name;
-      if (e.type === DT_DIR) {
-        tree.dirs.push(path);
-        const why = walk(path);
-        if (why) return why;
-      } else if (e.type === DT_REG) {
-        const data = sys.readFile(path);
-        bytes += data.byteLength;
-        tree.files.set(path, data);
-        if (tree.files.size > MAX_FILES || bytes > MAX_BYTES) {
-          return `WASIX program: the working directory is too large to copy into Wasmer's sandbox (over ${MAX_FILES} files or ${MAX_BYTES >> 20} MiB)`;
+      try {
+        if (e.type === DT_DIR && sys.lstat(path).dev === dev) {
+          tree.dirs.push(path);
+          const why = walk(path);
+          if (why) return why;
+        } else if (e.type === DT_REG) {
+          const data = sys.readFile(path);
+          bytes += data.byteLength;
+          tree.files.set(path, data);
         }
+      } catch (err) {
+        if (!(err instanceof SysError)) throw err;
+      }
+      if (tree.files.size > MAX_FILES || bytes > MAX_BYTES) {
+        return `WASIX program: the working directory is too large to copy into Wasmer's sandbox (over ${MAX_FILES} files or ${MAX_BYTES >> 20} MiB)`;
       }
     }
     return null;

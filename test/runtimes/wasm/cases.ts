@@ -42,11 +42,11 @@ async function readUntil(m: Machine, fd: number, needle: string): Promise<string
   return acc;
 }
 
-/** Start `argv` with stdin and stdout on pipes the test holds: [pid, stdin writer, stdout reader]. */
-async function spawnPiped(m: Machine, argv: string[]): Promise<[number, number, number]> {
+/** Start `argv` (in `cwd`) with stdin and stdout on pipes the test holds: [pid, stdin writer, stdout reader]. */
+async function spawnPiped(m: Machine, argv: string[], cwd?: string): Promise<[number, number, number]> {
   const [inR, inW] = (await m.syscall('pipe')) as [number, number];
   const [outR, outW] = (await m.syscall('pipe')) as [number, number];
-  const pid = await m.spawn(argv, { fds: [[0, inR], [1, outW], [2, outW]] });
+  const pid = await m.spawn(argv, { fds: [[0, inR], [1, outW], [2, outW]], cwd });
   await m.syscall('close', inR);
   await m.syscall('close', outW);
   return [pid, inW, outR];
@@ -353,6 +353,14 @@ export const wasmCases: SuiteCase[] = [
       eq(text(r.stdout), [
         'arg a', 'arg b c', 'thread_id: errno 0, tid 1, cwd /workspace', 'piped', 'status 7', 'HELLO', 'in.txt', 'out.txt', 'sub', '',
       ].join('\n'), 'ran in Wasmer; out.txt written back, gone removed');
+      // Waiting for stdin inside Wasmer, it still dies of SIGKILL (its worker, and Wasmer's under it, end).
+      await m.writeFile('/tmp/wx/gone', 'x');
+      const [pid, inW, outR] = await spawnPiped(m, [bin('wasix')], '/tmp/wx');
+      match(await readUntil(m, outR, 'cwd /workspace\n'), /thread_id: errno 0/, 'started');
+      await m.kill(pid, SIGKILL);
+      const st = await m.wait(pid);
+      ok(WIFSIGNALED(st) && WTERMSIG(st) === SIGKILL, `killed (status ${st})`);
+      for (const fd of [inW, outR]) await m.syscall('close', fd);
     },
   },
 ];
