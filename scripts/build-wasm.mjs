@@ -1,6 +1,6 @@
 // Build the WASI side: the test programs (wasm/*.c → dist/wasm/<name>.wasm)
 // and the installable clang package (wasm/clang/ → dist/clang/), both with
-// @yowasp/clang.
+// @yowasp/clang, and the installable ruby package (wasm/ruby/ → dist/ruby/).
 //
 // Each program is linked with the objects of wasm/lib/*.c. A `// cflags: ...`
 // line in a source adds flags for that program. Compiling costs about 1 s to
@@ -13,7 +13,7 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
-  chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync,
+  chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync,
 } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -73,7 +73,27 @@ export async function buildWasm(root) {
   for (const f of readdirSync(cache)) if (!keep.has(f)) rmSync(join(cache, f));
 
   await buildClangPackage(root, clangDir, clangVersion, objects['pwd.o']);
+  buildRubyPackage(root);
+  for (const name of ['clang', 'ruby']) listPackage(join(root, 'dist'), name);
   return { compiled, cached: hits };
+}
+
+/**
+ * dist/ruby/: an installable package (not part of the base image: 30 MB).
+ * libexec/ruby is @ruby/3.4-wasm-wasi's ruby.wasm with the standard library
+ * packed in; the wasm runtime drives its embedding interface (decision 0021).
+ */
+function buildRubyPackage(root) {
+  const from = join(root, 'node_modules/@ruby/3.4-wasm-wasi');
+  const version = JSON.parse(readFileSync(join(from, 'package.json'), 'utf8')).version;
+  const pkg = join(root, 'dist/ruby');
+  const src = join(root, 'wasm/ruby');
+  const meta = JSON.parse(readFileSync(join(src, 'package.json'), 'utf8'));
+  mkdirSync(join(pkg, 'libexec'), { recursive: true });
+  writeFileSync(join(pkg, 'package.json'), `${JSON.stringify({ ...meta, version }, null, 2)}\n`);
+  copyFileSync(join(src, 'agentos-package.json'), join(pkg, 'agentos-package.json'));
+  copyFileSync(join(from, 'dist/ruby+stdlib.wasm'), join(pkg, 'libexec/ruby'));
+  chmodSync(join(pkg, 'libexec/ruby'), 0o755);
 }
 
 /**
@@ -114,6 +134,23 @@ async function buildClangPackage(root, clangDir, version, pwdObject) {
     absWorkingDir: root,
   });
   chmodSync(join(pkg, 'libexec/cc'), 0o755);
+}
+
+/**
+ * dist/<name>.files.json: the package's files with their modes, so a host that
+ * cannot list a directory (the browser harness, over HTTP) can install it.
+ */
+function listPackage(dist, name) {
+  const files = [];
+  const walk = (rel) => {
+    for (const e of readdirSync(join(dist, name, rel), { withFileTypes: true })) {
+      const path = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory()) walk(path);
+      else files.push([path, statSync(join(dist, name, path)).mode & 0o777]);
+    }
+  };
+  walk('');
+  writeFileSync(join(dist, `${name}.files.json`), `${JSON.stringify(files)}\n`);
 }
 
 /** clang, loaded (quietly) on first use only: a fully cached build never pays for it. */

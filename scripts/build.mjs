@@ -24,7 +24,7 @@
 // same host, so any import of src/host/node/index.ts from a test (directly or via
 // helpers) is replaced by an external import of dist/node/index.js.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -185,6 +185,19 @@ function copyProgramsToWeb() {
   if (existsSync(PROGRAM_OUT)) cpSync(PROGRAM_OUT, join(DIST, 'web', 'programs'), { recursive: true });
   if (existsSync(WASM_OUT)) cpSync(WASM_OUT, join(DIST, 'web', 'wasm'), { recursive: true });
   if (existsSync(join(DIST, 'pyodide'))) cpSync(join(DIST, 'pyodide'), join(DIST, 'web', 'pyodide'), { recursive: true });
+  // @wasmer/sdk as published (5 MB), loaded by URL when a WASIX program first runs (decision 0021):
+  // its runtime fetches its own worker and wasm files relative to itself.
+  for (const part of ['dist', 'pkg']) {
+    cpSync(join(ROOT, 'node_modules/@wasmer/sdk', part), join(DIST, 'web', 'vendor', 'wasmer-sdk', part), { recursive: true });
+  }
+  // The installable WASI packages (100+ MB), linked rather than copied, for the browser tests.
+  mkdirSync(join(DIST, 'web', 'pkg'), { recursive: true });
+  for (const name of ['clang', 'ruby']) {
+    for (const f of [name, `${name}.files.json`]) {
+      rmSync(join(DIST, 'web', 'pkg', f), { force: true });
+      if (existsSync(join(DIST, f))) symlinkSync(join('..', '..', f), join(DIST, 'web', 'pkg', f));
+    }
+  }
 }
 
 // ---------------------------------------------------------------- WASI test programs

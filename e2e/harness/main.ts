@@ -10,8 +10,10 @@ import { cases as kernelCases, installPrograms, PROGRAMS } from '../../test/kern
 import { installWasm, WASM_PROGRAMS, wasmCases } from '../../test/runtimes/wasm/cases.js';
 import { pythonCases } from '../../test/runtimes/python/cases.js';
 import { nodeCases } from '../../test/runtimes/node/cases.js';
+import { clangCases } from '../../test/runtimes/wasm/clang-cases.js';
+import { rubyCases } from '../../test/runtimes/wasm/ruby-cases.js';
 
-const cases = [...kernelCases, ...wasmCases, ...pythonCases, ...nodeCases];
+const cases = [...kernelCases, ...wasmCases, ...pythonCases, ...nodeCases, ...rubyCases, ...clangCases];
 
 export interface CaseResult {
   ok: boolean;

@@ -25,7 +25,9 @@ export interface RunMessage {
   image: Image;
   /** KEY=VALUE environment. */
   env: string[];
+  /** A wasm image compiled by the kernel (shared between workers, not copied), or why it cannot run. */
+  module?: WebAssembly.Module | string;
 }
 
-/** process worker → kernel */
-export type WorkerMessage = { type: 'idle' } | { type: 'fault'; message: string };
+/** process worker → kernel ('retire': done, but do not pool this worker again) */
+export type WorkerMessage = { type: 'idle' } | { type: 'retire' } | { type: 'fault'; message: string };

@@ -26,8 +26,14 @@ export function runtimeImageBytes(runtime: string): Uint8Array {
   return new Uint8Array([...RUNTIME_MAGIC, 0x20, ...new TextEncoder().encode(`${runtime}\n`)]);
 }
 
+/** What exec found: the image to run and the inode of its file (for the kernel's module cache). */
+export interface Loaded {
+  image: Image;
+  inode: Inode;
+}
+
 /** Resolve `path` and read its header; returns what the runner needs to start it. */
-export function loadImage(vfs: Vfs, cred: Cred, cwd: Inode, path: string, argv: string[]): Image {
+export function loadImage(vfs: Vfs, cred: Cred, cwd: Inode, path: string, argv: string[]): Loaded {
   let file = path;
   let args = argv.length ? [...argv] : [path];
   for (let depth = 0; ; depth++) {
@@ -51,13 +57,13 @@ export function loadImage(vfs: Vfs, cred: Cred, cwd: Inode, path: string, argv: 
       file = interp;
       continue;
     }
-    if (startsWith(head, [0x00, 0x61, 0x73, 0x6d])) return { runtime: 'wasm', file, argv: args };
+    if (startsWith(head, [0x00, 0x61, 0x73, 0x6d])) return { image: { runtime: 'wasm', file, argv: args }, inode };
     if (startsWith(head, RUNTIME_MAGIC)) {
       let end = head.indexOf(0x0a);
       if (end < 0) end = head.length;
       const runtime = ASCII.decode(head.subarray(4, end)).trim();
       if (!runtime) throw new SysError(Errno.ENOEXEC, file);
-      return { runtime, file, argv: args };
+      return { image: { runtime, file, argv: args }, inode };
     }
     // ELF, Mach-O, PE and anything else: no handler (the shell may retry via /bin/sh).
     throw new SysError(Errno.ENOEXEC, file);

@@ -18,11 +18,11 @@ import { SIG_HANDLE, SIG_IGN, SIGABRT } from '../abi/signal.js';
 import { signalStatus } from '../abi/wait.js';
 import { ChannelEnd } from './channel.js';
 import { sanitizeEnv } from './env.js';
-import { loadImage } from './exec.js';
+import { loadImage, type Loaded } from './exec.js';
 import { FifoTable, PipeFs } from './fifo.js';
 import type { OpenFile } from './file.js';
 import { PolicyEngine } from './policy/policy.js';
-import { Process, ProcessTable, type Image } from './process.js';
+import { Process, ProcessTable } from './process.js';
 import { Runner, type WorkerFactory } from './runner.js';
 import { notifyParent } from './signal.js';
 import { SoftwareBroker } from './software/broker.js';
@@ -31,6 +31,7 @@ import { handlers } from './sys/table.js';
 import { acquire, leaderExited } from './tty/jobctl.js';
 import { Ptys } from './tty/pty.js';
 import { NetStack } from './net/stack.js';
+import { WasmModules } from './wasm-modules.js';
 import type { Inode } from './vfs/types.js';
 import type { Vfs } from './vfs/vfs.js';
 
@@ -80,6 +81,8 @@ export class Kernel {
   readonly vfs: Vfs;
   readonly procs = new ProcessTable();
   readonly runner: Runner;
+  /** Compiled WebAssembly images, shared by every worker (decision 0021). */
+  readonly wasmModules = new WasmModules();
   readonly init: Process;
   readonly bootMs = Date.now();
   readonly hostname: string;
@@ -215,7 +218,7 @@ export class Kernel {
 
   spawn(parent: Process, req: SpawnRequest): Process {
     const cwd = req.cwd === undefined ? parent.cwd : this.vfs.resolve(parent.cred, parent.cwd, req.cwd, true);
-    const image = this.load(parent, cwd, req.path, req.argv, true);
+    const loaded = this.load(parent, cwd, req.path, req.argv, true);
     // Resolve the fd map before creating anything, so EBADF leaves no trace.
     const files: [number, OpenFile][] = req.fds
       ? req.fds.map(([c, pfd]) => [c, parent.fds.get(pfd)])
@@ -250,13 +253,13 @@ export class Kernel {
     this.policy.environ(child.env);
     parent.children.add(child);
     this.procs.add(child);
-    this.startImage(child, req.path, image, parent === this.init && req.session === true);
+    this.startImage(child, req.path, loaded, parent === this.init && req.session === true);
     return child;
   }
 
   /** Replace the process's program (execve): the new image starts in a pooled worker. */
   exec(p: Process, path: string, argv: string[], env: string[]): void {
-    const image = this.load(p, p.cwd, path, argv, false);
+    const loaded = this.load(p, p.cwd, path, argv, false);
     p.fds.closeOnExec();
     p.dispositions.forEach((d, sig) => {
       if (d === SIG_HANDLE) p.dispositions[sig] = 0;
@@ -267,20 +270,20 @@ export class Kernel {
     // The old worker unwinds and returns to the pool (or is destroyed if it does not).
     this.runner.exited(p);
     this.live.delete(p);
-    this.startImage(p, path, image);
+    this.startImage(p, path, loaded);
   }
 
-  private load(p: Process, cwd: Inode, path: string, argv: string[], spawning: boolean): Image {
+  private load(p: Process, cwd: Inode, path: string, argv: string[], spawning: boolean): Loaded {
     // The host's own spawns are trusted; the guest's meet the policy first (EAGAIN, EACCES, approval).
     if (p !== this.init) this.policy.mayRun(p, cwd, path, argv, spawning);
-    const image = loadImage(this.vfs, p.cred, cwd, path, argv);
-    if (!this.runtimes.has(image.runtime)) {
-      throw new SysError(Errno.ENOEXEC, `${path}: no ${image.runtime} runtime in this build`);
+    const loaded = loadImage(this.vfs, p.cred, cwd, path, argv);
+    if (!this.runtimes.has(loaded.image.runtime)) {
+      throw new SysError(Errno.ENOEXEC, `${path}: no ${loaded.image.runtime} runtime in this build`);
     }
-    return image;
+    return loaded;
   }
 
-  private startImage(p: Process, path: string, image: Image, session = false): void {
+  private startImage(p: Process, path: string, { image, inode }: Loaded, session = false): void {
     // As on Linux: cmdline is what the runtime was given (interpreter included),
     // exe the file that runs, comm the name that was executed.
     p.argv = image.argv;
@@ -289,7 +292,15 @@ export class Kernel {
     p.channel = new ChannelEnd(newChannelBuffer());
     this.live.add(p);
     this.policy.started(p, session);
-    this.runner.start(p, image);
+    if (image.runtime !== 'wasm') return this.runner.start(p, image);
+    const compiled = this.wasmModules.get(inode);
+    if (!(compiled instanceof Promise)) return this.runner.start(p, image, compiled);
+    // First run of this file: the worker starts once it is compiled, unless the
+    // process was killed or replaced by exec meanwhile.
+    const channel = p.channel;
+    void compiled.then((m) => {
+      if (this.live.has(p) && p.channel === channel) this.runner.start(p, image, m);
+    });
   }
 
   /** End a process: close its files, hand its children to init, become a zombie. */

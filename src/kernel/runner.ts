@@ -51,7 +51,8 @@ export class Runner {
     while (this.idle.length + this.unwinding.size < this.warm) this.idle.push(this.create());
   }
 
-  start(proc: Process, image: Image): void {
+  /** Run `image` as `proc` in a pooled worker; a wasm image comes with its compiled module. */
+  start(proc: Process, image: Image, module?: WebAssembly.Module | string): void {
     if (!proc.channel) throw new Error('process has no channel');
     const slot = this.idle.pop() ?? this.create();
     slot.proc = proc;
@@ -59,6 +60,7 @@ export class Runner {
     const msg: RunMessage = {
       type: 'run', pid: proc.pid, channel: proc.channel.sab, doorbell: this.doorbell, image, env: proc.env,
     };
+    if (module !== undefined) msg.module = module;
     slot.port.post(msg);
     queueMicrotask(() => this.prewarm());
   }
@@ -112,6 +114,9 @@ export class Runner {
       this.unwinding.delete(slot);
       if (this.idle.length < this.warm * 2) this.idle.push(slot);
       else slot.port.terminate();
+    } else if (m.type === 'retire' && !slot.proc) {
+      this.destroy(slot);
+      this.prewarm();
     } else if (m.type === 'fault' && slot.proc) {
       const proc = slot.proc;
       this.running.delete(proc);

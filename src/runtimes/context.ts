@@ -19,7 +19,11 @@ export class ProcessContext {
   /** The file the runtime loads (the binary, or the script of an interpreter). */
   readonly file: string;
   readonly env: string[];
+  /** The compiled wasm image the kernel sent, or why it cannot run. */
+  readonly module?: WebAssembly.Module | string;
   exited = false;
+  /** Set by a runtime that leaves its worker unfit for another program: the kernel ends it instead of pooling it. */
+  retire = false;
   private handlers = new Map<number, SignalHandler>();
   private inHandler = false;
 
@@ -31,6 +35,7 @@ export class ProcessContext {
     this.argv = msg.image.argv;
     this.file = msg.image.file;
     this.env = msg.env;
+    this.module = msg.module;
     sys.raw.onSignals = () => this.runHandlers();
   }
 

@@ -54,6 +54,6 @@ async function run(port: Port, msg: RunMessage): Promise<void> {
     if (!(e instanceof ExecReplaced) && !ctx.exited) ctx.fatal(e);
   } finally {
     client.invalidate();
-    port.post({ type: 'idle' });
+    port.post({ type: ctx.retire ? 'retire' : 'idle' });
   }
 }

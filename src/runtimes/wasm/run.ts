@@ -9,32 +9,34 @@
 import { SIGABRT } from '../../abi/signal.js';
 import { O_CLOEXEC, O_DIRECTORY, O_RDONLY } from '../../abi/fcntl.js';
 import type { ProcessContext } from '../context.js';
-import { ModuleCache, type Program } from './cache.js';
+import { checkProgram } from './program.js';
 import { preview1, PREVIEW1_FUNCTIONS, WASI_MODULE } from './preview1.js';
+import { rubyImports, runRuby } from './ruby.js';
+import { runWasix } from './wasix.js';
 import { WasiState } from './state.js';
 
 /** The status bash gives a file it cannot execute. */
 const CANNOT_EXECUTE = 126;
 
-const moduleCache = new ModuleCache(new Set(PREVIEW1_FUNCTIONS));
+const PROVIDED: ReadonlySet<string> = new Set(PREVIEW1_FUNCTIONS);
 
 export async function runWasm(ctx: ProcessContext): Promise<void> {
   const name = ctx.argv[0] ?? ctx.file;
-  let program: Program;
-  try {
-    program = await moduleCache.load(ctx.sys, ctx.file);
-  } catch (e) {
-    if (e instanceof WebAssembly.CompileError) refuse(ctx, name, `invalid WebAssembly module (${e.message})`);
-    throw e;
+  const program = checkProgram(ctx.module, PROVIDED);
+  if (typeof program === 'string') refuse(ctx, name, program);
+  if (program.wasix) {
+    const why = await runWasix(ctx);
+    if (why) refuse(ctx, name, why);
   }
-  if (program.problem) refuse(ctx, name, program.problem);
 
   const cwd = cwdOf(ctx);
   const w = new WasiState(ctx, ctx.argv, environment(ctx, cwd));
   preopen(w, cwd);
   try {
-    const instance = new WebAssembly.Instance(program.module, { [WASI_MODULE]: preview1(w) });
+    const extra = program.ruby ? rubyImports(ctx, program.module) : {};
+    const instance = new WebAssembly.Instance(program.module, { ...extra, [WASI_MODULE]: preview1(w) });
     w.mem.bind(instance.exports.memory as WebAssembly.Memory);
+    if (program.ruby) runRuby(ctx, instance);
     (instance.exports._start as () => void)();
   } catch (e) {
     if (isTrap(e)) abort(ctx, name, e as Error);

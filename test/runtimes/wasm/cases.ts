@@ -9,7 +9,7 @@ import { eq, match, ok } from '../../kernel/expect.js';
 import type { SuiteCase } from '../../kernel/suite-types.js';
 
 export const WASM_PROGRAMS = [
-  'args', 'cat', 'clock', 'exit', 'fdops', 'files', 'hello', 'interact', 'links', 'poll', 'random', 'readdir', 'spin',
+  'args', 'cat', 'clock', 'exit', 'fdops', 'files', 'grow', 'hello', 'interact', 'links', 'poll', 'random', 'readdir', 'spin', 'wasix',
 ];
 /** Apart from /usr/local/bin, where the kernel suite's JS test programs (cat, exit, ...) live. */
 const BIN = '/usr/local/wasm';
@@ -24,6 +24,7 @@ const dec = new TextDecoder();
 const text = (b: Uint8Array) => dec.decode(b);
 const bin = (name: string) => `${BIN}/${name}`;
 const lines = (b: Uint8Array) => text(b).trimEnd().split('\n');
+const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A shell command line's result, run in `cwd`: bare names are the WASI programs, then agentOS's tools. */
@@ -41,11 +42,11 @@ async function readUntil(m: Machine, fd: number, needle: string): Promise<string
   return acc;
 }
 
-/** Start `argv` with stdin and stdout on pipes the test holds: [pid, stdin writer, stdout reader]. */
-async function spawnPiped(m: Machine, argv: string[]): Promise<[number, number, number]> {
+/** Start `argv` (in `cwd`) with stdin and stdout on pipes the test holds: [pid, stdin writer, stdout reader]. */
+async function spawnPiped(m: Machine, argv: string[], cwd?: string): Promise<[number, number, number]> {
   const [inR, inW] = (await m.syscall('pipe')) as [number, number];
   const [outR, outW] = (await m.syscall('pipe')) as [number, number];
-  const pid = await m.spawn(argv, { fds: [[0, inR], [1, outW], [2, outW]] });
+  const pid = await m.spawn(argv, { fds: [[0, inR], [1, outW], [2, outW]], cwd });
   await m.syscall('close', inR);
   await m.syscall('close', outW);
   return [pid, inW, outR];
@@ -296,6 +297,9 @@ export const wasmCases: SuiteCase[] = [
         ['garbage', [...header, 0xff, 0xff], /invalid WebAssembly module/],
         // (import "env" "f" (func)): a module from another toolchain's ABI.
         ['foreign', [...header, 1, 4, 1, 0x60, 0, 0, 2, 9, 1, 3, 0x65, 0x6e, 0x76, 1, 0x66, 0, 0], /imports env\.f/],
+        // (import "wasix_32v1" "fd_dup" (func)): WASIX is recognised by its import module.
+        ['wasix', [...header, 1, 4, 1, 0x60, 0, 0, 2, 0x15, 1, 10, ...ascii('wasix_32v1'), 6, ...ascii('fd_dup'), 0, 0],
+          /^\/tmp\/wasix: cannot execute: no _start function \(not a WASIX command\)\n$/],
       ];
       for (const [name, bytes, why] of cases) {
         await m.writeFile(`/tmp/${name}`, new Uint8Array(bytes), 0o755);
@@ -303,6 +307,60 @@ export const wasmCases: SuiteCase[] = [
         eq(r.exitCode, 126, `${name}: status`);
         match(text(r.stderr), why, `${name}: reason`);
       }
+    },
+  },
+  {
+    name: 'wasm: an execute-only binary runs for a user who cannot read it: the kernel loads it, as Linux does',
+    async run(m) {
+      await m.writeFile('/tmp/xonly', await m.readFile(bin('hello')), 0o711);
+      const r = await m.run(['/tmp/xonly'], { uid: 1000 });
+      eq([text(r.stdout), r.exitCode], ['hello, world\n', 0], 'ran');
+      const cat = await m.run(['/opt/agentos/bin/cat', '/tmp/xonly'], { uid: 1000 });
+      eq(cat.exitCode, 1, 'yet the user cannot read it');
+    },
+  },
+  {
+    name: 'wasm: escapes: .. stops at the VFS root, symlinks and absolute paths are the VFS\'s, host files are out of reach',
+    async run(m) {
+      const hostname = await m.readText('/etc/hostname');
+      await m.syscall('symlink', '../../../../../..', '/tmp/up');
+      const r = await sh(m, 'cat /../../../etc/hostname ../../../../../etc/hostname /tmp/up/etc/hostname', '/tmp');
+      eq([text(r.stdout), r.exitCode], [hostname.repeat(3), 0], "the VFS's /etc/hostname each time");
+      // Paths of the Node host (this repository, the host's home) do not exist in the VM.
+      for (const path of ['/work', '/home/node', '/usr/lib/node_modules', '/proc/1/root/work']) {
+        const x = await sh(m, `cat ${path}/x 2>&1; readdir ${path} >/dev/null 2>&1 || echo gone`);
+        match(text(x.stdout), /No such file or directory\ngone\n$/, path);
+      }
+    },
+  },
+  {
+    name: 'wasm: memory growth is bounded: malloc fails at the ceiling (1 GiB) instead of taking 4 GiB',
+    async run(m) {
+      const r = await m.run([bin('grow')]);
+      eq(r.exitCode, 0, 'status');
+      const mib = Number(/^(\d+) MiB\n$/.exec(text(r.stdout))?.[1]);
+      ok(mib >= 512 && mib <= 1024, `allocated ${mib} MiB`);
+    },
+  },
+  {
+    name: 'wasm: a WASIX program runs through Wasmer (@wasmer/sdk) with its cwd copied in and back',
+    async run(m) {
+      await m.mkdirp('/tmp/wx/sub');
+      await m.writeFile('/tmp/wx/in.txt', 'hello\n');
+      await m.writeFile('/tmp/wx/gone', 'x');
+      const r = await sh(m, 'echo piped | wasix a "b c"; echo "status $?"; cat out.txt; ls', '/tmp/wx');
+      eq(text(r.stderr), '', 'stderr');
+      eq(text(r.stdout), [
+        'arg a', 'arg b c', 'thread_id: errno 0, tid 1, cwd /workspace', 'piped', 'status 7', 'HELLO', 'in.txt', 'out.txt', 'sub', '',
+      ].join('\n'), 'ran in Wasmer; out.txt written back, gone removed');
+      // Waiting for stdin inside Wasmer, it still dies of SIGKILL (its worker, and Wasmer's under it, end).
+      await m.writeFile('/tmp/wx/gone', 'x');
+      const [pid, inW, outR] = await spawnPiped(m, [bin('wasix')], '/tmp/wx');
+      match(await readUntil(m, outR, 'cwd /workspace\n'), /thread_id: errno 0/, 'started');
+      await m.kill(pid, SIGKILL);
+      const st = await m.wait(pid);
+      ok(WIFSIGNALED(st) && WTERMSIG(st) === SIGKILL, `killed (status ${st})`);
+      for (const fd of [inW, outR]) await m.syscall('close', fd);
     },
   },
 ];
