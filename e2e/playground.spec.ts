@@ -88,7 +88,9 @@ test.describe('terminal, keyboard and clipboard', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await atPrompt(page);
     await page.evaluate(() => navigator.clipboard.writeText('echo pasted-$((1+1))'));
+    await page.locator('.term-pane .xterm-screen').click();
     await page.keyboard.press('Control+Shift+V');
+    await waitForScreen(page, T, /\$ echo pasted-\$\(\(1\+1\)\)$/); // the clipboard is read asynchronously
     await page.keyboard.press('Enter');
     await waitForScreen(page, T, /\npasted-2\n/);
     await page.evaluate(() => window.__playground!.view.xterm.selectAll());
