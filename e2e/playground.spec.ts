@@ -162,6 +162,20 @@ test('files survive a reload of the persistent VM', async ({ page }) => {
   await expect(page.locator('#persistence .usage')).toHaveText(/\d.* of \d/);
 });
 
+test('a second tab is told the VM is in use, and can take it over', async ({ context }) => {
+  const vm = unique('tabs');
+  const first = await context.newPage();
+  await open(first, vm);
+  await first.evaluate(() => window.agentos.exec('echo mine > f'));
+  const second = await context.newPage();
+  await second.goto(`/?vm=${vm}`);
+  await expect(second.getByRole('alert')).toContainText('in use by another tab');
+  await second.getByRole('link', { name: 'Use it here instead' }).click();
+  await second.waitForFunction(() => window.agentos !== undefined);
+  await second.evaluate(() => window.agentos.ready);
+  expect((await second.evaluate(() => window.agentos.exec('cat f'))).stdout).toBe('mine\n');
+});
+
 test('an ephemeral VM says so and keeps nothing', async ({ page }) => {
   await open(page, null);
   await expect(page.locator('#persistence .badge')).toHaveText('ephemeral');
