@@ -221,3 +221,16 @@ test('a command typed on several lines is one history entry; cd completes direct
   assert.deepEqual(d.outputOf(P), ['/tmp/cdc/dir1']);
   await end(d);
 });
+
+test('a foreground job killed by a signal is named (Killed, Quit), as bash does', async () => {
+  const d = await open();
+  await d.run("sh -c 'kill -KILL $$'", P);
+  assert.deepEqual(d.outputOf(P), ['Killed']);
+  const n = d.count(P);
+  d.type('sleep 100\r');
+  await running('sleep');
+  d.type('\x1c');
+  await d.nth(P, n + 1, 3000);
+  assert.match(d.raw, /\^\\Quit\r?\n/);
+  await end(d);
+});
