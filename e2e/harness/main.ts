@@ -179,6 +179,54 @@ const api = {
     }
   },
 
+  /**
+   * An interactive shell on a pty (AgentVM.openTerminal): each step types
+   * `send` (after an optional resize) and waits until the whole output
+   * matches `until`; then 50 keystrokes are timed to their echo.
+   */
+  async terminal(steps: { send?: string; resize?: [number, number]; delay?: number; until: string }[]): Promise<{ out: string; status: number; echoMs: number[] }> {
+    const vm = new AgentVM();
+    await vm.start();
+    try {
+      const term = await vm.openTerminal({ cols: 80, rows: 24, env: { PS1: '$ ' } });
+      const dec = new TextDecoder();
+      let out = '';
+      let wake = () => {};
+      term.onData((b) => {
+        out += dec.decode(b, { stream: true });
+        wake();
+      });
+      const until = (test: () => boolean, what: string) => new Promise<void>((ok, fail) => {
+        const timer = setTimeout(() => fail(new Error(`no ${what} in ${JSON.stringify(out.slice(-300))}`)), 10_000);
+        wake = () => {
+          if (!test()) return;
+          clearTimeout(timer);
+          ok();
+        };
+        wake();
+      });
+      for (const s of steps) {
+        if (s.delay) await new Promise((r) => setTimeout(r, s.delay));
+        if (s.resize) term.resize(s.resize[1], s.resize[0]);
+        if (s.send) term.write(s.send);
+        const re = new RegExp(s.until);
+        await until(() => re.test(out), s.until);
+      }
+      const echoMs: number[] = [];
+      for (let i = 0; i < 50; i++) {
+        const n = out.length;
+        const t0 = performance.now();
+        term.write('x');
+        await until(() => out.length > n && out.endsWith('x'), 'echo');
+        echoMs.push(performance.now() - t0);
+      }
+      term.write('\x15exit 7\r');
+      return { out, status: await term.exited, echoMs };
+    } finally {
+      await vm.stop();
+    }
+  },
+
   /** Boot-to-first-result time of a fresh kernel (ms). */
   async bootToFirstResult(): Promise<number> {
     const t0 = performance.now();

@@ -4,7 +4,7 @@
 // so commands always start with the cooked terminal the user left.
 
 import { Errno, SysError } from '../../abi/errno.js';
-import { ECHO, ICANON, ICRNL, IEXTEN, ISIG, IXON, type Termios, VMIN, VTIME } from '../../abi/termios.js';
+import { ECHO, ICANON, ICRNL, IEXTEN, ISIG, IXON, ONLCR, OPOST, type Termios, VMIN, VTIME } from '../../abi/termios.js';
 import type { Sys } from '../../user/sys.js';
 import { tcgetattr, tcsetattr, winsize } from '../../userland/lib/tty.js';
 import type { History } from './history.js';
@@ -44,6 +44,8 @@ export class LineEditor {
   private lastKey = '';
   private pending = '';
   private readonly decoder = new TextDecoder();
+  /** A new line on this terminal: NL when the tty maps it to CR NL (ONLCR), else CR NL. */
+  private nl = '\r\n';
 
   constructor(
     private readonly sys: Sys,
@@ -74,6 +76,7 @@ export class LineEditor {
       lflag: saved.lflag & ~(ICANON | ECHO | ISIG | IEXTEN),
       cc: [...saved.cc],
     };
+    this.nl = saved.oflag & OPOST && saved.oflag & ONLCR ? '\n' : '\r\n';
     raw.cc[VMIN] = 1;
     raw.cc[VTIME] = 0;
     tcsetattr(this.sys, this.fdIn, raw);
@@ -135,7 +138,7 @@ export class LineEditor {
       this.pos = this.chars.length;
       this.redraw();
     }
-    this.write('\r\n');
+    this.write(this.nl);
     return { line: this.line };
   }
 
@@ -153,7 +156,7 @@ export class LineEditor {
       case 'C-c':
         this.pos = this.chars.length;
         this.redraw();
-        this.write('^C\r\n');
+        this.write('^C' + this.nl);
         return { interrupted: true };
       case 'backspace':
       case 'C-h':
@@ -379,11 +382,11 @@ export class LineEditor {
         if (item === undefined) continue;
         line += item + (k * rows + r + rows < items.length ? ' '.repeat(width - stringWidth(item)) : '');
       }
-      out += line + '\r\n';
+      out += line + this.nl;
     }
     this.pos = this.chars.length;
     this.redraw();
-    this.write('\r\n' + out + this.promptText);
+    this.write(this.nl + out + this.promptText);
     this.row = 0;
     this.lastKey = '';
   }
