@@ -88,7 +88,9 @@ test.describe('terminal, keyboard and clipboard', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await atPrompt(page);
     await page.evaluate(() => navigator.clipboard.writeText('echo pasted-$((1+1))'));
+    await page.locator('.term-pane .xterm-screen').click();
     await page.keyboard.press('Control+Shift+V');
+    await waitForScreen(page, T, /\$ echo pasted-\$\(\(1\+1\)\)$/); // the clipboard is read asynchronously
     await page.keyboard.press('Enter');
     await waitForScreen(page, T, /\npasted-2\n/);
     await page.evaluate(() => window.__playground!.view.xterm.selectAll());
@@ -158,6 +160,20 @@ test('files survive a reload of the persistent VM', async ({ page }) => {
   await expect(page.locator('#files li[data-name="kept.txt"]')).toBeVisible();
   await expect(page.locator('#persistence .badge')).toHaveText(`persistent · ${vm}`);
   await expect(page.locator('#persistence .usage')).toHaveText(/\d.* of \d/);
+});
+
+test('a second tab is told the VM is in use, and can take it over', async ({ context }) => {
+  const vm = unique('tabs');
+  const first = await context.newPage();
+  await open(first, vm);
+  await first.evaluate(() => window.agentos.exec('echo mine > f'));
+  const second = await context.newPage();
+  await second.goto(`/?vm=${vm}`);
+  await expect(second.getByRole('alert')).toContainText('in use by another tab');
+  await second.getByRole('link', { name: 'Use it here instead' }).click();
+  await second.waitForFunction(() => window.agentos !== undefined);
+  await second.evaluate(() => window.agentos.ready);
+  expect((await second.evaluate(() => window.agentos.exec('cat f'))).stdout).toBe('mine\n');
 });
 
 test('an ephemeral VM says so and keeps nothing', async ({ page }) => {

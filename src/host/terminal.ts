@@ -108,6 +108,7 @@ class PtyTerminal implements Terminal {
       await this.hangup();
       return shellStatus(status);
     });
+    this.exited.catch(() => {}); // a VM stopped under an open terminal is not an unhandled rejection
   }
 
   private async pump(): Promise<void> {

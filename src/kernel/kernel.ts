@@ -32,6 +32,7 @@ import { acquire, leaderExited } from './tty/jobctl.js';
 import { Ptys } from './tty/pty.js';
 import { NetStack } from './net/stack.js';
 import { WasmModules } from './wasm-modules.js';
+import type { Tty } from './tty/tty.js';
 import type { Inode } from './vfs/types.js';
 import type { Vfs } from './vfs/vfs.js';
 
@@ -227,6 +228,8 @@ export class Kernel {
     if (req.pgid && !this.procs.all().some((q) => q.pgid === req.pgid && q.sid === parent.sid)) {
       throw new SysError(Errno.EPERM, `no process group ${req.pgid} in this session`);
     }
+    // The new session's terminal: checked before anything is created (TIOCSCTTY's rules).
+    const ctty = req.setsid && req.ctty !== undefined ? this.cttyFor(files, req.ctty) : null;
     if ((req.uid !== undefined || req.gid !== undefined) && parent.uid !== 0) {
       throw new SysError(Errno.EPERM, 'only root may spawn as another user');
     }
@@ -239,10 +242,7 @@ export class Kernel {
       child.sid = child.pid;
       child.pgid = child.pid;
       child.ctty = null;
-      if (req.ctty !== undefined) {
-        const tty = this.ptys.ttyOf(child.fds.get(req.ctty));
-        if (tty) acquire(child, tty);
-      }
+      if (ctty) acquire(child, ctty);
     } else if (req.pgid !== undefined) {
       child.pgid = req.pgid === 0 ? child.pid : req.pgid;
     }
@@ -255,6 +255,14 @@ export class Kernel {
     this.procs.add(child);
     this.startImage(child, req.path, loaded, parent === this.init && req.session === true);
     return child;
+  }
+
+  private cttyFor(files: [number, OpenFile][], fd: number): Tty {
+    const f = files.find(([c]) => c === fd)?.[1];
+    const tty = f ? this.ptys.ttyOf(f) : null;
+    if (!tty) throw new SysError(Errno.ENOTTY, `ctty: child fd ${fd} is not a terminal`);
+    if (tty.session || tty.hungUp) throw new SysError(Errno.EPERM, 'the terminal belongs to another session');
+    return tty;
   }
 
   /** Replace the process's program (execve): the new image starts in a pooled worker. */

@@ -236,3 +236,18 @@ test('closing the master hangs up: the session leader gets SIGHUP', async () => 
   assert.ok(WIFSIGNALED(st));
   assert.equal(WTERMSIG(st), SIGHUP);
 });
+
+test('a terminal controls one session: a second session cannot take it; the leader\'s exit status is its own', async () => {
+  const p = await session(['wait']);
+  await p.until(/ready/);
+  const n = (await m.syscall('ioctl', p.master, TIOCGPTN)) as number;
+  const slave = (await m.syscall('open', `/dev/pts/${n}`, O_RDWR | O_NOCTTY)) as number;
+  await assert.rejects(
+    m.syscall('spawn', { path: '/usr/local/bin/probe', argv: ['probe', 'wait'], env: [], fds: [[0, slave]], setsid: true, ctty: 0 }),
+    (e: SysError) => e.errno === Errno.EPERM,
+  );
+  await m.syscall('close', slave);
+  await p.send('\r');
+  assert.equal(await p.status(), 0); // not SIGHUP: its own exit releases the terminal
+  await p.close();
+});

@@ -205,3 +205,32 @@ test('close() hangs up the session', async () => {
   await d.term.close();
   assert.ok((await d.term.exited) >= 128);
 });
+
+test('a command typed on several lines is one history entry; cd completes directories only', async () => {
+  await vm.exec('mkdir -p /tmp/cdc/dir1 && touch /tmp/cdc/dfile');
+  const d = await open();
+  await d.run('for i in a b; do', '> ');
+  await d.run('echo $i', '> ');
+  await d.run('done', P);
+  await d.run('history 1', P);
+  assert.match(d.outputOf(P)[0], /^\s*\d+\s+history 1$/);
+  await d.run('history 3 | head -1', P);
+  assert.match(d.outputOf(P)[0], /^\s*\d+\s+for i in a b; do echo \$i; done$/);
+  await d.run('cd /tmp/cdc/d\t', P);
+  await d.run('pwd', P);
+  assert.deepEqual(d.outputOf(P), ['/tmp/cdc/dir1']);
+  await end(d);
+});
+
+test('a foreground job killed by a signal is named (Killed, Quit), as bash does', async () => {
+  const d = await open();
+  await d.run("sh -c 'kill -KILL $$'", P);
+  assert.deepEqual(d.outputOf(P), ['Killed']);
+  const n = d.count(P);
+  d.type('sleep 100\r');
+  await running('sleep');
+  d.type('\x1c');
+  await d.nth(P, n + 1, 3000);
+  assert.match(d.raw, /\^\\Quit\r?\n/);
+  await end(d);
+});

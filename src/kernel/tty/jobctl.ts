@@ -62,7 +62,7 @@ export function setForeground(k: Kernel, p: Process, tty: Tty, pgid: number): Wa
  * leader, the leader's exit): the foreground group (and the leader, on a
  * hangup) get SIGHUP and SIGCONT, and nobody in the session keeps it.
  */
-export function disassociate(k: Kernel, tty: Tty, hangup: boolean): void {
+export function disassociate(k: Kernel, tty: Tty, hangup: boolean, exiting: Process | null = null): void {
   if (!tty.session) return;
   const sid = tty.session;
   const fg = tty.pgrp;
@@ -71,6 +71,7 @@ export function disassociate(k: Kernel, tty: Tty, hangup: boolean): void {
   const targets = new Set(k.procs.group(fg));
   const leader = k.procs.get(sid);
   if (hangup && leader?.alive) targets.add(leader);
+  if (exiting) targets.delete(exiting);
   for (const q of k.procs.all()) if (q.ctty === tty) q.ctty = null;
   for (const q of targets) {
     sendSignal(k, q, SIGHUP);
@@ -80,5 +81,5 @@ export function disassociate(k: Kernel, tty: Tty, hangup: boolean): void {
 
 /** A session leader exits: its terminal is released (Linux's disassociate_ctty). */
 export function leaderExited(k: Kernel, p: Process): void {
-  if (p.sid === p.pid && p.ctty) disassociate(k, p.ctty, false);
+  if (p.sid === p.pid && p.ctty) disassociate(k, p.ctty, false, p);
 }

@@ -27,7 +27,8 @@ export function complete(sh: Shell, line: string, cursor: number): Completion | 
     const names = commandNames(sh, unescape(word));
     return { start: startChars, candidates: names.map(escape), suffix: ' ' };
   }
-  return fileCompletion(sh, word, startChars);
+  const onlyDirs = /^\s*(cd|pushd|rmdir)\s+$/.test(prefix);
+  return fileCompletion(sh, word, startChars, onlyDirs);
 }
 
 /** The word the cursor is in: from the last unquoted blank or operator. */
@@ -86,7 +87,7 @@ function commandNames(sh: Shell, word: string): string[] {
   return [...out].sort();
 }
 
-function fileCompletion(sh: Shell, word: string, start: number): Completion | null {
+function fileCompletion(sh: Shell, word: string, start: number, onlyDirs: boolean): Completion | null {
   const raw = unescape(word);
   const slash = raw.lastIndexOf('/');
   const dirPart = slash >= 0 ? raw.slice(0, slash + 1) : '';
@@ -99,7 +100,7 @@ function fileCompletion(sh: Shell, word: string, start: number): Completion | nu
   } catch {
     return null;
   }
-  const names = entries
+  let names = entries
     .map((e) => e.name)
     .filter((n) => n.startsWith(base) && (base.startsWith('.') || !n.startsWith('.')))
     .sort();
@@ -110,6 +111,7 @@ function fileCompletion(sh: Shell, word: string, start: number): Completion | nu
       return false;
     }
   }));
+  if (onlyDirs) names = names.filter((n) => dirs.has(n));
   const candidates = names.map((n) => escape(dirPart) + escape(n) + (dirs.has(n) ? '/' : ''));
   const single = names.length === 1 && dirs.has(names[0]);
   return { start, candidates, suffix: single ? '' : ' ', display: names.map((n) => n + (dirs.has(n) ? '/' : '')) };

@@ -45,7 +45,7 @@ export class History {
   }
 
   add(line: string): void {
-    const text = line.replace(/\n+$/, '');
+    const text = oneLine(line.replace(/\n+$/, ''));
     if (!text.trim()) return;
     const control = (this.sh.vars.get('HISTCONTROL') ?? '').split(':');
     const ignoreSpace = control.includes('ignorespace') || control.includes('ignoreboth');
@@ -159,4 +159,18 @@ export class History {
     }
     return { text: out, changed };
   }
+}
+
+/**
+ * bash's cmdhist: a command typed on several lines is kept as one line,
+ * joined with "; " — or a space after words and operators that continue it.
+ */
+function oneLine(text: string): string {
+  const lines = text.split('\n');
+  let out = lines[0];
+  for (const l of lines.slice(1)) {
+    const joiner = /(^|[\s;])(do|then|else|in|\{)\s*$|[|&(;]\s*$|^\s*$/.test(out) ? ' ' : '; ';
+    out += joiner + l.trim();
+  }
+  return out;
 }

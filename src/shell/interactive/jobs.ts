@@ -6,7 +6,7 @@
 // its settings when the job was stopped or killed (bash does the same).
 
 import { Errno, SysError } from '../../abi/errno.js';
-import { SIGCONT, SIGINT, SIGTSTP } from '../../abi/signal.js';
+import { SIGCONT, SIGINT, SIGPIPE, SIGTSTP } from '../../abi/signal.js';
 import { TIOCSPGRP, type Termios } from '../../abi/termios.js';
 import { shellStatus, WEXITSTATUS, WIFCONTINUED, WIFEXITED, WIFSIGNALED, WIFSTOPPED, WNOHANG, WTERMSIG, WUNTRACED } from '../../abi/wait.js';
 import { tcgetattr, tcsetattr } from '../../userland/lib/tty.js';
@@ -24,11 +24,17 @@ export interface JobTerminal {
   jobs(argv: string[]): number;
 }
 
+/** strsignal's descriptions, as bash prints them for jobs killed by a signal. */
+const SIGNAL_TEXT: Record<number, string> = {
+  1: 'Hangup', 2: 'Interrupt', 3: 'Quit', 4: 'Illegal instruction', 5: 'Trace/breakpoint trap', 6: 'Aborted',
+  7: 'Bus error', 8: 'Floating point exception', 9: 'Killed', 10: 'User defined signal 1', 11: 'Segmentation fault',
+  12: 'User defined signal 2', 13: 'Broken pipe', 14: 'Alarm clock', 15: 'Terminated',
+};
+
 /** How bash reports a finished job: Done, Exit N, or the signal's description. */
 function doneText(status: number): string {
   const sig = status > 128 ? status - 128 : 0;
-  const names: Record<number, string> = { 1: 'Hangup', 2: 'Interrupt', 3: 'Quit', 6: 'Aborted', 9: 'Killed', 13: 'Broken pipe', 15: 'Terminated' };
-  if (sig && names[sig]) return names[sig];
+  if (sig && SIGNAL_TEXT[sig]) return SIGNAL_TEXT[sig];
   return status ? `Exit ${status}` : 'Done';
 }
 
@@ -89,6 +95,12 @@ export class TerminalJobs implements JobTerminal {
     if ([...statuses.values()].some((s) => WIFSIGNALED(s) && WTERMSIG(s) === SIGINT)) {
       this.sh.write(2, '\n');
       this.sh.interrupted = true;
+    } else {
+      // A foreground job killed by another signal is named, as bash does (not SIGPIPE: pipelines end that way).
+      const last = statuses.get(pids.at(-1) ?? -1);
+      if (last !== undefined && WIFSIGNALED(last) && WTERMSIG(last) !== SIGPIPE && SIGNAL_TEXT[WTERMSIG(last)]) {
+        this.sh.write(2, `${SIGNAL_TEXT[WTERMSIG(last)]}${last & 0x80 ? ' (core dumped)' : ''}\n`);
+      }
     }
     return pids.map((p) => (statuses.has(p) ? shellStatus(statuses.get(p)!) : (job?.exit ?? 0)));
   }
