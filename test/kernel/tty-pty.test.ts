@@ -251,3 +251,16 @@ test('a terminal controls one session: a second session cannot take it; the lead
   assert.equal(await p.status(), 0); // not SIGHUP: its own exit releases the terminal
   await p.close();
 });
+
+test('/proc/<pid>/stat names the controlling terminal and its foreground group (ps shows pts/N)', async () => {
+  const p = await session(['wait']);
+  await p.until(/ready/);
+  const n = (await m.syscall('ioctl', p.master, TIOCGPTN)) as number;
+  const stat = dec.decode(await m.readFile(`/proc/${p.pid}/stat`));
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  assert.equal(Number(fields[4]), (136 << 8) | n); // tty_nr
+  assert.equal(Number(fields[5]), p.pid); // tpgid
+  await p.send('\r');
+  await p.status();
+  await p.close();
+});

@@ -72,3 +72,12 @@ test('oracle: history expansion with !! and !$', { skip }, () => {
     { send: 'echo !$\r' },
   ], 'echo one two');
 });
+
+test('oracle: stty on the terminal — the same settings after `stty sane` as a Linux pty (iutf8 aside)', { skip }, () => {
+  compare([
+    { send: 'stty sane -iutf8; stty -a\r', quiet: 1.5 },
+    { send: 'stty raw -echo; stty -raw echo; stty -g\r', quiet: 1.5 },
+    { send: 'stty cols 100 rows 30; stty size\r', quiet: 1.5 },
+    { send: 'echo $COLUMNS $LINES\r' },
+  ], 'stty sane -iutf8; stty -a');
+});

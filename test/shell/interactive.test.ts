@@ -234,3 +234,14 @@ test('a foreground job killed by a signal is named (Killed, Quit), as bash does'
   assert.match(d.raw, /\^\\Quit\r?\n/);
   await end(d);
 });
+
+test('Ctrl-R searches the history backwards; Alt-B/Alt-F move by words', async () => {
+  const d = await open();
+  await d.run('echo findme-1', P);
+  await d.run('echo other', P);
+  await d.run('\x12findme', P);
+  assert.deepEqual(d.outputOf(P), ['findme-1']);
+  await d.run('echo b c\x1bb\x1bbX\x1bfY', P);
+  assert.deepEqual(d.outputOf(P), ['XbY c']);
+  await end(d);
+});

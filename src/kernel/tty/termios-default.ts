@@ -1,9 +1,9 @@
-// The settings a fresh terminal starts with: Linux's tty_std_termios as
-// `stty sane` leaves it (cooked, echo, signals, UTF-8, CR→NL in, NL→CRLF out).
+// The settings a fresh terminal starts with: a Linux pty's (tty_std_termios
+// without HUPCL: cooked, echo, signals, CR→NL in, NL→CRLF out) plus IUTF8, which
+// UTF-8 terminal emulators set so that ERASE removes a whole character.
 
 import {
-  B38400_CBAUD, BRKINT, CREAD, CS8, ECHO, ECHOCTL, ECHOE, ECHOK, ECHOKE, HUPCL, ICANON, ICRNL, IEXTEN, IMAXBEL, ISIG,
-  IUTF8, IXON, NCCS, ONLCR, OPOST, type Termios, VDISCARD, VEOF, VERASE, VINTR, VKILL, VLNEXT, VMIN, VQUIT, VREPRINT,
+  B38400_CBAUD, CREAD, CS8, ECHO, ECHOCTL, ECHOE, ECHOK, ECHOKE, ICANON, ICRNL, IEXTEN, ISIG, IUTF8, IXON, NCCS, ONLCR, OPOST, type Termios, VDISCARD, VEOF, VERASE, VINTR, VKILL, VLNEXT, VMIN, VQUIT, VREPRINT,
   VSTART, VSTOP, VSUSP, VTIME, VWERASE,
 } from '../../abi/termios.js';
 
@@ -24,9 +24,9 @@ export function defaultTermios(): Termios {
   cc[VWERASE] = 0x17;
   cc[VLNEXT] = 0x16;
   return {
-    iflag: ICRNL | IXON | BRKINT | IMAXBEL | IUTF8,
+    iflag: ICRNL | IXON | IUTF8,
     oflag: OPOST | ONLCR,
-    cflag: B38400_CBAUD | CS8 | CREAD | HUPCL,
+    cflag: B38400_CBAUD | CS8 | CREAD,
     lflag: ISIG | ICANON | ECHO | ECHOE | ECHOK | ECHOCTL | ECHOKE | IEXTEN,
     line: 0,
     cc,

@@ -92,7 +92,8 @@ export function statusText(p: Process): string {
 export function statText(p: Process, bootMs: number): string {
   const fields: (number | string)[] = [
     p.pid, `(${p.comm})`, p.state, p.ppid, p.pgid, p.sid,
-    0, -1, // tty_nr, tpgid: no controlling terminal yet
+    // tty_nr in Linux's encoding (a pts is major 136) and the terminal's foreground group.
+    p.ctty ? (136 << 8) | (p.ctty.index & 0xff) | ((p.ctty.index & ~0xff) << 12) : 0, p.ctty ? p.ctty.pgrp || -1 : -1,
     0, // flags
     0, 0, 0, 0, // minflt cminflt majflt cmajflt
     0, 0, 0, 0, // utime stime cutime cstime: CPU time is not measured
