@@ -8,7 +8,7 @@ import type { SnapshotInfo } from '../kernel/persist/snapshots.js';
 import type { Machine, RunOptions, RunResult } from './machine.js';
 import type { Answer, ApprovalRequest } from '../kernel/policy/approval.js';
 import type { AuditEvent } from '../kernel/policy/audit.js';
-import type { Policy } from '../kernel/policy/types.js';
+import { checkPolicy, type Policy } from '../kernel/policy/types.js';
 
 export type { Answer, ApprovalRequest, AuditEvent, Policy };
 
@@ -91,6 +91,7 @@ export class AgentVM {
       throw new Error('AgentVM: the `mounts` option is not implemented yet');
     }
     if (options.network) throw new Error('AgentVM: network access is not implemented yet (network: false is the only mode)');
+    checkPolicy(options.policy); // a bad policy is an error here, not at start()
   }
 
   /** Boot the VM and open the session; resolves when the shell is ready. */
