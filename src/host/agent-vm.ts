@@ -12,7 +12,7 @@ import type { Terminal, TerminalOptions } from './terminal.js';
 export type { Terminal, TerminalOptions } from './terminal.js';
 import type { Answer, ApprovalRequest } from '../kernel/policy/approval.js';
 import type { AuditEvent } from '../kernel/policy/audit.js';
-import type { Policy } from '../kernel/policy/types.js';
+import { checkPolicy, type Policy } from '../kernel/policy/types.js';
 
 export type { Answer, ApprovalRequest, AuditEvent, Policy };
 import { NetPolicy, type NetworkPolicy } from '../kernel/net/policy.js';
@@ -124,6 +124,7 @@ export class AgentVM {
   ) {
     // A malformed network policy is refused here, before anything boots.
     if (options.network !== undefined) void new NetPolicy(options.network);
+    checkPolicy(options.policy); // a bad policy is an error here, not at start()
   }
 
   /** Boot the VM and open the session; resolves when the shell is ready. */

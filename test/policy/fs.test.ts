@@ -221,3 +221,10 @@ test('the rules survive a snapshot restore (a new root filesystem)', async () =>
     await v.stop();
   }
 });
+
+test('a malformed policy is refused when the VM is created', () => {
+  assert.throws(() => new AgentVM({ policy: { fs: { hiden: ['/x'] } } as never }), /unknown key fs.hiden/);
+  assert.throws(() => new AgentVM({ policy: { fs: { hidden: ['x'] } } }), /not an absolute path/);
+  assert.throws(() => new AgentVM({ policy: { processes: { maxProcesses: -1 } } }), /non-negative/);
+  assert.throws(() => new AgentVM({ policy: { processes: { cpuTimeMs: '5' } } as never }), /non-negative/);
+});
