@@ -163,7 +163,9 @@ async function sendBody(request: ReturnType<typeof httpRequest>, body: HostReque
   if (body === null) return void request.end();
   if (body instanceof Uint8Array) return void request.end(body);
   for await (const chunk of body) {
-    if (!request.write(chunk)) await new Promise<void>((ok) => request.once('drain', ok));
+    if (request.destroyed) return;
+    // A failed request never drains: its close ends the wait (and the fd's reader, through the loop's exit).
+    if (!request.write(chunk)) await new Promise<void>((ok) => (request.once('drain', ok), request.once('close', ok)));
   }
   request.end();
 }

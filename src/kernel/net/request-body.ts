@@ -7,14 +7,21 @@ import { WaitQueue } from '../waitqueue.js';
 
 const CHUNK = 64 * 1024;
 
-/** Reads `f` to EOF; holds a reference until done (or abandoned by the host). */
-export async function* fdBody(f: OpenFile): AsyncGenerator<Uint8Array> {
+/**
+ * Reads `f` to EOF, holding a reference meanwhile. `stop` ends it early (the
+ * request failed or finished): the reference must go, or a writer feeding
+ * the pipe would wait forever for a reader that is gone.
+ */
+export async function* fdBody(f: OpenFile, stop: AbortSignal): AsyncGenerator<Uint8Array> {
   f.ref();
   try {
-    for (;;) {
+    while (!stop.aborted) {
       const r = f.ops.read(f, CHUNK);
       if (r instanceof WaitQueue) {
-        await new Promise<void>((wake) => r.add(wake));
+        await new Promise<void>((wake) => {
+          const off = r.add(wake);
+          stop.addEventListener('abort', () => (off(), wake()), { once: true });
+        });
         continue;
       }
       if (r.byteLength === 0) return;

@@ -22,6 +22,8 @@ interface Pending {
   res: HostResponse | null;
   err: SysError | null;
   ctl: AbortController;
+  /** Ends the upload from a guest fd once the request has failed or finished. */
+  upload: AbortController;
   /** Set when the whole-transfer timer fired: the abort is a timeout. */
   timedOut: string | null;
   timer: ReturnType<typeof setTimeout> | null;
@@ -65,7 +67,7 @@ export const http: Handler = (k, p, a, call) => {
     const src = bodyFd === undefined ? null : p.fds.get(bodyFd);
     if (src && !src.readable) throw new SysError(Errno.EBADF);
 
-    const pending: Pending = { queue: new WaitQueue(), res: null, err: null, ctl: new AbortController(), timedOut: null, timer: null };
+    const pending: Pending = { queue: new WaitQueue(), res: null, err: null, ctl: new AbortController(), upload: new AbortController(), timedOut: null, timer: null };
     st = pending;
     call.state.http = st;
     if (timeoutMs > 0) {
@@ -75,6 +77,7 @@ export const http: Handler = (k, p, a, call) => {
       }, timeoutMs);
     }
     // Until the response is handed over, ending the call (a signal, the process dying) cancels the request.
+    pending.ctl.signal.addEventListener('abort', () => pending.upload.abort(), { once: true });
     call.state.cleanup = () => {
       if (pending.res) return;
       pending.ctl.abort();
@@ -82,7 +85,7 @@ export const http: Handler = (k, p, a, call) => {
     };
     fetch({
       method, url, headers,
-      body: src ? fdBody(src) : bytes,
+      body: src ? fdBody(src, pending.upload.signal) : bytes,
       allowPrivate: decision.allowPrivate,
       hosts: k.net.policy.hosts,
       connectTimeoutMs,
@@ -94,6 +97,7 @@ export const http: Handler = (k, p, a, call) => {
         pending.queue.wake();
       },
       (e: unknown) => {
+        pending.upload.abort();
         pending.err = toSysError(e, pending.timedOut);
         pending.queue.wake();
       },
@@ -113,7 +117,10 @@ export const http: Handler = (k, p, a, call) => {
   }
   void body
     .pump(res.body, (e) => toSysError(e, pending.timedOut))
-    .finally(() => pending.timer && clearTimeout(pending.timer));
+    .finally(() => {
+      pending.upload.abort();
+      if (pending.timer) clearTimeout(pending.timer);
+    });
   return {
     status: res.status,
     statusText: res.statusText,

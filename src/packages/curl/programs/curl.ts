@@ -182,7 +182,7 @@ function options(c: Cmd, list: [string, string | undefined][]): Options {
       case 'A': o.headers.push(['User-Agent', v]); break;
       case 'e': o.headers.push(['Referer', v]); break;
       case 'compressed': o.compressed = true; break;
-      case 'm': o.maxTimeMs = seconds('--max-time', v); break;
+      case 'm': o.maxTimeMs = seconds('-m', v); break;
       case 'connect-timeout': o.connectTimeoutMs = seconds('--connect-timeout', v); break;
       case 'retry': o.retries = integer('--retry', v); break;
       case 'retry-delay': o.retryDelayMs = integer('--retry-delay', v) * 1000; break;
@@ -316,7 +316,7 @@ function readBody(c: Cmd, o: Options, res: HttpResponse, url: URL, out: Output, 
   const progress = o.progress || (!o.silent && out.path !== null && isTty(c, 2)) ? new Progress(sys, total, o.progress) : null;
   const sink = (b: Uint8Array) => out.write(b);
   const decoder = o.compressed && !res.decoded ? bodyDecoder(header(res, 'content-encoding'), sink) : null;
-  if (req(res)) out.touch();
+  if (createsOutput(res)) out.touch();
   try {
     for (;;) {
       let chunk: Uint8Array;
@@ -342,7 +342,7 @@ function readBody(c: Cmd, o: Options, res: HttpResponse, url: URL, out: Output, 
 }
 
 /** A response that makes curl create its output file even when the body is empty. */
-const req = (res: HttpResponse): boolean => res.status < 300 || res.status >= 400;
+const createsOutput = (res: HttpResponse): boolean => res.status < 300 || res.status >= 400;
 
 function isTty(c: Cmd, fd: number): boolean {
   try {
@@ -371,8 +371,10 @@ const curlApplet = command({ name: 'curl', usage: USAGE, rawArgs: true }, (c) =>
     parsed = parseArgs(c.operands, SPEC as never);
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
-    const m = /option '([^']+)'/.exec(e.message);
-    c.warn(m ? `option ${m[1]}: ${e.message.includes('requires') ? 'requires parameter' : 'is unknown'}` : e.message);
+    // glibc's wording ("option '--x' requires...", "invalid option -- 'x'") in curl's.
+    const m = /option '([^']+)'/.exec(e.message) ?? /-- '(.)'/.exec(e.message);
+    const opt = m ? (m[1].startsWith('-') ? m[1] : `-${m[1]}`) : '';
+    c.warn(m ? `option ${opt}: ${e.message.includes('requires') ? 'requires parameter' : 'is unknown'}` : e.message);
     c.warn("try 'curl --help' or 'curl --manual' for more information");
     return 2;
   }
@@ -386,9 +388,12 @@ const curlApplet = command({ name: 'curl', usage: USAGE, rawArgs: true }, (c) =>
   } catch (e) {
     if (!(e instanceof TransferError)) throw e;
     c.warn(e.code === 2 ? e.message : `(${e.code}) ${e.message}`);
+    if (e.code === 2) c.warn("try 'curl --help' or 'curl --manual' for more information");
     return e.code;
   }
   if (!urls.length) {
+    // With no arguments at all curl only points at --help.
+    if (c.operands.length) c.warn('no URL specified!');
     c.warn("try 'curl --help' or 'curl --manual' for more information");
     return 2;
   }
