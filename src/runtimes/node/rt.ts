@@ -23,8 +23,6 @@ export interface Rt {
   console: object;
   /** A `require` that resolves from a file's directory (module.createRequire). */
   requireFrom(file: string): unknown;
-  /** Environment as KEY=VALUE strings for spawned children (from the current process.env). */
-  envList(): string[];
 }
 
 export interface NodeProcess extends Record<string | symbol, unknown> {

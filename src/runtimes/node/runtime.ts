@@ -7,7 +7,7 @@ import { ExitUnwind, type ProcessContext } from '../context.js';
 import { BUILTINS } from './builtins.js';
 import { Console } from './console.js';
 import { EsmLoader } from './esm.js';
-import { formatError, inspect } from './inspect.js';
+import { inspect } from './inspect.js';
 import { EventLoop } from './loop.js';
 import { Loader } from './modules.js';
 import { makePath } from './path.js';
@@ -18,8 +18,6 @@ import { makeTimers } from './timers.js';
 import { onHostRejection } from './host-rejections.js';
 import { StdioSink } from './stdio.js';
 import { installGlobals } from './globals.js';
-
-export const guestStack = formatError;
 
 export class NodeRuntime implements Rt {
   readonly sys;
@@ -78,11 +76,6 @@ export class NodeRuntime implements Rt {
 
   requireFrom(file: string): unknown {
     return this.cjs.makeRequire(null, this.path.dirname(this.path.resolve(file)));
-  }
-
-  envList(): string[] {
-    if (!this.proc) return [...this.ctx.env];
-    return Object.entries(this.proc.env).map(([k, v]) => `${k}=${v}`);
   }
 
   /** Run the event loop to the end, then exit with process.exitCode. */
