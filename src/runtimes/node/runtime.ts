@@ -18,6 +18,7 @@ import { makeTimers } from './timers.js';
 import { onHostRejection } from './host-rejections.js';
 import { StdioSink } from './stdio.js';
 import { installGlobals } from './globals.js';
+import { TtyMode } from './tty-mode.js';
 
 export class NodeRuntime implements Rt {
   readonly sys;
@@ -27,6 +28,7 @@ export class NodeRuntime implements Rt {
   readonly esm: EsmLoader;
   readonly console: Console;
   readonly stdio: StdioSink;
+  readonly tty: TtyMode;
   private mods = new Map<string, unknown>();
   private proc: NodeProcess | null = null;
   private dying = false;
@@ -35,6 +37,7 @@ export class NodeRuntime implements Rt {
   constructor(readonly ctx: ProcessContext, private argv: string[], private execArgv: string[]) {
     this.sys = ctx.sys;
     this.stdio = new StdioSink(ctx.sys);
+    this.tty = new TtyMode(ctx.sys);
     this.loop = new EventLoop(ctx.sys, () => this.stdio.flush());
     this.path = makePath(() => this.sys.getcwd());
     this.cjs = new Loader(this);
@@ -57,7 +60,7 @@ export class NodeRuntime implements Rt {
   }
 
   get process(): NodeProcess {
-    this.proc ??= makeProcess({ ctx: this.ctx, loop: this.loop, argv: this.argv, argv0: this.ctx.argv[0] ?? 'node', execArgv: this.execArgv, stdio: this.stdio });
+    this.proc ??= makeProcess({ ctx: this.ctx, loop: this.loop, argv: this.argv, argv0: this.ctx.argv[0] ?? 'node', execArgv: this.execArgv, stdio: this.stdio, tty: this.tty });
     return this.proc;
   }
 
@@ -110,6 +113,7 @@ export class NodeRuntime implements Rt {
     if (this.proc && !this.ctx.exited) return this.proc.exit(code);
     this.loop.stopped = true;
     this.stdio.flush();
+    this.tty.restore();
     return this.ctx.exit(code);
   }
 
