@@ -56,7 +56,7 @@ export const BUILTINS: Record<string, Make> = {
   'timers/promises': (rt) => makeTimersPromises(rt.loop),
   tty: (rt) => ({
     isatty: (fd: number) => { try { return rt.sys.isatty(fd); } catch { return false; } },
-    ReadStream: function ReadStream(fd: number) { return fdReader(rt.ctx, rt.loop, fd); },
+    ReadStream: function ReadStream(fd: number) { return fdReader(rt.ctx, rt.loop, fd, false, rt.tty); },
     WriteStream: function WriteStream(fd: number) { return fdWriter(rt.ctx, fd); },
   }),
   url: (rt) => makeUrl((p) => rt.path.resolve(p)),

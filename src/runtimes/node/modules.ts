@@ -149,6 +149,8 @@ export class Loader {
       if (!dir.endsWith('/node_modules')) out.push(`${dir === '/' ? '' : dir}/node_modules`);
       if (dir === '/') break;
     }
+    // Then $NODE_PATH's directories, as Node's global folders.
+    for (const d of (this.rt.ctx.env.find((kv) => kv.startsWith('NODE_PATH='))?.slice(10) ?? '').split(':')) if (d) out.push(d);
     return out;
   }
 

@@ -12,6 +12,7 @@ import { NODE_VERSION, type NodeProcess } from './rt.js';
 import { Readable, Writable } from './stream.js';
 import type { StdioSink } from './stdio.js';
 import { tick } from './tick.js';
+import type { TtyMode } from './tty-mode.js';
 
 const SIGNALS = ['SIGHUP', 'SIGINT', 'SIGQUIT', 'SIGUSR1', 'SIGUSR2', 'SIGTERM', 'SIGPIPE', 'SIGALRM', 'SIGWINCH', 'SIGCONT', 'SIGTSTP', 'SIGCHLD'];
 
@@ -22,6 +23,7 @@ export interface ProcessInit {
   argv0: string;
   execArgv: string[];
   stdio: StdioSink;
+  tty: TtyMode;
 }
 
 /** A Writable over an fd: writes go to the kernel, through the stdio buffer when given one. */
@@ -77,7 +79,7 @@ function lazyTty(ctx: ProcessContext, s: object, fd: number): void {
 }
 
 /** A Readable over an fd, reading only when the loop finds the fd readable. */
-export function fdReader(ctx: ProcessContext, loop: EventLoop, fd: number, close = false): Readable {
+export function fdReader(ctx: ProcessContext, loop: EventLoop, fd: number, close = false, tty?: TtyMode): Readable {
   let watcher: Watcher | null = null;
   let refed = true;
   let paused = false;
@@ -118,7 +120,11 @@ export function fdReader(ctx: ProcessContext, loop: EventLoop, fd: number, close
   const resume = r.resume.bind(r);
   r.pause = () => { pause(); paused = true; if (watcher) watcher.refed = false; return r; };
   r.resume = () => { paused = false; resume(); if (watcher) watcher.refed = refed; return r; };
-  Object.assign(r, { fd, _isStdio: fd <= 2, setRawMode: () => r, ref: () => { setRef(true); return r; }, unref: () => { setRef(false); return r; } });
+  const setRawMode = (on: boolean) => {
+    Object.assign(r, { isRaw: tty ? tty.setRaw(fd, !!on) : false });
+    return r;
+  };
+  Object.assign(r, { fd, _isStdio: fd <= 2, isRaw: false, setRawMode, ref: () => { setRef(true); return r; }, unref: () => { setRef(false); return r; } });
   lazyTty(ctx, r, fd);
   return r;
 }
@@ -231,6 +237,7 @@ export function makeProcess(init: ProcessInit): NodeProcess {
       }
       loop.stopped = true;
       init.stdio.flush();
+      init.tty.restore();
       return ctx.exit(Number(p.exitCode ?? status) & 0xff);
     },
     reallyExit: (code: number) => ctx.exit(code),
@@ -243,7 +250,7 @@ export function makeProcess(init: ProcessInit): NodeProcess {
     openStdin: () => p.stdin,
   });
   lazy('stdout', () => fdWriter(ctx, 1, init.stdio));
-  lazy('stdin', () => fdReader(ctx, loop, 0));
+  lazy('stdin', () => fdReader(ctx, loop, 0, false, init.tty));
   lazy('stderr', () => fdWriter(ctx, 2, init.stdio));
 
   // Signal events: a listener installs a handler; the loop delivers it between callbacks.

@@ -2,9 +2,9 @@
 // readline, multi-line input while the code is unfinished, results inspected.
 // A generator keeps one scope alive, so declarations persist between lines.
 
-import { inspect } from './inspect.js';
+import { formatError, inspect } from './inspect.js';
 import { Interface } from './readline.js';
-import { guestStack, type NodeRuntime } from './runtime.js';
+import type { NodeRuntime } from './runtime.js';
 import { NODE_VERSION } from './rt.js';
 import { WRAP_PARAMS } from './modules.js';
 import { rewriteDynamicImports } from './esm-transform.js';
@@ -48,7 +48,7 @@ export function startRepl(rt: NodeRuntime): void {
       return;
     }
     pending = '';
-    if ('e' in r) out.write(`Uncaught ${e instanceof Error ? guestStack(e).split('\n')[0] : inspect(e)}\n`);
+    if ('e' in r) out.write(`Uncaught ${e instanceof Error ? formatError(e).split('\n')[0] : inspect(e)}\n`);
     else out.write(`${inspect(r.v)}\n`);
     rl.prompt();
   });

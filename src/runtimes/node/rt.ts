@@ -19,12 +19,12 @@ export interface Rt {
   builtin(name: string): unknown;
   /** Buffered stdout/stderr; flush before anything another process could observe. */
   stdio: import('./stdio.js').StdioSink;
+  /** Terminal modes the process changed (setRawMode), restored at exit. */
+  tty: import('./tty-mode.js').TtyMode;
   /** The guest's global console. */
   console: object;
   /** A `require` that resolves from a file's directory (module.createRequire). */
   requireFrom(file: string): unknown;
-  /** Environment as KEY=VALUE strings for spawned children (from the current process.env). */
-  envList(): string[];
 }
 
 export interface NodeProcess extends Record<string | symbol, unknown> {

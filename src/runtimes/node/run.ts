@@ -3,7 +3,7 @@
 
 import type { ProcessContext } from '../context.js';
 import { compileFunction, WRAP_PARAMS } from './modules.js';
-import { rewriteDynamicImports } from './esm-transform.js';
+import { rewriteDynamicImports, transformEsm } from './esm-transform.js';
 import { inspect } from './inspect.js';
 import { startRepl } from './repl.js';
 import { NodeRuntime } from './runtime.js';
@@ -17,6 +17,7 @@ Options:
   --                          indicate the end of node options
   -e, --eval=...              evaluate script
   -h, --help                  print node command line options
+  -c, --check                 syntax check script without executing
   -i, --interactive           always enter the REPL even if stdin does not appear to be a terminal
   --input-type=...            set module type for string input (commonjs, module)
   -p, --print [...]           evaluate script and print result
@@ -33,6 +34,7 @@ interface Parsed {
   code?: string;
   print: boolean;
   interactive: boolean;
+  check: boolean;
   module: boolean;
   preload: string[];
   script?: string;
@@ -41,7 +43,7 @@ interface Parsed {
 }
 
 function parse(ctx: ProcessContext, args: string[]): Parsed {
-  const p: Parsed = { print: false, interactive: false, module: false, preload: [], rest: [], execArgv: [] };
+  const p: Parsed = { print: false, interactive: false, check: false, module: false, preload: [], rest: [], execArgv: [] };
   const bad = (msg: string): never => {
     ctx.sys.writeAll(2, `${ctx.argv[0] ?? 'node'}: ${msg}\n`);
     return ctx.exit(9);
@@ -60,6 +62,7 @@ function parse(ctx: ProcessContext, args: string[]): Parsed {
       p.print = true;
       if (inline !== undefined || (i + 1 < args.length)) p.code = value();
     } else if (name === '-i' || name === '--interactive') p.interactive = true;
+    else if (name === '-c' || name === '--check') p.check = true;
     else if (name === '-v' || name === '--version') {
       ctx.sys.writeAll(1, `${NODE_VERSION}-agentos\n`);
       ctx.exit(0);
@@ -92,6 +95,8 @@ export async function runNode(ctx: ProcessContext): Promise<void> {
     if (p.code !== undefined || fromStdin) {
       const code = p.code ?? new TextDecoder().decode(ctx.sys.readAll(0));
       result = evalMain(rt, code, p.code !== undefined ? '[eval]' : '[stdin]', p.print, p.module);
+    } else if (main !== undefined && p.check) {
+      checkSyntax(rt, main);
     } else if (main !== undefined) {
       result = runMain(rt, main);
     } else startRepl(rt);
@@ -130,6 +135,15 @@ function runMain(rt: NodeRuntime, path: string): Promise<unknown> | undefined {
   }
   m.loaded = true;
   return undefined;
+}
+
+/** node --check: compile the script (as its module kind) without running it. */
+function checkSyntax(rt: NodeRuntime, path: string): void {
+  const file = rt.cjs.resolve(path, '/', ['require', 'node']);
+  const src = new TextDecoder().decode(rt.sys.readFile(file));
+  rt.cjs.sources.set(file, src);
+  if (rt.esm.isEsm(file)) compileFunction(transformEsm(src).code, [], file, true);
+  else compileFunction(src, WRAP_PARAMS, file);
 }
 
 /** -e / -p / stdin code: a sloppy script with require & co. in scope, its completion value for -p. */

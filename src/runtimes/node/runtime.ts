@@ -7,7 +7,7 @@ import { ExitUnwind, type ProcessContext } from '../context.js';
 import { BUILTINS } from './builtins.js';
 import { Console } from './console.js';
 import { EsmLoader } from './esm.js';
-import { formatError, inspect } from './inspect.js';
+import { inspect } from './inspect.js';
 import { EventLoop } from './loop.js';
 import { Loader } from './modules.js';
 import { makePath } from './path.js';
@@ -18,8 +18,7 @@ import { makeTimers } from './timers.js';
 import { onHostRejection } from './host-rejections.js';
 import { StdioSink } from './stdio.js';
 import { installGlobals } from './globals.js';
-
-export const guestStack = formatError;
+import { TtyMode } from './tty-mode.js';
 
 export class NodeRuntime implements Rt {
   readonly sys;
@@ -29,6 +28,7 @@ export class NodeRuntime implements Rt {
   readonly esm: EsmLoader;
   readonly console: Console;
   readonly stdio: StdioSink;
+  readonly tty: TtyMode;
   private mods = new Map<string, unknown>();
   private proc: NodeProcess | null = null;
   private dying = false;
@@ -37,6 +37,7 @@ export class NodeRuntime implements Rt {
   constructor(readonly ctx: ProcessContext, private argv: string[], private execArgv: string[]) {
     this.sys = ctx.sys;
     this.stdio = new StdioSink(ctx.sys);
+    this.tty = new TtyMode(ctx.sys);
     this.loop = new EventLoop(ctx.sys, () => this.stdio.flush());
     this.path = makePath(() => this.sys.getcwd());
     this.cjs = new Loader(this);
@@ -59,7 +60,7 @@ export class NodeRuntime implements Rt {
   }
 
   get process(): NodeProcess {
-    this.proc ??= makeProcess({ ctx: this.ctx, loop: this.loop, argv: this.argv, argv0: this.ctx.argv[0] ?? 'node', execArgv: this.execArgv, stdio: this.stdio });
+    this.proc ??= makeProcess({ ctx: this.ctx, loop: this.loop, argv: this.argv, argv0: this.ctx.argv[0] ?? 'node', execArgv: this.execArgv, stdio: this.stdio, tty: this.tty });
     return this.proc;
   }
 
@@ -78,11 +79,6 @@ export class NodeRuntime implements Rt {
 
   requireFrom(file: string): unknown {
     return this.cjs.makeRequire(null, this.path.dirname(this.path.resolve(file)));
-  }
-
-  envList(): string[] {
-    if (!this.proc) return [...this.ctx.env];
-    return Object.entries(this.proc.env).map(([k, v]) => `${k}=${v}`);
   }
 
   /** Run the event loop to the end, then exit with process.exitCode. */
@@ -117,6 +113,7 @@ export class NodeRuntime implements Rt {
     if (this.proc && !this.ctx.exited) return this.proc.exit(code);
     this.loop.stopped = true;
     this.stdio.flush();
+    this.tty.restore();
     return this.ctx.exit(code);
   }
 

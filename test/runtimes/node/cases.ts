@@ -93,6 +93,14 @@ export const nodeCases: SuiteCase[] = [
     },
   },
   {
+    name: 'node: unhandled rejections and errors thrown in callbacks end the process with status 1',
+    async run(m) {
+      const r = await sh(m, `node -e 'Promise.reject(new RangeError("rejected")); setTimeout(() => console.log("never"), 200)'; echo "status $?"; node -e 'setTimeout(() => { throw new Error("in timer"); }, 1)'; echo "status $?"`);
+      eq(r.out, 'status 1\nstatus 1\n');
+      match(r.err, /^\[eval\]:1\n.*\n {15}\^\n\nRangeError: rejected\n[^]*Node\.js v20\.19\.0\n[^]*\n\nError: in timer\n/);
+    },
+  },
+  {
     name: 'node: an uncaught error prints a Node-style report and exits 1',
     async run(m) {
       await files(m, { '/home/user/boom.js': "function f() {\n  throw new TypeError('boom');\n}\nf();\n" });

@@ -62,6 +62,18 @@ test('buffered stdio keeps the order of stdout, stderr and children; big outputs
   assert.ok(performance.now() - t0 < 15_000, 'a 200k-line output takes seconds, not minutes');
 });
 
+test('node --check, NODE_PATH, -r preloads', async () => {
+  await m.writeFile('/home/user/good.js', 'const a = 1;\nconsole.log("ran");\n');
+  await m.writeFile('/home/user/bad.mjs', 'export const = 1;\n');
+  const c = await sh('node -c good.js; echo "good $?"; node --check bad.mjs 2>/dev/null; echo "bad $?"');
+  assert.deepEqual(c, { out: 'good 0\nbad 1\n', err: '', code: 0 });
+  await m.mkdirp('/home/user/global/libx');
+  await m.writeFile('/home/user/global/libx/index.js', 'module.exports = "from NODE_PATH";\n');
+  await m.writeFile('/home/user/pre.js', 'globalThis.preloaded = 1;\n');
+  const r = await sh('NODE_PATH=/nowhere:/home/user/global node -r ./pre.js -p "require(\\"libx\\") + \\" \\" + preloaded"');
+  assert.deepEqual(r, { out: 'from NODE_PATH 1\n', err: '', code: 0 });
+});
+
 test('the REPL: expressions, declarations that persist, multi-line input, errors, .exit', async () => {
   const r = await sh('node -i', '1 + 1\nconst a = 5\na * 2\nfunction f() {\nreturn a + 1\n}\nf()\nthrow new Error("oops")\na\n.exit\n');
   assert.equal(r.code, 0, r.err);
