@@ -35,8 +35,11 @@ const ESCAPES: Record<string, string> = {
   'process.binding': "return process.binding('fs')",
   'process.getBuiltinModule': "return process.getBuiltinModule('fs').readFileSync('/etc/passwd', 'utf8')",
   'process.dlopen': 'return process.dlopen({}, "/lib/x.so")',
-  'process.env': 'return Object.keys(process.env).length',
-  'globalThis.process': 'return globalThis.process.pid',
+  // `process` is a stand-in of plain values (engines look for it): nothing of the host's in it.
+  'process.env': 'const keys = Object.keys(process.env); if (!keys.length) throw 0; return keys.join()',
+  'globalThis.process': 'const pid = globalThis.process.pid; if (pid === undefined) throw 0; return pid',
+  'process.kill': 'return process.kill(1)',
+  'process.binding of a module': "return process.binding('spawn_sync')",
   'require': "return require('fs')",
   'import node:fs': "return (await import('node:fs')).readFileSync('/etc/passwd', 'utf8')",
   'import fs': "return (await import('fs')).readFileSync('/etc/passwd', 'utf8')",

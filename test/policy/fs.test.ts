@@ -228,3 +228,17 @@ test('a malformed policy is refused when the VM is created', () => {
   assert.throws(() => new AgentVM({ policy: { processes: { maxProcesses: -1 } } }), /non-negative/);
   assert.throws(() => new AgentVM({ policy: { processes: { cpuTimeMs: '5' } } as never }), /non-negative/);
 });
+
+test('policy: under filesystem rules, the guest cannot restore or import a snapshot (it would write past them)', async () => {
+  const vm = new AgentVM({ policy: { fs: { readOnly: ['/etc'] } } });
+  await vm.start();
+  try {
+    const r = await vm.exec('agentos snapshot create s && agentos snapshot export s /tmp/s.aosnap; agentos snapshot restore s; agentos snapshot import /tmp/s.aosnap t');
+    assert.equal(r.stdout, 'created snapshot s (' + r.stdout.split('(')[1]!.split(')')[0] + ')\nexported s to /tmp/s.aosnap\n');
+    assert.match(r.stderr, /restore: snapshot restore from inside the VM is not allowed under its filesystem policy/);
+    assert.match(r.stderr, /import: snapshot import from inside the VM is not allowed/);
+    assert.equal((await vm.exec('echo still here')).stdout, 'still here\n');
+  } finally {
+    await vm.stop();
+  }
+});

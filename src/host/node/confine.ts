@@ -4,7 +4,8 @@
 // channel. The worker entry keeps its own references (parentPort) first.
 //
 // - `process` (env, binding, dlopen, getBuiltinModule, kill, chdir, ...)
-//   goes from the global scope; ESM has no `require`, `module`, `__dirname`.
+//   is replaced by a stand-in of plain values; ESM has no `require`,
+//   `module`, `__dirname`.
 // - fetch, WebSocket, EventSource and BroadcastChannel go too.
 // - import(): program code is compiled with node:vm and a dynamic-import
 //   callback that refuses, so `import('node:fs')` rejects — also from code the
@@ -16,21 +17,59 @@
 import vm from 'node:vm';
 import { setCompiler, type Program } from '../../runtimes/js/compile.js';
 
-const REMOVED = ['process', 'fetch', 'WebSocket', 'EventSource', 'BroadcastChannel', 'navigator', 'require', 'module'];
+const REMOVED = ['fetch', 'WebSocket', 'EventSource', 'BroadcastChannel', 'navigator', 'require', 'module'];
+
+/**
+ * What stands in for `process`: engines the runtimes load (Pyodide, the Wasmer
+ * SDK) look for it to know they run on Node, and read a few plain values.
+ * Nothing in it reaches the host: no binding but the constants table, no env,
+ * no exit, kill, chdir, dlopen or getBuiltinModule.
+ */
+function processStandIn(real: NodeJS.Process): object {
+  const constants = JSON.parse(JSON.stringify((real as unknown as { binding(n: string): unknown }).binding('constants'))) as object;
+  const stream = (fd: number) => Object.freeze({ fd, isTTY: false });
+  return Object.freeze({
+    versions: Object.freeze({ ...real.versions }),
+    version: real.version,
+    platform: real.platform,
+    arch: real.arch,
+    release: Object.freeze({ name: 'node' }),
+    argv: Object.freeze([]),
+    execArgv: Object.freeze([]),
+    env: Object.freeze({}),
+    stdin: stream(0),
+    stdout: stream(1),
+    stderr: stream(2),
+    cwd: () => '/',
+    umask: () => 0o022,
+    getuid: () => 1000,
+    getgid: () => 1000,
+    hrtime: Object.assign((t?: [number, number]) => real.hrtime(t), { bigint: () => real.hrtime.bigint() }),
+    nextTick: (fn: (...a: unknown[]) => void, ...args: unknown[]) => real.nextTick(fn, ...args),
+    emitWarning: () => {},
+    binding(name: string): unknown {
+      if (name === 'constants') return constants;
+      throw new Error('process.binding is not available to agentOS programs');
+    },
+  });
+}
 
 function refuseImport(): never {
   throw new Error('import() is not available to agentOS programs');
 }
 
 export function confine(): void {
-  for (const name of REMOVED) {
-    if (!(name in globalThis)) continue;
+  // Configurable, so a runtime can give its program its own `process` for a run
+  // (runtimes/node/globals.ts); what it restores is the stand-in, never the host's.
+  const hide = (name: string, value: unknown) => {
     try {
-      Object.defineProperty(globalThis, name, { value: undefined, configurable: false, writable: false, enumerable: false });
+      Object.defineProperty(globalThis, name, { value, configurable: true, writable: true, enumerable: false });
     } catch {
       delete (globalThis as Record<string, unknown>)[name];
     }
-  }
+  };
+  hide('process', processStandIn(process));
+  for (const name of REMOVED) if (name in globalThis) hide(name, undefined);
   setCompiler((source, filename) => {
     const script = new vm.Script(`(async function (agentos) {'use strict';\n${source}\n})`, {
       filename,

@@ -2,6 +2,7 @@
 // (kernel/persist/snapshots.ts does the work). Export and import move the
 // portable file through the VFS as the calling process, so its permissions apply.
 // A restore stops every process, the caller included: it never returns.
+// Under filesystem rules (policy), restore and import are the host's alone.
 
 import type { Value } from '../../abi/codec.js';
 import { Errno, strerror, SysError } from '../../abi/errno.js';
@@ -16,6 +17,12 @@ import { str } from './args.js';
 export const snapshot: Handler = (k, p, a, call) => {
   const op = str(a, 0);
   const s = k.snapshots;
+  // A snapshot file is made outside the rules: restoring one from inside would
+  // write under read-only paths, so a VM with filesystem rules leaves that to the host.
+  const fs = k.policy.policy.fs;
+  if ((op === 'restore' || op === 'import') && (fs?.readOnly?.length || fs?.hidden?.length || fs?.ask?.length)) {
+    throw new SysError(Errno.EPERM, `snapshot ${op} from inside the VM is not allowed under its filesystem policy (the host can do it)`);
+  }
   switch (op) {
     case 'create':
       return settle(call, () => s.create(str(a, 1))) as unknown as Value;
