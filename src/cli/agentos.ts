@@ -5,6 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { MountSpec } from '../host/agent-vm.js';
+import { MCP_USAGE, mcpCommand } from './mcp.js';
 import { AgentVM, boot, type AgentVMOptions } from '../host/node/index.js';
 import { POLICY_USAGE, newPolicyFlags, takePolicyFlag, type PolicyFlags } from './policy-flags.js';
 import { NetPolicy, policyFromFlags, type NetworkPolicy } from '../kernel/net/policy.js';
@@ -37,6 +38,7 @@ Commands:
   status                  boot, print the kernel's state (processes, workers, mounts) as JSON
   run FILE.js [ARG...]    copy a JavaScript program into the VM and run it; its stdout, stderr
                           and exit status become agentos's own (stdin is passed through)
+${MCP_USAGE}
   help                    show this help
 
 ${POLICY_USAGE}
@@ -53,6 +55,12 @@ async function main(argv: string[]): Promise<number> {
   if (cmd === 'exec') return execCommand(rest);
   if (cmd === 'shell') return shellCommand(rest);
   if (cmd === 'snapshot') return snapshotCommand(rest);
+  if (cmd === 'mcp') {
+    return mcpCommand(rest, (msg) => {
+      process.stderr.write(`agentos ${msg}\nTry 'agentos help' for more information.\n`);
+      return 2;
+    });
+  }
   if (cmd === 'status') {
     const m = await boot();
     try {

@@ -121,12 +121,13 @@ test('the guest cannot answer for the host', async () => {
     // A program trying every way to reach the kernel's port.
     await vm.writeFile('/tmp/forge.js', `#!/usr/libexec/agentos/js
 const out = [];
-for (const name of ['postMessage', 'process', 'require', 'parentPort']) out.push(name + ':' + typeof globalThis[name]);
+for (const name of ['postMessage', 'require', 'parentPort']) out.push(name + ':' + typeof globalThis[name]);
+out.push('process.binding:' + (() => { try { return typeof globalThis.process.binding('messaging'); } catch { return 'refused'; } })());
 try { const wt = await import('node:worker_threads'); wt.parentPort.postMessage({ type: 'answer' }); out.push('import:ok'); } catch (e) { out.push('import:failed'); }
 agentos.print(out.join(' ') + '\\n');
 `);
     const forge = await vm.exec('chmod +x /tmp/forge.js; /tmp/forge.js; mkdir ~/p; echo "status $?"');
-    assert.match(forge.stdout, /postMessage:undefined process:undefined require:undefined parentPort:undefined import:failed\nstatus 1\n/);
+    assert.match(forge.stdout, /postMessage:undefined require:undefined parentPort:undefined process.binding:refused import:failed\nstatus 1\n/);
     // The host's own channel: an answer for a request that does not exist is refused.
     assert.equal(await vm.vm.answerApproval(9999, 'always'), false);
   } finally {

@@ -1,0 +1,112 @@
+// `agentos mcp`: one VM offered to an agent over the Model Context Protocol
+// (stdio, @modelcontextprotocol/sdk). Tools: exec, read_file, write_file,
+// list_directory, snapshot, restore. The VM lives as long as the connection.
+
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { z } from 'zod';
+import { AgentVM } from '../host/node/index.js';
+
+export const MCP_USAGE = `  mcp [--state DIR] [--host node|browser]
+                          serve one VM over the Model Context Protocol on stdin/stdout:
+                          tools exec, read_file, write_file, list_directory, snapshot,
+                          restore; --state DIR makes it persistent`;
+
+type Result = { content: { type: 'text'; text: string }[]; isError?: boolean };
+
+const text = (t: string, isError = false): Result => ({ content: [{ type: 'text', text: t }], ...(isError ? { isError } : {}) });
+
+/** Tool errors go back to the agent as results, not protocol failures. */
+async function guarded(fn: () => Promise<Result>): Promise<Result> {
+  try {
+    return await fn();
+  } catch (e) {
+    return text((e as Error).message, true);
+  }
+}
+
+const TYPE: Record<number, string> = { 1: 'fifo', 2: 'char', 4: 'dir', 8: 'file', 10: 'symlink', 12: 'socket' };
+
+export async function mcpCommand(args: string[], usageError: (msg: string) => number): Promise<number> {
+  let state: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '--state' && args[i + 1]) state = args[++i];
+    else if (args[i] === '--host' && args[i + 1]) {
+      const host = args[++i];
+      if (host === 'browser') return usageError('mcp: --host browser needs BrowserVM (the Playwright-driven sandbox), which is not built yet; use --host node');
+      if (host !== 'node') return usageError(`mcp: unknown host '${host}' (node or browser)`);
+    } else return usageError(`mcp: unexpected '${args[i]}'`);
+  }
+  const vm = new AgentVM({ state });
+  await vm.start();
+  const server = new McpServer({ name: 'agentos', version: '0.1.0' });
+
+  server.registerTool('exec', {
+    description: 'Run a shell command (bash syntax) in the VM\'s persistent session. Returns stdout, stderr and the exit code; cd and variables persist between calls.',
+    inputSchema: { command: z.string(), timeout_seconds: z.number().positive().optional(), cwd: z.string().optional() },
+  }, ({ command, timeout_seconds, cwd }) => guarded(async () => {
+    const r = await vm.exec(command, { timeoutMs: timeout_seconds === undefined ? undefined : timeout_seconds * 1000, cwd });
+    return text(JSON.stringify({ stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode, timedOut: r.timedOut }), r.exitCode !== 0);
+  }));
+
+  server.registerTool('read_file', {
+    description: 'Read a file of the VM. UTF-8 text as is; other bytes as base64 (encoding says which).',
+    inputSchema: { path: z.string() },
+  }, ({ path }) => guarded(async () => {
+    const bytes = await vm.readFile(path);
+    try {
+      return text(JSON.stringify({ encoding: 'utf8', content: new TextDecoder('utf-8', { fatal: true }).decode(bytes) }));
+    } catch {
+      return text(JSON.stringify({ encoding: 'base64', content: Buffer.from(bytes).toString('base64') }));
+    }
+  }));
+
+  server.registerTool('write_file', {
+    description: 'Create or replace a file of the VM (owned by the VM user). content is UTF-8 text, or base64 with encoding "base64".',
+    inputSchema: { path: z.string(), content: z.string(), encoding: z.enum(['utf8', 'base64']).optional(), mode: z.number().int().optional() },
+  }, ({ path, content, encoding, mode }) => guarded(async () => {
+    const data = encoding === 'base64' ? new Uint8Array(Buffer.from(content, 'base64')) : content;
+    await vm.writeFile(path, data, mode ?? 0o644);
+    return text(`wrote ${typeof data === 'string' ? Buffer.byteLength(data) : data.length} bytes to ${path}`);
+  }));
+
+  server.registerTool('list_directory', {
+    description: 'List a directory of the VM: name, type, size and mode of each entry.',
+    inputSchema: { path: z.string() },
+  }, ({ path }) => guarded(async () => {
+    const entries = await vm.vm.readdir(path);
+    const rows = await Promise.all(entries.filter((e) => e.name !== '.' && e.name !== '..').map(async (e) => {
+      const full = `${path.replace(/\/+$/, '')}/${e.name}`;
+      const st = await vm.vm.syscall('lstat', full).catch(() => null) as { size: number; mode: number } | null;
+      return { name: e.name, type: TYPE[e.type] ?? 'unknown', size: st?.size ?? null, mode: st ? (st.mode & 0o7777).toString(8) : null };
+    }));
+    rows.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    return text(JSON.stringify(rows));
+  }));
+
+  server.registerTool('snapshot', {
+    description: 'Save the VM\'s files (its writable layer) as snapshot NAME.',
+    inputSchema: { name: z.string() },
+  }, ({ name }) => guarded(async () => {
+    const info = await vm.snapshot(name);
+    return text(`created snapshot ${info.name} (${info.bytes} bytes)`);
+  }));
+
+  server.registerTool('restore', {
+    description: 'Make snapshot NAME the VM\'s files again. Every process stops; the next exec starts a fresh session.',
+    inputSchema: { name: z.string() },
+  }, ({ name }) => guarded(async () => {
+    await vm.restore(name);
+    return text(`restored snapshot ${name}`);
+  }));
+
+  const transport = new StdioServerTransport();
+  const closed = new Promise<void>((done) => {
+    transport.onclose = () => done();
+    process.stdin.once('end', () => done());
+  });
+  await server.connect(transport);
+  await closed;
+  await vm.stop();
+  return 0;
+}

@@ -1,0 +1,75 @@
+// `agentos mcp` answering a real MCP client (the same SDK's Client over stdio):
+// every tool, errors as tool results, and a persistent VM across servers.
+
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+
+const cli = fileURLToPath(new URL('../../../bin/agentos.js', import.meta.url));
+
+async function connect(args: string[] = []): Promise<Client> {
+  const client = new Client({ name: 'agentos-test', version: '1.0.0' });
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [cli, 'mcp', ...args], stderr: 'pipe' }));
+  return client;
+}
+
+type Content = { content: { type: string; text: string }[]; isError?: boolean };
+const call = async (c: Client, name: string, args: Record<string, unknown>) => {
+  const r = (await c.callTool({ name, arguments: args })) as Content;
+  return { text: r.content[0]?.text ?? '', isError: r.isError === true };
+};
+
+test('mcp: the tools, through a real client', async () => {
+  const c = await connect();
+  try {
+    const names = (await c.listTools()).tools.map((t) => t.name).sort();
+    assert.deepEqual(names, ['exec', 'list_directory', 'read_file', 'restore', 'snapshot', 'write_file']);
+
+    const r = await call(c, 'exec', { command: 'cd /tmp && echo hi > a; cat a; echo err >&2' });
+    assert.deepEqual(JSON.parse(r.text), { stdout: 'hi\n', stderr: 'err\n', exitCode: 0, timedOut: false });
+    assert.equal(JSON.parse((await call(c, 'exec', { command: 'pwd' })).text).stdout, '/tmp\n', 'one session');
+    const failed = await call(c, 'exec', { command: 'ls /nope' });
+    assert.equal(failed.isError, true);
+    assert.equal(JSON.parse(failed.text).exitCode, 2);
+
+    assert.match((await call(c, 'write_file', { path: '/home/user/notes.txt', content: 'héllo\n' })).text, /wrote 7 bytes/);
+    assert.deepEqual(JSON.parse((await call(c, 'read_file', { path: '/home/user/notes.txt' })).text), { encoding: 'utf8', content: 'héllo\n' });
+    await call(c, 'write_file', { path: '/home/user/bin.dat', content: Buffer.from([0, 255, 1]).toString('base64'), encoding: 'base64' });
+    assert.deepEqual(JSON.parse((await call(c, 'read_file', { path: '/home/user/bin.dat' })).text), { encoding: 'base64', content: 'AP8B' });
+    assert.equal(JSON.parse((await call(c, 'exec', { command: 'stat -c %U:%s ~/notes.txt' })).text).stdout, 'user:7\n');
+
+    const listing = JSON.parse((await call(c, 'list_directory', { path: '/home/user' })).text) as { name: string; type: string; size: number }[];
+    assert.deepEqual(listing.filter((e) => !e.name.startsWith('.')).map((e) => [e.name, e.type, e.size]), [['bin.dat', 'file', 3], ['notes.txt', 'file', 7]]);
+    const missing = await call(c, 'read_file', { path: '/nope' });
+    assert.equal(missing.isError, true);
+    assert.match(missing.text, /ENOENT|No such file/);
+
+    assert.match((await call(c, 'snapshot', { name: 'before' })).text, /created snapshot before/);
+    await call(c, 'exec', { command: 'rm ~/notes.txt' });
+    assert.equal((await call(c, 'restore', { name: 'before' })).text, 'restored snapshot before');
+    assert.equal(JSON.parse((await call(c, 'exec', { command: 'cat ~/notes.txt' })).text).stdout, 'héllo\n');
+    assert.equal((await call(c, 'restore', { name: 'nope' })).isError, true);
+  } finally {
+    await c.close();
+  }
+});
+
+test('mcp: --state keeps the VM between servers; --host browser is refused with the reason', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'agentos-mcp-'));
+  try {
+    const a = await connect(['--state', dir]);
+    await call(a, 'write_file', { path: '/home/user/kept', content: 'yes' });
+    await a.close();
+    const b = await connect(['--state', dir]);
+    assert.deepEqual(JSON.parse((await call(b, 'read_file', { path: '/home/user/kept' })).text), { encoding: 'utf8', content: 'yes' });
+    await b.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  await assert.rejects(connect(['--host', 'browser']));
+});
