@@ -75,7 +75,7 @@ export class EsmLoader {
   /** Resolve an import specifier, failing as Node's ESM loader does. */
   private resolve(spec: string, dir: string, from: string): string {
     try {
-      return this.cjs.resolve(spec, dir, ['import', 'node'], undefined);
+      return this.cjs.resolve(spec, dir, ['import', 'module-sync', 'node'], undefined);
     } catch (e) {
       if ((e as { code?: string }).code !== 'MODULE_NOT_FOUND') throw e;
       const bare = !/^[./]|^file:/.test(spec);
@@ -200,7 +200,7 @@ export class EsmLoader {
       url: `file://${file}`,
       filename: file,
       dirname: dir,
-      resolve: (s: string) => `file://${this.cjs.resolve(s, dir, ['import', 'node'])}`,
+      resolve: (s: string) => `file://${this.cjs.resolve(s, dir, ['import', 'module-sync', 'node'])}`,
     };
     const dyn = (spec: unknown) => this.import(String(spec), file);
     const args = [exp, sync ? loadSync : loadAsync, nsArr, meta, dyn, ...this.cjs.globals];

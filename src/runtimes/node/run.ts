@@ -114,7 +114,7 @@ export async function runNode(ctx: ProcessContext): Promise<void> {
 function runMain(rt: NodeRuntime, path: string): Promise<unknown> | undefined {
   let file: string;
   try {
-    file = rt.cjs.resolve(path, '/', ['require', 'node']);
+    file = rt.cjs.resolve(path, '/', ['require', 'module-sync', 'node']);
   } catch (e) {
     if (e instanceof Error && (e as { code?: string }).code === 'MODULE_NOT_FOUND') {
       e.message = `Cannot find module '${path}'`;
@@ -139,7 +139,7 @@ function runMain(rt: NodeRuntime, path: string): Promise<unknown> | undefined {
 
 /** node --check: compile the script (as its module kind) without running it. */
 function checkSyntax(rt: NodeRuntime, path: string): void {
-  const file = rt.cjs.resolve(path, '/', ['require', 'node']);
+  const file = rt.cjs.resolve(path, '/', ['require', 'module-sync', 'node']);
   const src = new TextDecoder().decode(rt.sys.readFile(file));
   rt.cjs.sources.set(file, src);
   if (rt.esm.isEsm(file)) compileFunction(transformEsm(src).code, [], file, true);

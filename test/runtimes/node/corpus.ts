@@ -30,6 +30,12 @@ export const RESOLUTION_FILES: Record<string, string> = {
   'node_modules/cond/feat.js': "module.exports = 'cond feature';\n",
   'node_modules/cond/hidden.js': "module.exports = 'hidden';\n",
   'sub/deep/index.js': "module.exports = { up: require('simple') + ' from deep' };\n",
+  'node_modules/impkg/package.json': JSON.stringify({ name: 'impkg', type: 'module', exports: './index.js', imports: { '#internal/*': './src/*.js', '#dep': 'simple' } }),
+  'node_modules/impkg/index.js': "import { v } from '#internal/v';\nimport s from '#dep';\nexport default v + ' ' + s;\n",
+  'node_modules/impkg/src/v.js': "export const v = 'internal';\n",
+  'node_modules/msync/package.json': JSON.stringify({ name: 'msync', exports: { 'module-sync': './sync.mjs', default: './def.js' } }),
+  'node_modules/msync/sync.mjs': "export const kind = 'module-sync';\n",
+  'node_modules/msync/def.js': "exports.kind = 'default';\n",
 };
 
 const js = (name: string, src: string, args: string[] = [], stdin?: string): NodeCase => ({ name, files: { 'main.js': src }, args: ['main.js', ...args], stdin });
@@ -142,6 +148,8 @@ console.log(require('cond'), require('cond/feature'), require('cond/package.json
 try { require('cond/hidden'); } catch (e) { console.log(e.code); }
 console.log(require('simple/other'), require.resolve('withmain').replace(__dirname, '.'));
 console.log(require('./sub/deep').up);
+console.log(require('impkg').default, require('msync').kind);
+import('impkg').then((m) => console.log('import', m.default));
 `),
   js('fs sync', `
 const fs = require('fs');
@@ -363,7 +371,7 @@ console.log(typeof require, typeof module, typeof __filename);
 await new Promise((r) => setTimeout(r, 5)); console.log('tla done');
 `,
     'lib.mjs': "export default function () { return 'default fn'; }\nexport const named = 'named';\nexport let counter = 0;\nexport function inc() { counter++; }\nexport * from './more.mjs';\n",
-    'more.mjs': "export const more = 'more';\n",
+    'more.mjs': "export const more = 'more', also = [1, 2].map((x, i) => x + i), last = { a: 1, b: 2 }; // a, comment\nexport let later\nexport var v1 = 1,\n  v2 = 2;\n",
     'old.cjs': 'exports.fromCjs = "cjs value";\n',
     'data.json': '{"v": 42}\n',
     'cyc-a.mjs': "import { b } from './cyc-b.mjs';\nexport function a() { return 'a'; }\nexport function cyc() { return a() + b(); }\n",
