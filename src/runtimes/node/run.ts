@@ -94,6 +94,7 @@ export async function runNode(ctx: ProcessContext): Promise<void> {
     for (const r of p.preload) rt.cjs.makeRequire(null, cwd)(r);
     if (p.code !== undefined || fromStdin) {
       const code = p.code ?? new TextDecoder().decode(ctx.sys.readAll(0));
+      if (p.code !== undefined) rt.process._eval = code; // as Node: util.parseArgs then starts at argv[1]
       result = evalMain(rt, code, p.code !== undefined ? '[eval]' : '[stdin]', p.print, p.module);
     } else if (main !== undefined && p.check) {
       checkSyntax(rt, main);

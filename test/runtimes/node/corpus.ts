@@ -405,6 +405,16 @@ console.log(vm.runInNewContext('a + b', { a: 1, b: 2 }), new vm.Script('6 * 7').
 console.log(typeof require('perf_hooks').performance.now());
 console.log(typeof require('util').promisify);
 `),
+  js('util.parseArgs and styleText', `
+const { parseArgs, styleText } = require('util');
+const options = { verbose: { type: 'boolean', short: 'v' }, name: { type: 'string', short: 'n', default: 'anon' }, tag: { type: 'string', multiple: true } };
+console.log(parseArgs({ options, allowPositionals: true }));
+console.log(parseArgs({ args: ['-vn', 'bob', '--tag=a', '--tag', 'b', '--', '-x'], options, allowPositionals: true }));
+for (const args of [['--nope'], ['pos'], ['--name'], ['--verbose=yes']]) {
+  try { parseArgs({ args, options }); } catch (e) { console.log(e.code, e.message); }
+}
+console.log(parseArgs({ args: ['--x', '-y'], strict: false }), JSON.stringify(styleText(['bold', 'red'], 'hi')));
+`, ['-v', 'file.txt', '--name', 'cli']),
   { name: 'eval and print', files: {}, args: ['-p', '[1, 2].map((x) => x * 2).concat(require("path").sep)'] },
   { name: 'eval', files: {}, args: ['-e', 'console.log(process.argv.length, __filename, typeof require); process.exitCode = 4', 'arg'] },
   { name: 'stdin script', files: {}, args: ['-'], stdin: 'console.log("from stdin", 1 + 1)' },
