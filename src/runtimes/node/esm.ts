@@ -4,7 +4,7 @@
 // the async form; require() of an ES module (as Node 20.19) runs a sync form,
 // which exists only for modules without top-level await.
 
-import { compileFunction, type Loader, WRAP_PARAMS, builtinName } from './modules.js';
+import { compileFunction, type Loader, WRAP_PARAMS, builtinName, remember } from './modules.js';
 import type { Rt } from './rt.js';
 import { transformEsm, type Transformed } from './esm-transform.js';
 import { nodeError } from './errors.js';
@@ -233,7 +233,7 @@ export class EsmLoader {
       this.cjs.sources.set(file, src);
       if (hit) return hit;
       const c = this.compileSource(src, file);
-      compiled.set(key, c);
+      remember(compiled, key, c);
       return c;
     } finally {
       this.rt.sys.close(fd);

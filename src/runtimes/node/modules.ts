@@ -55,6 +55,12 @@ const compiled = new Map<string, Wrapper>();
 export const WRAP_PARAMS = ['exports', 'require', 'module', '__filename', '__dirname', 'process', 'Buffer', 'console', 'setTimeout',
   'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate', 'queueMicrotask', 'global'];
 
+/** Bounded per-worker caches: edited files leave old versions behind. */
+export function remember<V>(cache: Map<string, V>, key: string, value: V): void {
+  if (cache.size >= 1000) cache.delete(cache.keys().next().value as string);
+  cache.set(key, value);
+}
+
 const indirectEval = eval;
 const utf8 = new TextDecoder();
 
@@ -359,7 +365,7 @@ export class Loader {
     if (source !== undefined) this.sources.set(file, source);
     if (!fn) {
       fn = compileFunction(rewriteDynamicImports(source!), [...WRAP_PARAMS, '__import'], file);
-      if (key) compiled.set(key, fn);
+      if (key) remember(compiled, key, fn);
     }
     fn.call(m.exports, m.exports, m.require, m, file, this.rt.path.dirname(file), ...this.globals, this.dynamicImport(file));
   }
