@@ -47,7 +47,7 @@ export function inspect(value: unknown, opts: InspectOptions = {}): string {
     circular: new Map(),
     currentDepth: 0,
   };
-  return formatValue(ctx, value, 0, true);
+  return formatValue(ctx, value, 0);
 }
 inspect.custom = custom;
 inspect.defaultOptions = { depth: 2 };
@@ -144,9 +144,9 @@ export function formatError(e: Error): string {
   return s;
 }
 
-function formatValue(ctx: Ctx, v: unknown, depth: number, top = false): string {
+function formatValue(ctx: Ctx, v: unknown, depth: number): string {
   const prim = formatPrimitive(v, ctx);
-  if (prim !== undefined) return top && typeof v === 'string' ? prim : prim;
+  if (prim !== undefined) return prim;
   const o = v as object;
   const c = (o as Record<symbol, unknown>)[custom];
   if (typeof c === 'function' && c !== inspect) {

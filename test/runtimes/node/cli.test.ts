@@ -97,6 +97,9 @@ test('the event loop ends the process when nothing is pending, and not before', 
   assert.ok(ms >= 300 && ms < 3000, `took ${ms} ms`);
   // An unref'd timer does not keep it alive; a paused stdin does not either.
   assert.deepEqual(await sh('node -e "setTimeout(() => console.log(\\"no\\"), 5000).unref(); process.stdin.pause(); console.log(\\"done\\")"'), { out: 'done\n', err: '', code: 0 });
+  // An unref'd child does not hold the parent either.
+  const u = await sh('node -e "const c = require(\\"child_process\\").spawn(\\"sleep\\", [\\"3\\"], { stdio: \\"ignore\\" }); c.unref(); console.log(\\"parent done\\")"');
+  assert.deepEqual(u, { out: 'parent done\n', err: '', code: 0 });
   // Unsettled top-level await: Node's warning and status 13.
   await m.writeFile('/home/user/tla.mjs', 'await new Promise(() => {});\n');
   assert.deepEqual(await sh('node tla.mjs; echo "status $?"'), { out: 'status 13\n', err: 'Warning: Detected unsettled top-level await\n', code: 0 });
