@@ -139,7 +139,8 @@ const hostFrame = (l: string) =>
 
 export function formatError(e: Error): string {
   const raw = typeof e.stack === 'string' && e.stack ? e.stack : Error.prototype.toString.call(e);
-  let s = raw.split('\n').filter((l) => !hostFrame(l)).join('\n');
+  // A module's top level runs in a wrapper compiled by eval: Node calls that frame Object.<anonymous>.
+  let s = raw.split('\n').filter((l) => !hostFrame(l)).join('\n').replace(/^( {4}at )Object\.eval \(/gm, '$1Object.<anonymous> (');
   if (!raw.includes('\n    at') && !s.startsWith('[')) s = `[${s}]`;
   return s;
 }
