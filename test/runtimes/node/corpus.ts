@@ -287,6 +287,11 @@ process.stdin.setEncoding('utf8');
 process.stdin.on('data', (c) => (data += c));
 process.stdin.on('end', () => console.log(JSON.stringify(data), data.length));
 `, [], 'some input\nmore\n'),
+  js('readline keypress events', `
+const readline = require('readline');
+readline.emitKeypressEvents(process.stdin);
+process.stdin.on('keypress', (s, k) => console.log(JSON.stringify([s, k.name, k.ctrl, k.meta, k.shift, k.code, k.sequence])));
+`, [], 'aB3 \r\n\t\x7f\x1b[A\x1b[1;5C\x1b[3~\x01\x1bx\x1bOP\x1b[15~\x1b[Z'),
   js('string_decoder, querystring, url', `
 const { StringDecoder } = require('string_decoder');
 const d = new StringDecoder('utf8'); const euro = Buffer.from('€');
