@@ -125,8 +125,15 @@ export class ChildProcess extends EventEmitter {
     this.killed = true;
     return true;
   }
-  ref(): void {}
-  unref(): void {}
+  /** unref(): the parent may exit without waiting for this child (or its pipes). */
+  ref(): void { this.setRef(true); }
+  unref(): void { this.setRef(false); }
+  private setRef(on: boolean): void {
+    if (this.pid === undefined) return;
+    if (on) this.rt.loop.unrefChildren.delete(this.pid);
+    else this.rt.loop.unrefChildren.add(this.pid);
+    for (const s of [this.stdout, this.stderr]) (s as unknown as { ref(): void; unref(): void } | null)?.[on ? 'ref' : 'unref']();
+  }
   disconnect(): void {}
 }
 

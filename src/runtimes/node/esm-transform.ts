@@ -9,8 +9,8 @@
 //
 // Getters registered before the dependencies run make cycles work for hoisted
 // functions, as in real ESM. Limits: imported bindings are snapshots taken
-// after the dependencies have run, not live bindings; `export const a = 1, b = 2`
-// exports only its first declarator.
+// after the dependencies have run, not live bindings; in `export const {a} = o, b = 1`
+// only the first declarator may be a pattern.
 
 export interface Transformed {
   code: string;
@@ -128,6 +128,44 @@ export function rewriteDynamicImports(src: string): string {
   return out;
 }
 
+const CONTINUES = /[,=+\-*/%&|^<>?:.([{!~]/;
+
+/** The names a `const a = 1, b = 2` declaration binds (the text after the keyword): one per top-level comma. */
+function declaratorNames(s: string): string[] {
+  const names: string[] = [];
+  let depth = 0;
+  let i = 0;
+  let expect = true;
+  while (i < s.length) {
+    if (expect) {
+      const m = /^\s*([A-Za-z_$][\w$]*)(?=\s*(?:[=,;\n]|$))/.exec(s.slice(i));
+      if (m) {
+        names.push(m[1]);
+        i += m[0].length;
+      }
+      expect = false;
+      continue;
+    }
+    const c = s[i];
+    if (c === '"' || c === "'" || c === '`') {
+      for (i++; i < s.length && s[i] !== c; i++) if (s[i] === '\\') i++;
+    } else if (c === '/' && (s[i + 1] === '/' || s[i + 1] === '*')) {
+      const end = s.indexOf(s[i + 1] === '/' ? '\n' : '*/', i + 2);
+      if (end < 0) break;
+      i = s[i + 1] === '/' ? end - 1 : end + 1;
+    } else if ('([{'.includes(c)) depth++;
+    else if (')]}'.includes(c)) depth--;
+    else if (depth === 0 && c === ',') expect = true;
+    else if (depth === 0 && c === ';') break;
+    else if (depth === 0 && c === '\n') {
+      // ASI ends the declaration unless the line break sits inside an expression.
+      if (!CONTINUES.test(s.slice(0, i).trimEnd().slice(-1)) && !CONTINUES.test(s.slice(i).trimStart()[0] ?? '')) break;
+    }
+    i++;
+  }
+  return names;
+}
+
 export function transformEsm(src: string): Transformed {
   if (src.startsWith('#!')) src = '//' + src.slice(2);
   const edits: Edit[] = [];
@@ -203,7 +241,7 @@ export function transformEsm(src: string): Transformed {
           else if (after[e] === close && --d === 0) break;
         }
         names = patternNames(after.slice(1, e));
-      } else names = [/^[\w$]+/.exec(after)?.[0] ?? ''];
+      } else names = declaratorNames(after);
       for (const nm of names) if (nm) exportGetters.push(`${nm}: () => ${nm}`);
     } else if ((m = /^export\s*\*\s*(?:as\s+([\w$]+)\s*)?from\s*(['"])(.*?)\2\s*;?/.exec(at))) {
       const k = depIndex(m[3]);

@@ -4,7 +4,7 @@
 // the async form; require() of an ES module (as Node 20.19) runs a sync form,
 // which exists only for modules without top-level await.
 
-import { compileFunction, type Loader, WRAP_PARAMS, builtinName } from './modules.js';
+import { compileFunction, type Loader, WRAP_PARAMS, builtinName, remember } from './modules.js';
 import type { Rt } from './rt.js';
 import { transformEsm, type Transformed } from './esm-transform.js';
 import { nodeError } from './errors.js';
@@ -75,7 +75,7 @@ export class EsmLoader {
   /** Resolve an import specifier, failing as Node's ESM loader does. */
   private resolve(spec: string, dir: string, from: string): string {
     try {
-      return this.cjs.resolve(spec, dir, ['import', 'node'], undefined);
+      return this.cjs.resolve(spec, dir, ['import', 'module-sync', 'node'], undefined);
     } catch (e) {
       if ((e as { code?: string }).code !== 'MODULE_NOT_FOUND') throw e;
       const bare = !/^[./]|^file:/.test(spec);
@@ -200,7 +200,7 @@ export class EsmLoader {
       url: `file://${file}`,
       filename: file,
       dirname: dir,
-      resolve: (s: string) => `file://${this.cjs.resolve(s, dir, ['import', 'node'])}`,
+      resolve: (s: string) => `file://${this.cjs.resolve(s, dir, ['import', 'module-sync', 'node'])}`,
     };
     const dyn = (spec: unknown) => this.import(String(spec), file);
     const args = [exp, sync ? loadSync : loadAsync, nsArr, meta, dyn, ...this.cjs.globals];
@@ -233,7 +233,7 @@ export class EsmLoader {
       this.cjs.sources.set(file, src);
       if (hit) return hit;
       const c = this.compileSource(src, file);
-      compiled.set(key, c);
+      remember(compiled, key, c);
       return c;
     } finally {
       this.rt.sys.close(fd);

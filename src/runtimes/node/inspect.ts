@@ -47,7 +47,7 @@ export function inspect(value: unknown, opts: InspectOptions = {}): string {
     circular: new Map(),
     currentDepth: 0,
   };
-  return formatValue(ctx, value, 0, true);
+  return formatValue(ctx, value, 0);
 }
 inspect.custom = custom;
 inspect.defaultOptions = { depth: 2 };
@@ -139,14 +139,15 @@ const hostFrame = (l: string) =>
 
 export function formatError(e: Error): string {
   const raw = typeof e.stack === 'string' && e.stack ? e.stack : Error.prototype.toString.call(e);
-  let s = raw.split('\n').filter((l) => !hostFrame(l)).join('\n');
+  // A module's top level runs in a wrapper compiled by eval: Node calls that frame Object.<anonymous>.
+  let s = raw.split('\n').filter((l) => !hostFrame(l)).join('\n').replace(/^( {4}at )Object\.eval \(/gm, '$1Object.<anonymous> (');
   if (!raw.includes('\n    at') && !s.startsWith('[')) s = `[${s}]`;
   return s;
 }
 
-function formatValue(ctx: Ctx, v: unknown, depth: number, top = false): string {
+function formatValue(ctx: Ctx, v: unknown, depth: number): string {
   const prim = formatPrimitive(v, ctx);
-  if (prim !== undefined) return top && typeof v === 'string' ? prim : prim;
+  if (prim !== undefined) return prim;
   const o = v as object;
   const c = (o as Record<symbol, unknown>)[custom];
   if (typeof c === 'function' && c !== inspect) {

@@ -84,6 +84,8 @@ export class EventLoop {
   private ticking = false;
   watchers = new Set<Watcher>();
   children = new Map<number, (status: number) => void>();
+  /** Children the process does not wait for (ChildProcess.unref()). */
+  unrefChildren = new Set<number>();
   signals: number[] = [];
   onSignal: (sig: number) => void = () => {};
   /** Reports an exception thrown by a callback (uncaughtException). */
@@ -160,7 +162,8 @@ export class EventLoop {
     if (this.immediates.some((i) => i.active && i.refed)) return true;
     for (const t of this.timers) if (t.refed) return true;
     for (const w of this.watchers) if (w.refed) return true;
-    return this.children.size > 0 || this.tickHead < this.ticks.length;
+    for (const pid of this.children.keys()) if (!this.unrefChildren.has(pid)) return true;
+    return this.tickHead < this.ticks.length;
   }
 
   /** Run until nothing keeps the process alive. */
@@ -263,6 +266,7 @@ export class EventLoop {
       if (pid <= 0) return;
       const cb = this.children.get(pid);
       this.children.delete(pid);
+      this.unrefChildren.delete(pid);
       if (cb) this.call(cb as (...a: unknown[]) => void, [status]);
       this.runTicks();
       if (options === 0 || !this.children.size) return;

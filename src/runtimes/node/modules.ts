@@ -55,6 +55,12 @@ const compiled = new Map<string, Wrapper>();
 export const WRAP_PARAMS = ['exports', 'require', 'module', '__filename', '__dirname', 'process', 'Buffer', 'console', 'setTimeout',
   'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate', 'queueMicrotask', 'global'];
 
+/** Bounded per-worker caches: edited files leave old versions behind. */
+export function remember<V>(cache: Map<string, V>, key: string, value: V): void {
+  if (cache.size >= 1000) cache.delete(cache.keys().next().value as string);
+  cache.set(key, value);
+}
+
 const indirectEval = eval;
 const utf8 = new TextDecoder();
 
@@ -158,6 +164,7 @@ export class Loader {
   resolve(req: string, fromDir: string, conditions: string[], parent?: string, paths?: string[]): string {
     if (builtinName(req) !== null) return req.startsWith('node:') ? req : `node:${req}`;
     if (req.startsWith('file://')) req = decodeURIComponent(new URL(req).pathname);
+    if (req.startsWith('#')) return this.resolveImports(req, fromDir, conditions, parent);
     if (req.startsWith('./') || req.startsWith('../') || req.startsWith('/') || req === '.' || req === '..') {
       const abs = this.rt.path.resolve(fromDir, req);
       const hit = (req.endsWith('/') ? null : this.tryFile(abs)) ?? this.tryDir(abs);
@@ -199,11 +206,31 @@ export class Loader {
     }
   }
 
+  /** `#name` specifiers: the nearest package.json's "imports" map (to a file in the package, or to another package). */
+  private resolveImports(req: string, fromDir: string, conditions: string[], parent?: string): string {
+    for (let dir = fromDir; ; dir = this.rt.path.dirname(dir)) {
+      const pj = this.pkg(dir);
+      if (pj) {
+        const target = typeof pj.imports === 'object' && pj.imports !== null ? this.mapTarget(pj.imports as Record<string, unknown>, req, conditions) : null;
+        if (target === null) {
+          throw nodeError(TypeError, 'ERR_PACKAGE_IMPORT_NOT_DEFINED', `Package import specifier "${req}" is not defined in package ${dir}/package.json${parent ? ` imported from ${parent}` : ''}`);
+        }
+        return target.startsWith('./') ? this.real(this.rt.path.resolve(dir, target)) : this.resolve(target, dir, conditions, parent);
+      }
+      if (dir === '/') break;
+    }
+    throw nodeError(TypeError, 'ERR_PACKAGE_IMPORT_NOT_DEFINED', `Package import specifier "${req}" is not defined${parent ? ` imported from ${parent}` : ''}`);
+  }
+
   /** package.json "exports": the target for a subpath ('.' or './x'), or null. */
   private exportsTarget(exp: unknown, sub: string, conditions: string[]): string | null {
     const isMap = typeof exp === 'object' && exp !== null && !Array.isArray(exp) && Object.keys(exp).some((k) => k.startsWith('.'));
     if (!isMap) return sub === '.' ? this.condTarget(exp, conditions, '') : null;
-    const map = exp as Record<string, unknown>;
+    return this.mapTarget(exp as Record<string, unknown>, sub, conditions);
+  }
+
+  /** A subpath map (exports or imports): exact keys, then the longest `*` pattern or `/` prefix. */
+  private mapTarget(map: Record<string, unknown>, sub: string, conditions: string[]): string | null {
     if (Object.hasOwn(map, sub)) return this.condTarget(map[sub], conditions, '');
     let best: [string, string] | null = null;
     for (const key of Object.keys(map)) {
@@ -256,14 +283,14 @@ export class Loader {
       if (id === '') throw nodeError(TypeError, 'ERR_INVALID_ARG_VALUE', "The argument 'id' must be a non-empty string. Received ''");
       const b = builtinName(id);
       if (b !== null) return this.rt.builtin(b);
-      const file = this.resolve(id, dir, ['require', 'node'], parent);
+      const file = this.resolve(id, dir, ['require', 'module-sync', 'node'], parent);
       return this.load(file, mod).exports;
     }) as RequireFn;
     const resolve = ((id: string, opts?: { paths?: string[] }) => {
       const b = builtinName(id);
       if (b !== null) return id;
       const paths = opts?.paths?.flatMap((p) => this.nodePaths(this.rt.path.resolve(p)));
-      return this.resolve(id, dir, ['require', 'node'], parent, paths);
+      return this.resolve(id, dir, ['require', 'module-sync', 'node'], parent, paths);
     }) as RequireFn['resolve'];
     resolve.paths = (id: string) => (builtinName(id) !== null ? null : this.nodePaths(dir));
     req.resolve = resolve;
@@ -338,7 +365,7 @@ export class Loader {
     if (source !== undefined) this.sources.set(file, source);
     if (!fn) {
       fn = compileFunction(rewriteDynamicImports(source!), [...WRAP_PARAMS, '__import'], file);
-      if (key) compiled.set(key, fn);
+      if (key) remember(compiled, key, fn);
     }
     fn.call(m.exports, m.exports, m.require, m, file, this.rt.path.dirname(file), ...this.globals, this.dynamicImport(file));
   }

@@ -3,6 +3,7 @@
 
 import { EventEmitter } from './events.js';
 import type { Readable, Writable } from './stream.js';
+import { emitKeypressEvents } from './keypress.js';
 
 interface RlOpts { input: Readable; output?: Writable; prompt?: string; terminal?: boolean; crlfDelay?: number }
 
@@ -126,7 +127,7 @@ export function makeReadline(promises: boolean): Record<string, unknown> {
       cb?.();
       return true;
     },
-    emitKeypressEvents: () => {},
+    emitKeypressEvents,
   };
   return promises ? { ...base, Readline: class {} } : { ...base, promises: makeReadline(true) };
 }

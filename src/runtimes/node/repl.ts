@@ -27,9 +27,26 @@ export function startRepl(rt: NodeRuntime): void {
   session.next();
   const rl = new Interface({ input: proc.stdin, output: out, prompt: '> ' });
   let pending = '';
+  // Lines wait while a top-level await is pending; so does the end of input.
+  let busy = false;
+  let closed = false;
+  const queue: string[] = [];
+  const drain = () => {
+    while (!busy && queue.length) handle(queue.shift()!);
+    if (!busy && closed) {
+      out.write('\n');
+      proc.exit();
+    }
+  };
   rl.on('line', (line: unknown) => {
-    const text = String(line);
-    if (!pending && text.trim() === '.exit') return rl.close();
+    queue.push(String(line));
+    drain();
+  });
+  const handle = (text: string): void => {
+    if (!pending && text.trim() === '.exit') {
+      closed = true;
+      return rl.close();
+    }
     if (!pending && text.trim() === '.help') {
       out.write('.exit     Exit the REPL\n.help     Print this help message\n\nPress Ctrl+C to abort current expression, Ctrl+D to exit the REPL\n');
       return rl.prompt();
@@ -38,7 +55,26 @@ export function startRepl(rt: NodeRuntime): void {
     if (!code.trim()) return rl.prompt();
     // Declarations become `var`s so they outlive this line.
     const src = rewriteDynamicImports(/^\s*\{/.test(code) && !/;\s*$/.test(code) ? `(${code})` : code.replace(/^(\s*)(?:const|let)\s/gm, '$1var '));
-    const r = session.next(src).value as { v?: unknown; e?: unknown };
+    let r = session.next(src).value as { v?: unknown; e?: unknown };
+    if (r.e instanceof SyntaxError && /await is only valid/.test(r.e.message)) {
+      // Top-level await: run the line in an async function in the same scope, print when settled.
+      const decl = /^\s*var\s+([A-Za-z_$][\w$]*)\s*=\s*([^]*?);?\s*$/.exec(src);
+      const wrapped = decl ? `var ${decl[1]}; (async () => { ${decl[1]} = ${decl[2]}; })()` : `(async () => (${src.replace(/;\s*$/, '')}))()`;
+      r = session.next(wrapped).value as { v?: unknown; e?: unknown };
+      if (!('e' in r)) {
+        pending = '';
+        busy = true;
+        (r.v as Promise<unknown>).then(
+          (v) => out.write(`${inspect(v)}\n`),
+          (err) => out.write(`Uncaught ${err instanceof Error ? formatError(err).split('\n')[0] : inspect(err)}\n`),
+        ).finally(() => {
+          busy = false;
+          rl.prompt();
+          drain();
+        });
+        return;
+      }
+    }
     const e = r.e;
     if (e instanceof SyntaxError && /Unexpected end of input|Unterminated template/.test(e.message)) {
       pending = code;
@@ -51,15 +87,15 @@ export function startRepl(rt: NodeRuntime): void {
     if ('e' in r) out.write(`Uncaught ${e instanceof Error ? formatError(e).split('\n')[0] : inspect(e)}\n`);
     else out.write(`${inspect(r.v)}\n`);
     rl.prompt();
-  });
+  };
   (proc.on as (n: string, f: () => void) => void)('SIGINT', () => {
     pending = '';
     out.write('\n(To exit, press Ctrl+D or type .exit)\n');
     rl.prompt();
   });
   rl.on('close', () => {
-    out.write('\n');
-    proc.exit();
+    closed = true;
+    drain();
   });
   rl.prompt();
 }

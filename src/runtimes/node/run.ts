@@ -94,6 +94,7 @@ export async function runNode(ctx: ProcessContext): Promise<void> {
     for (const r of p.preload) rt.cjs.makeRequire(null, cwd)(r);
     if (p.code !== undefined || fromStdin) {
       const code = p.code ?? new TextDecoder().decode(ctx.sys.readAll(0));
+      if (p.code !== undefined) rt.process._eval = code; // as Node: util.parseArgs then starts at argv[1]
       result = evalMain(rt, code, p.code !== undefined ? '[eval]' : '[stdin]', p.print, p.module);
     } else if (main !== undefined && p.check) {
       checkSyntax(rt, main);
@@ -114,7 +115,7 @@ export async function runNode(ctx: ProcessContext): Promise<void> {
 function runMain(rt: NodeRuntime, path: string): Promise<unknown> | undefined {
   let file: string;
   try {
-    file = rt.cjs.resolve(path, '/', ['require', 'node']);
+    file = rt.cjs.resolve(path, '/', ['require', 'module-sync', 'node']);
   } catch (e) {
     if (e instanceof Error && (e as { code?: string }).code === 'MODULE_NOT_FOUND') {
       e.message = `Cannot find module '${path}'`;
@@ -139,7 +140,7 @@ function runMain(rt: NodeRuntime, path: string): Promise<unknown> | undefined {
 
 /** node --check: compile the script (as its module kind) without running it. */
 function checkSyntax(rt: NodeRuntime, path: string): void {
-  const file = rt.cjs.resolve(path, '/', ['require', 'node']);
+  const file = rt.cjs.resolve(path, '/', ['require', 'module-sync', 'node']);
   const src = new TextDecoder().decode(rt.sys.readFile(file));
   rt.cjs.sources.set(file, src);
   if (rt.esm.isEsm(file)) compileFunction(transformEsm(src).code, [], file, true);

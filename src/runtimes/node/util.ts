@@ -4,6 +4,16 @@
 import { isDeepStrictEqual } from './deep-equal.js';
 import { format, formatWith, inspect } from './inspect.js';
 import type { Rt } from './rt.js';
+import { parseArgs } from './parse-args.js';
+import { nodeError } from './errors.js';
+
+/** util.inspect.colors: SGR on/off codes. */
+const inspectColors: Record<string, [number, number]> = {
+  reset: [0, 0], bold: [1, 22], dim: [2, 22], italic: [3, 23], underline: [4, 24], inverse: [7, 27], hidden: [8, 28],
+  strikethrough: [9, 29], black: [30, 39], red: [31, 39], green: [32, 39], yellow: [33, 39], blue: [34, 39], magenta: [35, 39],
+  cyan: [36, 39], white: [37, 39], gray: [90, 39], grey: [90, 39], bgRed: [41, 49], bgGreen: [42, 49], bgYellow: [43, 49],
+  bgBlue: [44, 49], bgMagenta: [45, 49], bgCyan: [46, 49], bgWhite: [47, 49], bgBlack: [40, 49],
+};
 
 const kCustomPromisify = Symbol.for('nodejs.util.promisify.custom');
 
@@ -100,6 +110,16 @@ export function makeUtil(rt: Rt): Record<string, unknown> {
     isPrimitive: (v: unknown) => v === null || (typeof v !== 'object' && typeof v !== 'function'),
     TextEncoder,
     TextDecoder,
+    parseArgs: (config?: Parameters<typeof parseArgs>[0]) => parseArgs(config, rt.process.argv.slice(rt.process._eval === undefined ? 2 : 1)),
+    styleText: (format: string | string[], text: string) => {
+      let s = text;
+      for (const f of [format].flat().reverse()) {
+        const c = inspectColors[f];
+        if (!c) throw nodeError(TypeError, 'ERR_INVALID_ARG_VALUE', `The argument 'format' must be one of: ${Object.keys(inspectColors).join(', ')}. Received '${f}'`);
+        s = `\x1b[${c[0]}m${s}\x1b[${c[1]}m`;
+      }
+      return s;
+    },
     // eslint-disable-next-line no-control-regex -- ESC starts the sequences to strip
     stripVTControlCharacters: (s: string) => s.replace(/\x1b\[[0-9;]*[A-Za-z]/g, ''),
   };

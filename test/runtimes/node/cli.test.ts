@@ -74,10 +74,10 @@ test('node --check, NODE_PATH, -r preloads', async () => {
   assert.deepEqual(r, { out: 'from NODE_PATH 1\n', err: '', code: 0 });
 });
 
-test('the REPL: expressions, declarations that persist, multi-line input, errors, .exit', async () => {
-  const r = await sh('node -i', '1 + 1\nconst a = 5\na * 2\nfunction f() {\nreturn a + 1\n}\nf()\nthrow new Error("oops")\na\n.exit\n');
+test('the REPL: expressions, declarations that persist, multi-line input, errors, top-level await, .exit', async () => {
+  const r = await sh('node -i', '1 + 1\nconst a = 5\na * 2\nfunction f() {\nreturn a + 1\n}\nf()\nthrow new Error("oops")\na\nawait Promise.resolve(3)\nconst v = await new Promise((r) => setTimeout(() => r(9), 10))\nv + a\n.exit\n');
   assert.equal(r.code, 0, r.err);
-  assert.equal(r.out, 'Welcome to Node.js v20.19.0.\nType ".help" for more information.\n> 2\n> undefined\n> 10\n> ... ... undefined\n> 6\n> Uncaught Error: oops\n> 5\n> \n');
+  assert.equal(r.out, 'Welcome to Node.js v20.19.0.\nType ".help" for more information.\n> 2\n> undefined\n> 10\n> ... ... undefined\n> 6\n> Uncaught Error: oops\n> 5\n> 3\n> undefined\n> 14\n> \n');
 });
 
 test('signals: process.on(SIGTERM/SIGINT) handlers, default deaths, process.kill', async () => {
@@ -97,6 +97,9 @@ test('the event loop ends the process when nothing is pending, and not before', 
   assert.ok(ms >= 300 && ms < 3000, `took ${ms} ms`);
   // An unref'd timer does not keep it alive; a paused stdin does not either.
   assert.deepEqual(await sh('node -e "setTimeout(() => console.log(\\"no\\"), 5000).unref(); process.stdin.pause(); console.log(\\"done\\")"'), { out: 'done\n', err: '', code: 0 });
+  // An unref'd child does not hold the parent either.
+  const u = await sh('node -e "const c = require(\\"child_process\\").spawn(\\"sleep\\", [\\"3\\"], { stdio: \\"ignore\\" }); c.unref(); console.log(\\"parent done\\")"');
+  assert.deepEqual(u, { out: 'parent done\n', err: '', code: 0 });
   // Unsettled top-level await: Node's warning and status 13.
   await m.writeFile('/home/user/tla.mjs', 'await new Promise(() => {});\n');
   assert.deepEqual(await sh('node tla.mjs; echo "status $?"'), { out: 'status 13\n', err: 'Warning: Detected unsettled top-level await\n', code: 0 });

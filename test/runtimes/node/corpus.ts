@@ -30,6 +30,12 @@ export const RESOLUTION_FILES: Record<string, string> = {
   'node_modules/cond/feat.js': "module.exports = 'cond feature';\n",
   'node_modules/cond/hidden.js': "module.exports = 'hidden';\n",
   'sub/deep/index.js': "module.exports = { up: require('simple') + ' from deep' };\n",
+  'node_modules/impkg/package.json': JSON.stringify({ name: 'impkg', type: 'module', exports: './index.js', imports: { '#internal/*': './src/*.js', '#dep': 'simple' } }),
+  'node_modules/impkg/index.js': "import { v } from '#internal/v';\nimport s from '#dep';\nexport default v + ' ' + s;\n",
+  'node_modules/impkg/src/v.js': "export const v = 'internal';\n",
+  'node_modules/msync/package.json': JSON.stringify({ name: 'msync', exports: { 'module-sync': './sync.mjs', default: './def.js' } }),
+  'node_modules/msync/sync.mjs': "export const kind = 'module-sync';\n",
+  'node_modules/msync/def.js': "exports.kind = 'default';\n",
 };
 
 const js = (name: string, src: string, args: string[] = [], stdin?: string): NodeCase => ({ name, files: { 'main.js': src }, args: ['main.js', ...args], stdin });
@@ -142,6 +148,8 @@ console.log(require('cond'), require('cond/feature'), require('cond/package.json
 try { require('cond/hidden'); } catch (e) { console.log(e.code); }
 console.log(require('simple/other'), require.resolve('withmain').replace(__dirname, '.'));
 console.log(require('./sub/deep').up);
+console.log(require('impkg').default, require('msync').kind);
+import('impkg').then((m) => console.log('import', m.default));
 `),
   js('fs sync', `
 const fs = require('fs');
@@ -279,6 +287,11 @@ process.stdin.setEncoding('utf8');
 process.stdin.on('data', (c) => (data += c));
 process.stdin.on('end', () => console.log(JSON.stringify(data), data.length));
 `, [], 'some input\nmore\n'),
+  js('readline keypress events', `
+const readline = require('readline');
+readline.emitKeypressEvents(process.stdin);
+process.stdin.on('keypress', (s, k) => console.log(JSON.stringify([s, k.name, k.ctrl, k.meta, k.shift, k.code, k.sequence])));
+`, [], 'aB3 \r\n\t\x7f\x1b[A\x1b[1;5C\x1b[3~\x01\x1bx\x1bOP\x1b[15~\x1b[Z'),
   js('string_decoder, querystring, url', `
 const { StringDecoder } = require('string_decoder');
 const d = new StringDecoder('utf8'); const euro = Buffer.from('€');
@@ -363,7 +376,7 @@ console.log(typeof require, typeof module, typeof __filename);
 await new Promise((r) => setTimeout(r, 5)); console.log('tla done');
 `,
     'lib.mjs': "export default function () { return 'default fn'; }\nexport const named = 'named';\nexport let counter = 0;\nexport function inc() { counter++; }\nexport * from './more.mjs';\n",
-    'more.mjs': "export const more = 'more';\n",
+    'more.mjs': "export const more = 'more', also = [1, 2].map((x, i) => x + i), last = { a: 1, b: 2 }; // a, comment\nexport let later\nexport var v1 = 1,\n  v2 = 2;\n",
     'old.cjs': 'exports.fromCjs = "cjs value";\n',
     'data.json': '{"v": 42}\n',
     'cyc-a.mjs': "import { b } from './cyc-b.mjs';\nexport function a() { return 'a'; }\nexport function cyc() { return a() + b(); }\n",
@@ -397,6 +410,16 @@ console.log(vm.runInNewContext('a + b', { a: 1, b: 2 }), new vm.Script('6 * 7').
 console.log(typeof require('perf_hooks').performance.now());
 console.log(typeof require('util').promisify);
 `),
+  js('util.parseArgs and styleText', `
+const { parseArgs, styleText } = require('util');
+const options = { verbose: { type: 'boolean', short: 'v' }, name: { type: 'string', short: 'n', default: 'anon' }, tag: { type: 'string', multiple: true } };
+console.log(parseArgs({ options, allowPositionals: true }));
+console.log(parseArgs({ args: ['-vn', 'bob', '--tag=a', '--tag', 'b', '--', '-x'], options, allowPositionals: true }));
+for (const args of [['--nope'], ['pos'], ['--name'], ['--verbose=yes']]) {
+  try { parseArgs({ args, options }); } catch (e) { console.log(e.code, e.message); }
+}
+console.log(parseArgs({ args: ['--x', '-y'], strict: false }), JSON.stringify(styleText(['bold', 'red'], 'hi')));
+`, ['-v', 'file.txt', '--name', 'cli']),
   { name: 'eval and print', files: {}, args: ['-p', '[1, 2].map((x) => x * 2).concat(require("path").sep)'] },
   { name: 'eval', files: {}, args: ['-e', 'console.log(process.argv.length, __filename, typeof require); process.exitCode = 4', 'arg'] },
   { name: 'stdin script', files: {}, args: ['-'], stdin: 'console.log("from stdin", 1 + 1)' },
