@@ -46,8 +46,12 @@ if (mode === 'vtime') {
   say('child got ' + new TextDecoder().decode(s.read(0, 100)).trim());
 } else if (mode === 'writer') {
   say('child wrote');
+} else if (mode === 'fgreader') {
+  // As a job-control shell's child does: wait to be the foreground before reading.
+  while (s.ioctl(0, 0x540f) !== s.getpid()) s.sleep(5);
+  say('child got ' + new TextDecoder().decode(s.read(0, 100)).trim());
 } else if (mode === 'fgkill') {
-  const pid = spawnChild('reader');
+  const pid = spawnChild('fgreader');
   s.ioctl(0, TIOCSPGRP, pid);
   say('child in fg');
   const st = s.waitpid(pid, 2)[1];

@@ -15,7 +15,7 @@
 // realm with the runtime; see docs/security.md.
 
 import vm from 'node:vm';
-import { setCompiler, type Program } from '../../runtimes/js/compile.js';
+import { setCompiler, setExpressionCompiler, type Program } from '../../runtimes/js/compile.js';
 
 const REMOVED = ['fetch', 'WebSocket', 'EventSource', 'BroadcastChannel', 'navigator', 'require', 'module'];
 
@@ -78,4 +78,8 @@ export function confine(): void {
     });
     return script.runInThisContext() as Program;
   });
+  // The node runtime's module wrappers: their import() is refused the same way
+  // (the runtime routes the guest's own imports through its VFS loader first).
+  setExpressionCompiler((source, filename) =>
+    new vm.Script(source, { filename, importModuleDynamically: refuseImport as never }).runInThisContext());
 }

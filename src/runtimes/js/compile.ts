@@ -21,3 +21,18 @@ export function setCompiler(c: Compiler): void {
 export function compile(source: string, filename: string): Program {
   return compiler(source, filename);
 }
+
+/** Guest code that is not a program body (the node runtime's module wrappers): a function expression's source. */
+export type ExpressionCompiler = (source: string, filename: string) => unknown;
+
+const indirectEval = eval;
+let expressionCompiler: ExpressionCompiler = (source) => indirectEval(source);
+
+export function setExpressionCompiler(c: ExpressionCompiler): void {
+  expressionCompiler = c;
+}
+
+/** Evaluate a function expression written by a guest, with the host's import() refusal if it installed one. */
+export function evaluateGuest(source: string, filename: string): unknown {
+  return expressionCompiler(source, filename);
+}

@@ -8,6 +8,7 @@ import { SysError } from '../../abi/errno.js';
 import { isDir, isReg } from '../../abi/stat.js';
 import { nodeError } from './errors.js';
 import { rewriteDynamicImports } from './esm-transform.js';
+import { evaluateGuest } from '../js/compile.js';
 import type { Rt } from './rt.js';
 
 export const BUILTIN_NAMES = new Set([
@@ -61,14 +62,13 @@ export function remember<V>(cache: Map<string, V>, key: string, value: V): void 
   cache.set(key, value);
 }
 
-const indirectEval = eval;
 const utf8 = new TextDecoder();
 
 /** Compile `body` as the function body with `params`, keeping the source's line numbers. */
 export function compileFunction(body: string, params: string[], filename: string, async = false): Wrapper {
   if (body.startsWith('#!')) body = '//' + body.slice(2);
   const src = `(${async ? 'async ' : ''}function (${params.join(', ')}) {${body}\n})\n//# sourceURL=${filename}`;
-  return indirectEval(src) as Wrapper;
+  return evaluateGuest(src, filename) as Wrapper;
 }
 
 export class Loader {

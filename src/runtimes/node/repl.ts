@@ -8,10 +8,12 @@ import type { NodeRuntime } from './runtime.js';
 import { NODE_VERSION } from './rt.js';
 import { WRAP_PARAMS } from './modules.js';
 import { rewriteDynamicImports } from './esm-transform.js';
+import { evaluateGuest } from '../js/compile.js';
 
 type Session = Generator<unknown, void, string>;
 
-const indirectEval = eval;
+// The session's generator evaluates guest lines: compiled as guest code, so the host's import() refusal applies.
+const indirectEval = (code: string): unknown => evaluateGuest(code, 'REPL');
 
 export function startRepl(rt: NodeRuntime): void {
   const proc = rt.process;
