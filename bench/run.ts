@@ -13,6 +13,7 @@ import { runWasmBenches } from './wasm.js';
 import { runTtyBenches } from './tty.js';
 import { runPythonBenches } from './python.js';
 import { runNodeRuntimeBenches } from './node.js';
+import { runUserlandBenches } from './userland.js';
 import { isDir, isLnk, isReg } from '../src/abi/stat.js';
 import { WEXITSTATUS } from '../src/abi/wait.js';
 import { ImageFs, type ImageInode } from '../src/kernel/fs/imagefs.js';
@@ -266,6 +267,7 @@ export async function runNodeBenches(): Promise<Figure[]> {
   figures.push(...(await runTtyBenches()));
   figures.push(...(await runPythonBenches()));
   figures.push(...(await runNodeRuntimeBenches()));
+  figures.push(...(await runUserlandBenches()));
   return figures;
 }
 

@@ -62,6 +62,8 @@ import { split } from './split.js';
 import { shuf } from './shuf.js';
 import { groups } from './groups.js';
 import { stty } from './stty.js';
+import { sync } from './sync.js';
+import { mkfifo } from './mkfifo.js';
 import { md5sum, sha1sum, sha256sum, sha512sum } from './sums.js';
 
 type Applet = (os: AgentosApi, args: string[]) => number;
@@ -135,6 +137,8 @@ const APPLETS: Record<string, Applet> = {
   shuf,
   groups,
   stty,
+  sync,
+  mkfifo,
   true: () => 0,
   false: () => 1,
 };
