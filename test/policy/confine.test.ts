@@ -69,3 +69,20 @@ test('guest code sees only its syscalls: the host file system is not the VM\'s',
   const r = await vm.exec('ls /work 2>&1; cat /etc/hostname');
   assert.match(r.stdout, /No such file or directory\nagentos\n/);
 });
+
+test('node programs cannot reach host modules through eval, Function or vm either', async () => {
+  const tries: Record<string, string> = {
+    eval: `eval("import('node:fs')")`,
+    Function: `new Function("return import('node:os')")()`,
+    'vm.runInThisContext': `require('vm').runInThisContext("import('node:fs')")`,
+    'vm.Script': `new (require('vm').Script)("import('node:child_process')").runInThisContext()`,
+    'a timer': `new Promise((ok, fail) => setTimeout(() => eval("import('node:fs')").then(ok, fail), 1))`,
+  };
+  for (const [name, expr] of Object.entries(tries)) {
+    await vm.writeFile('/tmp/try.js', `Promise.resolve().then(() => ${expr}).then((m) => console.log('ESCAPED', Object.keys(m).length), () => console.log('blocked'));\n`);
+    assert.equal((await vm.exec('node /tmp/try.js')).stdout, 'blocked\n', name);
+  }
+  // The runtime's own loader still serves the guest's imports from the VFS.
+  await vm.writeFile('/tmp/m.mjs', 'export const v = 42;\n');
+  assert.equal((await vm.exec(`node -e "import('/tmp/m.mjs').then((m) => console.log(m.v))"`)).stdout, '42\n');
+});
