@@ -56,7 +56,12 @@ export class ViDriver {
   /** Wait until the ruler shows line,column. */
   at(line: number, col: number | string): Promise<void> {
     const want = `${line},${col}`;
-    return this.until(() => this.screen.bottom().slice(-18).trim().startsWith(want + ' '), `the cursor at ${want}`);
+    return this.until(() => /(\d+,\S+) +(All|Top|Bot|\d+%)$/.exec(this.screen.bottom())?.[1] === want, `the cursor at ${want}`);
+  }
+
+  /** Wait until the screen's first rows are these. */
+  rows(want: string[]): Promise<void> {
+    return this.until(() => this.screen.text().slice(0, want.length).join('\n') === want.join('\n'), JSON.stringify(want));
   }
 
   /** Type keys, then wait for the ruler. */

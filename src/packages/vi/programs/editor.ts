@@ -200,6 +200,7 @@ export class Editor {
         for (let n = 0; n < count; n++) if (!this.undoRedo(false)) break;
         return false;
       case '.':
+        this.pending = [];
         this.repeat();
         return false;
       case 'i':
@@ -511,7 +512,8 @@ export class Editor {
     const top = Math.max(0, Math.min(last, this.top + n));
     if (top === this.top && !half) return;
     this.top = top;
-    this.setLine(half ? Math.max(0, Math.min(last, this.cur.y + n)) : top);
+    // Back a page leaves the cursor on the window's last line, forward on its first.
+    this.setLine(half ? Math.max(0, Math.min(last, this.cur.y + n)) : n < 0 ? Math.min(last, top + this.page - 1) : top);
   }
 
   // ---- insert mode
