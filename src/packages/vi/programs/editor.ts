@@ -363,7 +363,7 @@ export class Editor {
     let x = this.cur.x;
     const fwd = cmd === 'f' || cmd === 't';
     for (let n = 0; n < count; n++) {
-      const from = fwd ? x + (cmd === 't' && n === 0 ? 2 : 1) : x - (cmd === 'T' && n === 0 ? 2 : 1);
+      const from = fwd ? x + 1 : x - 1;
       x = fwd ? line.indexOf(ch, from) : from < 0 ? -1 : line.lastIndexOf(ch, from);
       if (x < 0) return null;
     }
