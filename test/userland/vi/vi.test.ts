@@ -233,3 +233,23 @@ test('off a terminal: an error and status 1; --help; the man page', async () => 
   assert.equal(r.exitCode, 0);
   assert.match(r.stdout, /vi, edit - a screen editor for the terminal/);
 });
+
+test('the terminal is given back: cooked mode and the main screen after :q and after SIGTERM', async () => {
+  await put('sig.txt', 'x\n');
+  const term = await vm.openTerminal({ rows: 24, cols: 80, cwd: DIR, env: { PS1: 'PS$ ' } });
+  const d = new ViDriver(term, 24, 80);
+  await d.until(() => d.raw.includes('PS$ '), 'the prompt');
+  const line = 'vi sig.txt; echo "rc=$?"; stty -a | tr " ;" "\\n\\n" | grep -x -e icanon -e -icanon -e echo -e -echo\r';
+  d.type(line);
+  await d.see(/^"sig\.txt" 1L, 2B/);
+  d.type(':q\r');
+  await d.until(() => /rc=0\r\nicanon\r\necho\r\n/.test(d.raw), 'cooked mode after :q');
+  d.type(line);
+  await d.until(() => d.raw.split('"sig.txt" 1L, 2B').length === 3, 'vi again');
+  const r = await vm.exec('kill -TERM $(pidof vi)');
+  assert.equal(r.exitCode, 0, r.stderr);
+  await d.until(() => /vi: Caught deadly signal TERM\r\nrc=143\r\nicanon\r\necho\r\n/.test(d.raw), 'cooked mode after SIGTERM');
+  assert.equal(d.raw.split('\x1b[?1049h').length, d.raw.split('\x1b[?1049l').length, 'every alternate screen left');
+  d.type('exit\r');
+  await term.exited;
+});

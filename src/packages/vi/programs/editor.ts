@@ -558,7 +558,6 @@ export class Editor {
       this.insertCount = 1;
       const t = this.motion(k === 'pgup' ? 'k' : k === 'pgdn' ? 'j' : k === 'end' ? '$' : k, [], k.startsWith('pg') ? this.page : 1, false);
       if (t && t !== MORE) this.cur = { ...t.pos, x: k === 'end' ? this.lines[t.pos.y].length : t.pos.x };
-      if (k === 'right' && this.cur.x < this.lines[this.cur.y].length) this.cur.x = Math.max(this.cur.x, 0);
       this.clampX(true);
       return;
     }

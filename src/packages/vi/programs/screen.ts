@@ -108,7 +108,8 @@ export class Screen {
     const rulerCol = Math.max(0, this.cols - 18);
     let bottom = v.bottom.slice(0, this.cols - 1);
     if (!v.onBottom && v.ruler && bottom.length < rulerCol) bottom = bottom.padEnd(rulerCol) + v.ruler;
-    rows.push(bottom);
+    // Never the last cell of the last row: writing there could scroll the terminal.
+    rows.push(bottom.slice(0, this.cols - 1));
     let out = '';
     for (let r = 0; r < rows.length; r++) {
       if (this.prev[r] === rows[r]) continue;

@@ -146,6 +146,8 @@ export const vi = command({ name: 'vi', usage: USAGE, short: '' }, (c) => {
     if (!ed.quit) draw();
     const decoder = new TextDecoder();
     while (!ed.quit && !deadly) {
+      // A handler may have run as the last write returned: redraw before waiting for keys.
+      if (resized) draw();
       let b: Uint8Array;
       try {
         b = os.sys.read(0, 4096);
