@@ -48,6 +48,21 @@ test('open a file: its lines, ~ past the end, vim\'s "name" NL, NB message; :q l
   assert.equal(await cat('open.txt'), 'alpha\nbeta\ngamma\n');
 });
 
+test('+N, + and +/PATTERN start at a line; +COMMAND runs an ex command', async () => {
+  await put('start.txt', 'alpha\nbeta\ngamma\n');
+  for (const [arg, line, col] of [['+2', 2, 1], ['+', 3, 1], ['+/mm', 3, 3]] as const) {
+    const d = await vi([arg, 'start.txt']);
+    await d.at(line, col);
+    d.type(':q\r');
+    assert.equal(await d.term.exited, 0);
+  }
+  const d = await vi(['+%s/a/A/g', 'start.txt']);
+  await d.see(/^AlphA$/);
+  d.type(':wq\r');
+  assert.equal(await d.term.exited, 0);
+  assert.equal(await cat('start.txt'), 'AlphA\nbetA\ngAmmA\n');
+});
+
 test('insert and delete: A, dd, O, I, o and Esc; :wq writes and quits', async () => {
   await put('edit.txt', 'one\ntwo\nthree\n');
   const d = await vi(['edit.txt']);
@@ -226,6 +241,10 @@ test('off a terminal: an error and status 1; --help; the man page', async () => 
   let r = await vm.exec(`cd ${DIR} && vi x.txt </dev/null`);
   assert.equal(r.exitCode, 1);
   assert.equal(r.stderr, 'vi: standard input is not a terminal\n');
+  r = await vm.exec('edit </dev/null');
+  assert.equal(r.stderr, 'edit: standard input is not a terminal\n');
+  r = await vm.exec('vi a b </dev/null');
+  assert.deepEqual([r.exitCode, r.stderr], [1, 'vi: Too many edit arguments: "b"\n']);
   r = await vm.exec('vi --help');
   assert.equal(r.exitCode, 0);
   assert.match(r.stdout, /^Usage: vi /);

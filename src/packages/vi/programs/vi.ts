@@ -71,7 +71,8 @@ function raw(t: Termios): Termios {
   };
 }
 
-export const vi = command({ name: 'vi', usage: USAGE, short: '' }, (c) => {
+/** The editor under either of its names (messages carry the name it was called by). */
+const editor = (name: string) => command({ name, usage: USAGE, short: '' }, (c) => {
   const os = c.os;
   const starts = c.operands.filter((a) => a.startsWith('+'));
   const names = c.operands.filter((a) => !a.startsWith('+'));
@@ -174,13 +175,14 @@ export const vi = command({ name: 'vi', usage: USAGE, short: '' }, (c) => {
     tcsetattr(os.sys, 0, saved);
   }
   if (deadly) {
-    os.sys.writeAll(2, `vi: Caught deadly signal ${deadly === SIGTERM ? 'TERM' : deadly === SIGHUP ? 'HUP' : 'INT'}\n`);
+    os.sys.writeAll(2, `${c.name}: Caught deadly signal ${deadly === SIGTERM ? 'TERM' : deadly === SIGHUP ? 'HUP' : 'INT'}\n`);
     return 128 + deadly;
   }
-  if (status) os.sys.writeAll(2, 'vi: Error reading input, exiting...\n');
+  if (status) os.sys.writeAll(2, `${c.name}: Error reading input, exiting...\n`);
   return status;
 });
 
 export default function main(os: AgentosApi): void {
-  os.exit(vi(os, os.argv.slice(1)));
+  const name = os.argv[0].slice(os.argv[0].lastIndexOf('/') + 1) === 'edit' ? 'edit' : 'vi';
+  os.exit(editor(name)(os, os.argv.slice(1)));
 }
