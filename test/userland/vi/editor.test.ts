@@ -43,6 +43,8 @@ test('change: cw, c$, cc, C, s, S and their undo', () => {
   assert.equal(body(run('abc', 'lCZ\x1b')), 'aZ');
   assert.equal(body(run('abc', '2sZ\x1b')), 'Zc');
   assert.equal(body(run('  abc\nd', 'SZ\x1bu')), '  abc\nd');
+  assert.equal(body(run('a b', '3ix\x1bwcwY\x1b')), 'xxxa Y', 'a count for one insert is not the next change\'s');
+  assert.equal(body(run('ab cd ef', 'cwX\x1bw.')), 'X X ef');
 });
 
 test('operators over motions: d2j, dG, dgg, d$, d0, dt, df, yw P, 2dd at the end', () => {

@@ -413,7 +413,7 @@ export class Editor {
       if (op === 'c') {
         this.lines.splice(y1, y2 - y1 + 1, '');
         this.cur = { y: y1, x: 0 };
-        this.mode = 'insert';
+        this.enterInsert(1, false);
         return true;
       }
       this.lines.splice(y1, y2 - y1 + 1);
@@ -435,7 +435,7 @@ export class Editor {
     this.change();
     this.buf.remove(a, b);
     this.cur = { ...a };
-    if (op === 'c') this.mode = 'insert';
+    if (op === 'c') this.enterInsert(1, false);
     else this.clampX(false);
     this.wantCol = this.cur.x;
     return true;
@@ -520,11 +520,7 @@ export class Editor {
 
   private startInsert(cmd: string, count: number): void {
     const line = this.lines[this.cur.y];
-    this.insertCount = count;
-    this.insertTyped = [];
-    this.insertOpens = cmd === 'o' || cmd === 'O';
-    this.mode = 'insert';
-    this.message = '';
+    this.enterInsert(count, cmd === 'o' || cmd === 'O');
     if (cmd === 'a') this.cur.x = Math.min(line.length, this.cur.x + 1);
     else if (cmd === 'A') this.cur.x = line.length;
     else if (cmd === 'I') this.cur.x = /^[ \t]*/.exec(line)![0].length;
@@ -534,6 +530,14 @@ export class Editor {
       this.lines.splice(at, 0, '');
       this.cur = { y: at, x: 0 };
     }
+  }
+
+  private enterInsert(count: number, opens: boolean): void {
+    this.insertCount = count;
+    this.insertTyped = [];
+    this.insertOpens = opens;
+    this.mode = 'insert';
+    this.message = '';
   }
 
   private insertKey(k: string): void {
