@@ -272,3 +272,22 @@ test('the terminal is given back: cooked mode and the main screen after :q and a
   d.type('exit\r');
   await term.exited;
 });
+
+test('Ctrl-Z stops vi as a job; fg brings it back redrawn, in raw mode, with its text', async () => {
+  await put('job.txt', 'job\n');
+  const term = await vm.openTerminal({ rows: 24, cols: 80, cwd: DIR, env: { PS1: 'PS$ ' } });
+  const d = new ViDriver(term, 24, 80);
+  await d.until(() => d.raw.includes('PS$ '), 'the prompt');
+  d.type('vi job.txt\r');
+  await d.see(/^"job\.txt" 1L, 4B/);
+  d.type('Aed\x1b\x1a');
+  await d.until(() => /Stopped +vi job\.txt/.test(d.raw), 'the stopped job');
+  await d.until(() => d.raw.split('PS$ ').length === 3, 'the prompt after the stop');
+  d.type('fg\r');
+  await d.until(() => d.raw.lastIndexOf('\x1b[?1049h') > d.raw.lastIndexOf('Stopped'), 'vi back on the alternate screen');
+  d.type('x:wq\r');
+  await d.until(() => d.raw.split('PS$ ').length === 4, 'the prompt after :wq');
+  assert.equal(await cat('job.txt'), 'jobe\n');
+  d.type('exit\r');
+  await term.exited;
+});

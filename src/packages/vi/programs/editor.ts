@@ -37,6 +37,8 @@ export class Editor {
   quit = false;
   /** Set when the whole screen must be redrawn (Ctrl-L, :e). */
   redraw = false;
+  /** Ctrl-Z: the caller gives the terminal back and stops (job control). */
+  suspend = false;
   /** Text rows on the screen (for paging). */
   page = 23;
   private pending: string[] = [];
@@ -245,6 +247,9 @@ export class Editor {
         return false;
       case '\x0c':
         this.redraw = true;
+        return false;
+      case '\x1a':
+        this.suspend = true;
         return false;
       default: {
         const t = this.motion(cmd, rest, count, hasCount);

@@ -2,7 +2,7 @@
 
 import { Errno, SysError, strerror } from '../../../abi/errno.js';
 import { ECHO, ICANON, ICRNL, IEXTEN, INLCR, ISIG, IXON, OPOST, type Termios, VMIN, VTIME } from '../../../abi/termios.js';
-import { SIGHUP, SIGINT, SIGTERM, SIGWINCH } from '../../../abi/signal.js';
+import { SIGHUP, SIGINT, SIGTERM, SIGTSTP, SIGWINCH } from '../../../abi/signal.js';
 import type { AgentosApi } from '../../../runtimes/js/api.js';
 import { command, tcgetattr, tcsetattr, tryStat, winsize } from '../../../userland/lib/index.js';
 import { isDir } from '../../../abi/stat.js';
@@ -25,7 +25,7 @@ Normal mode: h j k l and arrows, w b e, 0 ^ $, gg G NG, H M L, f t F T ; ,
 Ctrl-F Ctrl-B Ctrl-D Ctrl-U, x X D C s S dd dw d{motion} cc cw yy y{motion}
 p P J r ~ u Ctrl-R . with counts (3dd, 5j); i a I A o O enter insert mode,
 Esc leaves it. /RE and ?RE search forward and back (RE is a JavaScript
-regular expression), n and N repeat. ZZ writes and quits.
+regular expression), n and N repeat. ZZ writes and quits; Ctrl-Z suspends.
 Ex commands: :w [FILE], :w! FILE, :q, :q!, :wq, :x, :e [FILE], :N, :$,
 :[range]d, :[range]s/RE/REPLACEMENT/[gi], :set nu, :set nonu.
 `;
@@ -135,6 +135,15 @@ const editor = (name: string) => command({ name, usage: USAGE, short: '' }, (c) 
     os.sys.writeAll(1, `\x1b[?25l${out}\x1b[?25h`);
   };
 
+  // Ctrl-Z as vim does it: the terminal as it was, the group stopped; on fg, raw again and redrawn.
+  const suspend = () => {
+    os.sys.writeAll(1, '\x1b[?1049l');
+    tcsetattr(os.sys, 0, saved);
+    os.sys.kill(0, SIGTSTP);
+    tcsetattr(os.sys, 0, raw(tcgetattr(os.sys, 0)));
+    os.sys.writeAll(1, '\x1b[?1049h');
+    resized = true;
+  };
   tcsetattr(os.sys, 0, raw(saved));
   os.sys.writeAll(1, '\x1b[?1049h');
   ed.redraw = true;
@@ -167,6 +176,10 @@ const editor = (name: string) => command({ name, usage: USAGE, short: '' }, (c) 
       for (const k of splitKeys(decoder.decode(b, { stream: true }))) {
         ed.key(k);
         if (ed.quit) break;
+        if (ed.suspend) {
+          ed.suspend = false;
+          suspend();
+        }
       }
       if (!ed.quit) draw();
     }
