@@ -31,6 +31,7 @@ test('keys: arrows, delete, paging and a lone Esc are named; text stays itself',
 
 test('insert with counts and repeats: 3ix, 2o, . after an insert, A with .', () => {
   assert.equal(body(run('', '3ix\x1b')), 'xxx');
+  assert.equal(body(run('ab', 'l\x1b[2~x\x1b')), 'axb', 'the Insert key is i');
   assert.equal(body(run('a', '2ob\x1b')), 'a\nb\nb');
   assert.equal(body(run('one\ntwo', 'A!\x1bj.')), 'one!\ntwo!');
   assert.equal(body(run('a b c', 'ix\x1bw.w.')), 'xa xb xc');

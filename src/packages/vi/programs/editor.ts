@@ -206,7 +206,7 @@ export class Editor {
         this.repeat();
         return false;
       case 'i':
-      case 'insert':
+      case 'ins':
       case 'a':
       case 'I':
       case 'A':
