@@ -110,6 +110,12 @@ test('ex: :w without a name, :w FILE, :e!, :x only writing when changed, E37', (
   assert.equal(ed.quit, true);
 });
 
+test('Ctrl-G tells the file, [Modified], its lines and where the cursor is', () => {
+  assert.equal(run('a\nb', '\x07').message, '"f" 2 lines --50%--');
+  assert.equal(run('a\nb', 'jx\x07').message, '"f" [Modified] 2 lines --100%--');
+  assert.equal(run('', '\x07').message, '"f" --No lines in buffer--');
+});
+
 test('search wraps and reports; an invalid or missing pattern is E486/E35', () => {
   const ed = run('x\nfoo\nx', '/(\r');
   assert.equal(ed.message, 'E486: Pattern not found: (');
