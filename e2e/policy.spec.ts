@@ -14,6 +14,9 @@ async function harness(page: Page): Promise<void> {
 
 const ESCAPES: Record<string, string> = {
   fetch: "return await fetch('/image/manifest.json').then((r) => r.status)",
+  // fetch is kept for the runtimes' own static files only (same origin, GET, pyodide/ vendor/ pkg/).
+  fetchOtherOrigin: "return await fetch('https://example.com/pyodide/x').then((r) => r.status)",
+  fetchAssetPost: "return await fetch('/pyodide/pyodide-lock.json', { method: 'POST' }).then((r) => r.status)",
   fetchViaProto: "return await Object.getPrototypeOf(Object.getPrototypeOf(globalThis)).fetch.call(globalThis, '/')",
   xhr: "const x = new XMLHttpRequest(); x.open('GET', '/', false); x.send(); return x.status",
   websocket: "return new WebSocket('ws://127.0.0.1:9/')",

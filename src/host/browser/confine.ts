@@ -11,12 +11,32 @@
 
 const REMOVED = [
   // network
-  'fetch', 'XMLHttpRequest', 'WebSocket', 'WebSocketStream', 'EventSource', 'WebTransport', 'importScripts',
+  'XMLHttpRequest', 'WebSocket', 'WebSocketStream', 'EventSource', 'WebTransport', 'importScripts',
   // storage
   'indexedDB', 'caches', 'CacheStorage', 'IDBFactory', 'FileSystemHandle', 'FileSystemDirectoryHandle', 'FileSystemFileHandle', 'FileSystemSyncAccessHandle', 'StorageManager',
   // other contexts
   'BroadcastChannel', 'Worker', 'SharedWorker', 'postMessage', 'onmessage', 'onmessageerror',
 ];
+
+/**
+ * The app's own static files that runtimes load at run time (Pyodide, the
+ * Wasmer SDK, installable packages): same origin, GET, these directories,
+ * no credentials. Everything else fetch refuses; guests reach the network
+ * only through the kernel's `http` syscall and the VM's network policy.
+ */
+const ASSETS = /^(?:\/[^?#]*)?\/(?:pyodide|vendor\/wasmer-sdk|pkg)\//;
+
+function assetFetch(real: typeof fetch): typeof fetch {
+  return (input, init) => {
+    const req = input instanceof Request ? input : null;
+    const url = new URL(req ? req.url : String(input), location.href);
+    const method = (init?.method ?? req?.method ?? 'GET').toUpperCase();
+    if (url.origin !== location.origin || method !== 'GET' || !ASSETS.test(url.pathname)) {
+      return Promise.reject(new TypeError('fetch is not available to agentOS programs (network access goes through the VM\'s network policy)'));
+    }
+    return real(url.href, { credentials: 'omit', signal: init?.signal ?? req?.signal ?? null });
+  };
+}
 
 /** Delete `name` from the global object and every prototype of it. */
 function remove(name: string): void {
@@ -30,7 +50,7 @@ function remove(name: string): void {
     }
   }
   if (name in globalThis) {
-    Object.defineProperty(globalThis, name, { value: undefined, configurable: false, writable: false });
+    Object.defineProperty(globalThis, name, { value: undefined, configurable: true, writable: false });
   }
 }
 
@@ -63,6 +83,8 @@ export function confine(): KeptPort {
       // ignore
     }
   }
-  for (const name of REMOVED) remove(name);
+  const realFetch = self.fetch.bind(self);
+  for (const name of [...REMOVED, 'fetch']) remove(name);
+  Object.defineProperty(globalThis, 'fetch', { value: assetFetch(realFetch), configurable: false, writable: false });
   return { post, onMessage: (cb) => listeners.push(cb) };
 }

@@ -107,10 +107,18 @@ export function numCompare(a: string, b: string): number {
   return numValue(a) - numValue(b) || 0;
 }
 
+/** Parsed once per distinct key: a sort compares each line ~log2(n) times. */
+const numCache = new Map<string, number>();
+
 function numValue(s: string): number {
-  const m = NUM.exec(s)!;
-  const v = Number(`${m[2] || '0'}.${m[3] || '0'}`);
-  return m[1] ? -v : v;
+  let v = numCache.get(s);
+  if (v === undefined) {
+    const m = NUM.exec(s)!;
+    v = Number(`${m[2] || '0'}.${m[3] || '0'}`);
+    if (m[1]) v = -v;
+    numCache.set(s, v);
+  }
+  return v;
 }
 
 const SUFFIX = ' KMGTPEZYRQ';
