@@ -8,6 +8,7 @@ import { walkPath } from '../../user/execvp.js';
 import type { ProcessContext } from '../context.js';
 import type { EmFS, Kfs } from './kfs.js';
 import { kernelFd, wrapFd } from './mount.js';
+import type { PySignals } from './signals.js';
 
 /** What crosses from Python: plain values, or PyProxies of lists that convert with toJs(). */
 type FromPy<T> = T | { toJs(): T };
@@ -31,7 +32,7 @@ function guard<A extends unknown[], T>(f: (...a: A) => T): (...a: A) => Result<T
   };
 }
 
-export function makeBridge(ctx: ProcessContext, FS: EmFS, kfs: Kfs): Record<string, unknown> {
+export function makeBridge(ctx: ProcessContext, FS: EmFS, kfs: Kfs, signals: PySignals): Record<string, unknown> {
   const sys = ctx.sys;
 
   /** The kernel fd for a child's fd: a kernel-backed stream's fd, or the same file opened again (Emscripten's /dev/null). */
@@ -80,5 +81,7 @@ export function makeBridge(ctx: ProcessContext, FS: EmFS, kfs: Kfs): Record<stri
       return sys.poll(req, timeoutMs).map(([k, rev]) => [back.get(k)!, rev]);
     }),
     sleep: guard((seconds: number) => sys.sleep(Math.max(0, seconds * 1000))),
+    /** signal.signal(): how = 0 default, 1 ignore, 2 a Python handler. */
+    signal: guard((sig: number, how: number) => signals.disposition(sig, how)),
   };
 }

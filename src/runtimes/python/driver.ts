@@ -88,6 +88,16 @@ def system(command):
         except InterruptedError:
             continue
 
+import signal as _signal
+_py_signal = _signal.signal
+def signal(signalnum, handler):
+    '''signal.signal, also telling the kernel whether the process catches, ignores or defaults the signal.'''
+    old = _py_signal(signalnum, handler)
+    how = 0 if handler is _signal.SIG_DFL else 1 if handler is _signal.SIG_IGN else 2
+    _ok(_agentos.signal(int(signalnum), how))
+    return old
+_signal.signal = signal
+
 for _name in ('getpid', 'getppid', 'kill', 'waitpid', 'wait', 'pipe', 'system', 'waitstatus_to_exitcode'):
     setattr(os, _name, globals()[_name])
 os.WNOHANG = 1
