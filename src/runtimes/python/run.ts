@@ -67,11 +67,11 @@ function isatty(ctx: ProcessContext, fd: number): boolean {
 function start(ctx: ProcessContext, py: Pyodide, opts: PyArgs): number {
   const sys = ctx.sys;
   const FS: EmFS = py.FS;
-  const kfs = makeKfs(FS, py.ERRNO_CODES, sys);
+  const signals = new PySignals(ctx);
+  const kfs = makeKfs(FS, py.ERRNO_CODES, sys, () => signals.interrupted());
   installStdio(FS, kfs, sys);
   mountVfs(FS, kfs, sys);
   followCwd(FS, sys);
-  const signals = new PySignals(ctx);
   signals.install(py);
 
   installModules(py);

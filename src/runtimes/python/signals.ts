@@ -32,6 +32,16 @@ export class PySignals {
     py.setInterruptBuffer(buffer as unknown as Int32Array);
   }
 
+  /**
+   * A caught signal CPython has not taken yet: a blocking call must not start
+   * (it would wait with the signal unhandled); it fails with EINTR instead, and
+   * CPython runs the handler before retrying, as PEP 475 says.
+   */
+  interrupted(): boolean {
+    this.ctx.sys.raw.pollSignals();
+    return this.pending.length > 0;
+  }
+
   /** Python's signal.signal(): SIG_DFL, SIG_IGN, or SIG_HANDLE (a Python handler). */
   disposition(sig: number, how: number): void {
     if (how === SIG_HANDLE) this.ctx.signal(sig, (s) => this.pending.push(s));
