@@ -28,7 +28,7 @@ export interface Kfs {
 const bytes = (heap: ArrayBufferView, offset: number, length: number): Uint8Array =>
   new Uint8Array(heap.buffer, heap.byteOffset + offset, length);
 
-/** `interrupted`: whether a caught signal waits for CPython (blocking reads and writes then fail with EINTR). */
+/** `interrupted`: whether a caught signal waits for CPython (a blocking read then fails with EINTR). */
 export function makeKfs(FS: EmFS, ERRNO_CODES: Record<string, number>, sys: Sys, interrupted: () => boolean): Kfs {
   const EIO = ERRNO_CODES.EIO;
 
@@ -161,7 +161,6 @@ export function makeKfs(FS: EmFS, ERRNO_CODES: Record<string, number>, sys: Sys,
       return b.byteLength;
     },
     write(stream: EmStream, buffer: Uint8Array, offset: number, length: number) {
-      if (interrupted()) throw new FS.ErrnoError(ERRNO_CODES.EINTR);
       return call(() => sys.write(stream.kfd, bytes(buffer, offset, length)));
     },
     ioctl: () => ERRNO_CODES.ENOTTY,
