@@ -8,6 +8,7 @@ import { walkPath } from '../../user/execvp.js';
 import type { ProcessContext } from '../context.js';
 import type { EmFS, Kfs } from './kfs.js';
 import { kernelFd, wrapFd } from './mount.js';
+import type { PySignals } from './signals.js';
 
 /** What crosses from Python: plain values, or PyProxies of lists that convert with toJs(). */
 type FromPy<T> = T | { toJs(): T };
@@ -20,8 +21,10 @@ const js = <T>(v: FromPy<T>): T => (v && typeof v === 'object' && 'toJs' in v ? 
  */
 type Result<T> = [string | undefined, T | string];
 
-function guard<A extends unknown[], T>(f: (...a: A) => T): (...a: A) => Result<T> {
+function guard<A extends unknown[], T>(f: (...a: A) => T, signals?: PySignals): (...a: A) => Result<T> {
   return (...a) => {
+    // A blocking call does not start while a caught signal waits for CPython (see PySignals.interrupted).
+    if (signals?.interrupted()) return [errnoName(Errno.EINTR), 'interrupted'];
     try {
       return [undefined, f(...a)];
     } catch (e) {
@@ -31,7 +34,7 @@ function guard<A extends unknown[], T>(f: (...a: A) => T): (...a: A) => Result<T
   };
 }
 
-export function makeBridge(ctx: ProcessContext, FS: EmFS, kfs: Kfs): Record<string, unknown> {
+export function makeBridge(ctx: ProcessContext, FS: EmFS, kfs: Kfs, signals: PySignals): Record<string, unknown> {
   const sys = ctx.sys;
 
   /** The kernel fd for a child's fd: a kernel-backed stream's fd, or the same file opened again (Emscripten's /dev/null). */
@@ -61,7 +64,7 @@ export function makeBridge(ctx: ProcessContext, FS: EmFS, kfs: Kfs): Record<stri
         for (const k of opened) sys.close(k);
       }
     }),
-    waitpid: guard((pid: number, options: number) => sys.waitpid(pid, options)),
+    waitpid: guard((pid: number, options: number) => sys.waitpid(pid, options), signals),
     kill: guard((pid: number, sig: number) => sys.kill(pid, sig)),
     pipe: guard((nonblock = false) => {
       const [r, w] = sys.pipe(O_CLOEXEC | (nonblock ? O_NONBLOCK : 0));
@@ -78,7 +81,9 @@ export function makeBridge(ctx: ProcessContext, FS: EmFS, kfs: Kfs): Record<stri
         return [k, ev] as [number, number];
       });
       return sys.poll(req, timeoutMs).map(([k, rev]) => [back.get(k)!, rev]);
-    }),
-    sleep: guard((seconds: number) => sys.sleep(Math.max(0, seconds * 1000))),
+    }, signals),
+    sleep: guard((seconds: number) => sys.sleep(Math.max(0, seconds * 1000)), signals),
+    /** signal.signal(): how = 0 default, 1 ignore, 2 a Python handler. */
+    signal: guard((sig: number, how: number) => signals.disposition(sig, how)),
   };
 }

@@ -47,17 +47,27 @@ def _oserror(r, filename):
 def getpid(): return _agentos.getpid()
 def getppid(): return _agentos.getppid()
 def kill(pid, sig): _ok(_agentos.kill(pid, int(sig)))
+def _retry(f, *args):
+    '''PEP 475: a call interrupted by a signal is retried once CPython has run the handler (which may raise).'''
+    while True:
+        try:
+            return _ok(f(*args))
+        except InterruptedError:
+            continue
+
 def waitpid(pid, options):
-    r = _ok(_agentos.waitpid(pid, options))
+    r = _retry(_agentos.waitpid, pid, options)
     return (r[0], r[1])
 def wait(): return waitpid(-1, 0)
 def pipe(): return tuple(_ok(_agentos.pipe()))
 def sleep(secs):
     if secs < 0: raise ValueError('sleep length must be non-negative')
-    try:
-        _ok(_agentos.sleep(float(secs)))
-    except InterruptedError:
-        pass
+    end = time.monotonic() + secs
+    while True:
+        try:
+            return _ok(_agentos.sleep(max(0.0, end - time.monotonic())))
+        except InterruptedError:
+            continue
 
 def waitstatus_to_exitcode(status):
     if status & 0x7f == 0: return (status >> 8) & 0xff
@@ -82,11 +92,17 @@ def system(command):
         pid = spawn(['/bin/sh', '-c', os.fsdecode(command)])
     except OSError:
         return 127 << 8
-    while True:
-        try:
-            return waitpid(pid, 0)[1]
-        except InterruptedError:
-            continue
+    return waitpid(pid, 0)[1]
+
+import signal as _signal
+_py_signal = _signal.signal
+def signal(signalnum, handler):
+    '''signal.signal, also telling the kernel whether the process catches, ignores or defaults the signal.'''
+    old = _py_signal(signalnum, handler)
+    how = 0 if handler is _signal.SIG_DFL else 1 if handler is _signal.SIG_IGN else 2
+    _ok(_agentos.signal(int(signalnum), how))
+    return old
+_signal.signal = signal
 
 for _name in ('getpid', 'getppid', 'kill', 'waitpid', 'wait', 'pipe', 'system', 'waitstatus_to_exitcode'):
     setattr(os, _name, globals()[_name])
@@ -140,7 +156,7 @@ def _communicate(self, input, endtime, orig_timeout):
     while readers or writer:
         timeout = -1 if endtime is None else max(0, int(self._remaining_time(endtime) * 1000))
         req = [[fd, 1] for fd in readers] + ([[writer.fileno(), 4]] if writer else [])
-        ready = _ok(_agentos.poll(req, timeout))
+        ready = _retry(_agentos.poll, req, timeout)
         if not ready and endtime is not None and self._remaining_time(endtime) <= 0:
             self._check_timeout(endtime, orig_timeout, [], [], skip_check_and_raise=False)
             raise subprocess.TimeoutExpired(self.args, orig_timeout)
@@ -184,7 +200,7 @@ class _KernelSelector(selectors._BaseSelectorImpl):
         req = [[k.fd, (1 if k.events & selectors.EVENT_READ else 0) | (4 if k.events & selectors.EVENT_WRITE else 0)]
                for k in self._fd_to_key.values()]
         ready = []
-        for fd, rev in _ok(_agentos.poll(req, ms)):
+        for fd, rev in _retry(_agentos.poll, req, ms):
             key = self._fd_to_key.get(fd)
             if key is None: continue
             ev = (selectors.EVENT_READ if rev & 0x19 else 0) | (selectors.EVENT_WRITE if rev & 0xc else 0)

@@ -28,7 +28,8 @@ export interface Kfs {
 const bytes = (heap: ArrayBufferView, offset: number, length: number): Uint8Array =>
   new Uint8Array(heap.buffer, heap.byteOffset + offset, length);
 
-export function makeKfs(FS: EmFS, ERRNO_CODES: Record<string, number>, sys: Sys): Kfs {
+/** `interrupted`: whether a caught signal waits for CPython (a blocking read then fails with EINTR). */
+export function makeKfs(FS: EmFS, ERRNO_CODES: Record<string, number>, sys: Sys, interrupted: () => boolean): Kfs {
   const EIO = ERRNO_CODES.EIO;
 
   function rethrow(e: unknown): never {
@@ -154,6 +155,7 @@ export function makeKfs(FS: EmFS, ERRNO_CODES: Record<string, number>, sys: Sys)
       stream.seekable = false;
     },
     read(stream: EmStream, buffer: Uint8Array, offset: number, length: number) {
+      if (interrupted()) throw new FS.ErrnoError(ERRNO_CODES.EINTR);
       const b = call(() => sys.read(stream.kfd, length));
       buffer.set(b, offset);
       return b.byteLength;

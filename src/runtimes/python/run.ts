@@ -9,6 +9,7 @@ import { makeBridge } from './bridge.js';
 import { prepareNext, takeInterpreter, type Pyodide } from './engine.js';
 import { makeKfs, type EmFS } from './kfs.js';
 import { installStdio, mountVfs } from './mount.js';
+import { PySignals } from './signals.js';
 import { installModules } from './files.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- PyProxy calls are untyped. */
@@ -66,16 +67,17 @@ function isatty(ctx: ProcessContext, fd: number): boolean {
 function start(ctx: ProcessContext, py: Pyodide, opts: PyArgs): number {
   const sys = ctx.sys;
   const FS: EmFS = py.FS;
-  const kfs = makeKfs(FS, py.ERRNO_CODES, sys);
+  const signals = new PySignals(ctx);
+  const kfs = makeKfs(FS, py.ERRNO_CODES, sys, () => signals.interrupted());
   installStdio(FS, kfs, sys);
   mountVfs(FS, kfs, sys);
   followCwd(FS, sys);
-  interruptOnSigint(ctx, py);
+  signals.install(py);
 
   installModules(py);
   py.unregisterJsModule('pyodide_js');
   const driver = py.pyimport('_agentos_driver') as any;
-  driver.attach(makeBridge(ctx, FS, kfs), ctx.env, ctx.file, ctx.argv);
+  driver.attach(makeBridge(ctx, FS, kfs, signals), ctx.env, ctx.file, ctx.argv);
   return driver.main(opts.mode, opts.target, opts.argv, opts.inspect, opts.quiet, opts.unbuffered, isatty(ctx, 0), isatty(ctx, 1)) as number;
 }
 
@@ -95,26 +97,4 @@ function followCwd(FS: EmFS, sys: ProcessContext['sys']): void {
       // A directory only Emscripten has (its /lib): the kernel's cwd stays.
     }
   };
-}
-
-/**
- * SIGINT becomes KeyboardInterrupt: CPython polls the "interrupt buffer" between
- * bytecodes; ours looks at the kernel's caught-signals flag (no syscall when
- * none is pending), so even a loop that makes no syscalls is interrupted.
- */
-function interruptOnSigint(ctx: ProcessContext, py: Pyodide): void {
-  let pending = 0;
-  ctx.signal(SIGINT, () => {
-    pending = SIGINT;
-  });
-  const buffer = {
-    get 0(): number {
-      ctx.sys.raw.pollSignals();
-      return pending;
-    },
-    set 0(v: number) {
-      pending = v;
-    },
-  };
-  py.setInterruptBuffer(buffer as unknown as Int32Array);
 }

@@ -3,7 +3,7 @@
 // (through the e2e harness), each on a fresh machine. Each case checks several
 // behaviours, because a fresh machine loads Pyodide once per worker.
 
-import { SIGINT, SIGKILL } from '../../../src/abi/signal.js';
+import { SIGINT, SIGKILL, SIGTERM } from '../../../src/abi/signal.js';
 import { WEXITSTATUS, WIFEXITED, WIFSIGNALED, WTERMSIG } from '../../../src/abi/wait.js';
 import type { Machine } from '../../../src/host/machine.js';
 import { eq, match, ok } from '../../kernel/expect.js';
@@ -132,7 +132,7 @@ print(asyncio.run(main()))
     },
   },
   {
-    name: 'python: SIGINT raises KeyboardInterrupt (even in a busy loop); SIGKILL ends it at once',
+    name: 'python: SIGINT raises KeyboardInterrupt (even in a busy loop); Python signal handlers run; SIGKILL ends it at once',
     async run(m) {
       const loop = 'import sys\ntry:\n    print("ready", flush=True)\n    while True: pass\nexcept KeyboardInterrupt:\n    print("caught", flush=True)\n    sys.exit(42)\n';
       let [pid, inW, out] = await spawnPiped(m, ['/opt/agentos/bin/python3', '-c', loop]);
@@ -150,6 +150,16 @@ print(asyncio.run(main()))
       match(await readUntil(m, out, 'KeyboardInterrupt'), /KeyboardInterrupt/, 'traceback');
       st = await m.wait(pid);
       ok(WIFSIGNALED(st) && WTERMSIG(st) === SIGINT, `status ${st}`);
+      for (const fd of [inW, out]) await m.syscall('close', fd);
+
+      // A Python handler for another signal: the kernel delivers it, CPython runs it.
+      const term = 'import os, signal, sys\ndef h(s, f):\n    os.write(1, b"term %d\\n" % s)\n    sys.exit(3)\nsignal.signal(signal.SIGTERM, h)\nprint("ready", flush=True)\nwhile True: pass\n';
+      [pid, inW, out] = await spawnPiped(m, ['/opt/agentos/bin/python3', '-c', term]);
+      await readUntil(m, out, 'ready');
+      await m.kill(pid, SIGTERM);
+      match(await readUntil(m, out, 'term'), /term 15/, 'handler ran');
+      st = await m.wait(pid);
+      ok(WIFEXITED(st) && WEXITSTATUS(st) === 3, `status ${st}`);
       for (const fd of [inW, out]) await m.syscall('close', fd);
 
       [pid, inW, out] = await spawnPiped(m, ['/opt/agentos/bin/python3', '-c', 'print("ready", flush=True)\nwhile True: pass']);
