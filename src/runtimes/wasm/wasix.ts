@@ -59,6 +59,10 @@ interface Tree {
 
 /** Why WASIX cannot run here, or null. */
 export async function runWasix(ctx: ProcessContext): Promise<string | null> {
+  // In the browser the SDK starts its own workers; a confined process worker has none to give.
+  if (!isNode() && typeof (globalThis as { Worker?: unknown }).Worker !== 'function') {
+    return 'WASIX program: Wasmer needs workers of its own, which a confined browser process worker does not have (decision 0021); WASIX programs run on the Node host';
+  }
   const sdk = await loadSdk();
   if (!sdk) return 'WASIX program: @wasmer/sdk cannot be loaded on this host (decision 0021)';
   const sys = ctx.sys;

@@ -348,6 +348,13 @@ export const wasmCases: SuiteCase[] = [
       await m.mkdirp('/tmp/wx/sub');
       await m.writeFile('/tmp/wx/in.txt', 'hello\n');
       await m.writeFile('/tmp/wx/gone', 'x');
+      if (typeof window !== 'undefined') {
+        // The browser's process workers are confined (no Worker): refused with the reason, not faked.
+        const no = await sh(m, 'wasix a; echo "status $?"', '/tmp/wx');
+        match(text(no.stderr), /Wasmer needs workers of its own, which a confined browser process worker does not have/, 'refused');
+        eq(text(no.stdout), 'status 126\n', 'status');
+        return;
+      }
       const r = await sh(m, 'echo piped | wasix a "b c"; echo "status $?"; cat out.txt; ls', '/tmp/wx');
       eq(text(r.stderr), '', 'stderr');
       eq(text(r.stdout), [
