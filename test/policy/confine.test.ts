@@ -86,3 +86,18 @@ test('node programs cannot reach host modules through eval, Function or vm eithe
   await vm.writeFile('/tmp/m.mjs', 'export const v = 42;\n');
   assert.equal((await vm.exec(`node -e "import('/tmp/m.mjs').then((m) => console.log(m.v))"`)).stdout, '42\n');
 });
+
+test('python programs cannot reach host modules through JavaScript values or ctypes', async () => {
+  await vm.writeFile('/tmp/esc.py', [
+    'import sys, ctypes',
+    'from pyodide.ffi import to_js',
+    'F = to_js({}).constructor.constructor',
+    // The realm's Function is the guarded one (not native code): what it builds cannot import().
+    'print(F("return 6*7")(), "native code" in F.toString())',
+    'lib = ctypes.CDLL(None)',
+    'print("run_script", lib.emscripten_run_script_int(b"6*7"))',
+    '',
+  ].join('\n'));
+  const r = await vm.exec('python3 /tmp/esc.py');
+  assert.equal(r.stdout, '42 False\nrun_script 0\n', r.stderr);
+});

@@ -58,6 +58,35 @@ function refuseImport(): never {
   throw new Error('import() is not available to agentOS programs');
 }
 
+/**
+ * The realm's function constructors compile through node:vm with the same
+ * import() refusal: any JavaScript value a guest reaches (e.g. Pyodide's
+ * proxies, from Python) leads to them through `.constructor`, and code they
+ * made would otherwise count as the runtime's own module code.
+ */
+function guardFunctionConstructors(): void {
+  const kinds: [object, string, string][] = [
+    [Function.prototype, 'function', 'Function'],
+    [Object.getPrototypeOf(async function () {}) as object, 'async function', 'AsyncFunction'],
+    [Object.getPrototypeOf(function* () {}) as object, 'function*', 'GeneratorFunction'],
+    [Object.getPrototypeOf(async function* () {}) as object, 'async function*', 'AsyncGeneratorFunction'],
+  ];
+  for (const [proto, kind, name] of kinds) {
+    const Guarded = function (...args: unknown[]): unknown {
+      const params = args.map(String);
+      const body = params.pop() ?? '';
+      const src = `(${kind} anonymous(${params.join(',')}\n) {\n${body}\n})`;
+      return new vm.Script(src, { filename: 'anonymous', importModuleDynamically: refuseImport as never }).runInThisContext();
+    };
+    Object.defineProperty(Guarded, 'prototype', { value: proto });
+    // Named and sized as the originals (inspectors tell an AsyncFunction by its constructor's name).
+    Object.defineProperty(Guarded, 'name', { value: name });
+    Object.defineProperty(Guarded, 'length', { value: 1 });
+    Object.defineProperty(proto, 'constructor', { value: Guarded, writable: false, configurable: false });
+    if (kind === 'function') Object.defineProperty(globalThis, 'Function', { value: Guarded, writable: false, configurable: false });
+  }
+}
+
 export function confine(): void {
   // Configurable, so a runtime can give its program its own `process` for a run
   // (runtimes/node/globals.ts); what it restores is the stand-in, never the host's.
@@ -70,6 +99,7 @@ export function confine(): void {
   };
   hide('process', processStandIn(process));
   for (const name of REMOVED) if (name in globalThis) hide(name, undefined);
+  guardFunctionConstructors();
   setCompiler((source, filename) => {
     const script = new vm.Script(`(async function (agentos) {'use strict';\n${source}\n})`, {
       filename,

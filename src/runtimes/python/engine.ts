@@ -73,6 +73,13 @@ function cachingFactory(factory: Factory, fail: (e: unknown) => void): Factory {
   return (settings) => {
     const own = settings.instantiateWasm;
     settings.instantiateWasm = (imports, done) => {
+      // emscripten_run_script* evaluate JavaScript from C, and ctypes lets Python
+      // call them: that would be guest JavaScript outside the host's confinement.
+      const wasmEnv = imports.env as Record<string, { sig?: string }>;
+      for (const name of ['emscripten_run_script', 'emscripten_run_script_int', 'emscripten_run_script_string']) {
+        // Same signature (dlsym converts it to a wasm function); evaluates nothing.
+        wasmEnv[name] = Object.assign(() => 0, { sig: wasmEnv[name]?.sig });
+      }
       if (!compiled && own) {
         return own(imports, (instance, module) => {
           compiled = { module, env: { Jsv_GetError_import: imports.env.Jsv_GetError_import, JsvError_Check: imports.env.JsvError_Check } };
