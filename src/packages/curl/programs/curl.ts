@@ -3,7 +3,7 @@
 // policy named). Bodies stream from the kernel's pipe to stdout or a file.
 // Exit codes and messages follow curl 7.88 (libcurl's CURLcode).
 
-import { SysError } from '../../../abi/errno.js';
+import { Errno, SysError } from '../../../abi/errno.js';
 import { O_RDONLY } from '../../../abi/fcntl.js';
 import type { HttpRequest, HttpResponse } from '../../../abi/http.js';
 import type { AgentosApi } from '../../../runtimes/js/api.js';
@@ -268,7 +268,7 @@ function transfer(c: Cmd, o: Options, raw: string, out: Output, info: WriteOutIn
       try {
         res = sys.http({ ...req, timeoutMs: left, connectTimeoutMs: o.connectTimeoutMs || undefined });
       } catch (e) {
-        throw transferError(e, url, Date.now() - started, 0);
+        throw transferError(e, url, elapsedAt(e, started, o.maxTimeMs), 0);
       }
       info.res = res;
       info.timeStartMs = Date.now() - started;
@@ -323,7 +323,7 @@ function readBody(c: Cmd, o: Options, res: HttpResponse, url: URL, out: Output, 
       try {
         chunk = sys.read(res.fd);
       } catch (e) {
-        throw transferError(e, url, Date.now() - started, info.sizeDownload);
+        throw transferError(e, url, elapsedAt(e, started, o.maxTimeMs), info.sizeDownload);
       }
       if (chunk.byteLength === 0) break;
       info.sizeDownload += chunk.byteLength;
@@ -439,4 +439,10 @@ const curlApplet = command({ name: 'curl', usage: USAGE, rawArgs: true }, (c) =>
 
 export default function main(os: AgentosApi): void {
   os.exit(curlApplet(os, os.argv.slice(1)));
+}
+
+/** Time spent when a transfer failed: after a timeout, at least --max-time (the kernel's timer ran for what was left). */
+function elapsedAt(e: unknown, started: number, maxTimeMs: number | undefined): number {
+  const spent = Date.now() - started;
+  return e instanceof SysError && e.errno === Errno.ETIMEDOUT && maxTimeMs ? Math.max(spent, maxTimeMs) : spent;
 }

@@ -59,7 +59,7 @@ export function transferError(e: unknown, u: URL, elapsedMs: number, received: n
     case Errno.ETIMEDOUT:
       return new TransferError(
         EXIT.OPERATION_TIMEDOUT,
-        detail.startsWith('Operation timed out') ? `${detail} with ${received} bytes received` : detail || 'Timeout was reached',
+        detail.startsWith('Operation timed out') ? `Operation timed out after ${elapsedMs} milliseconds with ${received} bytes received` : detail || 'Timeout was reached',
       );
     case Errno.ECONNRESET:
       return new TransferError(EXIT.RECV_ERROR, 'Recv failure: Connection reset by peer');
