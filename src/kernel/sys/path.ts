@@ -7,8 +7,8 @@ import { AT_FDCWD } from '../../abi/fcntl.js';
 import { isDir, S_IFIFO, S_IFMT } from '../../abi/stat.js';
 import { MemFs } from '../fs/memfs.js';
 import type { Handler } from '../syscall.js';
-import { WaitQueue } from '../waitqueue.js';
 import { baseDir, int, msOrNow, str } from './args.js';
+import { settle } from './settle.js';
 
 const at = (a: Value[], i: number) => int(a, i, AT_FDCWD);
 
@@ -127,22 +127,10 @@ export const umask: Handler = (_k, p, a) => {
 export const sync: Handler = (k, _p, _a, call) => {
   const persister = k.persister;
   if (!persister) return 0;
-  const st = call.state as { done?: boolean; error?: Error; queue?: WaitQueue };
-  if (st.done) {
-    if (st.error) {
-      const code = (st.error as { code?: string }).code;
-      throw new SysError(code === 'ENOSPC' || code === 'EDQUOT' ? Errno.ENOSPC : Errno.EIO, st.error.message);
-    }
-    return 0;
-  }
-  if (!st.queue) {
-    const queue = (st.queue = new WaitQueue());
-    persister.sync().then(
-      () => { st.done = true; queue.wake(); },
-      (e: unknown) => { st.done = true; st.error = e instanceof Error ? e : new Error(String(e)); queue.wake(); },
-    );
-  }
-  return st.queue;
+  return settle(call, () => persister.sync().then(() => 0, (e: unknown) => {
+    const code = (e as { code?: string }).code;
+    throw new SysError(code === 'ENOSPC' || code === 'EDQUOT' ? Errno.ENOSPC : Errno.EIO, (e as Error)?.message ?? String(e));
+  }));
 };
 
 /** fsync(fd)/fdatasync(fd): the whole layer is committed at once, so they are sync for a valid fd. */

@@ -9,10 +9,11 @@ import { Errno, strerror, SysError } from '../../abi/errno.js';
 import { O_CREAT, O_RDONLY, O_TRUNC, O_WRONLY } from '../../abi/fcntl.js';
 import type { OpenFile } from '../file.js';
 import type { Process } from '../process.js';
-import type { Call, Handler } from '../syscall.js';
+import type { Handler } from '../syscall.js';
 import { WaitQueue } from '../waitqueue.js';
 import type { Kernel } from '../kernel.js';
 import { str } from './args.js';
+import { settle } from './settle.js';
 
 export const snapshot: Handler = (k, p, a, call) => {
   const op = str(a, 0);
@@ -40,27 +41,6 @@ export const snapshot: Handler = (k, p, a, call) => {
       throw new SysError(Errno.EINVAL, `snapshot: unknown operation ${op}`);
   }
 };
-
-/** Run `start` once per call; the caller sleeps until it settles, then gets its value or error. */
-function settle<T>(call: Call, start: () => Promise<T>): T | WaitQueue {
-  const st = call.state as { done?: boolean; value?: T; error?: unknown; queue?: WaitQueue };
-  if (st.done) {
-    if (st.error !== undefined) throw st.error instanceof SysError ? st.error : new SysError(Errno.EIO, String((st.error as Error)?.message ?? st.error));
-    return st.value as T;
-  }
-  if (!st.queue) {
-    const queue = (st.queue = new WaitQueue());
-    const finish = () => { st.done = true; queue.wake(); };
-    let promise: Promise<T>;
-    try {
-      promise = start();
-    } catch (e) {
-      promise = Promise.reject(e);
-    }
-    promise.then((v) => { st.value = v; finish(); }, (e: unknown) => { st.error = e ?? new Error('failed'); finish(); });
-  }
-  return st.queue;
-}
 
 function readVfsFile(k: Kernel, p: Process, path: string): Uint8Array {
   const f = open(k, p, path, O_RDONLY);
