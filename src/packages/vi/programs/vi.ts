@@ -11,6 +11,10 @@ import { fileMessage, type Files } from './ex.js';
 import { splitKeys } from './keys.js';
 import { Screen } from './screen.js';
 
+const POLLIN = 1;
+/** How often a wait for keys looks for a resize that raced it. */
+const RESIZE_SLICE_MS = 200;
+
 const USAGE = `Usage: vi [+LINE | +/PATTERN | +COMMAND] [FILE]
   or:  edit [+LINE | +/PATTERN | +COMMAND] [FILE]
 Edit FILE on the terminal (a new file is created when it is first written).
@@ -160,6 +164,9 @@ const editor = (name: string) => command({ name, usage: USAGE, short: '' }, (c) 
       if (resized) draw();
       let b: Uint8Array;
       try {
+        // Wait for keys in short slices: a resize that lands between the check
+        // above and the wait is redrawn within one slice, not at the next key.
+        if (!os.sys.poll([[0, POLLIN]], RESIZE_SLICE_MS).some(([, ev]) => ev & POLLIN)) continue;
         b = os.sys.read(0, 4096);
       } catch (e) {
         if (e instanceof SysError && e.errno === Errno.EINTR) {
