@@ -22,3 +22,24 @@ test('tty (browser): an interactive shell through openTerminal', async ({ page }
   console.log(`tty (browser): keystroke to echo p50 ${sorted[25].toFixed(2)} ms, p95 ${p95.toFixed(2)} ms`);
   expect(p95).toBeLessThan(50);
 });
+
+test('tty (browser): the python3 and node REPLs on a terminal — prompts, blocks, Ctrl-C, Ctrl-D', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/e2e/harness/');
+  await page.waitForFunction(() => window.__agentos !== undefined);
+  const r = await page.evaluate(() => window.__agentos.terminal([
+    { until: '\\$ $' },
+    { send: 'python3\r', until: '>>> $', ms: 60_000 },
+    { send: 'for i in range(2):\r', until: '\\.\\.\\. $' },
+    { send: '  print("row", i)\r\r', until: 'row 0\\r\\nrow 1\\r\\n>>> $' },
+    { send: 'import time; time.sleep(30)\r', until: 'sleep\\(30\\)\\r\\n$' },
+    { send: '\x03', delay: 500, until: 'KeyboardInterrupt\\r\\n>>> $' },
+    { send: '\x04', until: '\\$ $' },
+    { send: 'node\r', until: '\\n> $', ms: 30_000 },
+    { send: '[1, 2].map((n) => n * 21)\r', until: '\\[ 21, 42 \\]\\r\\n> $' },
+    { send: '\x03', until: 'To exit, press Ctrl\\+D[^]*> $' },
+    { send: '\x04', until: '\\$ $' },
+    { send: 'echo "status $?"\r', until: 'status 0\\r\\n\\$ $' },
+  ]));
+  expect(r.status).toBe(7);
+});

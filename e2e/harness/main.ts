@@ -325,7 +325,7 @@ const api = {
    * `send` (after an optional resize) and waits until the whole output
    * matches `until`; then 50 keystrokes are timed to their echo.
    */
-  async terminal(steps: { send?: string; resize?: [number, number]; delay?: number; until: string }[]): Promise<{ out: string; status: number; echoMs: number[] }> {
+  async terminal(steps: { send?: string; resize?: [number, number]; delay?: number; until: string; ms?: number }[]): Promise<{ out: string; status: number; echoMs: number[] }> {
     const vm = new AgentVM();
     await vm.start();
     try {
@@ -337,8 +337,8 @@ const api = {
         out += dec.decode(b, { stream: true });
         wake();
       });
-      const until = (test: () => boolean, what: string) => new Promise<void>((ok, fail) => {
-        const timer = setTimeout(() => fail(new Error(`no ${what} in ${JSON.stringify(out.slice(-300))}`)), 10_000);
+      const until = (test: () => boolean, what: string, ms = 10_000) => new Promise<void>((ok, fail) => {
+        const timer = setTimeout(() => fail(new Error(`no ${what} in ${JSON.stringify(out.slice(-300))}`)), ms);
         wake = () => {
           if (!test()) return;
           clearTimeout(timer);
@@ -351,7 +351,7 @@ const api = {
         if (s.resize) term.resize(s.resize[1], s.resize[0]);
         if (s.send) term.write(s.send);
         const re = new RegExp(s.until);
-        await until(() => re.test(out), s.until);
+        await until(() => re.test(out), s.until, s.ms);
       }
       const echoMs: number[] = [];
       for (let i = 0; i < 50; i++) {

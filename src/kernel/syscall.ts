@@ -66,6 +66,11 @@ export class Call {
 
   private sleep(q: WaitQueue): void {
     if (this.finished) return;
+    // Linux checks signal_pending() before it schedules: a caught signal sent
+    // after the runtime's last look but before this call parked must still
+    // break it, or the call waits with the signal unhandled. (A stopped
+    // process keeps waiting for SIGCONT; its signals run after.)
+    if (this.proc.caught && q !== this.proc.contQueue) return this.interrupt();
     this.proc.current = this;
     if (this.proc.state === 'R') this.proc.state = 'S';
     this.proc.channel?.parked();

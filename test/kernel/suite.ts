@@ -238,6 +238,25 @@ const kernelCases: SuiteCase[] = [
     },
   },
   {
+    name: 'a caught signal sent before a blocking call parks still interrupts it (EINTR at once)',
+    async run(m) {
+      const [r, w] = (await m.syscall('pipe')) as [number, number];
+      const pid = await m.spawn([bin('signals'), '1000'], { fds: [[1, w]] });
+      await m.syscall('close', w);
+      eq(await readUntil(m, r, 'ready\n'), 'ready\n', 'ready');
+      // Past the reply of the write that said "ready" (its return runs handlers),
+      // so the signal lands while the program spins without syscalls.
+      await sleep(200);
+      const t0 = Date.now();
+      await m.kill(pid, SIGUSR1);
+      const out = await readUntil(m, r, 'EINTR\n'); // or to the end, if early
+      if (out.endsWith('early\n')) return; // a loaded machine: the program had not left the write yet
+      eq(out, `caught ${SIGUSR1}\nsleep: EINTR\n`, 'the sleep was interrupted');
+      ok(Date.now() - t0 < 5000, `interrupted after ${Date.now() - t0} ms, not after the 10 s sleep`);
+      eq(WEXITSTATUS(await m.wait(pid)), 1, 'one signal caught');
+    },
+  },
+  {
     name: 'SIGSTOP stops at the next syscall, waitpid(WUNTRACED) sees it, SIGCONT resumes',
     async run(m) {
       const [r, w] = (await m.syscall('pipe')) as [number, number];

@@ -2,6 +2,7 @@
 // readline, multi-line input while the code is unfinished, results inspected.
 // A generator keeps one scope alive, so declarations persist between lines.
 
+import { SIG_DFL, SIGINT } from '../../abi/signal.js';
 import { formatError, inspect } from './inspect.js';
 import { Interface } from './readline.js';
 import type { NodeRuntime } from './runtime.js';
@@ -27,6 +28,19 @@ export function startRepl(rt: NodeRuntime): void {
   const mod = rt.cjs.newModule(`${dir === '/' ? '' : dir}/<repl>`, null);
   const session = make(mod.exports, mod.require, mod, '<repl>', dir, ...rt.cjs.globals, rt.cjs.dynamicImport(dir, true));
   session.next();
+  // A worker cannot break into running JavaScript, so while a line runs
+  // synchronously Ctrl-C keeps its default action and ends node (status 130)
+  // rather than wait for ever behind a busy loop; Node's REPL would abort only
+  // the statement. Between lines, and while an await is pending, the handler
+  // below runs.
+  const evaluate = (code: string) => {
+    const old = rt.sys.sigaction(SIGINT, SIG_DFL);
+    try {
+      return session.next(code).value as { v?: unknown; e?: unknown };
+    } finally {
+      rt.sys.sigaction(SIGINT, old);
+    }
+  };
   const rl = new Interface({ input: proc.stdin, output: out, prompt: '> ' });
   let pending = '';
   // Lines wait while a top-level await is pending; so does the end of input.
@@ -57,12 +71,12 @@ export function startRepl(rt: NodeRuntime): void {
     if (!code.trim()) return rl.prompt();
     // Declarations become `var`s so they outlive this line.
     const src = rewriteDynamicImports(/^\s*\{/.test(code) && !/;\s*$/.test(code) ? `(${code})` : code.replace(/^(\s*)(?:const|let)\s/gm, '$1var '));
-    let r = session.next(src).value as { v?: unknown; e?: unknown };
+    let r = evaluate(src);
     if (r.e instanceof SyntaxError && /await is only valid/.test(r.e.message)) {
       // Top-level await: run the line in an async function in the same scope, print when settled.
       const decl = /^\s*var\s+([A-Za-z_$][\w$]*)\s*=\s*([^]*?);?\s*$/.exec(src);
       const wrapped = decl ? `var ${decl[1]}; (async () => { ${decl[1]} = ${decl[2]}; })()` : `(async () => (${src.replace(/;\s*$/, '')}))()`;
-      r = session.next(wrapped).value as { v?: unknown; e?: unknown };
+      r = evaluate(wrapped);
       if (!('e' in r)) {
         pending = '';
         busy = true;
