@@ -31,6 +31,13 @@ test('agentos exec --browser: output, status, stdin, --json; bad flags', { skip 
   assert.match(state.stderr, /--state and --mount need the Node host/);
 });
 
+test('agentos shell --browser without a terminal: one exec per line, one session', { skip }, () => {
+  const r = agentos(['shell', '--browser'], 'cd /tmp\npwd\necho $((6*7)) >&2\nfalse\n');
+  assert.equal(r.stdout.replace(/agentos\$ /g, ''), '/tmp\n');
+  assert.equal(r.stderr, '42\n');
+  assert.equal(r.status, 1, 'the last line\'s status');
+});
+
 test('agentos mcp --host browser: the tools through a real client', { skip }, async () => {
   const c = new Client({ name: 'agentos-test', version: '1.0.0' });
   await c.connect(new StdioClientTransport({ command: process.execPath, args: [cli, 'mcp', '--host', 'browser'], stderr: 'pipe' }));
