@@ -23,7 +23,11 @@ const crossOriginIsolation = {
 
 // HTML entry points. Both are expected to exist; the harness is skipped (with a
 // warning) only if its page is missing so a half-written tree still builds.
-const pages: Record<string, string> = { main: fileURLToPath(new URL('./index.html', import.meta.url)) };
+// `sandbox` is the UI-less page BrowserVM drives (src/host/playwright).
+const pages: Record<string, string> = {
+  main: fileURLToPath(new URL('./index.html', import.meta.url)),
+  sandbox: fileURLToPath(new URL('./sandbox.html', import.meta.url)),
+};
 // Script entries with stable names at the top of dist/web: the embeddable
 // component (`import 'https://…/agentos-terminal.js'`) and the cross-origin
 // isolation service worker, which must sit at the root of the scope it controls.

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { boot, type Machine } from '../src/host/node/index.js';
 import { runPersistBenches } from './persist.js';
 export { runPlaygroundBenches } from './playground.js';
+export { runBrowserVMBenches } from './browser-vm.js';
 import { runShellBenches } from './shell.js';
 import { runWasmBenches } from './wasm.js';
 import { runTtyBenches } from './tty.js';

@@ -7,7 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { AgentosTerminalElement } from '../src/ui/component/agentos-terminal.js';
-import { serveStatic, type StaticServer } from './static-server.js';
+import { serveStatic, type StaticServer } from '../src/host/playwright/static-server.js';
 import { component, runLine, screenText, waitForPrompt, waitForScreen } from './xterm.js';
 
 const DIST = fileURLToPath(new URL('../dist/web/', import.meta.url));

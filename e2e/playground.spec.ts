@@ -5,7 +5,7 @@
 
 import { expect, test, type Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
-import { serveStatic } from './static-server.js';
+import { serveStatic } from '../src/host/playwright/static-server.js';
 import { PLAYGROUND as T, runLine, screenText, waitForPrompt, waitForScreen } from './xterm.js';
 
 const unique = (what: string) => `${what}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;

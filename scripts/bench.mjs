@@ -27,8 +27,8 @@ await esbuild.build({
   target: 'node20',
   absWorkingDir: ROOT,
   logLevel: 'warning',
-  // The peer baseline is loaded from node_modules as is.
-  external: ['just-bash'],
+  // The peer baseline is loaded from node_modules as is; playwright-core finds its files by path.
+  external: ['just-bash', 'playwright-core'],
 });
 const bench = await import(pathToFileURL(join(ROOT, 'dist/node/bench.js')).href);
 
@@ -38,6 +38,8 @@ const figures = await bench.runNodeBenches();
 if (!nodeOnly) {
   console.log('bench: browser host (Chromium)...');
   figures.push(...(await browserBenches(figures)));
+  console.log('bench: BrowserVM (Playwright from Node)...');
+  figures.push(...(await bench.runBrowserVMBenches()));
 }
 
 console.log('');

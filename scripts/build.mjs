@@ -9,12 +9,13 @@
 //   dist/node/kernel.worker.js   <- workers/kernel.node.ts   (kernel worker_thread)
 //   dist/node/process.worker.js  <- workers/process.node.ts  (process worker_thread)
 //   dist/node/cli.js             <- src/cli/agentos.ts       (CLI)
+//   dist/node/browser-vm.js      <- src/host/playwright/index.ts (BrowserVM: drives dist/web in Chromium)
 //   dist/test/**/X.test.js       <- test/**/X.test.ts        (node --test files)
 //   dist/programs/X.js           <- test/programs/X.ts       (guest JS programs for tests and benches;
 //                                   also copied to dist/web/programs/ for the browser harness)
 //   dist/wasm/X.wasm             <- wasm/X.c (WASI test programs, scripts/build-wasm.mjs; cached in
 //                                   wasm/out/; also copied to dist/web/wasm/ for the browser harness)
-//   dist/web/                    <- vite build (index.html + e2e/harness/index.html)
+//   dist/web/                    <- vite build (index.html, sandbox.html + e2e/harness/index.html)
 //   dist/image/agentos-base-<hash>.img + manifest.json
 //                                <- src/image/build.ts, bundled to dist/tools/image-build.js and run
 //                                   first (the base root image; also copied to dist/web/image/)
@@ -22,7 +23,9 @@
 // The Node host finds its workers with `new URL('./kernel.worker.js', import.meta.url)`,
 // so all Node bundles are written flat into dist/node. Test bundles must use that
 // same host, so any import of src/host/node/index.ts from a test (directly or via
-// helpers) is replaced by an external import of dist/node/index.js.
+// helpers) is replaced by an external import of dist/node/index.js; likewise
+// src/host/playwright/index.ts by dist/node/browser-vm.js (which finds dist/web
+// relative to itself).
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -37,7 +40,11 @@ const DIST = join(ROOT, 'dist');
 const NODE_OUT = join(DIST, 'node');
 const TEST_OUT = join(DIST, 'test');
 const TEST_SRC = join(ROOT, 'test');
-const HOST_BUILT = join(NODE_OUT, 'index.js');
+// Host entries that tests import from the built bundle: source → dist/node file.
+const HOST_ENTRIES = [
+  { src: 'src/host/node', built: join(NODE_OUT, 'index.js') },
+  { src: 'src/host/playwright', built: join(NODE_OUT, 'browser-vm.js') },
+];
 
 const args = new Set(process.argv.slice(2));
 const nodeOnly = args.has('--node-only');
@@ -48,8 +55,9 @@ for (const a of args) {
   }
 }
 
-// npm packages that cannot be bundled (native addons, etc.). Everything else is bundled.
-const NODE_EXTERNAL = [];
+// npm packages that cannot be bundled (native addons, files found at run time, etc.).
+// Everything else is bundled. playwright-core locates its driver and assets by path.
+const NODE_EXTERNAL = ['playwright-core'];
 
 // ESM bundles of CommonJS deps may call require(); give them a real one.
 const REQUIRE_SHIM =
@@ -82,6 +90,7 @@ async function buildNode() {
     'kernel.worker': 'workers/kernel.node.ts',
     'process.worker': 'workers/process.node.ts',
     cli: 'src/cli/agentos.ts',
+    'browser-vm': 'src/host/playwright/index.ts',
   };
   const present = {};
   for (const [out, src] of Object.entries(entries)) {
@@ -102,25 +111,24 @@ function findTests(dir) {
     .sort();
 }
 
-// Placeholder written by the plugin, replaced per output file with the correct
-// relative path to dist/node/index.js (outputs live at different depths, and the
+// Placeholders written by the plugin, replaced per output file with the correct
+// relative path to the built host file (outputs live at different depths, and the
 // importer may be a helper shared by several test files).
-const HOST_PLACEHOLDER = '__AGENTOS_NODE_HOST_INDEX__';
+const placeholder = (i) => `__AGENTOS_HOST_ENTRY_${i}__`;
 
-// Every spelling of a relative/absolute import that lands on the Node host entry.
-const hostCandidates = new Set(
-  ['src/host/node', 'src/host/node/index', 'src/host/node/index.ts', 'src/host/node/index.js'].map((p) => join(ROOT, p)),
+// Every spelling of a relative/absolute import that lands on a host entry → its placeholder.
+const hostCandidates = new Map(
+  HOST_ENTRIES.flatMap(({ src }, i) => ['', '/index', '/index.ts', '/index.js'].map((ext) => [join(ROOT, src + ext), placeholder(i)])),
 );
 
-/** esbuild plugin: import of src/host/node/index.ts -> external dist/node/index.js */
+/** esbuild plugin: import of a host entry (src/host/node/index.ts, ...) -> external dist/node file */
 const nodeHostExternal = {
   name: 'agentos-node-host-external',
   setup(build) {
     build.onResolve({ filter: /^\.{1,2}(\/|$)|^\// }, (a) => {
       if (a.kind === 'entry-point') return undefined;
-      const abs = resolve(a.resolveDir, a.path);
-      if (hostCandidates.has(abs)) return { path: HOST_PLACEHOLDER, external: true };
-      return undefined;
+      const path = hostCandidates.get(resolve(a.resolveDir, a.path));
+      return path ? { path, external: true } : undefined;
     });
   },
 };
@@ -144,10 +152,13 @@ async function buildTests() {
   for (const f of result.outputFiles) {
     let contents = f.contents;
     if (f.path.endsWith('.js')) {
-      let specifier = relative(dirname(f.path), HOST_BUILT).split(sep).join('/');
-      if (!specifier.startsWith('.')) specifier = './' + specifier;
-      const text = f.text;
-      if (text.includes(HOST_PLACEHOLDER)) contents = Buffer.from(text.split(HOST_PLACEHOLDER).join(specifier));
+      let text = f.text;
+      HOST_ENTRIES.forEach(({ built }, i) => {
+        let specifier = relative(dirname(f.path), built).split(sep).join('/');
+        if (!specifier.startsWith('.')) specifier = './' + specifier;
+        if (text.includes(placeholder(i))) text = text.split(placeholder(i)).join(specifier);
+      });
+      if (text !== f.text) contents = Buffer.from(text);
     }
     mkdirSync(dirname(f.path), { recursive: true });
     writeFileSync(f.path, contents);

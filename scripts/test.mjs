@@ -15,7 +15,8 @@
 // non-zero exit without any counted failure, or no parseable summary, counts as 1 failed).
 //
 // Env:
-//   AGENTOS_SKIP_BROWSER=1       skip the Playwright stage (and the vite build)
+//   AGENTOS_SKIP_BROWSER=1       skip the Playwright stage (and the vite build; the node tests that
+//                                drive BrowserVM on dist/web then skip, saying so)
 //   AGENTOS_TEST_CONCURRENCY=N   node --test file concurrency (default 2)
 //   AGENTOS_NODE_TEST_ARGS="..." extra args for node --test (e.g. --test-name-pattern=vfs)
 import { spawn } from 'node:child_process';

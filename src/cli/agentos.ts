@@ -8,6 +8,8 @@ import type { MountSpec } from '../host/agent-vm.js';
 import { MCP_USAGE, mcpCommand } from './mcp.js';
 import { AgentVM, boot, type AgentVMOptions } from '../host/node/index.js';
 import { POLICY_USAGE, newPolicyFlags, takePolicyFlag, type PolicyFlags } from './policy-flags.js';
+import { BROWSER_USAGE, newBrowserFlags, newBrowserVM, takeBrowserFlag } from './browser-flags.js';
+import type { BrowserVM } from '../host/playwright/browser-vm.js';
 import { NetPolicy, policyFromFlags, type NetworkPolicy } from '../kernel/net/policy.js';
 
 const USAGE = `Usage: agentos COMMAND [ARGS...]
@@ -16,7 +18,8 @@ Boot an agentOS virtual machine in this Node process and use it.
 
 Commands:
   exec [--json] [--timeout SECONDS] [--cwd DIR] [--env K=V]... [-i] [--state DIR]
-       [--mount HOST:VM[:ro]]... [--network MODE] [--allow-host SPEC]... [POLICY OPTIONS] -- 'SCRIPT'
+       [--mount HOST:VM[:ro]]... [--network MODE] [--allow-host SPEC]... [POLICY OPTIONS]
+       [BROWSER OPTIONS] -- 'SCRIPT'
                           run SCRIPT in the VM's shell; its stdout and stderr become agentos's
                           own, unchanged, and agentos exits with its status (124 on timeout).
                           -i passes agentos's stdin to the script (default /dev/null);
@@ -28,7 +31,7 @@ Commands:
                           --network none|all (default none: no network; all: public hosts)
                           --allow-host SPEC (repeatable): only these, e.g. example.com,
                           '*.example.com', 'https://api.x.com:443 GET,POST', localhost:8080
-  shell [--state DIR] [POLICY OPTIONS]
+  shell [--state DIR] [POLICY OPTIONS] [BROWSER OPTIONS]
                           an interactive shell on this terminal (raw mode, job control, resize);
                           when stdin is not a terminal, a line-by-line session (each line one exec)
   snapshot [--state DIR] create NAME | list | restore NAME | delete NAME
@@ -42,6 +45,8 @@ ${MCP_USAGE}
   help                    show this help
 
 ${POLICY_USAGE}
+
+${BROWSER_USAGE}
 
 The program runs on agentOS's JavaScript runtime with an \`agentos\` object in scope
 (argv, env, sys: the syscall interface, print, exit).`;
@@ -116,6 +121,7 @@ async function execCommand(args: string[]): Promise<number> {
   const env: Record<string, string> = {};
   const mounts: Record<string, MountSpec> = {};
   const pf = newPolicyFlags();
+  const bf = newBrowserFlags();
   let i = 0;
   for (; i < args.length; i++) {
     const a = args[i];
@@ -125,7 +131,7 @@ async function execCommand(args: string[]): Promise<number> {
     }
     let took: number;
     try {
-      took = takePolicyFlag(args, i, pf);
+      took = takePolicyFlag(args, i, pf) || takeBrowserFlag(args, i, bf);
     } catch (e) {
       return usageError((e as Error).message);
     }
@@ -169,7 +175,9 @@ async function execCommand(args: string[]): Promise<number> {
     return usageError((e as Error).message);
   }
   const stdin = forwardStdin ? readFileSync(0) : undefined;
-  const vm = new AgentVM({ env, state, mounts, network: policy, ...policyOptions(pf) });
+  if (bf.browser && (state !== undefined || Object.keys(mounts).length)) return usageError('--state and --mount need the Node host (not --browser)');
+  const options = { env, network: policy, ...policyOptions(pf) };
+  const vm = bf.browser ? await newBrowserVM(bf, options) : new AgentVM({ ...options, state, mounts });
   await vm.start();
   try {
     const r = await vm.execBytes(script, { stdin, timeoutMs, cwd });
@@ -192,7 +200,7 @@ function policyOptions(pf: PolicyFlags): Pick<AgentVMOptions, 'policy' | 'onAppr
 }
 
 /** Stop the VM, writing its audit trail first if asked to. */
-async function stopVm(vm: AgentVM, pf: PolicyFlags): Promise<void> {
+async function stopVm(vm: AgentVM | BrowserVM, pf: PolicyFlags): Promise<void> {
   try {
     if (pf.audit) writeFileSync(pf.audit, (await vm.audit()).map((e) => JSON.stringify(e) + '\n').join(''));
   } finally {
@@ -212,10 +220,11 @@ function parseMount(arg: string): { vm: string; spec: MountSpec } | null {
 async function shellCommand(args: string[]): Promise<number> {
   let state: string | undefined;
   const pf = newPolicyFlags();
+  const bf = newBrowserFlags();
   for (let i = 0; i < args.length; i++) {
     let took: number;
     try {
-      took = takePolicyFlag(args, i, pf);
+      took = takePolicyFlag(args, i, pf) || takeBrowserFlag(args, i, bf);
     } catch (e) {
       return usageError((e as Error).message);
     }
@@ -223,10 +232,13 @@ async function shellCommand(args: string[]): Promise<number> {
     else if (args[i] === '--state' && args[i + 1]) state = args[++i];
     else return usageError(`shell: unexpected '${args[i]}'`);
   }
-  const vm = new AgentVM({ state, ...policyOptions(pf) });
+  if (bf.browser && state !== undefined) return usageError('shell: --state needs the Node host (not --browser)');
+  const vm = bf.browser ? await newBrowserVM(bf, policyOptions(pf)) : new AgentVM({ state, ...policyOptions(pf) });
   await vm.start();
   if (process.stdin.isTTY && process.stdout.isTTY) return terminalSession(vm);
-  vm.on('output', (c) => (c.stream === 'stdout' ? process.stdout : process.stderr).write(c.data));
+  const print = (c: { stream: 'stdout' | 'stderr'; data: Uint8Array }) => (c.stream === 'stdout' ? process.stdout : process.stderr).write(c.data);
+  if (vm instanceof AgentVM) vm.on('output', print);
+  else vm.on('output', print);
   const rl = createInterface({ input: process.stdin, output: process.stdout, prompt: 'agentos$ ' });
   let status = 0;
   rl.prompt();
@@ -242,7 +254,7 @@ async function shellCommand(args: string[]): Promise<number> {
  * The VM's shell on this terminal: the host terminal goes raw (the VM's line
  * discipline does the cooking), bytes flow both ways, resizes follow.
  */
-async function terminalSession(vm: AgentVM): Promise<number> {
+async function terminalSession(vm: AgentVM | BrowserVM): Promise<number> {
   const out = process.stdout;
   const term = await vm.openTerminal({ cols: out.columns, rows: out.rows });
   term.onData((b) => out.write(b));

@@ -6,11 +6,28 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { z } from 'zod';
 import { AgentVM } from '../host/node/index.js';
+import { listDirectory, type DirEntry } from '../host/list-directory.js';
+import type { ExecResult } from '../host/agent-vm.js';
+import type { ExecOptions } from '../host/exec-session.js';
+import type { SnapshotInfo } from '../kernel/persist/snapshots.js';
+import { newBrowserFlags, newBrowserVM } from './browser-flags.js';
 
-export const MCP_USAGE = `  mcp [--state DIR] [--host node|browser]
+export const MCP_USAGE = `  mcp [--state DIR] [--host node|browser] [--chromium PATH] [--ws-endpoint URL]
                           serve one VM over the Model Context Protocol on stdin/stdout:
                           tools exec, read_file, write_file, list_directory, snapshot,
-                          restore; --state DIR makes it persistent`;
+                          restore; --state DIR makes it persistent (Node host);
+                          --host browser runs it in headless Chromium (BrowserVM)`;
+
+/** What the tools use: AgentVM (Node) and BrowserVM both provide it. */
+interface McpVm {
+  exec(cmd: string, opts: ExecOptions): Promise<ExecResult>;
+  readFile(path: string): Promise<Uint8Array>;
+  writeFile(path: string, data: Uint8Array | string, mode: number): Promise<void>;
+  listDirectory(path: string): Promise<DirEntry[]>;
+  snapshot(name: string): Promise<SnapshotInfo>;
+  restore(name: string): Promise<void>;
+  stop(): Promise<void>;
+}
 
 type Result = { content: { type: 'text'; text: string }[]; isError?: boolean };
 
@@ -25,19 +42,22 @@ async function guarded(fn: () => Promise<Result>): Promise<Result> {
   }
 }
 
-const TYPE: Record<number, string> = { 1: 'fifo', 2: 'char', 4: 'dir', 8: 'file', 10: 'symlink', 12: 'socket' };
-
 export async function mcpCommand(args: string[], usageError: (msg: string) => number): Promise<number> {
   let state: string | undefined;
+  const bf = newBrowserFlags();
+  let host = 'node';
   for (let i = 0; i < args.length; i++) {
     if (args[i] === '--state' && args[i + 1]) state = args[++i];
     else if (args[i] === '--host' && args[i + 1]) {
-      const host = args[++i];
-      if (host === 'browser') return usageError('mcp: --host browser needs BrowserVM (the Playwright-driven sandbox), which is not built yet; use --host node');
-      if (host !== 'node') return usageError(`mcp: unknown host '${host}' (node or browser)`);
-    } else return usageError(`mcp: unexpected '${args[i]}'`);
+      host = args[++i];
+      if (host !== 'node' && host !== 'browser') return usageError(`mcp: unknown host '${host}' (node or browser)`);
+    } else if (args[i] === '--chromium' && args[i + 1]) bf.chromium = args[++i];
+    else if (args[i] === '--ws-endpoint' && args[i + 1]) bf.wsEndpoint = args[++i];
+    else return usageError(`mcp: unexpected '${args[i]}'`);
   }
-  const vm = new AgentVM({ state });
+  if (host === 'browser' && state !== undefined) return usageError('mcp: --state needs the Node host (a browser VM keeps its files for the connection)');
+  if (host === 'node' && (bf.chromium ?? bf.wsEndpoint) !== undefined) return usageError('mcp: --chromium and --ws-endpoint need --host browser');
+  const vm = host === 'browser' ? await newBrowserVM(bf, {}) : nodeVm(new AgentVM({ state }));
   await vm.start();
   const server = new McpServer({ name: 'agentos', version: '0.1.0' });
 
@@ -74,14 +94,7 @@ export async function mcpCommand(args: string[], usageError: (msg: string) => nu
     description: 'List a directory of the VM: name, type, size and mode of each entry.',
     inputSchema: { path: z.string() },
   }, ({ path }) => guarded(async () => {
-    const entries = await vm.vm.readdir(path);
-    const rows = await Promise.all(entries.filter((e) => e.name !== '.' && e.name !== '..').map(async (e) => {
-      const full = `${path.replace(/\/+$/, '')}/${e.name}`;
-      const st = await vm.vm.syscall('lstat', full).catch(() => null) as { size: number; mode: number } | null;
-      return { name: e.name, type: TYPE[e.type] ?? 'unknown', size: st?.size ?? null, mode: st ? (st.mode & 0o7777).toString(8) : null };
-    }));
-    rows.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    return text(JSON.stringify(rows));
+    return text(JSON.stringify(await vm.listDirectory(path)));
   }));
 
   server.registerTool('snapshot', {
@@ -109,4 +122,18 @@ export async function mcpCommand(args: string[], usageError: (msg: string) => nu
   await closed;
   await vm.stop();
   return 0;
+}
+
+/** The Node AgentVM as an McpVm (its listing goes through the host-level Machine). */
+function nodeVm(vm: AgentVM): McpVm & { start(): Promise<void> } {
+  return {
+    start: () => vm.start(),
+    exec: (c, o) => vm.exec(c, o),
+    readFile: (p) => vm.readFile(p),
+    writeFile: (p, d, m) => vm.writeFile(p, d, m),
+    listDirectory: (p) => listDirectory(vm.vm, p),
+    snapshot: (n) => vm.snapshot(n),
+    restore: (n) => vm.restore(n),
+    stop: () => vm.stop(),
+  };
 }

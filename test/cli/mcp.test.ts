@@ -59,7 +59,7 @@ test('mcp: the tools, through a real client', async () => {
   }
 });
 
-test('mcp: --state keeps the VM between servers; --host browser is refused with the reason', async () => {
+test('mcp: --state keeps the VM between servers; an unknown host is refused', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'agentos-mcp-'));
   try {
     const a = await connect(['--state', dir]);
@@ -71,5 +71,5 @@ test('mcp: --state keeps the VM between servers; --host browser is refused with 
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  await assert.rejects(connect(['--host', 'browser']));
+  await assert.rejects(connect(['--host', 'wasm']));
 });

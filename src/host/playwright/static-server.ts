@@ -1,15 +1,18 @@
-// A tiny static file server for specs that need what `vite preview` cannot
-// give: no isolation headers at all (the service-worker fallback), or the
-// build mounted under a sub-directory (module-relative URLs).
+// A tiny static file server on an ephemeral localhost port: BrowserVM serves
+// the built app (dist/web) with it, with the isolation headers SharedArrayBuffer
+// needs; e2e specs use it for what `vite preview` cannot give (no isolation
+// headers at all, or the build mounted under a sub-directory).
 
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import type { AddressInfo } from 'node:net';
 
 const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json',
-  '.svg': 'image/svg+xml', '.wasm': 'application/wasm', '.map': 'application/json', '.img': 'application/octet-stream',
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css',
+  '.json': 'application/json', '.svg': 'image/svg+xml', '.wasm': 'application/wasm', '.map': 'application/json',
+  '.img': 'application/octet-stream', '.zip': 'application/zip', '.md': 'text/markdown; charset=utf-8',
 };
 
 export interface StaticServer {
@@ -25,6 +28,8 @@ export interface StaticOptions {
   isolate?: boolean;
   /** Extra pages: path → HTML. */
   pages?: Record<string, string>;
+  /** Listen on this port (default 0: any free one). */
+  port?: number;
 }
 
 export async function serveStatic(o: StaticOptions): Promise<StaticServer> {
@@ -49,17 +54,27 @@ export async function serveStatic(o: StaticOptions): Promise<StaticServer> {
       return;
     }
     if (rel === '.' || rel.endsWith('/')) rel = join(rel, 'index.html');
-    try {
-      const body = await readFile(join(o.root, rel));
-      res.writeHead(200, { ...headers, 'Content-Type': TYPES[extname(rel)] ?? 'application/octet-stream' }).end(body);
-    } catch {
+    const file = join(o.root, rel);
+    // Streamed: the app holds files of 100+ MB (the installable packages).
+    const st = await stat(file).catch(() => null);
+    if (!st?.isFile()) {
       res.writeHead(404).end();
+      return;
     }
+    res.writeHead(200, { ...headers, 'Content-Type': TYPES[extname(rel)] ?? 'application/octet-stream', 'Content-Length': st.size });
+    if (req.method === 'HEAD') res.end();
+    else createReadStream(file).on('error', () => res.destroy()).pipe(res);
   });
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  await new Promise<void>((ok, fail) => {
+    server.once('error', fail);
+    server.listen(o.port ?? 0, '127.0.0.1', ok);
+  });
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    close: () => new Promise((ok) => server.close(() => ok())),
+    close: () => new Promise((ok) => {
+      server.close(() => ok());
+      server.closeAllConnections(); // keep-alive connections of a closed browser must not hold it open
+    }),
   };
 }
