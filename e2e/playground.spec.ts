@@ -6,7 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import { serveStatic } from '../src/host/playwright/static-server.js';
-import { PLAYGROUND as T, runLine, screenText, waitForPrompt, waitForScreen } from './xterm.js';
+import { cursorLine, PLAYGROUND as T, runLine, screenText, waitForPrompt, waitForScreen } from './xterm.js';
 
 const unique = (what: string) => `${what}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
 
@@ -69,6 +69,48 @@ test.describe('terminal', () => {
     await waitForScreen(page, T, new RegExp(`stty size\\n\\d+ ${narrow}\\n`));
     await runLine(page, T, 'tput cols');
     await waitForScreen(page, T, new RegExp(`tput cols\\n${narrow}\\n`));
+  });
+
+  test('Tab completes a command name and a path', async ({ page }) => {
+    await atPrompt(page);
+    await page.evaluate(() => window.agentos.exec('mkdir -p /tmp/tc && echo completed > /tmp/tc/hello-file'));
+    await page.keyboard.type('ca');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('l 2026 | head -1 >/dev/null; ');
+    await expect.poll(() => cursorLine(page, T)).toMatch(/cal 2026/);
+    await page.keyboard.type('cat /tmp/tc/hel');
+    await page.keyboard.press('Tab');
+    await expect.poll(() => cursorLine(page, T)).toMatch(/cat \/tmp\/tc\/hello-file $/);
+    await page.keyboard.press('Enter');
+    await waitForScreen(page, T, /\ncompleted\n/);
+  });
+
+  test('less and vi draw full-screen on the alternate screen, and the shell comes back', async ({ page }) => {
+    const alternate = () => page.evaluate(() => window.__playground!.view.xterm.buffer.active.type);
+    await atPrompt(page);
+    await page.keyboard.type('seq 500 | less');
+    await page.keyboard.press('Enter');
+    await expect.poll(alternate).toBe('alternate');
+    await waitForScreen(page, T, /^1\n2\n3\n[^]*\n:$/);
+    await page.keyboard.press('Space');
+    await expect.poll(async () => (await screenText(page, T)).split('\n')[0]).not.toBe('1');
+    await page.keyboard.press('q');
+    await expect.poll(alternate).toBe('normal');
+    await waitForPrompt(page, T);
+
+    await page.keyboard.type('vi notes.txt');
+    await page.keyboard.press('Enter');
+    await expect.poll(alternate).toBe('alternate');
+    await waitForScreen(page, T, /^\n~\n~\n[^]*notes\.txt/);
+    await page.keyboard.press('i');
+    await page.keyboard.type('written in vi');
+    await page.keyboard.press('Escape');
+    await page.keyboard.type(':wq');
+    await page.keyboard.press('Enter');
+    await expect.poll(alternate).toBe('normal');
+    await waitForPrompt(page, T);
+    const r = await page.evaluate(() => window.agentos.exec('cat notes.txt'));
+    expect(r.stdout).toBe('written in vi\n');
   });
 
   test('exec(cmd, {inTerminal: true}) shows the command and returns its output', async ({ page }) => {

@@ -84,6 +84,7 @@ function readText(os: AgentosApi, fd: number): string {
 function less(os: AgentosApi, out: Writer): number {
   const files: string[] = [];
   let quitIfOne = false;
+  let noInit = false; // -X: no ti/te strings, so no alternate screen
   const args = os.argv.slice(1);
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
@@ -101,6 +102,7 @@ function less(os: AgentosApi, out: Writer): number {
     }
     if (a.startsWith('--')) {
       if (a === '--quit-if-one-screen') quitIfOne = true;
+      else if (a === '--no-init') noInit = true;
       continue;
     }
     if (a.startsWith('+')) continue;
@@ -112,6 +114,7 @@ function less(os: AgentosApi, out: Writer): number {
           break;
         }
         if (c === 'F') quitIfOne = true;
+        else if (c === 'X') noInit = true;
         else if (!LESS_FLAGS.includes(c)) {
           out.flush();
           os.sys.writeAll(2, `There is no -${c} option ("less --help" for help)\n`);
@@ -132,7 +135,7 @@ function less(os: AgentosApi, out: Writer): number {
         continue;
       }
       out.flush();
-      if (!page(os, lines, f === '-' ? '' : f, false)) out.write(text);
+      if (!page(os, lines, f === '-' ? '' : f, false, !noInit)) out.write(text);
     }
     return 0;
   }

@@ -49,9 +49,11 @@ export function keys(input: string): string[] {
 
 /**
  * Page `lines` interactively; false if there is no terminal to read keys
- * from (the caller then copies the text through).
+ * from (the caller then copies the text through). `alternate`: page on the
+ * terminal's alternate screen and give the shell its screen back after, as
+ * less does with xterm's ti/te strings (more, and less -X, do not).
  */
-export function page(os: AgentosApi, lines: string[], name: string, quitAtEnd: boolean): boolean {
+export function page(os: AgentosApi, lines: string[], name: string, quitAtEnd: boolean, alternate = false): boolean {
   let tty: number;
   try {
     tty = os.sys.open('/dev/tty', O_RDWR);
@@ -73,6 +75,7 @@ export function page(os: AgentosApi, lines: string[], name: string, quitAtEnd: b
     os.sys.writeAll(1, enc.encode(`\x1b[H\x1b[2J${screen.join('\r\n')}`));
   };
   try {
+    if (alternate) os.sys.writeAll(1, '\x1b[?1049h');
     draw();
     for (;;) {
       const b = os.sys.read(tty, 64);
@@ -86,7 +89,7 @@ export function page(os: AgentosApi, lines: string[], name: string, quitAtEnd: b
       if (quit) break;
       draw();
     }
-    os.sys.writeAll(1, '\r\x1b[K');
+    os.sys.writeAll(1, alternate ? '\x1b[?1049l' : '\r\x1b[K');
   } finally {
     if (saved) tcsetattr(os.sys, tty, saved);
     os.sys.close(tty);
