@@ -6,11 +6,14 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { z } from 'zod';
 import { AgentVM } from '../host/node/index.js';
+import { listGuestDirectory, readGuestFile, writeGuestFile } from './mcp-files.js';
+import { finishPolicy, newPolicyFlags, policyOptions, stopVm, takePolicyFlag } from './policy-flags.js';
 
-export const MCP_USAGE = `  mcp [--state DIR] [--host node|browser]
+export const MCP_USAGE = `  mcp [--state DIR] [--host node|browser] [POLICY OPTIONS]
                           serve one VM over the Model Context Protocol on stdin/stdout:
                           tools exec, read_file, write_file, list_directory, snapshot,
-                          restore; --state DIR makes it persistent`;
+                          restore; --state DIR makes it persistent; the VM runs under the
+                          policy the options give (as exec's)`;
 
 type Result = { content: { type: 'text'; text: string }[]; isError?: boolean };
 
@@ -25,19 +28,30 @@ async function guarded(fn: () => Promise<Result>): Promise<Result> {
   }
 }
 
-const TYPE: Record<number, string> = { 1: 'fifo', 2: 'char', 4: 'dir', 8: 'file', 10: 'symlink', 12: 'socket' };
-
 export async function mcpCommand(args: string[], usageError: (msg: string) => number): Promise<number> {
   let state: string | undefined;
+  const pf = newPolicyFlags();
   for (let i = 0; i < args.length; i++) {
-    if (args[i] === '--state' && args[i + 1]) state = args[++i];
+    let took: number;
+    try {
+      took = takePolicyFlag(args, i, pf);
+    } catch (e) {
+      return usageError(`mcp: ${(e as Error).message}`);
+    }
+    if (took) i += took - 1;
+    else if (args[i] === '--state' && args[i + 1]) state = args[++i];
     else if (args[i] === '--host' && args[i + 1]) {
       const host = args[++i];
       if (host === 'browser') return usageError('mcp: --host browser needs BrowserVM (the Playwright-driven sandbox), which is not built yet; use --host node');
       if (host !== 'node') return usageError(`mcp: unknown host '${host}' (node or browser)`);
     } else return usageError(`mcp: unexpected '${args[i]}'`);
   }
-  const vm = new AgentVM({ state });
+  try {
+    finishPolicy(pf);
+  } catch (e) {
+    return usageError(`mcp: ${(e as Error).message}`);
+  }
+  const vm = new AgentVM({ state, ...policyOptions(pf) });
   await vm.start();
   const server = new McpServer({ name: 'agentos', version: '0.1.0' });
 
@@ -53,7 +67,7 @@ export async function mcpCommand(args: string[], usageError: (msg: string) => nu
     description: 'Read a file of the VM. UTF-8 text as is; other bytes as base64 (encoding says which).',
     inputSchema: { path: z.string() },
   }, ({ path }) => guarded(async () => {
-    const bytes = await vm.readFile(path);
+    const bytes = await readGuestFile(vm, path);
     try {
       return text(JSON.stringify({ encoding: 'utf8', content: new TextDecoder('utf-8', { fatal: true }).decode(bytes) }));
     } catch {
@@ -66,7 +80,7 @@ export async function mcpCommand(args: string[], usageError: (msg: string) => nu
     inputSchema: { path: z.string(), content: z.string(), encoding: z.enum(['utf8', 'base64']).optional(), mode: z.number().int().optional() },
   }, ({ path, content, encoding, mode }) => guarded(async () => {
     const data = encoding === 'base64' ? new Uint8Array(Buffer.from(content, 'base64')) : content;
-    await vm.writeFile(path, data, mode ?? 0o644);
+    await writeGuestFile(vm, path, data, mode ?? 0o644);
     return text(`wrote ${typeof data === 'string' ? Buffer.byteLength(data) : data.length} bytes to ${path}`);
   }));
 
@@ -74,13 +88,7 @@ export async function mcpCommand(args: string[], usageError: (msg: string) => nu
     description: 'List a directory of the VM: name, type, size and mode of each entry.',
     inputSchema: { path: z.string() },
   }, ({ path }) => guarded(async () => {
-    const entries = await vm.vm.readdir(path);
-    const rows = await Promise.all(entries.filter((e) => e.name !== '.' && e.name !== '..').map(async (e) => {
-      const full = `${path.replace(/\/+$/, '')}/${e.name}`;
-      const st = await vm.vm.syscall('lstat', full).catch(() => null) as { size: number; mode: number } | null;
-      return { name: e.name, type: TYPE[e.type] ?? 'unknown', size: st?.size ?? null, mode: st ? (st.mode & 0o7777).toString(8) : null };
-    }));
-    rows.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const rows = await listGuestDirectory(vm, path);
     return text(JSON.stringify(rows));
   }));
 
@@ -107,6 +115,6 @@ export async function mcpCommand(args: string[], usageError: (msg: string) => nu
   });
   await server.connect(transport);
   await closed;
-  await vm.stop();
+  await stopVm(vm, pf);
   return 0;
 }
