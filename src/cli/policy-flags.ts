@@ -12,6 +12,7 @@ export const POLICY_USAGE = `Policy options (exec, shell and mcp; see README, "T
   --network none|all      the guest's network (default none; all: public hosts only)
   --allow-host SPEC       only these hosts (repeat), e.g. example.com, '*.example.com',
                           'https://api.x.com:443 GET,POST', localhost:8080
+  --ask-host SPEC         as --allow-host, but each request waits for --approve
   --read-only PATH        the guest cannot change anything under PATH (EROFS)
   --hidden PATH           PATH does not exist for the guest (ENOENT)
   --ask-path PATH         opening or changing files under PATH waits for --approve
@@ -66,7 +67,7 @@ export function newPolicyFlags(): PolicyFlags {
  */
 export function takePolicyFlag(args: string[], i: number, f: PolicyFlags): number {
   const flag = args[i];
-  if (!(flag in LISTS) && !(flag in NUMBERS) && !['--policy', '--approve', '--audit', '--network', '--allow-host'].includes(flag)) return 0;
+  if (!(flag in LISTS) && !(flag in NUMBERS) && !['--policy', '--approve', '--audit', '--network', '--allow-host', '--ask-host'].includes(flag)) return 0;
   const value = args[i + 1];
   if (value === undefined) throw new Error(`${flag} needs a value`);
   const p = f.policy as Record<string, Record<string, unknown>>;
@@ -82,6 +83,8 @@ export function takePolicyFlag(args: string[], i: number, f: PolicyFlags): numbe
     f.network = value;
   } else if (flag === '--allow-host') {
     f.allowHosts.push(value);
+  } else if (flag === '--ask-host') {
+    f.allowHosts.push(`${value} ask`);
   } else if (flag in LISTS) {
     const [section, key] = LISTS[flag];
     p[section] ??= {};

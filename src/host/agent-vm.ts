@@ -135,7 +135,8 @@ export class AgentVM {
     this.machine = await this.host.boot();
     this.persistent = (await this.machine.layer()) !== null;
     const p = this.options.policy;
-    if (this.options.onApproval || p?.fs?.ask?.length || p?.processes?.ask?.length || this.auditListeners.size) this.pump();
+    const netAsks = new NetPolicy(networkOf(p, this.options.network)).asks;
+    if (this.options.onApproval || p?.fs?.ask?.length || p?.processes?.ask?.length || netAsks || this.auditListeners.size) this.pump();
     await this.openSession();
   }
 
