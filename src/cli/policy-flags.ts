@@ -25,6 +25,7 @@ export const POLICY_USAGE = `Policy options (exec, shell and mcp; see README, "T
   --max-file-size BYTES   largest file a process may write (EFBIG, SIGXFSZ)
   --max-layer-bytes BYTES file data each writable layer may hold (ENOSPC)
   --max-output BYTES      stdout and stderr kept per exec (the rest dropped; --json says "truncated")
+  --max-memory BYTES      WebAssembly memory per process (malloc fails beyond; not JS heaps)
   --secret NAME           the value of variable NAME never appears in the audit trail or others' environ
   --approve ANSWER        how every ask is answered: once, always, never or deny (default deny)
   --audit FILE            write the audit trail (JSON lines) to FILE when the VM stops`;
@@ -55,6 +56,7 @@ const NUMBERS: Record<string, string> = {
   '--max-file-size': 'maxFileSize',
   '--max-layer-bytes': 'maxLayerBytes',
   '--max-output': 'maxExecOutput',
+  '--max-memory': 'maxMemoryBytes',
 };
 
 export function newPolicyFlags(): PolicyFlags {

@@ -32,6 +32,13 @@ export interface ProcessPolicy {
   maxLayerBytes?: number;
   /** Bytes of stdout and of stderr `exec` keeps; the rest is dropped and the result says `truncated`. */
   maxExecOutput?: number;
+  /**
+   * Bytes of WebAssembly memory one process may have (at most 1 GiB, the
+   * runtime's own ceiling): memory.grow fails beyond, so malloc returns NULL;
+   * a program that needs more to start is refused. JavaScript heaps are not
+   * measured (docs/security.md).
+   */
+  maxMemoryBytes?: number;
 }
 
 export interface EnvPolicy {
@@ -50,7 +57,7 @@ export interface Policy {
 }
 
 const LIST_KEYS = { fs: ['readOnly', 'hidden', 'ask'], processes: ['allow', 'ask'], env: ['secrets'] } as const;
-const NUMBER_KEYS = ['maxProcesses', 'cpuTimeMs', 'wallTimeMs', 'maxOpenFiles', 'maxFileSize', 'maxLayerBytes', 'maxExecOutput'] as const;
+const NUMBER_KEYS = ['maxProcesses', 'cpuTimeMs', 'wallTimeMs', 'maxOpenFiles', 'maxFileSize', 'maxLayerBytes', 'maxExecOutput', 'maxMemoryBytes'] as const;
 
 function fail(msg: string): never {
   throw new TypeError(`policy: ${msg}`);
