@@ -6,11 +6,10 @@ import { basename } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { MountSpec } from '../host/agent-vm.js';
 import { MCP_USAGE, mcpCommand } from './mcp.js';
-import { AgentVM, boot, type AgentVMOptions } from '../host/node/index.js';
-import { POLICY_USAGE, newPolicyFlags, takePolicyFlag, type PolicyFlags } from './policy-flags.js';
+import { AgentVM, boot } from '../host/node/index.js';
+import { POLICY_USAGE, finishPolicy, newPolicyFlags, policyOptions, stopVm, takePolicyFlag } from './policy-flags.js';
 import { BROWSER_USAGE, newBrowserFlags, newBrowserVM, takeBrowserFlag } from './browser-flags.js';
 import type { BrowserVM } from '../host/playwright/browser-vm.js';
-import { NetPolicy, policyFromFlags, type NetworkPolicy } from '../kernel/net/policy.js';
 
 const USAGE = `Usage: agentos COMMAND [ARGS...]
 
@@ -18,8 +17,7 @@ Boot an agentOS virtual machine in this Node process and use it.
 
 Commands:
   exec [--json] [--timeout SECONDS] [--cwd DIR] [--env K=V]... [-i] [--state DIR]
-       [--mount HOST:VM[:ro]]... [--network MODE] [--allow-host SPEC]... [POLICY OPTIONS]
-       [BROWSER OPTIONS] -- 'SCRIPT'
+       [--mount HOST:VM[:ro]]... [POLICY OPTIONS] [BROWSER OPTIONS] -- 'SCRIPT'
                           run SCRIPT in the VM's shell; its stdout and stderr become agentos's
                           own, unchanged, and agentos exits with its status (124 on timeout).
                           -i passes agentos's stdin to the script (default /dev/null);
@@ -28,9 +26,6 @@ Commands:
                           (created if missing); every write is durable when exec returns.
                           --mount HOST:VM[:ro]: host directory HOST appears at VM path VM,
                           live and two-way (read-only with :ro); nothing outside it is reachable.
-                          --network none|all (default none: no network; all: public hosts)
-                          --allow-host SPEC (repeatable): only these, e.g. example.com,
-                          '*.example.com', 'https://api.x.com:443 GET,POST', localhost:8080
   shell [--state DIR] [POLICY OPTIONS] [BROWSER OPTIONS]
                           an interactive shell on this terminal (raw mode, job control, resize);
                           when stdin is not a terminal, a line-by-line session (each line one exec)
@@ -116,8 +111,6 @@ async function execCommand(args: string[]): Promise<number> {
   let cwd: string | undefined;
   let state: string | undefined;
   let forwardStdin = false;
-  let network: string | undefined;
-  const allowHosts: string[] = [];
   const env: Record<string, string> = {};
   const mounts: Record<string, MountSpec> = {};
   const pf = newPolicyFlags();
@@ -155,28 +148,19 @@ async function execCommand(args: string[]): Promise<number> {
       const m = parseMount(args[++i] ?? '');
       if (!m) return usageError(`--mount needs HOST:VM or HOST:VM:ro, got '${args[i] ?? ''}'`);
       mounts[m.vm] = m.spec;
-    } else if (a === '--network') {
-      network = args[++i];
-      if (!network) return usageError('--network needs none, all or allowlist');
-    } else if (a === '--allow-host') {
-      const spec = args[++i];
-      if (!spec) return usageError('--allow-host needs a host or origin');
-      allowHosts.push(spec);
     } else if (a.startsWith('-')) return usageError(`unknown option '${a}'`);
     else break;
   }
   const script = args.slice(i).join(' ');
   if (!script) return usageError('missing SCRIPT');
-  let policy: NetworkPolicy;
   try {
-    policy = policyFromFlags(network, allowHosts);
-    void new NetPolicy(policy);
+    finishPolicy(pf);
   } catch (e) {
     return usageError((e as Error).message);
   }
   const stdin = forwardStdin ? readFileSync(0) : undefined;
   if (bf.browser && (state !== undefined || Object.keys(mounts).length)) return usageError('--state and --mount need the Node host (not --browser)');
-  const options = { env, network: policy, ...policyOptions(pf) };
+  const options = { env, ...policyOptions(pf) };
   const vm = bf.browser ? await newBrowserVM(bf, options) : new AgentVM({ ...options, state, mounts });
   await vm.start();
   try {
@@ -192,19 +176,6 @@ async function execCommand(args: string[]): Promise<number> {
     return r.exitCode;
   } finally {
     await stopVm(vm, pf);
-  }
-}
-
-function policyOptions(pf: PolicyFlags): Pick<AgentVMOptions, 'policy' | 'onApproval'> {
-  return { policy: pf.policy, onApproval: () => pf.approve };
-}
-
-/** Stop the VM, writing its audit trail first if asked to. */
-async function stopVm(vm: AgentVM | BrowserVM, pf: PolicyFlags): Promise<void> {
-  try {
-    if (pf.audit) writeFileSync(pf.audit, (await vm.audit()).map((e) => JSON.stringify(e) + '\n').join(''));
-  } finally {
-    await vm.stop();
   }
 }
 
@@ -231,6 +202,11 @@ async function shellCommand(args: string[]): Promise<number> {
     if (took) i += took - 1;
     else if (args[i] === '--state' && args[i + 1]) state = args[++i];
     else return usageError(`shell: unexpected '${args[i]}'`);
+  }
+  try {
+    finishPolicy(pf);
+  } catch (e) {
+    return usageError((e as Error).message);
   }
   if (bf.browser && state !== undefined) return usageError('shell: --state needs the Node host (not --browser)');
   const vm = bf.browser ? await newBrowserVM(bf, policyOptions(pf)) : new AgentVM({ state, ...policyOptions(pf) });

@@ -6,26 +6,32 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { z } from 'zod';
 import { AgentVM } from '../host/node/index.js';
-import { listDirectory, type DirEntry } from '../host/list-directory.js';
 import type { ExecResult } from '../host/agent-vm.js';
+import type { AuditEvent } from '../kernel/policy/audit.js';
 import type { ExecOptions } from '../host/exec-session.js';
 import type { SnapshotInfo } from '../kernel/persist/snapshots.js';
 import { newBrowserFlags, newBrowserVM } from './browser-flags.js';
+import type { BrowserVM } from '../host/playwright/browser-vm.js';
+import { listGuestDirectory, readGuestFile, writeGuestFile, type RootRunner } from './mcp-files.js';
+import { finishPolicy, newPolicyFlags, policyOptions, stopVm, takePolicyFlag } from './policy-flags.js';
 
-export const MCP_USAGE = `  mcp [--state DIR] [--host node|browser] [--chromium PATH] [--ws-endpoint URL]
+export const MCP_USAGE = `  mcp [--state DIR] [--host node|browser] [--chromium PATH] [--ws-endpoint URL] [POLICY OPTIONS]
                           serve one VM over the Model Context Protocol on stdin/stdout:
                           tools exec, read_file, write_file, list_directory, snapshot,
                           restore; --state DIR makes it persistent (Node host);
-                          --host browser runs it in headless Chromium (BrowserVM)`;
+                          --host browser runs it in headless Chromium (BrowserVM);
+                          the VM runs under the policy the options give (as exec's)`;
 
 /** What the tools use: AgentVM (Node) and BrowserVM both provide it. */
 interface McpVm {
+  start(): Promise<void>;
   exec(cmd: string, opts: ExecOptions): Promise<ExecResult>;
-  readFile(path: string): Promise<Uint8Array>;
-  writeFile(path: string, data: Uint8Array | string, mode: number): Promise<void>;
-  listDirectory(path: string): Promise<DirEntry[]>;
+  /** The file tools run as guest programs, as root, so the policy binds them (mcp-files.ts). */
+  runAsRoot: RootRunner;
+  sync(): Promise<void>;
   snapshot(name: string): Promise<SnapshotInfo>;
   restore(name: string): Promise<void>;
+  audit(): Promise<AuditEvent[]>;
   stop(): Promise<void>;
 }
 
@@ -46,8 +52,16 @@ export async function mcpCommand(args: string[], usageError: (msg: string) => nu
   let state: string | undefined;
   const bf = newBrowserFlags();
   let host = 'node';
+  const pf = newPolicyFlags();
   for (let i = 0; i < args.length; i++) {
-    if (args[i] === '--state' && args[i + 1]) state = args[++i];
+    let took: number;
+    try {
+      took = takePolicyFlag(args, i, pf);
+    } catch (e) {
+      return usageError(`mcp: ${(e as Error).message}`);
+    }
+    if (took) i += took - 1;
+    else if (args[i] === '--state' && args[i + 1]) state = args[++i];
     else if (args[i] === '--host' && args[i + 1]) {
       host = args[++i];
       if (host !== 'node' && host !== 'browser') return usageError(`mcp: unknown host '${host}' (node or browser)`);
@@ -55,9 +69,14 @@ export async function mcpCommand(args: string[], usageError: (msg: string) => nu
     else if (args[i] === '--ws-endpoint' && args[i + 1]) bf.wsEndpoint = args[++i];
     else return usageError(`mcp: unexpected '${args[i]}'`);
   }
+  try {
+    finishPolicy(pf);
+  } catch (e) {
+    return usageError(`mcp: ${(e as Error).message}`);
+  }
   if (host === 'browser' && state !== undefined) return usageError('mcp: --state needs the Node host (a browser VM keeps its files for the connection)');
   if (host === 'node' && (bf.chromium ?? bf.wsEndpoint) !== undefined) return usageError('mcp: --chromium and --ws-endpoint need --host browser');
-  const vm = host === 'browser' ? await newBrowserVM(bf, {}) : nodeVm(new AgentVM({ state }));
+  const vm = asMcpVm(host === 'browser' ? await newBrowserVM(bf, policyOptions(pf)) : new AgentVM({ state, ...policyOptions(pf) }));
   await vm.start();
   const server = new McpServer({ name: 'agentos', version: '0.1.0' });
 
@@ -73,7 +92,7 @@ export async function mcpCommand(args: string[], usageError: (msg: string) => nu
     description: 'Read a file of the VM. UTF-8 text as is; other bytes as base64 (encoding says which).',
     inputSchema: { path: z.string() },
   }, ({ path }) => guarded(async () => {
-    const bytes = await vm.readFile(path);
+    const bytes = await readGuestFile(vm.runAsRoot, path);
     try {
       return text(JSON.stringify({ encoding: 'utf8', content: new TextDecoder('utf-8', { fatal: true }).decode(bytes) }));
     } catch {
@@ -86,7 +105,8 @@ export async function mcpCommand(args: string[], usageError: (msg: string) => nu
     inputSchema: { path: z.string(), content: z.string(), encoding: z.enum(['utf8', 'base64']).optional(), mode: z.number().int().optional() },
   }, ({ path, content, encoding, mode }) => guarded(async () => {
     const data = encoding === 'base64' ? new Uint8Array(Buffer.from(content, 'base64')) : content;
-    await vm.writeFile(path, data, mode ?? 0o644);
+    await writeGuestFile(vm.runAsRoot, path, data, mode ?? 0o644);
+    await vm.sync();
     return text(`wrote ${typeof data === 'string' ? Buffer.byteLength(data) : data.length} bytes to ${path}`);
   }));
 
@@ -94,7 +114,7 @@ export async function mcpCommand(args: string[], usageError: (msg: string) => nu
     description: 'List a directory of the VM: name, type, size and mode of each entry.',
     inputSchema: { path: z.string() },
   }, ({ path }) => guarded(async () => {
-    return text(JSON.stringify(await vm.listDirectory(path)));
+    return text(JSON.stringify(await listGuestDirectory(vm.runAsRoot, path)));
   }));
 
   server.registerTool('snapshot', {
@@ -120,20 +140,22 @@ export async function mcpCommand(args: string[], usageError: (msg: string) => nu
   });
   await server.connect(transport);
   await closed;
-  await vm.stop();
+  await stopVm(vm, pf);
   return 0;
 }
 
-/** The Node AgentVM as an McpVm (its listing goes through the host-level Machine). */
-function nodeVm(vm: AgentVM): McpVm & { start(): Promise<void> } {
+const ROOT = { uid: 0, gid: 0, cwd: '/' };
+
+/** AgentVM (Node) and BrowserVM, as the tools use them. */
+function asMcpVm(vm: AgentVM | BrowserVM): McpVm {
   return {
     start: () => vm.start(),
     exec: (c, o) => vm.exec(c, o),
-    readFile: (p) => vm.readFile(p),
-    writeFile: (p, d, m) => vm.writeFile(p, d, m),
-    listDirectory: (p) => listDirectory(vm.vm, p),
+    runAsRoot: (argv, stdin) => vm.run(argv, { ...ROOT, stdin }),
+    sync: () => vm.sync(),
     snapshot: (n) => vm.snapshot(n),
     restore: (n) => vm.restore(n),
+    audit: () => vm.audit(),
     stop: () => vm.stop(),
   };
 }

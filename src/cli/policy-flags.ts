@@ -1,12 +1,18 @@
-// The policy flags of `agentos exec` and `agentos shell`: each builds one
-// part of the AgentVM `policy` object (README, "The policy"); --policy FILE
-// reads a whole one, and later flags add to it.
+// The policy flags of `agentos exec`, `agentos shell` and `agentos mcp`: each
+// builds one part of the AgentVM `policy` object (README, "The policy");
+// --policy FILE reads a whole one, and later flags add to it.
 
-import { readFileSync } from 'node:fs';
-import type { Answer, Policy } from '../host/node/index.js';
+import { readFileSync, writeFileSync } from 'node:fs';
+import type { AgentVMOptions, Answer, AuditEvent, Policy } from '../host/node/index.js';
+import { policyFromFlags } from '../kernel/net/policy.js';
+import { checkPolicy } from '../kernel/policy/types.js';
 
-export const POLICY_USAGE = `Policy options (exec and shell; see README, "The policy"):
+export const POLICY_USAGE = `Policy options (exec, shell and mcp; see README, "The policy"):
   --policy FILE.json      the policy object from a file (the flags below add to it)
+  --network none|all      the guest's network (default none; all: public hosts only)
+  --allow-host SPEC       only these hosts (repeat), e.g. example.com, '*.example.com',
+                          'https://api.x.com:443 GET,POST', localhost:8080
+  --ask-host SPEC         as --allow-host, but each request waits for --approve
   --read-only PATH        the guest cannot change anything under PATH (EROFS)
   --hidden PATH           PATH does not exist for the guest (ENOENT)
   --ask-path PATH         opening or changing files under PATH waits for --approve
@@ -19,6 +25,7 @@ export const POLICY_USAGE = `Policy options (exec and shell; see README, "The po
   --max-file-size BYTES   largest file a process may write (EFBIG, SIGXFSZ)
   --max-layer-bytes BYTES file data each writable layer may hold (ENOSPC)
   --max-output BYTES      stdout and stderr kept per exec (the rest dropped; --json says "truncated")
+  --max-memory BYTES      WebAssembly memory per process (malloc fails beyond; not JS heaps)
   --secret NAME           the value of variable NAME never appears in the audit trail or others' environ
   --approve ANSWER        how every ask is answered: once, always, never or deny (default deny)
   --audit FILE            write the audit trail (JSON lines) to FILE when the VM stops`;
@@ -27,6 +34,9 @@ export interface PolicyFlags {
   policy: Policy;
   approve: Answer;
   audit?: string;
+  /** --network and --allow-host, made into policy.network by finishPolicy. */
+  network?: string;
+  allowHosts: string[];
 }
 
 const LISTS: Record<string, [keyof Policy, string]> = {
@@ -46,10 +56,11 @@ const NUMBERS: Record<string, string> = {
   '--max-file-size': 'maxFileSize',
   '--max-layer-bytes': 'maxLayerBytes',
   '--max-output': 'maxExecOutput',
+  '--max-memory': 'maxMemoryBytes',
 };
 
 export function newPolicyFlags(): PolicyFlags {
-  return { policy: {}, approve: 'deny' };
+  return { policy: {}, approve: 'deny', allowHosts: [] };
 }
 
 /**
@@ -58,7 +69,7 @@ export function newPolicyFlags(): PolicyFlags {
  */
 export function takePolicyFlag(args: string[], i: number, f: PolicyFlags): number {
   const flag = args[i];
-  if (!(flag in LISTS) && !(flag in NUMBERS) && !['--policy', '--approve', '--audit'].includes(flag)) return 0;
+  if (!(flag in LISTS) && !(flag in NUMBERS) && !['--policy', '--approve', '--audit', '--network', '--allow-host', '--ask-host'].includes(flag)) return 0;
   const value = args[i + 1];
   if (value === undefined) throw new Error(`${flag} needs a value`);
   const p = f.policy as Record<string, Record<string, unknown>>;
@@ -70,6 +81,12 @@ export function takePolicyFlag(args: string[], i: number, f: PolicyFlags): numbe
     f.approve = value as Answer;
   } else if (flag === '--audit') {
     f.audit = value;
+  } else if (flag === '--network') {
+    f.network = value;
+  } else if (flag === '--allow-host') {
+    f.allowHosts.push(value);
+  } else if (flag === '--ask-host') {
+    f.allowHosts.push(`${value} ask`);
   } else if (flag in LISTS) {
     const [section, key] = LISTS[flag];
     p[section] ??= {};
@@ -81,4 +98,28 @@ export function takePolicyFlag(args: string[], i: number, f: PolicyFlags): numbe
     p.processes[NUMBERS[flag]] = n;
   }
   return 2;
+}
+
+/**
+ * After the last flag: the network flags become policy.network (over a
+ * --policy file's), and the whole policy is checked. Throws on a bad one.
+ */
+export function finishPolicy(f: PolicyFlags): Policy {
+  if (f.network !== undefined || f.allowHosts.length) f.policy = { ...f.policy, network: policyFromFlags(f.network, f.allowHosts) };
+  checkPolicy(f.policy);
+  return f.policy;
+}
+
+/** The AgentVM options the flags give: the policy, and --approve as every ask's answer. */
+export function policyOptions(f: PolicyFlags): Pick<AgentVMOptions, 'policy' | 'onApproval'> {
+  return { policy: f.policy, onApproval: () => f.approve };
+}
+
+/** Stop the VM (Node or browser host), writing its audit trail first if --audit asked for it. */
+export async function stopVm(vm: { audit(): Promise<AuditEvent[]>; stop(): Promise<void> }, f: PolicyFlags): Promise<void> {
+  try {
+    if (f.audit) writeFileSync(f.audit, (await vm.audit()).map((e) => JSON.stringify(e) + '\n').join(''));
+  } finally {
+    await vm.stop();
+  }
 }

@@ -12,7 +12,7 @@ import type { Terminal, TerminalOptions } from './terminal.js';
 export type { Terminal, TerminalOptions } from './terminal.js';
 import type { Answer, ApprovalRequest } from '../kernel/policy/approval.js';
 import type { AuditEvent } from '../kernel/policy/audit.js';
-import { checkPolicy, type Policy } from '../kernel/policy/types.js';
+import { checkPolicy, networkOf, type Policy } from '../kernel/policy/types.js';
 
 export type { Answer, ApprovalRequest, AuditEvent, Policy };
 import { NetPolicy, type NetworkPolicy } from '../kernel/net/policy.js';
@@ -35,6 +35,7 @@ export interface AgentVMOptions {
    */
   mounts?: Record<string, string | MountSpec>;
   /**
+   * Same as `policy.network` (kept for compatibility; giving both, different, is an error).
    * The guest's network: 'none' (default), 'all' (public addresses), or
    * { allow: [origin | host | { origin, methods?, private? }], hosts? } —
    * enforced by the kernel for every request (kernel/net/policy.ts).
@@ -124,7 +125,8 @@ export class AgentVM {
   ) {
     // A malformed network policy is refused here, before anything boots.
     if (options.network !== undefined) void new NetPolicy(options.network);
-    checkPolicy(options.policy); // a bad policy is an error here, not at start()
+    // A bad policy is an error here, not at start(); so is a network given twice, differently.
+    networkOf(checkPolicy(options.policy), options.network);
   }
 
   /** Boot the VM and open the session; resolves when the shell is ready. */
@@ -133,7 +135,8 @@ export class AgentVM {
     this.machine = await this.host.boot();
     this.persistent = (await this.machine.layer()) !== null;
     const p = this.options.policy;
-    if (this.options.onApproval || p?.fs?.ask?.length || p?.processes?.ask?.length || this.auditListeners.size) this.pump();
+    const netAsks = new NetPolicy(networkOf(p, this.options.network)).asks;
+    if (this.options.onApproval || p?.fs?.ask?.length || p?.processes?.ask?.length || netAsks || this.auditListeners.size) this.pump();
     await this.openSession();
   }
 

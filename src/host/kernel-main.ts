@@ -9,6 +9,7 @@ import { layerFromFrame } from '../kernel/persist/snapshots.js';
 import type { LayerStore } from '../kernel/persist/store.js';
 import type { HostFetch } from '../kernel/net/host.js';
 import { NetPolicy, type NetworkPolicy } from '../kernel/net/policy.js';
+import { checkPolicy, networkOf } from '../kernel/policy/types.js';
 import { NetStack } from '../kernel/net/stack.js';
 import type { WorkerFactory } from '../kernel/runner.js';
 import type { FileSystem } from '../kernel/vfs/types.js';
@@ -57,7 +58,7 @@ export interface HostParts {
 export type KernelBooted = { type: 'booted' } | { type: 'boot-error'; message: string };
 
 export async function startKernel(init: KernelInit, host: HostParts): Promise<KernelService> {
-  const net = new NetStack(new NetPolicy(init.network ?? 'none'), host.fetch ?? null);
+  const net = new NetStack(new NetPolicy(networkOf(checkPolicy(init.policy), init.network)), host.fetch ?? null);
   const mounts = await Promise.all((init.mounts ?? []).map(async (m) => {
     if (!host.openMount) throw new Error('this host cannot mount host directories');
     return { at: m.vmPath, fs: await host.openMount(m) };

@@ -32,6 +32,7 @@ import { acquire, leaderExited } from './tty/jobctl.js';
 import { Ptys } from './tty/pty.js';
 import { NetStack } from './net/stack.js';
 import { WasmModules } from './wasm-modules.js';
+import { pagesFor } from './wasm-limits.js';
 import type { Tty } from './tty/tty.js';
 import type { Inode } from './vfs/types.js';
 import type { Vfs } from './vfs/vfs.js';
@@ -83,7 +84,7 @@ export class Kernel {
   readonly procs = new ProcessTable();
   readonly runner: Runner;
   /** Compiled WebAssembly images, shared by every worker (decision 0021). */
-  readonly wasmModules = new WasmModules();
+  readonly wasmModules: WasmModules;
   readonly init: Process;
   readonly bootMs = Date.now();
   readonly hostname: string;
@@ -110,6 +111,7 @@ export class Kernel {
   constructor(opts: KernelOptions) {
     this.vfs = opts.vfs;
     this.policy = new PolicyEngine(this, opts.policy);
+    this.wasmModules = new WasmModules(pagesFor(this.policy.policy.processes?.maxMemoryBytes));
     this.persister = opts.persister ?? null;
     this.snapshots = new Snapshots(() => this.vfs.root().fs as OverlayFs, this.persister?.store ?? new MemorySnapshots(), opts.imageId ?? '', (u) => this.replaceLayer(u));
     this.fifos = opts.fifos;

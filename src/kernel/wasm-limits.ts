@@ -8,6 +8,11 @@ const PAGE = 65536;
 /** Per process: 1 GiB. */
 export const MAX_MEMORY_PAGES = (1 << 30) / PAGE;
 
+/** The page ceiling for a policy's maxMemoryBytes (whole pages, never above the runtime's own). */
+export function pagesFor(maxBytes: number | undefined): number {
+  return maxBytes === undefined ? MAX_MEMORY_PAGES : Math.min(MAX_MEMORY_PAGES, Math.floor(maxBytes / PAGE));
+}
+
 const MEMORY_SECTION = 5;
 
 /**

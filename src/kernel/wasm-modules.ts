@@ -7,7 +7,7 @@
 // always what the kernel compiled from the file exec resolved.
 
 import type { Inode } from './vfs/types.js';
-import { capMemory } from './wasm-limits.js';
+import { MAX_MEMORY_PAGES, capMemory } from './wasm-limits.js';
 
 /** Enough for the programs a session alternates between; each entry pins compiled code. */
 const MAX_MODULES = 16;
@@ -18,6 +18,9 @@ export type Compiled = WebAssembly.Module | string;
 export class WasmModules {
   private map = new Map<string, Compiled | Promise<Compiled>>();
   compiles = 0;
+
+  /** `maxPages`: each process's memory ceiling in this VM (policy.processes.maxMemoryBytes, at most 1 GiB). */
+  constructor(private readonly maxPages = MAX_MEMORY_PAGES) {}
 
   /** The module for `inode`: at once when cached, otherwise a promise of it (concurrent execs share one compile). */
   get(inode: Inode): Compiled | Promise<Compiled> {
@@ -30,7 +33,7 @@ export class WasmModules {
     }
     this.compiles++;
     // compile() copies the bytes before returning, so a view of the file's storage is enough.
-    const bytes = capMemory(inode.fs.read(inode, 0, inode.size));
+    const bytes = capMemory(inode.fs.read(inode, 0, inode.size), this.maxPages);
     const pending: Promise<Compiled> = typeof bytes === 'string'
       ? Promise.resolve(bytes)
       : WebAssembly.compile(bytes as Uint8Array<ArrayBuffer>).then(

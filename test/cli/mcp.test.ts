@@ -73,3 +73,28 @@ test('mcp: --state keeps the VM between servers; an unknown host is refused', as
   }
   await assert.rejects(connect(['--host', 'wasm']));
 });
+
+test('mcp: the policy options of exec apply to the served VM', async () => {
+  const c = await connect(['--read-only', '/etc', '--hidden', '/etc/hostname', '--allow-host', 'localhost:9']);
+  try {
+    const ro = await call(c, 'exec', { command: 'echo x > /etc/agentos-test' });
+    assert.equal(ro.isError, true);
+    assert.match(JSON.parse(ro.text).stderr, /Read-only file system/);
+    const tool = await call(c, 'write_file', { path: '/etc/agentos-test', content: 'x' });
+    assert.equal(tool.isError, true, 'the host-side tools meet the same rule');
+    assert.match(tool.text, /Read-only file system/);
+    const hidden = await call(c, 'read_file', { path: '/etc/hostname' });
+    assert.equal(hidden.isError, true);
+    assert.match(hidden.text, /No such file/);
+    const names = (JSON.parse((await call(c, 'list_directory', { path: '/etc' })).text) as { name: string }[]).map((e) => e.name);
+    assert.ok(names.includes('passwd') && !names.includes('hostname'), names.join(' '));
+    const net = await call(c, 'exec', { command: 'curl -sS http://example.com/' });
+    assert.equal(net.isError, true);
+    assert.equal(JSON.parse(net.text).stderr, "curl: (7) network access to http://example.com denied by the VM's network policy (allowlist: localhost:9)\n");
+  } finally {
+    await c.close();
+  }
+  // A bad policy option is a usage error: the server does not start.
+  await assert.rejects(connect(['--network', 'some']));
+  await assert.rejects(connect(['--max-procs', 'lots']));
+});

@@ -14,7 +14,7 @@ test('policy: none denies everything and names itself', () => {
 
 test('policy: all allows public http(s) only, never private addresses', () => {
   const p = new NetPolicy('all');
-  assert.deepEqual(p.check('DELETE', 'https://x.com/'), { allowed: true, allowPrivate: false });
+  assert.deepEqual(p.check('DELETE', 'https://x.com/'), { allowed: true, allowPrivate: false, rule: 'network: all' });
   assert.equal(allowed(p, 'GET', 'ftp://x.com/'), false);
   assert.equal(allowed(p, 'GET', 'not a url'), false);
 });
@@ -52,11 +52,11 @@ test('policy: methods per entry', () => {
 
 test('policy: private addresses only for hosts named literally or marked private', () => {
   const p = new NetPolicy({ allow: ['localhost', '127.0.0.1:8080', 'svc.test', { origin: 'db.test', private: true }, '*'] });
-  assert.deepEqual(p.check('GET', 'http://localhost:3000/'), { allowed: true, allowPrivate: true });
-  assert.deepEqual(p.check('GET', 'http://127.0.0.1:8080/'), { allowed: true, allowPrivate: true });
-  assert.deepEqual(p.check('GET', 'http://svc.test/'), { allowed: true, allowPrivate: false }, 'a name may not rebind to a private address');
-  assert.deepEqual(p.check('GET', 'http://db.test/'), { allowed: true, allowPrivate: true });
-  assert.deepEqual(p.check('GET', 'http://anything.example/'), { allowed: true, allowPrivate: false }, '* is every public host');
+  assert.deepEqual(p.check('GET', 'http://localhost:3000/'), { allowed: true, allowPrivate: true, rule: 'localhost' });
+  assert.deepEqual(p.check('GET', 'http://127.0.0.1:8080/'), { allowed: true, allowPrivate: true, rule: '127.0.0.1:8080' });
+  assert.deepEqual(p.check('GET', 'http://svc.test/'), { allowed: true, allowPrivate: false, rule: 'svc.test' }, 'a name may not rebind to a private address');
+  assert.deepEqual(p.check('GET', 'http://db.test/'), { allowed: true, allowPrivate: true, rule: 'db.test' });
+  assert.deepEqual(p.check('GET', 'http://anything.example/'), { allowed: true, allowPrivate: false, rule: '*' }, '* is every public host');
 });
 
 test('policy: malformed policies are refused', () => {

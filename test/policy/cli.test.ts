@@ -32,7 +32,13 @@ test('agentos exec: policy flags, a policy file, approvals and the audit file', 
     const approved = agentos('exec', '--policy', file, '--approve', 'once', '--', 'touch f; rm f; ls f');
     assert.equal(approved.stdout, '');
     assert.equal(agentos('exec', '--max-procs', 'lots', '--', 'true').status, 2);
-    assert.equal(agentos('exec', '--policy', file, '--hidden', 'relative/path', '--', 'true').status, 1);
+    // A bad policy is a usage error, found before the VM boots.
+    const bad = agentos('exec', '--policy', file, '--hidden', 'relative/path', '--', 'true');
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, /policy: fs.hidden: 'relative\/path' is not an absolute path/);
+    const net = agentos('exec', '--policy', file, '--allow-host', 'https://x.com/path', '--', 'true');
+    assert.equal(net.status, 2);
+    assert.match(net.stderr, /is not an origin/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

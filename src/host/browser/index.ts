@@ -8,7 +8,7 @@ import type { KernelService } from '../kernel-service.js';
 import { AgentVM as BaseAgentVM, mountList, type AgentVMOptions } from '../agent-vm.js';
 import { Machine } from '../machine.js';
 import { newSecret, sealEndpoint } from '../sealed-endpoint.js';
-import { checkPolicy, type Policy } from '../../kernel/policy/types.js';
+import { checkPolicy, networkOf, type Policy } from '../../kernel/policy/types.js';
 import { NetPolicy, type NetworkPolicy } from '../../kernel/net/policy.js';
 
 export { Machine } from '../machine.js';
@@ -125,6 +125,7 @@ export async function boot(opts: BootOptions = {}): Promise<Machine> {
   const policy = checkPolicy(opts.policy);
   const secret = newSecret();
   if (opts.network !== undefined) new NetPolicy(opts.network);
+  networkOf(policy, opts.network); // both given, differently: an error
   const release = opts.persist === undefined ? () => {} : await lockVm(opts.persist, opts.takeover ?? false, () => worker.terminate());
   // The worker loads its code while the image is fetched.
   const worker = new Worker(KERNEL_URL, {

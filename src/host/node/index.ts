@@ -11,7 +11,7 @@ import type { HostMount, KernelBooted, KernelInit } from '../kernel-main.js';
 import { lockStateDir } from './dir-lock.js';
 import { nodeEndpoint } from './endpoint.js';
 import { newSecret, sealEndpoint } from '../sealed-endpoint.js';
-import { checkPolicy, type Policy } from '../../kernel/policy/types.js';
+import { checkPolicy, networkOf, type Policy } from '../../kernel/policy/types.js';
 import { NetPolicy, type NetworkPolicy } from '../../kernel/net/policy.js';
 
 export { Machine } from '../machine.js';
@@ -54,6 +54,7 @@ export async function boot(opts: BootOptions = {}): Promise<Machine> {
   const secret = newSecret();
   // A bad policy is the caller's error here, not a boot failure inside the worker.
   if (opts.network !== undefined) new NetPolicy(opts.network);
+  networkOf(policy, opts.network); // both given, differently: an error
   const unlock = state === undefined ? () => {} : lockStateDir(state);
   // The worker loads its bundle while the image is read.
   const worker = new Worker(new URL('./kernel.worker.js', import.meta.url));

@@ -189,10 +189,10 @@ export class BrowserVM {
     return out;
   }
 
-  /** Run a program directly (no shell), as the VM's user. */
+  /** Run a program directly (no shell), as the VM's user unless uid/gid say otherwise. */
   async run(argv: string[], opts: RunOptions = {}): Promise<RunResult> {
-    if (opts.path !== undefined || opts.uid !== undefined || opts.gid !== undefined) throw unsupported('run() with path, uid or gid', 'the sandbox runs programs as the VM user by argv[0]');
-    const r = await this.call('run', [argv, wire(opts)]);
+    if (opts.path !== undefined) throw unsupported('run() with path', 'the sandbox runs programs by argv[0]');
+    const r = await this.call('run', [argv, { ...wire(opts), uid: opts.uid, gid: opts.gid }]);
     return { stdout: fromBase64(r.stdout), stderr: fromBase64(r.stderr), status: r.status, exitCode: r.exitCode, signal: r.signal };
   }
 

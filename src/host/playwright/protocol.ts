@@ -49,7 +49,7 @@ export interface WireRunResult {
 export interface SandboxApi {
   start(o: SandboxStart): Promise<void>;
   exec(cmd: string, o: WireExecOptions): Promise<WireExecResult>;
-  run(argv: string[], o: WireExecOptions): Promise<WireRunResult>;
+  run(argv: string[], o: WireExecOptions & { uid?: number; gid?: number }): Promise<WireRunResult>;
   readFile(path: string): Promise<B64>;
   listDirectory(path: string): Promise<DirEntry[]>;
   writeFile(path: string, data: B64, mode: number): Promise<void>;

@@ -11,7 +11,9 @@
 // (every public host). A string entry may list methods after a space:
 // `'https://api.x.com GET,POST'`. Private and loopback addresses are refused
 // (DNS-rebinding safety) unless the entry names that very host literally
-// (`localhost`, `127.0.0.1`) or says `private: true`.
+// (`localhost`, `127.0.0.1`) or says `private: true`. An entry that says
+// `ask` (`ask: true`, or a last word `ask`: `'api.x.com POST ask'`) allows a
+// request only once the host approves it (kernel/policy/approval.ts).
 
 export interface AllowRule {
   /** An origin, a host (`*.` wildcards), or `*`. */
@@ -20,6 +22,8 @@ export interface AllowRule {
   methods?: string[];
   /** The host may resolve to private or loopback addresses. */
   private?: boolean;
+  /** Each request waits for the host's approval (once / always / never for this entry). */
+  ask?: boolean;
 }
 
 export type AllowEntry = string | AllowRule;
@@ -42,10 +46,19 @@ interface Rule {
   port: number | null;
   methods: Set<string> | null;
   private: boolean;
+  ask: boolean;
 }
 
 export type Decision =
-  | { allowed: true; /** Private/loopback addresses may be connected to. */ allowPrivate: boolean }
+  | {
+    allowed: true;
+    /** Private/loopback addresses may be connected to. */
+    allowPrivate: boolean;
+    /** The rule that allowed it (for the audit trail). */
+    rule: string;
+    /** Set when only `ask` entries allow it: the host must approve first. */
+    ask?: boolean;
+  }
   | { allowed: false; message: string };
 
 const DEFAULT_PORT: Record<string, number> = { 'http:': 80, 'https:': 443 };
@@ -53,21 +66,28 @@ const METHOD = /^[A-Z]+$/;
 
 /** Parse `'https://api.x.com:443 GET,POST'` (the CLI's and string entries' form). */
 export function parseAllowString(s: string): AllowRule {
-  const [origin, methods, ...rest] = s.trim().split(/\s+/);
-  if (!origin || rest.length) throw new Error(`network policy: bad entry '${s}' (want ORIGIN-OR-HOST [METHOD,...])`);
-  return methods ? { origin, methods: methods.split(',').filter(Boolean) } : { origin };
+  const words = s.trim().split(/\s+/);
+  const ask = words.length > 1 && words[words.length - 1] === 'ask';
+  if (ask) words.pop();
+  const [origin, methods, ...rest] = words;
+  if (!origin || rest.length) throw new Error(`network policy: bad entry '${s}' (want ORIGIN-OR-HOST [METHOD,...] [ask])`);
+  return { origin, ...(methods ? { methods: methods.split(',').filter(Boolean) } : {}), ...(ask ? { ask } : {}) };
 }
 
 function parseRule(e: AllowEntry): Rule {
   const r = typeof e === 'string' ? parseAllowString(e) : e;
   if (!r || typeof r.origin !== 'string') throw new Error('network policy: an entry needs an origin or host');
-  const text = typeof e === 'string' ? e.trim() : r.methods ? `${r.origin} ${r.methods.join(',')}` : r.origin;
+  if (r.methods !== undefined && (!Array.isArray(r.methods) || !r.methods.every((m) => typeof m === 'string'))) {
+    throw new Error(`network policy: methods of '${r.origin}' must be an array of strings`);
+  }
+  for (const k of Object.keys(r)) if (!['origin', 'methods', 'private', 'ask'].includes(k)) throw new Error(`network policy: unknown key '${k}' in an allow entry`);
+  const text = typeof e === 'string' ? e.trim().replace(/\s+/g, ' ') : [r.origin, r.methods?.join(','), r.ask ? 'ask' : ''].filter(Boolean).join(' ');
   let methods: Set<string> | null = null;
   if (r.methods) {
     methods = new Set(r.methods.map((m) => m.toUpperCase()));
     for (const m of methods) if (!METHOD.test(m)) throw new Error(`network policy: bad method '${m}' in '${text}'`);
   }
-  const base = { text, methods, private: r.private === true };
+  const base = { text, methods, private: r.private === true, ask: r.ask === true };
   const o = r.origin.trim();
   if (o === '*') return { ...base, scheme: null, host: '*', port: null };
   if (o.includes('://')) {
@@ -118,6 +138,11 @@ export class NetPolicy {
     this.hosts = new Map(Object.entries(spec.hosts ?? {}).map(([h, a]) => [h.toLowerCase(), a]));
   }
 
+  /** Some entry says `ask`: the host must be listening for approvals. */
+  get asks(): boolean {
+    return this.rules?.some((r) => r.ask) ?? false;
+  }
+
   /** How a denial names the policy. */
   describe(): string {
     if (!this.rules) return `network: ${this.mode}`;
@@ -138,7 +163,7 @@ export class NetPolicy {
     });
     if (!(u.protocol in DEFAULT_PORT)) return { allowed: false, message: `protocol ${u.protocol.slice(0, -1)} not supported` };
     if (this.mode === 'none') return denied(target);
-    if (this.mode === 'all') return { allowed: true, allowPrivate: false };
+    if (this.mode === 'all') return { allowed: true, allowPrivate: false, rule: 'network: all' };
     const host = u.hostname.toLowerCase();
     const port = u.port ? Number(u.port) : DEFAULT_PORT[u.protocol];
     const hits = this.rules!.filter(
@@ -148,7 +173,15 @@ export class NetPolicy {
     const m = method.toUpperCase();
     const ok = hits.filter((r) => !r.methods || r.methods.has(m));
     if (!ok.length) return denied(`${m} ${target}`);
-    return { allowed: true, allowPrivate: ok.some((r) => r.private || (r.host === host && isLiteralLocal(host))) };
+    // An entry that allows outright wins over one that asks.
+    const plain = ok.filter((r) => !r.ask);
+    const use = plain.length ? plain : ok;
+    return {
+      allowed: true,
+      allowPrivate: use.some((r) => r.private || (r.host === host && isLiteralLocal(host))),
+      rule: use[0].text,
+      ...(plain.length ? {} : { ask: true }),
+    };
   }
 }
 

@@ -4,7 +4,7 @@
 
 import type { Secrets } from './secrets.js';
 
-export type AuditType = 'policy' | 'approval' | 'process.start' | 'process.exit' | 'file.write' | 'file.delete';
+export type AuditType = 'policy' | 'approval' | 'process.start' | 'process.exit' | 'file.write' | 'file.delete' | 'network';
 
 export interface AuditEvent {
   /** 1, 2, 3, ... in order of recording. */

@@ -2,6 +2,8 @@
 // creates the VM. It crosses to the kernel worker in the first message and is
 // frozen there; nothing the guest can call changes it.
 
+import { NetPolicy, type NetworkPolicy } from '../net/policy.js';
+
 export interface FsPolicy {
   /** Path prefixes the guest may read but never change (EROFS). */
   readOnly?: string[];
@@ -30,6 +32,13 @@ export interface ProcessPolicy {
   maxLayerBytes?: number;
   /** Bytes of stdout and of stderr `exec` keeps; the rest is dropped and the result says `truncated`. */
   maxExecOutput?: number;
+  /**
+   * Bytes of WebAssembly memory one process may have (at most 1 GiB, the
+   * runtime's own ceiling): memory.grow fails beyond, so malloc returns NULL;
+   * a program that needs more to start is refused. JavaScript heaps are not
+   * measured (docs/security.md).
+   */
+  maxMemoryBytes?: number;
 }
 
 export interface EnvPolicy {
@@ -43,12 +52,12 @@ export interface Policy {
   env?: EnvPolicy;
   /** How long an `ask` waits for the host before it counts as a denial (default 60 s). */
   approvalTimeoutMs?: number;
-  /** Network rules: owned by the network policy (branch `net`); ignored here. */
-  network?: unknown;
+  /** The guest's network (kernel/net/policy.ts): 'none' (default), 'all' or { allow: [...] }. */
+  network?: NetworkPolicy;
 }
 
 const LIST_KEYS = { fs: ['readOnly', 'hidden', 'ask'], processes: ['allow', 'ask'], env: ['secrets'] } as const;
-const NUMBER_KEYS = ['maxProcesses', 'cpuTimeMs', 'wallTimeMs', 'maxOpenFiles', 'maxFileSize', 'maxLayerBytes', 'maxExecOutput'] as const;
+const NUMBER_KEYS = ['maxProcesses', 'cpuTimeMs', 'wallTimeMs', 'maxOpenFiles', 'maxFileSize', 'maxLayerBytes', 'maxExecOutput', 'maxMemoryBytes'] as const;
 
 function fail(msg: string): never {
   throw new TypeError(`policy: ${msg}`);
@@ -111,7 +120,27 @@ export function checkPolicy(input: unknown): Readonly<Policy> {
     if (typeof p.approvalTimeoutMs !== 'number' || !(p.approvalTimeoutMs >= 0)) fail('approvalTimeoutMs must be a non-negative number');
     out.approvalTimeoutMs = p.approvalTimeoutMs;
   }
-  if (p.network !== undefined) out.network = p.network;
+  if (p.network !== undefined) {
+    try {
+      void new NetPolicy(p.network as NetworkPolicy);
+    } catch (e) {
+      fail((e as Error).message);
+    }
+    // A copy (JSON: the network policy is plain data) so the caller cannot change it afterwards.
+    out.network = JSON.parse(JSON.stringify(p.network)) as NetworkPolicy;
+  }
   for (const v of Object.values(out)) if (v && typeof v === 'object') Object.freeze(v);
   return Object.freeze(out);
+}
+
+/**
+ * The VM's network policy: `policy.network`, or the older `network` option
+ * beside the policy. Both given and different is an error, not a silent pick.
+ */
+export function networkOf(policy: Policy | undefined, network: NetworkPolicy | undefined): NetworkPolicy {
+  const inPolicy = policy?.network;
+  if (inPolicy !== undefined && network !== undefined && JSON.stringify(inPolicy) !== JSON.stringify(network)) {
+    fail('network is given twice (policy.network and the network option) and they differ');
+  }
+  return network ?? inPolicy ?? 'none';
 }

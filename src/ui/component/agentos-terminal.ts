@@ -6,14 +6,22 @@
 //   autostart       boot at once (otherwise on a click, or when `vm` is first used)
 //   theme           light | dark (default: the system's)
 //   rows, cols      fixed size (otherwise it fits its box)
+//   policy          the VM's policy as JSON (README "The policy")
+//   network         none | all | hosts or origins (commas or spaces): policy.network
+// The policy attributes are read once, when the element creates its VM (it is
+// connected to the page); a malformed one stops it from booting (`error`), and
+// a later change is refused (`error`), never applied to the running VM.
 // Property `vm`: exec/readFile/writeFile/snapshot/restore, exec(cmd, {inTerminal}).
-// Events: `ready`, `exit` (detail.code), `output` (detail.bytes, detail.text).
+// Property `onApproval`: answers the policy's `ask` rules (absent: denied).
+// Events: `ready`, `exit` (detail.code), `output` (detail.bytes, detail.text),
+// `error` (detail.error).
 
 import xtermCss from '@xterm/xterm/css/xterm.css?inline';
 import { preferredTheme, type ThemeName } from '../term/themes.js';
 import { VmSession, type AgentosApi } from '../term/vm-session.js';
 import { XtermView } from '../term/xterm-view.js';
-import { parseEnv, parseSize } from './attributes.js';
+import type { Answer, ApprovalRequest } from '../../host/browser/index.js';
+import { parseEnv, parsePolicy, parseSize } from './attributes.js';
 import componentCss from './component.css?inline';
 
 /**
@@ -27,17 +35,23 @@ const ISOLATION_HELP =
   '<code>Cross-Origin-Opener-Policy: same-origin</code> and <code>Cross-Origin-Embedder-Policy: require-corp</code>.';
 
 export class AgentosTerminalElement extends HTMLElement {
-  static readonly observedAttributes = ['theme', 'readonly'];
+  static readonly observedAttributes = ['theme', 'readonly', 'policy', 'network'];
+
+  /** Answers the policy's `ask` rules: 'once' | 'always' | 'never' | 'deny'. Without it every ask is denied. */
+  onApproval: ((req: ApprovalRequest) => Answer | Promise<Answer>) | null = null;
 
   private view: XtermView | null = null;
   private session: VmSession | null = null;
   private api: AgentosApi | null = null;
   private notice!: HTMLElement;
   private readonly decoder = new TextDecoder();
+  /** Why the element cannot boot (a malformed policy attribute). */
+  private refused: Error | null = null;
 
   /** The VM's exec interface; using it starts the VM. */
   get vm(): AgentosApi {
     this.build();
+    if (this.refused) throw this.refused;
     if (!this.api) {
       const api = (this.api = this.session!.api());
       void api.ready.then(() => {
@@ -72,15 +86,19 @@ export class AgentosTerminalElement extends HTMLElement {
     });
   }
 
-  attributeChangedCallback(name: string): void {
+  attributeChangedCallback(name: string, old: string | null, value: string | null): void {
     if (!this.view) return;
+    // The VM exists with the policy it was created with; nothing loosens it now.
+    if ((name === 'policy' || name === 'network') && old !== value && this.session) {
+      this.report(new Error(`agentOS: the ${name} attribute is read when the VM is created; this change is refused (re-create the element to apply it)`));
+    }
     if (name === 'theme') this.view.setTheme(this.theme());
     if (name === 'readonly') this.view.readonly = this.hasAttribute('readonly');
   }
 
   /** Boot the VM and open the terminal; resolves when the shell is ready. */
   async start(): Promise<void> {
-    await this.vm.ready;
+    await this.vm.ready; // throws `refused` for a malformed policy
   }
 
   private theme(): ThemeName {
@@ -108,8 +126,21 @@ export class AgentosTerminalElement extends HTMLElement {
       const text = this.decoder.decode(bytes, { stream: true });
       this.dispatchEvent(new CustomEvent('output', { detail: { bytes, text }, bubbles: true }));
     });
+    let policy;
+    this.refused = null;
+    try {
+      policy = parsePolicy(this.getAttribute('policy'), this.getAttribute('network'));
+    } catch (e) {
+      // Not a VM with a looser policy: no VM.
+      this.refused = new Error(`agentOS: invalid policy: ${(e as Error).message}`);
+      this.say(this.refused.message);
+      queueMicrotask(() => this.report(this.refused!));
+      return;
+    }
     const persist = this.getAttribute('persist');
     this.session = new VmSession(this.view, {
+      policy,
+      onApproval: (req) => this.onApproval?.(req) ?? 'deny',
       persist: persist || undefined,
       cwd: this.getAttribute('cwd') || undefined,
       env: parseEnv(this.getAttribute('env')),
@@ -142,7 +173,11 @@ export class AgentosTerminalElement extends HTMLElement {
     this.notice.removeAttribute('hidden');
     this.notice.innerHTML = crossOriginIsolated ? '' : ISOLATION_HELP;
     if (crossOriginIsolated) this.notice.textContent = `agentOS could not start: ${(e as Error)?.message ?? e}`;
-    this.dispatchEvent(new CustomEvent('error', { detail: { error: e }, bubbles: true }));
+    this.report(e);
+  }
+
+  private report(error: unknown): void {
+    this.dispatchEvent(new CustomEvent('error', { detail: { error }, bubbles: true }));
   }
 }
 

@@ -3,7 +3,7 @@
 // restore (which stops every process), and offers the exec interface that
 // `window.agentos` and the component's `vm` property expose.
 
-import { AgentVM, type BootProgress, type ExecResult, type Terminal } from '../../host/browser/index.js';
+import { AgentVM, type AgentVMOptions, type BootProgress, type ExecResult, type Policy, type Terminal } from '../../host/browser/index.js';
 import type { SnapshotInfo } from '../../kernel/persist/snapshots.js';
 import { InTerminalRunner } from './in-terminal.js';
 import type { XtermView } from './xterm-view.js';
@@ -18,6 +18,10 @@ export interface VmSessionOptions {
   takeover?: boolean;
   /** The shell in the terminal ended with this status. */
   onExit?: (code: number) => void;
+  /** The VM's policy (fixed for its life). */
+  policy?: Policy;
+  /** Answers the policy's `ask` rules (absent: every ask is denied). */
+  onApproval?: AgentVMOptions['onApproval'];
 }
 
 export interface ExecOptions {
@@ -49,7 +53,10 @@ export class VmSession {
   private started: Promise<void> | null = null;
 
   constructor(private readonly view: XtermView, private readonly opts: VmSessionOptions) {
-    this.vm = new AgentVM({ persist: opts.persist, cwd: opts.cwd, env: opts.env, onProgress: opts.onProgress, takeover: opts.takeover });
+    this.vm = new AgentVM({
+      persist: opts.persist, cwd: opts.cwd, env: opts.env, onProgress: opts.onProgress, takeover: opts.takeover,
+      policy: opts.policy, onApproval: opts.onApproval,
+    });
     this.runner = new InTerminalRunner(this.vm, view);
     // After the shell exited, the next key starts a new one.
     view.xterm.onData(() => {
