@@ -46,8 +46,11 @@ export function copy(c: Cmd, src: string, dst: string, o: CopyOpts, top = true):
     if (isLnk(st.mode)) {
       if (dstSt) c.sys.unlink(dst);
       c.sys.symlink(c.sys.readlink(src), dst);
-    } else if (isReg(st.mode)) copyData(c, src, dst, st, o);
-    else {
+    } else if (isReg(st.mode) || !o.recursive) {
+      // Without -R, GNU cp copies what a FIFO or device yields (cp /dev/stdin f);
+      // with it (and for mv) the special file itself is recreated.
+      copyData(c, src, dst, st, o);
+    } else {
       if (dstSt) c.sys.unlink(dst);
       c.sys.mknod(dst, st.mode, st.rdev);
     }

@@ -58,6 +58,8 @@ export const touch = family('touch', [
 ]);
 
 export const cp = family('cp', [
+  u('/dev/stdin is copied as contents', 'printf "piped\\n" | cp /dev/stdin got; echo "status $?"; cat got; test -f got && echo regular'),
+  u('a FIFO without -r: its contents; with -r: a FIFO', 'mkfifo p; (printf "through\\n" > p &); cp p got; cat got; cp -r p q; test -p q && echo fifo'),
   u('file to file', 'cp a.txt c.txt; cat c.txt', { files: F }),
   u('overwrite', 'cp a.txt b.txt; cat b.txt', { files: F }),
   u('into directory', `cp a.txt b.txt d; ${show} d`, { files: F }),

@@ -8,7 +8,7 @@ import * as git from 'isomorphic-git';
 import { isDir } from '../../../../abi/stat.js';
 import { applySwitch } from '../core/checkout.js';
 import type { Ctx } from '../core/ctx.js';
-import { mkdirs } from '../core/fsutil.js';
+import { mkdirs, removeTree } from '../core/fsutil.js';
 import { copyObjects, findGitdir, readSource } from '../core/localrepo.js';
 import { Store } from '../core/objects.js';
 import { parseOptions, UsageFail } from '../core/opts.js';
@@ -60,10 +60,16 @@ export async function clone(ctx: Ctx, args: string[]): Promise<number> {
   if (isRemoteUrl(src)) {
     // the network path: the seam decides whether there is a transport at all
     const http = httpClient(ctx, src);
+    const existed = ctx.exists(dir);
     mkdirs(ctx, dir);
     initRepo(ctx, gitdir, bare, 'master');
     if (!quiet) ctx.err(`Cloning into '${dstArg ?? basename(dir)}'...\n`);
-    await git.clone({ fs: ctx.fs, http, dir, gitdir, url: src, corsProxy: corsProxy(ctx), ref: o.get('branch'), singleBranch: o.has('single-branch'), noCheckout: o.has('no-checkout') || bare, depth: o.get('depth') ? Number(o.get('depth')) : undefined, remote });
+    try {
+      await git.clone({ fs: ctx.fs, http, dir, gitdir, url: src, corsProxy: corsProxy(ctx), ref: o.get('branch'), singleBranch: o.has('single-branch'), noCheckout: o.has('no-checkout') || bare, depth: o.get('depth') ? Number(o.get('depth')) : undefined, remote });
+    } catch (e) {
+      removeTree(ctx, dir, existed); // git leaves nothing behind a failed clone
+      throw e;
+    }
     return 0;
   }
 
