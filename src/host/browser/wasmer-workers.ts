@@ -39,6 +39,9 @@ export function wasmerWorkerShim(Real: typeof Worker): typeof Worker {
     }
     return start(Real, options?.name);
   }
+  Object.defineProperty(WasmerWorker, 'name', { value: 'Worker' });
   WasmerWorker.prototype = Real.prototype;
+  // Else `Object.getPrototypeOf(worker).constructor` hands out the real one.
+  Object.defineProperty(Real.prototype, 'constructor', { value: WasmerWorker, configurable: false, writable: false });
   return WasmerWorker as unknown as typeof Worker;
 }

@@ -32,7 +32,7 @@ const sh = (m: Machine, script: string, cwd = '/tmp') =>
   m.run(['/bin/sh', '-c', `PATH=${BIN}:/opt/agentos/bin; ${script}`], { cwd });
 
 /** Read from a host fd until `needle` shows up (or EOF). */
-async function readUntil(m: Machine, fd: number, needle: string): Promise<string> {
+export async function readUntil(m: Machine, fd: number, needle: string): Promise<string> {
   let acc = '';
   while (!acc.includes(needle)) {
     const b = (await m.syscall('read', fd, 4096)) as Uint8Array;
@@ -43,7 +43,7 @@ async function readUntil(m: Machine, fd: number, needle: string): Promise<string
 }
 
 /** Start `argv` (in `cwd`) with stdin and stdout on pipes the test holds: [pid, stdin writer, stdout reader]. */
-async function spawnPiped(m: Machine, argv: string[], cwd?: string): Promise<[number, number, number]> {
+export async function spawnPiped(m: Machine, argv: string[], cwd?: string): Promise<[number, number, number]> {
   const [inR, inW] = (await m.syscall('pipe')) as [number, number];
   const [outR, outW] = (await m.syscall('pipe')) as [number, number];
   const pid = await m.spawn(argv, { fds: [[0, inR], [1, outW], [2, outW]], cwd });
