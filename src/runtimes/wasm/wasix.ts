@@ -12,6 +12,7 @@
 // host, from the page's server in the browser (the build copies it to
 // dist/web/vendor/wasmer-sdk; its runtime loads its worker and wasm files
 // relative to itself). Where it cannot be loaded the program is refused by name.
+// In the browser its workers start only through wasix-workers.ts, confined.
 
 import { SysError } from '../../abi/errno.js';
 import { DT_DIR, DT_REG } from '../../abi/stat.js';
