@@ -1,11 +1,17 @@
 // Browser host: a process worker. It keeps its channel to the kernel, then
 // confines itself (src/host/browser/confine.ts) before any program runs.
+// The real Worker constructor is kept only inside the Wasmer stand-in
+// (src/host/browser/wasmer-workers.ts), installed while a WASIX program runs.
 
 import type { RunMessage } from '../src/abi/runtime.js';
 import { confine } from '../src/host/browser/confine.js';
+import { wasmerWorkerShim } from '../src/host/browser/wasmer-workers.js';
 import { processMain } from '../src/runtimes/process-main.js';
+import { provideWasmerWorkers } from '../src/runtimes/wasm/wasix-workers.js';
 
+const RealWorker = (globalThis as { Worker?: typeof Worker }).Worker;
 const port = confine();
+if (RealWorker) provideWasmerWorkers(() => wasmerWorkerShim(RealWorker));
 
 processMain({
   post: (m) => port.post(m),

@@ -12,6 +12,7 @@ import { pythonCases } from '../../test/runtimes/python/cases.js';
 import { nodeCases } from '../../test/runtimes/node/cases.js';
 import { clangCases } from '../../test/runtimes/wasm/clang-cases.js';
 import { rubyCases } from '../../test/runtimes/wasm/ruby-cases.js';
+import { wasixProbes } from './wasix.js';
 
 const cases = [...kernelCases, ...wasmCases, ...pythonCases, ...nodeCases, ...rubyCases, ...clangCases];
 
@@ -65,6 +66,8 @@ async function withMachine<T>(f: (m: Machine) => Promise<T>): Promise<T> {
 }
 
 const api = {
+  ...wasixProbes(loadWasm),
+
   caseNames: (): string[] => cases.map((c) => c.name),
 
   async runCase(name: string): Promise<CaseResult> {

@@ -6,6 +6,11 @@
 // that, no code in the worker can send to the kernel or read the kernel's
 // messages to this worker (which carry the next process's channel).
 //
+// Wasmer's workers (decision 0021) get the same confinement through
+// confineWasmerWorker, except that they keep postMessage/onmessage: their
+// channel goes to their parent, the process worker running the same program,
+// not to the kernel.
+//
 // Not covered (docs/security.md): `import()` of a URL (the page's CSP is the
 // only control), and timing/side channels.
 
@@ -15,8 +20,10 @@ const REMOVED = [
   // storage
   'indexedDB', 'caches', 'CacheStorage', 'IDBFactory', 'FileSystemHandle', 'FileSystemDirectoryHandle', 'FileSystemFileHandle', 'FileSystemSyncAccessHandle', 'StorageManager',
   // other contexts
-  'BroadcastChannel', 'Worker', 'SharedWorker', 'postMessage', 'onmessage', 'onmessageerror',
+  'BroadcastChannel', 'Worker', 'SharedWorker',
 ];
+/** A process worker's channel is the kernel's: program code must not post on it or read it. */
+const CHANNEL = ['postMessage', 'onmessage', 'onmessageerror'];
 
 /**
  * The app's own static files that runtimes load at run time (Pyodide, the
@@ -74,8 +81,25 @@ export function confine(): KeptPort {
     if (this === self && (type === 'message' || type === 'messageerror')) throw new DOMException('not available to agentOS programs', 'SecurityError');
     return (addListener as (...a: unknown[]) => void).call(this, type, ...rest);
   } as typeof EventTarget.prototype.addEventListener;
+  lockDown(CHANNEL);
+  return { post, onMessage: (cb) => listeners.push(cb) };
+}
+
+/**
+ * Confine a worker Wasmer's SDK starts for a WASIX program: everything
+ * confine() removes except the worker's own message channel (to its parent,
+ * the process worker). `Worker` becomes `shim` — the same confined start for
+ * workers the SDK nests — or is removed when there is none.
+ */
+export function confineWasmerWorker(shim: typeof Worker | undefined): void {
+  lockDown([]);
+  if (shim) Object.defineProperty(globalThis, 'Worker', { value: shim, configurable: false, writable: false });
+}
+
+/** Remove the network, storage and other-context APIs (and `extra`); fetch keeps only the app's assets. */
+function lockDown(extra: string[]): void {
   // navigator.storage (OPFS, quotas) and navigator.locks (coordination with the page).
-  const nav = Object.getPrototypeOf(self.navigator) as object;
+  const nav = Object.getPrototypeOf(globalThis.navigator) as object;
   for (const name of ['storage', 'locks', 'serviceWorker']) {
     try {
       delete (nav as Record<string, unknown>)[name];
@@ -83,8 +107,7 @@ export function confine(): KeptPort {
       // ignore
     }
   }
-  const realFetch = self.fetch.bind(self);
-  for (const name of [...REMOVED, 'fetch']) remove(name);
+  const realFetch = globalThis.fetch.bind(globalThis);
+  for (const name of [...REMOVED, ...extra, 'fetch']) remove(name);
   Object.defineProperty(globalThis, 'fetch', { value: assetFetch(realFetch), configurable: false, writable: false });
-  return { post, onMessage: (cb) => listeners.push(cb) };
 }

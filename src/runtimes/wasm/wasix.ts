@@ -12,11 +12,13 @@
 // host, from the page's server in the browser (the build copies it to
 // dist/web/vendor/wasmer-sdk; its runtime loads its worker and wasm files
 // relative to itself). Where it cannot be loaded the program is refused by name.
+// In the browser its workers start only through wasix-workers.ts, confined.
 
 import { SysError } from '../../abi/errno.js';
 import { DT_DIR, DT_REG } from '../../abi/stat.js';
 import type { Sys } from '../../user/sys.js';
 import type { ProcessContext } from '../context.js';
+import { installWasmerWorkers, WASMER_SDK_PATH } from './wasix-workers.js';
 
 const WORKSPACE = '/workspace';
 /** What may be copied in: a cwd beyond this is refused rather than half copied. */
@@ -59,17 +61,20 @@ interface Tree {
 
 /** Why WASIX cannot run here, or null. */
 export async function runWasix(ctx: ProcessContext): Promise<string | null> {
-  // In the browser the SDK starts its own workers; a confined process worker has none to give.
-  if (!isNode() && typeof (globalThis as { Worker?: unknown }).Worker !== 'function') {
-    return 'WASIX program: Wasmer needs workers of its own, which a confined browser process worker does not have (decision 0021); WASIX programs run on the Node host';
+  // In the browser the SDK starts its own workers: only confined ones, through our stand-in.
+  if (!isNode()) {
+    const why = installWasmerWorkers();
+    if (why) return why;
+    // The stand-in stays for the rest of this worker's life: it is not pooled again.
+    ctx.retire = true;
   }
   const sdk = await loadSdk();
   if (!sdk) return 'WASIX program: @wasmer/sdk cannot be loaded on this host (decision 0021)';
   const sys = ctx.sys;
   const tree = copyTree(sys);
   if (typeof tree === 'string') return tree;
-  // The SDK leaves globals behind (a Worker constructor, network and cache
-  // hooks over node:net and node:fs): this worker must not run another program.
+  // The SDK leaves globals behind (on Node a Worker constructor, network and
+  // cache hooks over node:net and node:fs): this worker must not run another program.
   ctx.retire = true;
   const wasmer = new sdk.Wasmer({ cache: 'memory' });
   let status: number;
@@ -106,7 +111,7 @@ function isNode(): boolean {
 /** The SDK: from node_modules on the Node host, from the page's server (dist/web/vendor) in the browser. */
 async function loadSdk(): Promise<Sdk | null> {
   // Variables, not literals: bundlers must leave these imports to run time.
-  const url = isNode() ? '@wasmer/sdk/node' : new URL('/vendor/wasmer-sdk/dist/index.js', self.location.origin).href;
+  const url = isNode() ? '@wasmer/sdk/node' : new URL(`${WASMER_SDK_PATH}dist/index.js`, self.location.origin).href;
   try {
     return (await import(/* @vite-ignore */ url)) as Sdk;
   } catch {
