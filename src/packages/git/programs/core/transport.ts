@@ -3,6 +3,7 @@
 // go through the kernel's http syscall, so the VM's network policy decides
 // (and audits) each one, redirects included, as for curl.
 
+import { concatBytes } from '../../../../abi/bytes.js';
 import { Errno, strerror, SysError } from '../../../../abi/errno.js';
 import type { HttpResponse } from '../../../../abi/http.js';
 import type { GitHttpRequest, GitHttpResponse, HttpClient } from 'isomorphic-git';
@@ -64,13 +65,7 @@ async function request(ctx: Ctx, remote: string, req: GitHttpRequest): Promise<G
 async function collect(chunks: AsyncIterable<Uint8Array>): Promise<Uint8Array> {
   const parts: Uint8Array[] = [];
   for await (const c of chunks) parts.push(c);
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.byteLength;
-  }
-  return out;
+  return concatBytes(parts);
 }
 
 /** The response body as it arrives (the kernel streams it into `fd`). */
