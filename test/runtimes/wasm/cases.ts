@@ -9,7 +9,7 @@ import { eq, match, ok } from '../../kernel/expect.js';
 import type { SuiteCase } from '../../kernel/suite-types.js';
 
 export const WASM_PROGRAMS = [
-  'args', 'cat', 'clock', 'exit', 'fdops', 'files', 'grow', 'hello', 'interact', 'links', 'poll', 'random', 'readdir', 'spin', 'wasix',
+  'args', 'cat', 'clock', 'exit', 'fdops', 'files', 'grow', 'hello', 'interact', 'links', 'poll', 'random', 'readdir', 'spin', 'wasix', 'wasixnet',
 ];
 /** Apart from /usr/local/bin, where the kernel suite's JS test programs (cat, exit, ...) live. */
 const BIN = '/usr/local/wasm';
@@ -340,6 +340,14 @@ export const wasmCases: SuiteCase[] = [
       eq(r.exitCode, 0, 'status');
       const mib = Number(/^(\d+) MiB\n$/.exec(text(r.stdout))?.[1]);
       ok(mib >= 512 && mib <= 1024, `allocated ${mib} MiB`);
+    },
+  },
+  {
+    name: 'wasm: WASIX sockets reach nothing: a socket opens but connecting is refused (ENOTSUP)',
+    async run(m) {
+      // Wasmer's networking is off (decision 0021): the program gets no network whatever the VM's policy.
+      const r = await sh(m, `${bin('wasixnet')} 9; echo "status $?"`);
+      eq(text(r.stdout), 'sock_open: errno 0\nsock_connect: errno 58\nstatus 2\n', 'connect refused');
     },
   },
   {
