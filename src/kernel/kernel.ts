@@ -66,6 +66,13 @@ export interface SpawnRequest {
   fds?: [number, number][];
   /** 0 = new group led by the child; n = join group n; absent = inherit. */
   pgid?: number;
+  /**
+   * With pgid: the child's group becomes the foreground group of the caller's
+   * terminal before the child runs — what a job-control shell's child does
+   * with tcsetpgrp before exec, so the program never starts in the background
+   * (a tcsetattr there would stop it with SIGTTOU). Only a caller in the foreground may.
+   */
+  foreground?: boolean;
   setsid?: boolean;
   /** With setsid: the child's fd that becomes its controlling terminal (TIOCSCTTY). */
   ctty?: number;
@@ -255,6 +262,10 @@ export class Kernel {
     this.policy.environ(child.env);
     parent.children.add(child);
     this.procs.add(child);
+    const tty = parent.ctty;
+    if (req.foreground && req.pgid !== undefined && !req.setsid && tty && tty.session === parent.sid && tty.pgrp === parent.pgid) {
+      tty.pgrp = child.pgid;
+    }
     this.startImage(child, req.path, loaded, parent === this.init && req.session === true);
     return child;
   }

@@ -19,6 +19,8 @@ export interface SpawnOptions {
   /** [childFd, parentFd] pairs; default: inherit all fds not marked close-on-exec. */
   fds?: [number, number][];
   pgid?: number;
+  /** With pgid: the child's group takes the caller's terminal before it runs (a job-control shell's foreground job). */
+  foreground?: boolean;
   setsid?: boolean;
   /** With setsid: this child fd (a terminal) becomes the new session's controlling terminal. */
   ctty?: number;

@@ -21,7 +21,7 @@ const [self, mode, a, b] = agentos.argv;
 const say = (t) => s.writeAll(1, t + '\\n');
 const TCGETS = 0x5401, TCSETS = 0x5402, TIOCSPGRP = 0x5410, TIOCGWINSZ = 0x5413;
 // Like a shell, the leader blocks SIGTTOU: it takes the terminal back from the background.
-if (['bgread', 'bgwrite', 'fgkill'].includes(mode)) s.sigprocmask(0, 1 << 22);
+if (['bgread', 'bgwrite', 'fgkill', 'spawnfg'].includes(mode)) s.sigprocmask(0, 1 << 22);
 const spawnChild = (m) => s.spawn({ path: self, argv: [self, m], pgid: 0 });
 const report = (st) => ((st & 0xff) === 0x7f ? 'stopped ' + ((st >> 8) & 0xff) : (st & 0x7f) ? 'signalled ' + (st & 0x7f) : 'exit ' + (st >> 8));
 if (mode === 'vtime') {
@@ -66,6 +66,17 @@ if (mode === 'vtime') {
 } else if (mode === 'devtty') {
   const fd = s.open('/dev/tty', 2);
   s.writeAll(fd, 'via /dev/tty pgrp=' + s.ioctl(fd, 0x540f) + ' sid=' + s.ioctl(fd, 0x5429) + ' me=' + s.getpid() + '\\n');
+} else if (mode === 'spawnfg') {
+  // The leader never calls tcsetpgrp: only the spawn option can make the child the foreground.
+  for (const foreground of [false, true]) {
+    const pid = s.spawn({ path: self, argv: [self, 'amifg'], pgid: 0, foreground });
+    s.waitpid(pid, 0);
+    s.ioctl(0, TIOCSPGRP, s.getpid()); // back to the leader for the next one
+  }
+} else if (mode === 'amifg') {
+  // The child's very first look: is its group the terminal's foreground?
+  const fg = s.ioctl(0, 0x540f) === s.getpgid(0);
+  say(fg ? 'child in the foreground' : 'child in the background');
 } else if (mode === 'wait') {
   say('ready');
   s.read(0, 100);
@@ -254,6 +265,13 @@ test('a terminal controls one session: a second session cannot take it; the lead
   await p.send('\r');
   assert.equal(await p.status(), 0); // not SIGHUP: its own exit releases the terminal
   await p.close();
+});
+
+test('spawn with foreground: the new group owns the terminal before the child runs (no SIGTTOU race)', async () => {
+  const t = await session(['spawnfg']);
+  await t.until(/in the background\r\n[^]*in the foreground\r\n/);
+  assert.equal(await t.status(), 0);
+  await t.close();
 });
 
 test('/proc/<pid>/stat names the controlling terminal and its foreground group (ps shows pts/N)', async () => {

@@ -66,6 +66,7 @@ export const spawn: Handler = (k, p, a) => {
     cwd: typeof r.cwd === 'string' ? r.cwd : undefined,
     fds,
     pgid: typeof r.pgid === 'number' ? r.pgid : undefined,
+    foreground: r.foreground === true,
     setsid: r.setsid === true,
     ctty: typeof r.ctty === 'number' ? r.ctty : undefined,
     uid: typeof r.uid === 'number' ? r.uid : undefined,

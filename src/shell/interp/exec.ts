@@ -515,7 +515,7 @@ export function callFunction(sh: Shell, name: string, args: string[]): number {
 /** Find and run a program; returns its shell status (127 not found, 126 not runnable). */
 export function runProgram(sh: Shell, argv: string[], env: string[]): number {
   // With job control the program leads its own process group, which SIGINT is forwarded to.
-  const pid = spawnProgram(sh, argv, env, sh.jobControl ? 0 : undefined);
+  const pid = spawnProgram(sh, argv, env, sh.jobControl ? 0 : undefined, sh.terminal !== null);
   if (pid < 0) return -pid;
   if (sh.terminal) return sh.terminal.waitForeground([pid], pid, argv.join(' '))[0];
   const fg = sh.fgPgid;
@@ -530,16 +530,16 @@ export function runProgram(sh: Shell, argv: string[], env: string[]): number {
 }
 
 /** Spawn a program found on $PATH; returns its pid, or minus the error status (reported). */
-export function spawnProgram(sh: Shell, argv: string[], env: string[], pgid?: number): number {
+export function spawnProgram(sh: Shell, argv: string[], env: string[], pgid?: number, foreground = false): number {
   const name = argv[0];
   try {
     return walkPath(name, env, (path) => {
       try {
-        return sh.sys.spawn({ path, argv, env, pgid });
+        return sh.sys.spawn({ path, argv, env, pgid, foreground });
       } catch (e) {
         // No recognised header: a shell script without #! (the shell's fallback, not the kernel's).
         if (e instanceof SysError && e.errno === Errno.ENOEXEC && !isBinary(sh, path)) {
-          return sh.sys.spawn({ path: sh.selfPath, argv: [sh.selfPath, path, ...argv.slice(1)], env, pgid });
+          return sh.sys.spawn({ path: sh.selfPath, argv: [sh.selfPath, path, ...argv.slice(1)], env, pgid, foreground });
         }
         throw e;
       }

@@ -78,7 +78,8 @@ function runStages(sh: Shell, p: Pipeline): number[] {
       continue;
     }
     const pgid = sh.jobControl ? group : undefined;
-    const pid = withFds(sh, fds, () => startStage(sh, p.cmds[i], pgid));
+    // The first stage takes the terminal as it starts (the others join its group).
+    const pid = withFds(sh, fds, () => startStage(sh, p.cmds[i], pgid, sh.terminal !== null && group === 0));
     if (pid < 0) failed.set(i, -pid);
     else {
       pids[i] = pid;
@@ -150,7 +151,7 @@ function runInProcessStage(sh: Shell, cmd: Command, fds: Record<number, number>)
 }
 
 /** Start one stage on the current fds 0/1/2; returns its pid (or minus a status if it could not start). */
-function startStage(sh: Shell, cmd: Command, pgid?: number): number {
+function startStage(sh: Shell, cmd: Command, pgid?: number, foreground = false): number {
   if (cmd.type === 'SimpleCommand' && cmd.words.length) {
     const ctx = expandContext(sh);
     const argv = expandWords(cmd.words, ctx);
@@ -167,13 +168,13 @@ function startStage(sh: Shell, cmd: Command, pgid?: number): number {
       try {
         const env = [...sh.vars.environ()];
         for (const a of cmd.assigns) env.push(`${a.name}=${a.value ? expandAssignValue(a.value, ctx) : ''}`);
-        return spawnProgram(sh, argv, env, pgid);
+        return spawnProgram(sh, argv, env, pgid, foreground);
       } finally {
         restore(sh, saved);
       }
     }
   }
-  return startSubshell(sh, cmd, {}, pgid);
+  return startSubshell(sh, cmd, {}, pgid, foreground);
 }
 
 /** `cmd &`: runs concurrently with stdin from /dev/null (non-interactive shells); sets $!. */

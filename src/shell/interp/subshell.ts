@@ -101,10 +101,10 @@ export function sourceOf(code: Stmt[] | Command): string {
  * Start a child shell running `code` with fds remapped by `fds` (child fd →
  * our fd); all our other non-close-on-exec fds are inherited. Returns its pid.
  */
-export function startSubshell(sh: Shell, code: Stmt[] | Command, fds: Record<number, number> = {}, pgid?: number): number {
+export function startSubshell(sh: Shell, code: Stmt[] | Command, fds: Record<number, number> = {}, pgid?: number, foreground = false): number {
   const self = sh.selfPath;
   const argv = [self, SUBSHELL_FLAG, serialize(sh), sourceOf(code)];
-  return withFds(sh, fds, () => sh.sys.spawn({ path: self, argv, env: sh.vars.environ(), pgid }));
+  return withFds(sh, fds, () => sh.sys.spawn({ path: self, argv, env: sh.vars.environ(), pgid, foreground }));
 }
 
 /** Run `fn` with our fds temporarily rearranged (child fd → our fd), as a fork+dup2 would. */
