@@ -56,6 +56,24 @@ async function route(s: TestServer, req: IncomingMessage, res: ServerResponse): 
     res.writeHead(200, { 'Content-Type': 'text/plain' });
     return void res.end(req.method === 'HEAD' ? undefined : text);
   }
+  if (p === '/form') {
+    // A multipart/form-data body, part by part (the boundary is random, so it is not echoed).
+    const body = await readBody(req);
+    const type = req.headers['content-type'] ?? '';
+    const boundary = /^multipart\/form-data; boundary=(.+)$/.exec(type)?.[1];
+    const out: string[] = [`${req.method} ${boundary ? 'multipart/form-data' : type}`];
+    if (boundary) {
+      const parts = body.toString('latin1').split(`--${boundary}`);
+      out.push(`closing: ${JSON.stringify(parts.at(-1))}`);
+      for (const part of parts.slice(1, -1)) {
+        const cut = part.indexOf('\r\n\r\n');
+        const data = Buffer.from(part.slice(cut + 4, -2), 'latin1');
+        out.push(`${JSON.stringify(part.slice(0, cut))} ${data.length} ${createHash('sha256').update(data).digest('hex').slice(0, 16)}`);
+      }
+    }
+    res.writeHead(200, { 'Content-Type': 'text/plain' });
+    return void res.end(out.join('\n') + '\n');
+  }
   if (p.startsWith('/status/')) {
     const code = Number(p.slice(8));
     res.writeHead(code, { 'Content-Type': 'text/plain' });

@@ -10,6 +10,7 @@ import type { AgentosApi } from '../../../runtimes/js/api.js';
 import { command, parseArgs, UsageError, type Cmd } from '../../../userland/lib/index.js';
 import { bodyDecoder } from './decode.js';
 import { EXIT, header, isRedirect, locationOf, parseUrl, redirected, TransferError, transferError } from './http.js';
+import { formPart, multipart, type FormPart } from './form.js';
 import { Output } from './output.js';
 import { Progress } from './progress.js';
 import { writeOut, type WriteOutInfo } from './writeout.js';
@@ -22,6 +23,8 @@ const USAGE = `Usage: curl [options...] <url>
      --data-raw <data>       HTTP POST data, '@' not special
      --data-urlencode <data> HTTP POST data, URL-encoded
  -G, --get                   Put the post data in the URL and use GET
+ -F, --form <name=content>   Specify multipart MIME data (@file uploads, <file reads)
+     --form-string <name=str> Specify multipart MIME data, the value as is
  -f, --fail                  Fail silently (no output at all) on HTTP errors
      --fail-with-body        Fail on HTTP errors but save the body
  -H, --header <header>       Pass custom header(s) to server
@@ -58,9 +61,10 @@ Requests go through the VM's network policy; see curl(1).
 `;
 
 const SPEC = {
-  short: 'd:fGH:iID:Lo:OT:X:u:A:e:m:ksSvw:hV#',
+  short: 'd:fF:GH:iID:Lo:OT:X:u:A:e:m:ksSvw:hV#',
   long: {
     data: ['d', 'required'], 'data-ascii': ['d', 'required'], 'data-binary': ['data-binary', 'required'],
+    form: ['F', 'required'], 'form-string': ['form-string', 'required'],
     'data-raw': ['data-raw', 'required'], 'data-urlencode': ['data-urlencode', 'required'], get: ['G', 'none'],
     fail: ['f', 'none'], 'fail-with-body': ['fail-with-body', 'none'], header: ['H', 'required'], include: ['i', 'none'],
     head: ['I', 'none'], 'dump-header': ['D', 'required'], location: ['L', 'none'], 'max-redirs': ['max-redirs', 'required'],
@@ -91,6 +95,7 @@ interface Options {
   headers: [string, string | null][];
   data: string[] | null;
   dataBinary: Uint8Array | null;
+  form: FormPart[] | null;
   get: boolean;
   upload: string | null;
   user: string | null;
@@ -144,10 +149,20 @@ function readArgFile(c: Cmd, path: string): Uint8Array {
   }
 }
 
+/** A -F file: curl says only exit 26's message when it cannot be read. */
+function readFormFile(c: Cmd, path: string): Uint8Array {
+  try {
+    return path === '-' ? c.sys.readAll(0) : c.sys.readFile(path);
+  } catch (e) {
+    if (!(e instanceof SysError)) throw e;
+    throw new TransferError(EXIT.READ_ERROR, `Failed to open/read local data from file/application`);
+  }
+}
+
 function options(c: Cmd, list: [string, string | undefined][]): Options {
   const o: Options = {
     silent: false, showError: false, verbose: false, fail: 'no', follow: false, maxRedirs: 50, include: false, head: false,
-    dumpHeader: null, method: null, headers: [], data: null, dataBinary: null, get: false, upload: null, user: null,
+    dumpHeader: null, method: null, headers: [], data: null, dataBinary: null, form: null, get: false, upload: null, user: null,
     compressed: false, maxTimeMs: 0, connectTimeoutMs: 0, retries: 0, retryDelayMs: 0, retryConnRefused: false,
     writeOut: null, createDirs: false, progress: false,
   };
@@ -176,6 +191,13 @@ function options(c: Cmd, list: [string, string | undefined][]): Options {
       case 'data-raw': addData(v); break;
       case 'data-binary': addData(v.startsWith('@') ? dec.decode(readArgFile(c, v.slice(1))) : v); break;
       case 'data-urlencode': addData(urlencodeArg(c, v)); break;
+      case 'F':
+      case 'form-string': {
+        const part = formPart(v, k === 'form-string', (path) => readFormFile(c, path));
+        if (!part) throw new TransferError(2, `option ${k === 'F' ? '-F' : '--form-string'}: is badly used here`);
+        (o.form ??= []).push(part);
+        break;
+      }
       case 'G': o.get = true; break;
       case 'T': o.upload = v; break;
       case 'u': o.user = v; break;
@@ -194,6 +216,14 @@ function options(c: Cmd, list: [string, string | undefined][]): Options {
       case 'k': break;
     }
   }
+  if (o.form && o.data) {
+    // curl's own wording; it exits 2 (a usage error) after saying it, unless silenced.
+    if (!o.silent) {
+      c.out.flush();
+      c.sys.writeAll(2, 'Warning: You can only select one HTTP request method! You asked for both POST \nWarning: (-d, --data) and multipart formpost (-F, --form).\n');
+    }
+    throw new TransferError(2, '');
+  }
   return o;
 }
 
@@ -208,6 +238,7 @@ function baseHeaders(o: Options): [string, string][] {
     set('Authorization', `Basic ${btoa(bin)}`);
   }
   if (o.data && !o.get) set('Content-Type', 'application/x-www-form-urlencoded');
+  if (o.form) set('Content-Type', o.form.length ? 'multipart/form-data' : null); // the boundary is added per request
   for (const [k, v] of o.headers) set(k, v);
   return [...h.values()].filter((e): e is [string, string] => e[1] !== null);
 }
@@ -234,6 +265,11 @@ function firstRequest(c: Cmd, o: Options, raw: string): { req: HttpRequest; uplo
     }
     req.bodyFd = uploadFd;
     if (uploadFd !== 0) req.headers.push(['Content-Length', String(c.sys.fstat(uploadFd).size)]);
+  } else if (o.form) {
+    const { body, contentType } = multipart(o.form);
+    req.method = 'POST';
+    req.body = body;
+    req.headers = req.headers.map(([k, v]) => (k.toLowerCase() === 'content-type' && v === 'multipart/form-data' ? [k, contentType] : [k, v]));
   } else if (data !== null && !o.get) {
     req.method = 'POST';
     req.body = enc.encode(data);
@@ -387,6 +423,7 @@ const curlApplet = command({ name: 'curl', usage: USAGE, rawArgs: true }, (c) =>
     o = options(c, parsed.list);
   } catch (e) {
     if (!(e instanceof TransferError)) throw e;
+    if (!e.message) return e.code; // already said
     c.warn(e.code === 2 ? e.message : `(${e.code}) ${e.message}`);
     if (e.code === 2) c.warn("try 'curl --help' or 'curl --manual' for more information");
     return e.code;
