@@ -2,30 +2,25 @@
 // byte, latin1) so that matching is by byte, as in the C locale, and output
 // is byte-exact whatever the input encoding.
 
+import { IO_CHUNK } from '../../../abi/channel.js';
 import type { Sys } from '../../../user/sys.js';
+import { latin1, latin1Bytes } from '../../../userland/lib/bytes.js';
 
+/** Input is read a syscall's worth at a time (each read is a round trip to the kernel); output flushes at 64 KiB. */
 const CHUNK = 64 * 1024;
 
 /** Bytes → byte string. */
-export function bytesToStr(b: Uint8Array): string {
-  let s = '';
-  for (let i = 0; i < b.length; i += 8192) s += String.fromCharCode(...b.subarray(i, i + 8192));
-  return s;
-}
+export const bytesToStr = latin1;
 
 /** Byte string → bytes. */
-export function strToBytes(s: string): Uint8Array {
-  const out = new Uint8Array(s.length);
-  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
-  return out;
-}
+export const strToBytes = latin1Bytes;
 
 const enc = new TextEncoder();
 /** A JS (Unicode) string, e.g. a file name or an argv pattern, as the byte string of its UTF-8. */
 export const utf8Bytes = (s: string): string => bytesToStr(enc.encode(s));
 
 /**
- * Streams the records of a file: reads CHUNK bytes at a time and yields each
+ * Streams the records of a file: reads IO_CHUNK bytes at a time and yields each
  * line without its terminator, so a huge file never sits in memory. `binary`
  * turns true once a NUL byte has been seen (before the lines of that chunk
  * are yielded, as GNU grep decides per buffer).
@@ -55,7 +50,7 @@ export class LineReader {
   private fill(): void {
     this.pending = [];
     this.next = 0;
-    const b = this.sys.read(this.fd, CHUNK);
+    const b = this.sys.read(this.fd, IO_CHUNK);
     if (b.length === 0) {
       this.eof = true;
       if (this.carry !== '') this.pending.push(this.carry);
