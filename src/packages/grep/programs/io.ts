@@ -36,6 +36,12 @@ export class LineReader {
     private readonly sys: Sys,
     private readonly fd: number,
     private readonly eol: string,
+    /**
+     * Only lines holding a match of this yield (the others are skipped, so
+     * line numbers and offsets are lost: for -c, -l, -L and -q). Must not be
+     * able to match across an end of line.
+     */
+    private readonly needle: RegExp | null = null,
   ) {}
 
   /** The next line, or null at the end. */
@@ -59,12 +65,30 @@ export class LineReader {
     }
     if (!this.binary && this.eol !== '\0' && b.includes(0)) this.binary = true;
     const s = this.carry + bytesToStr(b);
+    if (this.needle) {
+      this.fillMatching(s);
+      return;
+    }
     let start = 0;
     for (let i = s.indexOf(this.eol); i >= 0; i = s.indexOf(this.eol, start)) {
       this.pending.push(s.slice(start, i));
       start = i + 1;
     }
     this.carry = s.slice(start);
+  }
+
+  /** Yield only the complete lines of `s` that hold a needle match; the unterminated rest is carried. */
+  private fillMatching(s: string): void {
+    const re = this.needle!;
+    const last = s.lastIndexOf(this.eol);
+    re.lastIndex = 0;
+    for (let m = re.exec(s); m && m.index < last; m = re.exec(s)) {
+      const start = s.lastIndexOf(this.eol, m.index - 1) + 1;
+      const end = s.indexOf(this.eol, m.index);
+      this.pending.push(s.slice(start, end));
+      re.lastIndex = end + 1;
+    }
+    this.carry = s.slice(last + 1);
   }
 }
 
