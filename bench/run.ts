@@ -249,7 +249,19 @@ function imageBenches(): Figure[] {
   }
 }
 
-export async function runNodeBenches(): Promise<Figure[]> {
+/** The Node-host groups, by the name `npm run bench -- --only=NAME` selects. */
+const GROUPS: Record<string, () => Promise<Figure[]>> = {
+  kernel: kernelBenches,
+  shell: runShellBenches,
+  persist: runPersistBenches,
+  wasm: runWasmBenches,
+  tty: runTtyBenches,
+  python: runPythonBenches,
+  node: runNodeRuntimeBenches,
+  userland: runUserlandBenches,
+};
+
+async function kernelBenches(): Promise<Figure[]> {
   const figures: Figure[] = [];
   figures.push(...imageBenches());
   figures.push(await bootBench());
@@ -262,13 +274,15 @@ export async function runNodeBenches(): Promise<Figure[]> {
   } finally {
     await m.stop();
   }
-  figures.push(...(await runShellBenches()));
-  figures.push(...(await runPersistBenches()));
-  figures.push(...(await runWasmBenches()));
-  figures.push(...(await runTtyBenches()));
-  figures.push(...(await runPythonBenches()));
-  figures.push(...(await runNodeRuntimeBenches()));
-  figures.push(...(await runUserlandBenches()));
+  return figures;
+}
+
+/** All groups in order, or only the named ones. */
+export async function runNodeBenches(only: string[] | null = null): Promise<Figure[]> {
+  const unknown = (only ?? []).filter((g) => !(g in GROUPS));
+  if (unknown.length) throw new Error(`bench: no group ${unknown.join(', ')} (groups: ${Object.keys(GROUPS).join(', ')})`);
+  const figures: Figure[] = [];
+  for (const [name, run] of Object.entries(GROUPS)) if (!only || only.includes(name)) figures.push(...(await run()));
   return figures;
 }
 

@@ -1,14 +1,18 @@
 #!/usr/bin/env node
 // `npm run bench`: build, then measure the kernel on the Node host and in Chromium,
 // each figure beside a native baseline from the same run. Prints a table and
-// writes bench/results/latest.json. `--node-only` skips the browser.
+// writes bench/results/latest.json. `--node-only` skips the browser;
+// `--only=userland[,shell,...]` runs just those Node-host groups (no browser, and
+// the results file is left alone).
 import { spawn, spawnSync } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const nodeOnly = process.argv.includes('--node-only');
+const onlyArg = process.argv.find((a) => a.startsWith('--only='));
+const only = onlyArg ? onlyArg.slice('--only='.length).split(',').filter(Boolean) : null;
+const nodeOnly = process.argv.includes('--node-only') || only !== null;
 const PORT = Number(process.env.AGENTOS_BENCH_PORT ?? 4175);
 
 function run(cmd, args) {
@@ -33,7 +37,7 @@ await esbuild.build({
 const bench = await import(pathToFileURL(join(ROOT, 'dist/node/bench.js')).href);
 
 console.log('\nbench: Node host...');
-const figures = await bench.runNodeBenches();
+const figures = await bench.runNodeBenches(only);
 
 if (!nodeOnly) {
   console.log('bench: browser host (Chromium)...');
@@ -44,6 +48,7 @@ if (!nodeOnly) {
 
 console.log('');
 bench.printTable(figures);
+if (only) process.exit(0);
 const out = join(ROOT, 'bench/results/latest.json');
 bench.saveResults(figures, out);
 console.log(`\nbench: results written to ${out}`);

@@ -4,6 +4,7 @@ export { parseArgs, UsageError, type OptSpec, type ArgKind } from './args.js';
 export { Cmd, command, Exit, VERSION, type Applet, type CommandDef } from './cmd.js';
 export { Writer, WriteError } from './writer.js';
 export { chunks, lines, join } from './reader.js';
+export { countByte, isAscii, latin1, latin1Bytes } from './bytes.js';
 export { quote, quotef } from './quote.js';
 export * from './fs.js';
 export { openInput, closeInput, forEachInput, type OpenStyle } from './input.js';

@@ -1,9 +1,15 @@
 // Streaming input over an fd: chunks and lines without ever holding the whole
 // input (inputs may be endless pipes or huge files).
 
+import { IO_CHUNK } from '../../abi/channel.js';
 import type { Sys } from '../../user/sys.js';
 
-const CHUNK = 64 * 1024;
+/**
+ * As much as one read syscall carries: each syscall costs a round trip to the
+ * kernel worker (tens of µs on a busy machine), so fewer, larger reads win.
+ * Pipes and terminals still return what they have.
+ */
+const CHUNK = IO_CHUNK;
 
 /** Yield the fd's bytes chunk by chunk until EOF. */
 export function* chunks(sys: Sys, fd: number, size = CHUNK): Generator<Uint8Array> {

@@ -4,12 +4,14 @@
 
 import { O_APPEND, O_CLOEXEC, O_CREAT, O_RDONLY, O_TRUNC, O_WRONLY } from '../../../abi/fcntl.js';
 import { WEXITSTATUS, WIFEXITED, WTERMSIG } from '../../../abi/wait.js';
+import { IO_CHUNK } from '../../../abi/channel.js';
 import type { Sys } from '../../../user/sys.js';
 import { Writer } from '../../../userland/lib/writer.js';
 import { bytesToStr, strToBytes } from '../../grep/programs/io.js';
 import { compile, exec } from './regex.js';
 
-const CHUNK = 64 * 1024;
+/** A syscall's worth per read: each read is a round trip to the kernel. */
+const CHUNK = IO_CHUNK;
 const dec = new TextDecoder();
 
 /** A byte-string name (file or command) as the Unicode string the kernel wants. */

@@ -1,5 +1,5 @@
 // sort's key model: -k specs, field extraction and the per-key comparisons
-// (-n, -h, -V, -f, -d, -b, -r), after GNU sort's documented semantics.
+// (-h, -g, -M, -f, -d, -b; -n's are in sort-prep.ts), after GNU sort's documented semantics.
 
 import { isBlank } from './text.js';
 
@@ -99,26 +99,6 @@ export function extract(line: string, k: Key, tab: string | null): string {
     }
   }
   return e <= s ? '' : line.slice(s, e);
-}
-
-const NUM = /^[ \t]*(-?)(\d*)(?:\.(\d*))?/;
-
-export function numCompare(a: string, b: string): number {
-  return numValue(a) - numValue(b) || 0;
-}
-
-/** Parsed once per distinct key: a sort compares each line ~log2(n) times. */
-const numCache = new Map<string, number>();
-
-function numValue(s: string): number {
-  let v = numCache.get(s);
-  if (v === undefined) {
-    const m = NUM.exec(s)!;
-    v = Number(`${m[2] || '0'}.${m[3] || '0'}`);
-    if (m[1]) v = -v;
-    numCache.set(s, v);
-  }
-  return v;
 }
 
 const SUFFIX = ' KMGTPEZYRQ';

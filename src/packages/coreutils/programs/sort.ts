@@ -3,11 +3,8 @@
 import { O_CREAT, O_TRUNC, O_WRONLY } from '../../../abi/fcntl.js';
 import { command, Writer, type Cmd } from '../../../userland/lib/index.js';
 import { bin, readInputs, records } from './text.js';
-import {
-  byteCompare, extract, filter, generalCompare, hasOpts, humanCompare, monthCompare, noOpts, numCompare, parseKey, setOpt,
-  type Key, type KeyOpts,
-} from './sort-keys.js';
-import { versionCompare } from './version.js';
+import { hasOpts, noOpts, parseKey, setOpt, type Key } from './sort-keys.js';
+import { comparators, type SortPlan } from './sort-prep.js';
 
 const USAGE = `Usage: sort [OPTION]... [FILE]...
 Write sorted concatenation of all FILE(s) to standard output.
@@ -46,13 +43,7 @@ field number and C a character position in the field; both are origin 1, and
 the stop position defaults to the line's end.
 `;
 
-interface Plan {
-  keys: Key[];
-  global: KeyOpts;
-  tab: string | null;
-  stable: boolean;
-  unique: boolean;
-}
+type Plan = SortPlan;
 
 export const sort = command(
   {
@@ -74,18 +65,17 @@ export const sort = command(
     const delim = c.has('z') ? '\0' : '\n';
     const check = checkMode(c);
     if (check && c.operands.length > 1) c.usage(`extra operand ${quoteOp(c.operands[1])} not allowed with -${check === 'quiet' ? 'C' : 'c'}`);
-    const cmp = comparator(plan);
-    if (check) return checkSorted(c, cmp, plan, delim, check === 'quiet');
+    if (check) return checkSorted(c, plan, delim, check === 'quiet');
     const inputs = c.operands.length ? c.operands : ['-'];
     for (const f of inputs) if (f !== '-' && !readable(c, f)) return c.fail(`cannot read: ${f}: No such file or directory`);
     const text = readInputs(c, inputs);
     if (c.status) return c.status;
-    const lines = text.flatMap((t) => records(t, delim));
-    const idx = lines.map((_, i) => i);
-    idx.sort((a, b) => cmp(lines[a], lines[b]) || a - b);
-    let out = idx.map((i) => lines[i]);
-    if (plan.unique) out = out.filter((l, i) => i === 0 || keyCompare(plan, out[i - 1], l) !== 0);
-    const body = bin(out.map((l) => l + delim).join(''));
+    const lines = text.length === 1 ? records(text[0], delim) : text.flatMap((t) => records(t, delim));
+    const cmp = comparators(lines, plan);
+    let idx = Array.from({ length: lines.length }, (_, i) => i);
+    idx.sort((a, b) => cmp.full(a, b) || a - b);
+    if (plan.unique) idx = idx.filter((l, i) => i === 0 || cmp.keys(idx[i - 1], l) !== 0);
+    const body = bin(idx.map((i) => lines[i] + delim).join(''));
     const o = c.get('o');
     if (o === undefined) c.out.write(body);
     else writeTo(c, o, body);
@@ -144,49 +134,14 @@ function makePlan(c: Cmd): Plan {
   return { keys, global, tab, stable: c.has('s'), unique: c.has('u') };
 }
 
-function compareOne(a: string, b: string, o: KeyOpts): number {
-  let r: number;
-  if (o.n) r = numCompare(a, b);
-  else if (o.h) r = humanCompare(a, b);
-  else if (o.g) r = generalCompare(a, b);
-  else if (o.M) r = monthCompare(a, b);
-  else if (o.V) r = versionCompare(a, b);
-  else if (o.d || o.f || o.i) r = byteCompare(filter(a, o), filter(b, o));
-  else r = byteCompare(a, b);
-  return o.r ? -r : r;
-}
-
-/** Key comparison only (what -u uses to decide equality). */
-function keyCompare(p: Plan, a: string, b: string): number {
-  if (p.keys.length === 0) {
-    const o = p.global;
-    const strip = (s: string) => (o.b ? s.replace(/^[ \t]+/, '') : s);
-    return compareOne(strip(a), strip(b), o);
-  }
-  for (const k of p.keys) {
-    const r = compareOne(extract(a, k, p.tab), extract(b, k, p.tab), k);
-    if (r) return r;
-  }
-  return 0;
-}
-
-function comparator(p: Plan): (a: string, b: string) => number {
-  return (a, b) => {
-    const r = keyCompare(p, a, b);
-    if (r || p.stable || p.unique) return r;
-    // Last resort: the whole line, bytewise (reversed with a global -r).
-    const l = byteCompare(a, b);
-    return p.global.r ? -l : l;
-  };
-}
-
-function checkSorted(c: Cmd, cmp: (a: string, b: string) => number, p: Plan, delim: string, quiet: boolean): number {
+function checkSorted(c: Cmd, p: Plan, delim: string, quiet: boolean): number {
   const name = c.operands[0] ?? '-';
   const [text] = readInputs(c, [name]);
   if (text === undefined) return 2;
   const lines = records(text, delim);
+  const cmp = comparators(lines, p).full;
   for (let i = 1; i < lines.length; i++) {
-    const r = cmp(lines[i - 1], lines[i]);
+    const r = cmp(i - 1, i);
     if (r > 0 || (p.unique && r === 0)) {
       if (!quiet) {
         c.out.flush();

@@ -2,19 +2,10 @@
 // latin1 strings (one char per byte) so JS string order is C-locale byte order,
 // and go back out unchanged.
 
-import { chunks, forEachInput, type Cmd, type OpenStyle } from '../../../userland/lib/index.js';
+import { chunks, forEachInput, latin1, latin1Bytes, type Cmd, type OpenStyle } from '../../../userland/lib/index.js';
 
-export function str(b: Uint8Array): string {
-  let s = '';
-  for (let i = 0; i < b.byteLength; i += 8192) s += String.fromCharCode(...b.subarray(i, i + 8192));
-  return s;
-}
-
-export function bin(s: string): Uint8Array {
-  const b = new Uint8Array(s.length);
-  for (let i = 0; i < s.length; i++) b[i] = s.charCodeAt(i);
-  return b;
-}
+export const str = latin1;
+export const bin = latin1Bytes;
 
 /** Write a latin1 string byte for byte (Writer.write(string) would UTF-8 encode it). */
 export function put(c: Cmd, s: string): void {

@@ -1,7 +1,7 @@
 // wc [-clmw] [FILE]...: newline, word and byte counts.
 
 import { isReg } from '../../../abi/stat.js';
-import { chunks, command, forEachInput, type Cmd } from '../../../userland/lib/index.js';
+import { chunks, command, countByte, forEachInput, type Cmd } from '../../../userland/lib/index.js';
 
 const USAGE = `Usage: wc [OPTION]... [FILE]...
 Print newline, word, and byte counts for each FILE, and a total line if
@@ -73,8 +73,8 @@ function count(c: Cmd, fd: number, needWords: boolean): Counts {
   for (const b of chunks(c.sys, fd)) {
     bytes += b.byteLength;
     if (!needWords) {
-      // Lines and bytes only: find the newlines without looking at every byte in JS.
-      for (let at = b.indexOf(10); at >= 0; at = b.indexOf(10, at + 1)) nl++;
+      // Lines and bytes only: count newlines a word at a time.
+      nl += countByte(b, 10);
       continue;
     }
     for (const ch of b) {

@@ -533,8 +533,11 @@ class Grep {
     const cfg = this.cfg;
     const out = this.out;
     const c = cfg.color;
-    const reader = new LineReader(this.os.sys, fd, cfg.eol);
     const printLines = !cfg.quiet && !cfg.count && !cfg.list;
+    // Skipping lines that cannot match is safe when only selected lines matter and a
+    // skipped binary chunk cannot change the outcome (without-match stops at the first line seen).
+    const skim = !printLines && !cfg.invert && cfg.binaryFiles !== 'without-match' && cfg.eol === '\n' ? this.matcher.needle : null;
+    const reader = new LineReader(this.os.sys, fd, cfg.eol, skim);
     let count = 0;
     let lineno = 0;
     let offset = 0;
@@ -569,7 +572,11 @@ class Grep {
       const off = offset;
       offset += line.length + 1;
       const binary = reader.binary && cfg.binaryFiles !== 'text';
-      if (binary && cfg.binaryFiles === 'without-match') return;
+      if (binary && cfg.binaryFiles === 'without-match') {
+        // As GNU: a binary file counts as matching nothing (-c prints 0, -L names it).
+        count = 0;
+        break;
+      }
       if (done) {
         if (afterLeft === 0) break;
         afterLeft--;

@@ -2,30 +2,25 @@
 // byte, latin1) so that matching is by byte, as in the C locale, and output
 // is byte-exact whatever the input encoding.
 
+import { IO_CHUNK } from '../../../abi/channel.js';
 import type { Sys } from '../../../user/sys.js';
+import { latin1, latin1Bytes } from '../../../userland/lib/bytes.js';
 
+/** Input is read a syscall's worth at a time (each read is a round trip to the kernel); output flushes at 64 KiB. */
 const CHUNK = 64 * 1024;
 
 /** Bytes → byte string. */
-export function bytesToStr(b: Uint8Array): string {
-  let s = '';
-  for (let i = 0; i < b.length; i += 8192) s += String.fromCharCode(...b.subarray(i, i + 8192));
-  return s;
-}
+export const bytesToStr = latin1;
 
 /** Byte string → bytes. */
-export function strToBytes(s: string): Uint8Array {
-  const out = new Uint8Array(s.length);
-  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
-  return out;
-}
+export const strToBytes = latin1Bytes;
 
 const enc = new TextEncoder();
 /** A JS (Unicode) string, e.g. a file name or an argv pattern, as the byte string of its UTF-8. */
 export const utf8Bytes = (s: string): string => bytesToStr(enc.encode(s));
 
 /**
- * Streams the records of a file: reads CHUNK bytes at a time and yields each
+ * Streams the records of a file: reads IO_CHUNK bytes at a time and yields each
  * line without its terminator, so a huge file never sits in memory. `binary`
  * turns true once a NUL byte has been seen (before the lines of that chunk
  * are yielded, as GNU grep decides per buffer).
@@ -41,6 +36,12 @@ export class LineReader {
     private readonly sys: Sys,
     private readonly fd: number,
     private readonly eol: string,
+    /**
+     * Only lines holding a match of this yield (the others are skipped, so
+     * line numbers and offsets are lost: for -c, -l, -L and -q). Must not be
+     * able to match across an end of line.
+     */
+    private readonly needle: RegExp | null = null,
   ) {}
 
   /** The next line, or null at the end. */
@@ -55,7 +56,7 @@ export class LineReader {
   private fill(): void {
     this.pending = [];
     this.next = 0;
-    const b = this.sys.read(this.fd, CHUNK);
+    const b = this.sys.read(this.fd, IO_CHUNK);
     if (b.length === 0) {
       this.eof = true;
       if (this.carry !== '') this.pending.push(this.carry);
@@ -64,12 +65,30 @@ export class LineReader {
     }
     if (!this.binary && this.eol !== '\0' && b.includes(0)) this.binary = true;
     const s = this.carry + bytesToStr(b);
+    if (this.needle) {
+      this.fillMatching(s);
+      return;
+    }
     let start = 0;
     for (let i = s.indexOf(this.eol); i >= 0; i = s.indexOf(this.eol, start)) {
       this.pending.push(s.slice(start, i));
       start = i + 1;
     }
     this.carry = s.slice(start);
+  }
+
+  /** Yield only the complete lines of `s` that hold a needle match; the unterminated rest is carried. */
+  private fillMatching(s: string): void {
+    const re = this.needle!;
+    const last = s.lastIndexOf(this.eol);
+    re.lastIndex = 0;
+    for (let m = re.exec(s); m && m.index < last; m = re.exec(s)) {
+      const start = s.lastIndexOf(this.eol, m.index - 1) + 1;
+      const end = s.indexOf(this.eol, m.index);
+      this.pending.push(s.slice(start, end));
+      re.lastIndex = end + 1;
+    }
+    this.carry = s.slice(last + 1);
   }
 }
 

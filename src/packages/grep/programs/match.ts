@@ -22,6 +22,12 @@ export interface MatchOptions {
 const MAX_VARIANTS = 64;
 
 export class Matcher {
+  /**
+   * Set when every match contains this one literal (a single pattern with no
+   * regex syntax): lines without it cannot select, so a reader may skip them
+   * unseen. A RegExp with the matcher's case flag, global for scanning.
+   */
+  needle: RegExp | null = null;
   private readonly any: RegExp;
   private readonly all: RegExp;
   private readonly variants: RegExp[];
@@ -83,5 +89,10 @@ export function compile(patterns: string[], o: MatchOptions): { matcher: Matcher
     branches.push(...t.branches);
     for (const w of t.warnings) if (!warnings.includes(w)) warnings.push(w);
   }
-  return { matcher: new Matcher(branches, o), warnings };
+  const matcher = new Matcher(branches, o);
+  const only = patterns.length === 1 ? patterns[0] : '';
+  if (only !== '' && branches.length === 1 && branches[0] === literal(only)) {
+    matcher.needle = new RegExp(branches[0], o.ignoreCase ? 'gi' : 'g');
+  }
+  return { matcher, warnings };
 }

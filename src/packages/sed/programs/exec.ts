@@ -2,6 +2,7 @@
 // command. Output goes through Out, which restores a newline that the
 // previous record lacked before anything else is written (as GNU does).
 
+import { IO_CHUNK } from '../../../abi/channel.js';
 import { O_CREAT, O_RDONLY, O_TRUNC, O_WRONLY } from '../../../abi/fcntl.js';
 import { SysError, strerror } from '../../../abi/errno.js';
 import type { Sys } from '../../../user/sys.js';
@@ -9,7 +10,7 @@ import { Writer } from '../../../userland/lib/writer.js';
 import type { Input } from './input.js';
 import { RecordReader } from './input.js';
 import type { Addr, Command } from './script.js';
-import { expand, listing, strToBytes, type Rx } from './text.js';
+import { bytesToStr, expand, listing, strToBytes, type Rx } from './text.js';
 
 const dec = new TextDecoder();
 /** A byte-string file name as the path string the VFS takes. */
@@ -163,9 +164,9 @@ export class Machine {
     }
     try {
       for (;;) {
-        const b = this.sys.read(fd, 65536);
+        const b = this.sys.read(fd, IO_CHUNK);
         if (b.length === 0) break;
-        this.out.put(String.fromCharCode(...b), '');
+        this.out.put(bytesToStr(b), '');
       }
     } catch {
       // unreadable (a directory): nothing

@@ -4,10 +4,12 @@
 
 import { Errno, SysError, strerror } from '../../../abi/errno.js';
 import { O_RDONLY } from '../../../abi/fcntl.js';
+import { IO_CHUNK } from '../../../abi/channel.js';
 import type { Sys } from '../../../user/sys.js';
 import { bytesToStr } from './text.js';
 
-const CHUNK = 64 * 1024;
+/** A syscall's worth per read: each read is a round trip to the kernel. */
+const CHUNK = IO_CHUNK;
 
 export interface Rec {
   text: string;
