@@ -50,7 +50,7 @@ const CASES: Case[] = [
   { cmd: 'curl -s --data-urlencode "q=a b&c" --data-urlencode x=é $U/echo' },
   { cmd: 'curl -s -G -d q=1 -d r=2 $U/echo' },
   { cmd: 'curl -s -F a=1 -F "file=@up.bin" -F "text=<form.txt" -F "page=@form.txt;type=text/x-mine" $U/form' },
-  { cmd: 'curl -s -F "f=@form.txt;filename=renamed.txt" --form-string "s=@not-a-file;type=x" -F "q=say \"hi\"" $U/form' },
+  { cmd: 'curl -s -F "f=@form.txt;filename=renamed.txt" --form-string "s=@not-a-file;type=x" -F "q=say \\"hi\\"" $U/form' },
   { cmd: 'curl -s -F "x=<-" $U/form < form.txt' },
   { cmd: 'curl -s -F foo $U/form; echo "status $?"' },
   { cmd: 'curl -F a=1 -d b=2 $U/form; echo "status $?"' },
