@@ -128,7 +128,7 @@ export const printf: Builtin = (sh, argv) => {
     for (let p = 0; p < format.length && !stop; p++) {
       const c = format[p];
       if (c === '\\') {
-        const m = /^\\(0[0-7]{0,3}|[0-7]{1,3}|x[0-9a-fA-F]{1,2}|u[0-9a-fA-F]{1,4}|U[0-9a-fA-F]{1,8}|.)/.exec(format.slice(p));
+        const m = /^\\([0-7]{1,3}|x[0-9a-fA-F]{1,2}|u[0-9a-fA-F]{1,4}|U[0-9a-fA-F]{1,8}|.)/.exec(format.slice(p));
         const esc = m ? m[0] : '\\';
         out += esc === '\\c' ? '' : decodeEscapes(esc.startsWith('\\0') ? `\\${esc.slice(2) || '0'}` : esc, 'printf').text;
         if (esc === '\\c') stop = true;

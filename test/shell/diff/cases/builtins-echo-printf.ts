@@ -37,6 +37,7 @@ export const printf = topic('builtins-printf', [
   t('invalid number', `printf '%d\\n' abc; echo status $?`),
   t('partly numeric argument', `printf '%d\\n' 12abc; echo status $?`),
   t('hex and octal arguments', `printf '%d %d %d\\n' 0x10 010 -0x1`),
+  t('format octal escapes take three digits, a leading 0 among them', `printf '\\0101|\\101|\\0003|\\08' | od -An -c`),
   t('no format is an error', `printf; echo status $?`),
   t('format with no conversions and arguments', `printf 'static\\n' ignored args`, { posix: true }),
   t('-v assigns to a variable', `printf -v out '%s=%d' x 5; echo "$out"`),
