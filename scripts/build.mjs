@@ -98,7 +98,8 @@ async function buildNode() {
     else console.warn(`build: WARNING ${src} does not exist yet; dist/node/${out}.js not built`);
   }
   if (Object.keys(present).length === 0) return;
-  await esbuild.build({ ...nodeCommon, entryPoints: present, outdir: NODE_OUT });
+  // Chunks: the process worker loads the node, wasm and python runtimes on first use (process-main.ts).
+  await esbuild.build({ ...nodeCommon, entryPoints: present, outdir: NODE_OUT, splitting: true, chunkNames: '[name]-[hash]' }); // beside the entries: their import.meta.url paths stay right
   console.log(`build: node bundles (${Object.keys(present).length}) -> dist/node in ${ms(t0)}`);
 }
 

@@ -9,10 +9,10 @@ import { ExecReplaced, Sys } from '../user/sys.js';
 import { shellMain } from '../shell/main.js';
 import { makeApi } from './js/api.js';
 import { runJs } from './js/run.js';
-import { runNode } from './node/run.js';
-import { runWasm } from './wasm/run.js';
-import { runPython } from './python/run.js';
 import { ProcessContext } from './context.js';
+// Must hook the worker's host before confinement replaces `process`, so it is
+// loaded here with the worker, not with the node runtime it serves.
+import './node/host-rejections.js';
 
 export interface Port {
   post(msg: WorkerMessage): void;
@@ -25,13 +25,15 @@ export type Runtime = (ctx: ProcessContext) => unknown;
  * Runtimes this worker can run; the kernel refuses others with ENOEXEC. The
  * shell is one of them (decision 0008): every pooled worker has it loaded and
  * compiled, so child shells for pipelines and subshells start in a millisecond.
+ * The other runtimes are loaded the first time the worker runs one (then kept):
+ * compiling them in every worker at boot cost more than starting the shell.
  */
-export const RUNTIMES: Record<RuntimeName, Runtime> = {
-  js: runJs,
-  node: runNode,
-  sh: (ctx) => shellMain(makeApi(ctx, ctx.argv)),
-  wasm: runWasm,
-  python: runPython,
+const RUNTIMES: Record<RuntimeName, () => Runtime | Promise<Runtime>> = {
+  js: () => runJs,
+  sh: () => (ctx) => shellMain(makeApi(ctx, ctx.argv)),
+  node: async () => (await import('./node/run.js')).runNode,
+  wasm: async () => (await import('./wasm/run.js')).runWasm,
+  python: async () => (await import('./python/run.js')).runPython,
 };
 
 export function processMain(port: Port): void {
@@ -45,9 +47,9 @@ async function run(port: Port, msg: RunMessage): Promise<void> {
   const client = new SyscallClient(msg.channel, msg.doorbell);
   const ctx = new ProcessContext(new Sys(client), msg);
   try {
-    const runtime = Object.hasOwn(RUNTIMES, msg.image.runtime) ? RUNTIMES[msg.image.runtime as RuntimeName] : undefined;
-    if (!runtime) throw new SysError(Errno.ENOEXEC, `no runtime '${msg.image.runtime}'`);
-    await runtime(ctx);
+    const load = Object.hasOwn(RUNTIMES, msg.image.runtime) ? RUNTIMES[msg.image.runtime as RuntimeName] : undefined;
+    if (!load) throw new SysError(Errno.ENOEXEC, `no runtime '${msg.image.runtime}'`);
+    await (await load())(ctx);
     ctx.exit(0);
   } catch (e) {
     // After a successful execve the pid runs its new image in another worker: just unwind.
