@@ -83,6 +83,9 @@ export interface SpawnRequest {
   session?: boolean;
 }
 
+/** After boot, when the warm pool grows from one worker to its full size (runner.ts). */
+const POOL_FILL_MS = 250;
+
 /** How long the kernel keeps polling the doorbell after work before sleeping on it. */
 const KERNEL_SPIN_MS = 0.05;
 
@@ -142,6 +145,8 @@ export class Kernel {
     this.init.argv = ['init'];
     this.procs.add(this.init);
     this.runner.prewarm();
+    // The rest of the pool once the first program (a session shell, usually) has had the cores.
+    setTimeout(() => this.runner.fillPool(), POOL_FILL_MS);
     this.listen();
   }
 
