@@ -423,9 +423,51 @@ class FileHandle {
   }
 }
 
+/**
+ * The file behind a read or write stream: the given fd, or `path` opened with
+ * `flag` on the next tick (so 'open' listeners added after creation hear it)
+ * or at first use; closed when the stream is destroyed unless autoClose is false.
+ */
+class StreamFile {
+  fd: number;
+  private stream: (Readable | Writable) | null = null;
+
+  constructor(private readonly rt: Rt, readonly path: string | undefined, private readonly o: Opts, private readonly flag: string) {
+    this.fd = (o.fd as number | undefined) ?? -1;
+  }
+
+  attach(stream: Readable | Writable): void {
+    this.stream = stream;
+    if (this.fd >= 0) return;
+    this.rt.loop.setImmediate(() => {
+      if (this.fd >= 0 || stream.destroyed) return;
+      try {
+        this.ensureOpen();
+      } catch (e) {
+        stream.destroy(e as Error);
+      }
+    }, []);
+  }
+
+  ensureOpen(): void {
+    if (this.fd >= 0) return;
+    try {
+      this.fd = this.rt.sys.open(this.path!, flagsOf(this.o.flags, this.flag), (this.o.mode as number) ?? 0o666);
+    } catch (e) {
+      throw e instanceof SysError ? uvError(e.errno, 'open', this.path) : e;
+    }
+    this.stream?.emit('open', this.fd);
+    this.stream?.emit('ready');
+  }
+
+  close(): void {
+    if (this.fd >= 0 && this.o.autoClose !== false) try { this.rt.sys.close(this.fd); } catch { /* closed */ }
+    this.fd = -1;
+  }
+}
+
 function createReadStream(rt: Rt, p: unknown, o: Opts): Readable {
-  const path = p === null ? undefined : toPath(p);
-  let fd = (o.fd as number | undefined) ?? -1;
+  const file = new StreamFile(rt, p === null ? undefined : toPath(p), o, 'r');
   let pos = (o.start as number | undefined) ?? 0;
   const end = (o.end as number | undefined) ?? Infinity;
   const hwm = (o.highWaterMark as number | undefined) ?? 65536;
@@ -436,10 +478,10 @@ function createReadStream(rt: Rt, p: unknown, o: Opts): Readable {
       // Deferred so 'open' listeners attached after creation see the event first.
       rt.loop.setImmediate(() => {
         try {
-          if (fd < 0) open();
+          file.ensureOpen();
           const want = Math.min(hwm, end - pos + 1);
           if (want <= 0) return void r.push(null);
-          const data = o.start !== undefined || pos > 0 ? rt.sys.pread(fd, want, pos) : rt.sys.read(fd, want);
+          const data = o.start !== undefined || pos > 0 ? rt.sys.pread(file.fd, want, pos) : rt.sys.read(file.fd, want);
           pos += data.byteLength;
           (r as unknown as Opts).bytesRead = pos - ((o.start as number) ?? 0);
           r.push(data.byteLength ? data : null);
@@ -449,36 +491,25 @@ function createReadStream(rt: Rt, p: unknown, o: Opts): Readable {
       }, []);
     },
     destroy(err, cb) {
-      if (fd >= 0 && o.autoClose !== false) try { rt.sys.close(fd); } catch { /* closed */ }
-      fd = -1;
+      file.close();
       cb(err);
     },
   });
-  const open = () => {
-    try {
-      fd = rt.sys.open(path!, flagsOf(o.flags, 'r'), (o.mode as number) ?? 0o666);
-    } catch (e) {
-      throw e instanceof SysError ? uvError(e.errno, 'open', path) : e;
-    }
-    r.emit('open', fd);
-    r.emit('ready');
-  };
-  Object.assign(r, { path, bytesRead: 0, close: (cb?: Cb) => { r.destroy(); if (cb) r.once('close', cb as AnyFn); } });
-  if (fd < 0) rt.loop.setImmediate(() => { if (fd < 0 && !r.destroyed) try { open(); } catch (e) { r.destroy(e as Error); } }, []);
+  Object.assign(r, { path: file.path, bytesRead: 0, close: (cb?: Cb) => { r.destroy(); if (cb) r.once('close', cb as AnyFn); } });
+  file.attach(r);
   return r;
 }
 
 function createWriteStream(rt: Rt, p: unknown, o: Opts): Writable {
-  const path = p === null ? undefined : toPath(p);
-  let fd = (o.fd as number | undefined) ?? -1;
+  const file = new StreamFile(rt, p === null ? undefined : toPath(p), o, 'w');
   let pos = o.start as number | undefined;
   const w = new Writable({
     write(chunk, _enc, cb) {
       try {
-        if (fd < 0) open();
+        file.ensureOpen();
         const b = chunk as Uint8Array;
-        if (pos !== undefined) { rt.sys.pwrite(fd, b, pos); pos += b.byteLength; }
-        else rt.sys.writeAll(fd, b);
+        if (pos !== undefined) { rt.sys.pwrite(file.fd, b, pos); pos += b.byteLength; }
+        else rt.sys.writeAll(file.fd, b);
         (w as unknown as Opts).bytesWritten = ((w as unknown as Opts).bytesWritten as number) + b.byteLength;
         cb();
       } catch (e) {
@@ -486,24 +517,14 @@ function createWriteStream(rt: Rt, p: unknown, o: Opts): Writable {
       }
     },
     final(cb) {
-      try { if (fd < 0) open(); cb(); } catch (e) { cb(e as Error); }
+      try { file.ensureOpen(); cb(); } catch (e) { cb(e as Error); }
     },
     destroy(err, cb) {
-      if (fd >= 0 && o.autoClose !== false) try { rt.sys.close(fd); } catch { /* closed */ }
-      fd = -1;
+      file.close();
       cb(err);
     },
   });
-  const open = () => {
-    try {
-      fd = rt.sys.open(path!, flagsOf(o.flags, 'w'), (o.mode as number) ?? 0o666);
-    } catch (e) {
-      throw e instanceof SysError ? uvError(e.errno, 'open', path) : e;
-    }
-    w.emit('open', fd);
-    w.emit('ready');
-  };
-  Object.assign(w, { path, bytesWritten: 0, close: (cb?: Cb) => { w.end(); if (cb) w.once('close', cb as AnyFn); } });
-  if (fd < 0) rt.loop.setImmediate(() => { if (fd < 0 && !w.destroyed) try { open(); } catch (e) { w.destroy(e as Error); } }, []);
+  Object.assign(w, { path: file.path, bytesWritten: 0, close: (cb?: Cb) => { w.end(); if (cb) w.once('close', cb as AnyFn); } });
+  file.attach(w);
   return w;
 }

@@ -38,6 +38,24 @@ interface WritableOpts {
 
 const chunkLen = (c: Chunk, obj: boolean): number => (obj ? 1 : (c as { length: number }).length ?? 1);
 
+interface Destroyable {
+  errored: Error | null;
+  closed: boolean;
+  _destroy(err: Error | null, cb: Cb): void;
+  emit(event: string, ...args: unknown[]): boolean;
+}
+
+/** The rest of destroy(), readable or writable side: the stream's _destroy, then 'error' (if any) and 'close' on a later tick. */
+function finishDestroy(s: Destroyable, err: Error | null | undefined): void {
+  s._destroy(err ?? null, (e) => {
+    tick(() => {
+      if (e) { s.errored = e; s.emit('error', e); }
+      s.closed = true;
+      s.emit('close');
+    });
+  });
+}
+
 export class Stream extends EventEmitter {
   pipe<T extends Writable>(dest: T, opts?: { end?: boolean }): T {
     return Readable.prototype.pipe.call(this as unknown as Readable, dest, opts) as T;
@@ -205,13 +223,7 @@ export class Readable extends Stream {
     if (this.destroyed) return this;
     this.destroyed = true;
     this.readable = false;
-    this._destroy(err ?? null, (e) => {
-      tick(() => {
-        if (e) { this.errored = e; this.emit('error', e); }
-        this.closed = true;
-        this.emit('close');
-      });
-    });
+    finishDestroy(this, err);
     return this;
   }
 
@@ -415,13 +427,7 @@ export class Writable extends Stream {
     if (this.destroyed) return this;
     this.destroyed = true;
     this.writable = false;
-    this._destroy(err ?? null, (e) => {
-      tick(() => {
-        if (e) { this.errored = e; this.emit('error', e); }
-        this.closed = true;
-        this.emit('close');
-      });
-    });
+    finishDestroy(this, err);
     return this;
   }
 }
