@@ -10,6 +10,7 @@ import { WCONTINUED, WEXITSTATUS, WIFEXITED, WIFSIGNALED, WTERMSIG, WUNTRACED } 
 import { eq, match, ok, rejectsWith } from './expect.js';
 import { execCases } from './exec-cases.js';
 import { packageCases } from './packages-cases.js';
+import { readUntil } from './pipes.js';
 import type { SuiteCase } from './suite-types.js';
 
 const FIONREAD = 0x541b;
@@ -55,16 +56,6 @@ async function procState(m: Machine, pid: number): Promise<string | null> {
   }
 }
 
-/** Read from a host fd until `needle` shows up. */
-async function readUntil(m: Machine, fd: number, needle: string): Promise<string> {
-  let acc = '';
-  while (!acc.includes(needle)) {
-    const b = (await m.syscall('read', fd, 4096)) as Uint8Array;
-    if (!b.byteLength) break;
-    acc += text(b);
-  }
-  return acc;
-}
 
 const kernelCases: SuiteCase[] = [
   {

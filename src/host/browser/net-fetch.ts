@@ -8,6 +8,7 @@
 // allowlist a redirect is an error, and only with `network: 'all'` does the
 // browser follow it itself.
 
+import { concatBytes } from '../../abi/bytes.js';
 import { Errno } from '../../abi/errno.js';
 import { NetError, type HostFetch, type HostRequest } from '../../kernel/net/host.js';
 
@@ -15,18 +16,8 @@ async function collect(body: HostRequest['body']): Promise<Uint8Array | null> {
   if (body === null || body instanceof Uint8Array) return body;
   // Streaming uploads need HTTP/2 in Chromium: read the fd first.
   const parts: Uint8Array[] = [];
-  let n = 0;
-  for await (const c of body) {
-    parts.push(c);
-    n += c.byteLength;
-  }
-  const out = new Uint8Array(n);
-  let off = 0;
-  for (const p of parts) {
-    out.set(p, off);
-    off += p.byteLength;
-  }
-  return out;
+  for await (const c of body) parts.push(c);
+  return concatBytes(parts);
 }
 
 export const browserFetch: HostFetch = async (req) => {

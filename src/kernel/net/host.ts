@@ -3,6 +3,8 @@
 // through node:http with a pinned DNS answer (host/node/net-fetch.ts), the
 // browser through fetch (host/browser/net-fetch.ts).
 
+import type { HttpResponse } from '../../abi/http.js';
+
 export interface HostRequest {
   method: string;
   url: string;
@@ -20,19 +22,8 @@ export interface HostRequest {
   signal: AbortSignal;
 }
 
-export interface HostResponse {
-  status: number;
-  statusText: string;
-  /** e.g. '1.1' */
-  httpVersion: string;
-  /** Raw names and values, in order. */
-  headers: [string, string][];
-  /** The final URL (differs from the request's only when the host followed redirects). */
-  url: string;
-  /** `ip:port` connected to, when the host knows it. */
-  remote: string;
-  /** The host already removed the content encoding (browsers always do). */
-  decoded: boolean;
+/** The guest's response (abi/http.ts) with the body still on the host's side, not yet in a pipe. */
+export interface HostResponse extends Omit<HttpResponse, 'fd'> {
   body: AsyncIterator<Uint8Array>;
 }
 

@@ -7,6 +7,7 @@ import { SIGINT, SIGKILL, SIGTERM } from '../../../src/abi/signal.js';
 import { WEXITSTATUS, WIFEXITED, WIFSIGNALED, WTERMSIG } from '../../../src/abi/wait.js';
 import type { Machine } from '../../../src/host/machine.js';
 import { eq, match, ok } from '../../kernel/expect.js';
+import { readUntil, spawnPiped } from '../../kernel/pipes.js';
 import type { SuiteCase } from '../../kernel/suite-types.js';
 
 const dec = new TextDecoder();
@@ -14,26 +15,6 @@ const text = (b: Uint8Array) => dec.decode(b);
 
 /** A shell command line's result (as root unless `uid` is given). */
 const sh = (m: Machine, script: string, cwd = '/tmp', uid?: number) => m.run(['/bin/sh', '-c', script], { cwd, uid });
-
-async function readUntil(m: Machine, fd: number, needle: string): Promise<string> {
-  let acc = '';
-  while (!acc.includes(needle)) {
-    const b = (await m.syscall('read', fd, 4096)) as Uint8Array;
-    if (!b.byteLength) break;
-    acc += text(b);
-  }
-  return acc;
-}
-
-/** Start `argv` with stdin and stdout+stderr on pipes the test holds: [pid, stdin writer, output reader]. */
-async function spawnPiped(m: Machine, argv: string[]): Promise<[number, number, number]> {
-  const [inR, inW] = (await m.syscall('pipe')) as [number, number];
-  const [outR, outW] = (await m.syscall('pipe')) as [number, number];
-  const pid = await m.spawn(argv, { fds: [[0, inR], [1, outW], [2, outW]], cwd: '/tmp' });
-  await m.syscall('close', inR);
-  await m.syscall('close', outW);
-  return [pid, inW, outR];
-}
 
 export const pythonCases: SuiteCase[] = [
   {
@@ -135,7 +116,7 @@ print(asyncio.run(main()))
     name: 'python: SIGINT raises KeyboardInterrupt (even in a busy loop); Python signal handlers run; SIGKILL ends it at once',
     async run(m) {
       const loop = 'import sys\ntry:\n    print("ready", flush=True)\n    while True: pass\nexcept KeyboardInterrupt:\n    print("caught", flush=True)\n    sys.exit(42)\n';
-      let [pid, inW, out] = await spawnPiped(m, ['/opt/agentos/bin/python3', '-c', loop]);
+      let [pid, inW, out] = await spawnPiped(m, ['/opt/agentos/bin/python3', '-c', loop], '/tmp');
       await readUntil(m, out, 'ready');
       await m.kill(pid, SIGINT);
       eq((await readUntil(m, out, 'caught')).includes('caught'), true, 'KeyboardInterrupt caught');
@@ -144,7 +125,7 @@ print(asyncio.run(main()))
       for (const fd of [inW, out]) await m.syscall('close', fd);
 
       // Uncaught, in a blocking read: a traceback, then death by SIGINT as CPython does.
-      [pid, inW, out] = await spawnPiped(m, ['/opt/agentos/bin/python3', '-c', 'print("ready", flush=True); input()']);
+      [pid, inW, out] = await spawnPiped(m, ['/opt/agentos/bin/python3', '-c', 'print("ready", flush=True); input()'], '/tmp');
       await readUntil(m, out, 'ready');
       await m.kill(pid, SIGINT);
       match(await readUntil(m, out, 'KeyboardInterrupt'), /KeyboardInterrupt/, 'traceback');
@@ -154,7 +135,7 @@ print(asyncio.run(main()))
 
       // A Python handler for another signal: the kernel delivers it, CPython runs it.
       const term = 'import os, signal, sys\ndef h(s, f):\n    os.write(1, b"term %d\\n" % s)\n    sys.exit(3)\nsignal.signal(signal.SIGTERM, h)\nprint("ready", flush=True)\nwhile True: pass\n';
-      [pid, inW, out] = await spawnPiped(m, ['/opt/agentos/bin/python3', '-c', term]);
+      [pid, inW, out] = await spawnPiped(m, ['/opt/agentos/bin/python3', '-c', term], '/tmp');
       await readUntil(m, out, 'ready');
       await m.kill(pid, SIGTERM);
       match(await readUntil(m, out, 'term'), /term 15/, 'handler ran');
@@ -162,7 +143,7 @@ print(asyncio.run(main()))
       ok(WIFEXITED(st) && WEXITSTATUS(st) === 3, `status ${st}`);
       for (const fd of [inW, out]) await m.syscall('close', fd);
 
-      [pid, inW, out] = await spawnPiped(m, ['/opt/agentos/bin/python3', '-c', 'print("ready", flush=True)\nwhile True: pass']);
+      [pid, inW, out] = await spawnPiped(m, ['/opt/agentos/bin/python3', '-c', 'print("ready", flush=True)\nwhile True: pass'], '/tmp');
       await readUntil(m, out, 'ready');
       await m.kill(pid, SIGKILL);
       st = await m.wait(pid);
@@ -173,7 +154,7 @@ print(asyncio.run(main()))
   {
     name: 'python: the REPL (forced with -i): prompts on stderr, multi-line blocks, Ctrl-C, Ctrl-D exits',
     async run(m) {
-      const [pid, inW, out] = await spawnPiped(m, ['/opt/agentos/bin/python3', '-i', '-q']);
+      const [pid, inW, out] = await spawnPiped(m, ['/opt/agentos/bin/python3', '-i', '-q'], '/tmp');
       match(await readUntil(m, out, '>>> '), /^>>> $/, 'first prompt');
       await m.syscall('write', inW, new TextEncoder().encode('while True:\n'));
       eq(await readUntil(m, out, '... '), '... ', 'continuation prompt');

@@ -6,6 +6,7 @@ import { SIGABRT, SIGINT, SIGKILL, SIGTERM } from '../../../src/abi/signal.js';
 import { WIFSIGNALED, WTERMSIG } from '../../../src/abi/wait.js';
 import type { Machine } from '../../../src/host/machine.js';
 import { eq, match, ok } from '../../kernel/expect.js';
+import { readUntil, spawnPiped } from '../../kernel/pipes.js';
 import type { SuiteCase } from '../../kernel/suite-types.js';
 
 export const WASM_PROGRAMS = [
@@ -31,26 +32,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const sh = (m: Machine, script: string, cwd = '/tmp') =>
   m.run(['/bin/sh', '-c', `PATH=${BIN}:/opt/agentos/bin; ${script}`], { cwd });
 
-/** Read from a host fd until `needle` shows up (or EOF). */
-export async function readUntil(m: Machine, fd: number, needle: string): Promise<string> {
-  let acc = '';
-  while (!acc.includes(needle)) {
-    const b = (await m.syscall('read', fd, 4096)) as Uint8Array;
-    if (!b.byteLength) break;
-    acc += text(b);
-  }
-  return acc;
-}
-
-/** Start `argv` (in `cwd`) with stdin and stdout on pipes the test holds: [pid, stdin writer, stdout reader]. */
-export async function spawnPiped(m: Machine, argv: string[], cwd?: string): Promise<[number, number, number]> {
-  const [inR, inW] = (await m.syscall('pipe')) as [number, number];
-  const [outR, outW] = (await m.syscall('pipe')) as [number, number];
-  const pid = await m.spawn(argv, { fds: [[0, inR], [1, outW], [2, outW]], cwd });
-  await m.syscall('close', inR);
-  await m.syscall('close', outW);
-  return [pid, inW, outR];
-}
+export { readUntil, spawnPiped };
 
 export const wasmCases: SuiteCase[] = [
   {

@@ -3,6 +3,7 @@
 // default magic: binary formats by magic number (binary.ts, elf.ts), else the
 // text encoding and kind of text (text.ts), else "data".
 
+import { concatBytes } from '../../../abi/bytes.js';
 import { Errno, SysError, strerror } from '../../../abi/errno.js';
 import { major, minor, S_IFMT, type Stat } from '../../../abi/stat.js';
 import type { AgentosApi } from '../../../runtimes/js/api.js';
@@ -168,13 +169,7 @@ function readAll(c: Cmd, fd: number): Uint8Array {
     parts.push(b);
     n += b.byteLength;
   }
-  const out = new Uint8Array(n);
-  let off = 0;
-  for (const p of parts) {
-    out.set(p, off);
-    off += p.byteLength;
-  }
-  return out;
+  return concatBytes(parts);
 }
 
 function describeBytes(c: Cmd, b: Uint8Array, src: { fd: number; size: number } | null): Result {

@@ -3,6 +3,7 @@
 // specification: its canned formats, -e format strings, "*" for repeated
 // blocks, and the final offset line. Streams its input.
 
+import { concatBytes } from '../../../abi/bytes.js';
 import { strerror } from '../../../abi/errno.js';
 import { O_RDONLY, SEEK_SET } from '../../../abi/fcntl.js';
 import { isReg } from '../../../abi/stat.js';
@@ -244,13 +245,7 @@ class Dumper {
       parts.push(use);
       have += use.length;
     }
-    const out = new Uint8Array(have);
-    let at = 0;
-    for (const p of parts) {
-      out.set(p, at);
-      at += p.length;
-    }
-    return out;
+    return concatBytes(parts);
   }
 
   /** The next block to print (GNU's get): repeats squeezed to one "*", the last block zero-filled. */
