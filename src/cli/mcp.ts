@@ -6,10 +6,6 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { z } from 'zod';
 import { AgentVM } from '../host/node/index.js';
-import type { ExecResult } from '../host/agent-vm.js';
-import type { AuditEvent } from '../kernel/policy/audit.js';
-import type { ExecOptions } from '../host/exec-session.js';
-import type { SnapshotInfo } from '../kernel/persist/snapshots.js';
 import { newBrowserFlags, newBrowserVM } from './browser-flags.js';
 import type { BrowserVM } from '../host/playwright/browser-vm.js';
 import { listGuestDirectory, readGuestFile, writeGuestFile, type RootRunner } from './mcp-files.js';
@@ -21,19 +17,6 @@ export const MCP_USAGE = `  mcp [--state DIR] [--host node|browser] [--chromium 
                           restore; --state DIR makes it persistent (Node host);
                           --host browser runs it in headless Chromium (BrowserVM);
                           the VM runs under the policy the options give (as exec's)`;
-
-/** What the tools use: AgentVM (Node) and BrowserVM both provide it. */
-interface McpVm {
-  start(): Promise<void>;
-  exec(cmd: string, opts: ExecOptions): Promise<ExecResult>;
-  /** The file tools run as guest programs, as root, so the policy binds them (mcp-files.ts). */
-  runAsRoot: RootRunner;
-  sync(): Promise<void>;
-  snapshot(name: string): Promise<SnapshotInfo>;
-  restore(name: string): Promise<void>;
-  audit(): Promise<AuditEvent[]>;
-  stop(): Promise<void>;
-}
 
 type Result = { content: { type: 'text'; text: string }[]; isError?: boolean };
 
@@ -76,8 +59,10 @@ export async function mcpCommand(args: string[], usageError: (msg: string) => nu
   }
   if (host === 'browser' && state !== undefined) return usageError('mcp: --state needs the Node host (a browser VM keeps its files for the connection)');
   if (host === 'node' && (bf.chromium ?? bf.wsEndpoint) !== undefined) return usageError('mcp: --chromium and --ws-endpoint need --host browser');
-  const vm = asMcpVm(host === 'browser' ? await newBrowserVM(bf, policyOptions(pf)) : new AgentVM({ state, ...policyOptions(pf) }));
+  const vm: AgentVM | BrowserVM = host === 'browser' ? await newBrowserVM(bf, policyOptions(pf)) : new AgentVM({ state, ...policyOptions(pf) });
   await vm.start();
+  // The file tools run as guest programs, as root, so the policy binds them (mcp-files.ts).
+  const root: RootRunner = (argv, stdin) => vm.run(argv, { uid: 0, gid: 0, cwd: '/', stdin });
   const server = new McpServer({ name: 'agentos', version: '0.1.0' });
 
   server.registerTool('exec', {
@@ -92,7 +77,7 @@ export async function mcpCommand(args: string[], usageError: (msg: string) => nu
     description: 'Read a file of the VM. UTF-8 text as is; other bytes as base64 (encoding says which).',
     inputSchema: { path: z.string() },
   }, ({ path }) => guarded(async () => {
-    const bytes = await readGuestFile(vm.runAsRoot, path);
+    const bytes = await readGuestFile(root, path);
     try {
       return text(JSON.stringify({ encoding: 'utf8', content: new TextDecoder('utf-8', { fatal: true }).decode(bytes) }));
     } catch {
@@ -105,7 +90,7 @@ export async function mcpCommand(args: string[], usageError: (msg: string) => nu
     inputSchema: { path: z.string(), content: z.string(), encoding: z.enum(['utf8', 'base64']).optional(), mode: z.number().int().optional() },
   }, ({ path, content, encoding, mode }) => guarded(async () => {
     const data = encoding === 'base64' ? new Uint8Array(Buffer.from(content, 'base64')) : content;
-    await writeGuestFile(vm.runAsRoot, path, data, mode ?? 0o644);
+    await writeGuestFile(root, path, data, mode ?? 0o644);
     await vm.sync();
     return text(`wrote ${typeof data === 'string' ? Buffer.byteLength(data) : data.length} bytes to ${path}`);
   }));
@@ -114,7 +99,7 @@ export async function mcpCommand(args: string[], usageError: (msg: string) => nu
     description: 'List a directory of the VM: name, type, size and mode of each entry.',
     inputSchema: { path: z.string() },
   }, ({ path }) => guarded(async () => {
-    return text(JSON.stringify(await listGuestDirectory(vm.runAsRoot, path)));
+    return text(JSON.stringify(await listGuestDirectory(root, path)));
   }));
 
   server.registerTool('snapshot', {
@@ -142,20 +127,4 @@ export async function mcpCommand(args: string[], usageError: (msg: string) => nu
   await closed;
   await stopVm(vm, pf);
   return 0;
-}
-
-const ROOT = { uid: 0, gid: 0, cwd: '/' };
-
-/** AgentVM (Node) and BrowserVM, as the tools use them. */
-function asMcpVm(vm: AgentVM | BrowserVM): McpVm {
-  return {
-    start: () => vm.start(),
-    exec: (c, o) => vm.exec(c, o),
-    runAsRoot: (argv, stdin) => vm.run(argv, { ...ROOT, stdin }),
-    sync: () => vm.sync(),
-    snapshot: (n) => vm.snapshot(n),
-    restore: (n) => vm.restore(n),
-    audit: () => vm.audit(),
-    stop: () => vm.stop(),
-  };
 }
