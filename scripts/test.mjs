@@ -36,6 +36,8 @@ mkdirSync(RESULTS, { recursive: true });
 
 /** @type {{ name: string, passed: number, failed: number, skipped: number, seconds: number, note: string }[]} */
 const stages = [];
+/** Failed tests with their errors, repeated just above the summary (the end of a CI log is what gets read). */
+const failures = [];
 
 let current = null;
 for (const sig of ['SIGINT', 'SIGTERM']) {
@@ -167,6 +169,7 @@ await stage('node tests', async () => {
   const how = `exit ${code}${timedOut ? ', timed out' : ''}`;
   if (!counts) return { passed: 0, failed: 1, note: `CRASHED: no counts (${how})` };
   const { summary, tally } = counts;
+  for (const f of counts.failures ?? []) failures.push({ where: `node ${relative(ROOT, f.file ?? '')}`, name: f.name, error: f.error });
   let passed, failed, skipped;
   let note = '';
   if (summary.pass !== undefined && summary.fail !== undefined) {
@@ -208,6 +211,7 @@ if (skipBrowser) {
       return { passed: 0, failed: 1, note: `CRASHED: no JSON report (exit ${code}${timedOut ? ', timed out' : ''})` };
     }
     const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats;
+    collectPlaywrightFailures(report);
     let failed = unexpected + flaky; // no retries, so flaky should stay 0
     let note = '';
     const errors = report.errors?.length ?? 0;
@@ -219,7 +223,33 @@ if (skipBrowser) {
   });
 }
 
+/** Each test Playwright did not count as expected, with its first error. */
+function collectPlaywrightFailures(report) {
+  const walk = (suite) => {
+    for (const s of suite.suites ?? []) walk(s);
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status !== 'unexpected' && t.status !== 'flaky') continue;
+        const err = t.results?.flatMap((r) => r.errors ?? [])[0];
+        failures.push({ where: `browser ${spec.file}:${spec.line}`, name: spec.title, error: String(err?.message ?? err?.value ?? '').slice(0, 4000) });
+      }
+    }
+  };
+  for (const s of report.suites ?? []) walk(s);
+}
+
+/** Playwright's messages carry colour codes; a CI log is plain text. */
+// eslint-disable-next-line no-control-regex
+const stripAnsi = (s) => s.replace(/\x1b\[[0-9;]*m/g, '');
+
 // ------------------------------------------------------------------ summary
+if (failures.length) {
+  banner(`failures (${failures.length})`);
+  for (const f of failures) {
+    console.log(`\n✗ ${f.where} › ${f.name}`);
+    if (f.error) console.log(stripAnsi(f.error).replace(/^/gm, '    '));
+  }
+}
 const total = stages.reduce(
   (a, s) => ({ passed: a.passed + s.passed, failed: a.failed + s.failed, skipped: a.skipped + (s.skipped ?? 0) }),
   { passed: 0, failed: 0, skipped: 0 },
