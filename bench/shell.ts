@@ -2,7 +2,6 @@
 // (the peer, same workloads in the same run) and native bash.
 
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { AgentVM } from '../src/host/node/index.js';
 import type { Figure } from './run.js';
 
@@ -66,8 +65,7 @@ export async function runShellBenches(): Promise<Figure[]> {
   const vm = new AgentVM();
   await vm.start();
   try {
-    const wc = readFileSync(new URL('../programs/wc.js', import.meta.url), 'utf8');
-    await vm.vm.writeFile('/usr/local/bin/wc', `#!/usr/libexec/agentos/js\n${wc}`, 0o755);
+    // The userland's own wc (coreutils), as users run it.
     const check = await vm.exec('echo hi | wc -c');
     if (check.stdout !== '3\n') throw new Error(`shell bench: echo hi | wc -c gave ${JSON.stringify(check)}`);
 

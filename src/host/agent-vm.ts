@@ -2,8 +2,8 @@
 // session, stream output, move files, stop. The same class serves the Node and
 // browser hosts; each passes its own boot function.
 
+import type { ExecClient } from './exec-client.js';
 import type { ExecBytesResult, ExecOptions, OutputChunk } from './exec-session.js';
-import { ExecSession } from './exec-session.js';
 import type { SnapshotInfo } from '../kernel/persist/snapshots.js';
 import type { HostMount } from './kernel-main.js';
 import type { Machine, RunOptions, RunResult } from './machine.js';
@@ -113,7 +113,7 @@ const dec = new TextDecoder();
 
 export class AgentVM {
   private machine: Machine | null = null;
-  private session: ExecSession | null = null;
+  private session: ExecClient | null = null;
   private listeners = new Set<OutputListener>();
   private auditListeners = new Set<AuditListener>();
   private pumping: Machine | null = null;
@@ -187,11 +187,8 @@ export class AgentVM {
     await m.answerApproval(req.id, answer).catch(() => {});
   }
 
-  private async openSession(): Promise<ExecSession> {
-    const m = this.requireMachine();
-    const s = new ExecSession(m, this.sessionOptions());
-    await s.start();
-    s.onOutput((c) => this.listeners.forEach((l) => l({ ...c, text: dec.decode(c.data) })));
+  private async openSession(): Promise<ExecClient> {
+    const s = await this.requireMachine().openSession(this.sessionOptions());
     this.session = s;
     return s;
   }
@@ -205,7 +202,9 @@ export class AgentVM {
   async execBytes(cmd: string, opts: ExecOptions = {}): Promise<ExecBytesResult> {
     this.requireMachine();
     const s = this.session?.alive ? this.session : await this.openSession();
-    const r = await s.exec(cmd, opts);
+    // Chunks cross from the kernel as they come only while someone listens.
+    const emit = this.listeners.size ? (c: OutputChunk) => this.listeners.forEach((l) => l({ ...c, text: dec.decode(c.data) })) : undefined;
+    const r = await s.exec(cmd, opts, emit);
     await this.sync();
     return r;
   }
@@ -298,9 +297,7 @@ export class AgentVM {
 
   /** Open another persistent session, independent of the default one. */
   async openExtraSession(): Promise<Session> {
-    const m = this.requireMachine();
-    const s = new ExecSession(m, this.sessionOptions());
-    await s.start();
+    const s = await this.requireMachine().openSession(this.sessionOptions());
     return {
       execBytes: async (cmd, o) => {
         const r = await s.exec(cmd, o);

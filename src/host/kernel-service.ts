@@ -10,7 +10,9 @@ import { sendSignal } from '../kernel/signal.js';
 import type { LayerInfo } from '../kernel/persist/persister.js';
 import type { SnapshotInfo } from '../kernel/persist/snapshots.js';
 import type { StorageEstimate } from '../kernel/persist/store.js';
-import { transfer } from 'comlink';
+import { transfer, type Remote } from 'comlink';
+import { ExecSession, type ExecBytesResult, type ExecOptions, type OutputChunk, type SessionOptions } from './exec-session.js';
+import { Machine } from './machine.js';
 
 export interface ProcessInfo {
   pid: number;
@@ -45,10 +47,49 @@ export interface HostEvents {
   approvals: ApprovalRequest[];
 }
 
+/** An exec's result, and whether its shell lives on (`exit` ends it). */
+export type SessionResult = ExecBytesResult & { alive: boolean };
+
+/** Output chunks of the exec running in a session, kept until the host's next sessionOutput call. */
+class OutputQueue {
+  chunks: OutputChunk[] = [];
+  ended = false;
+  private wake: (() => void) | null = null;
+
+  push(c: OutputChunk): void {
+    this.chunks.push(c);
+    this.poke();
+  }
+
+  end(): void {
+    this.ended = true;
+    this.poke();
+  }
+
+  private poke(): void {
+    this.wake?.();
+    this.wake = null;
+  }
+
+  /** The chunks so far (waiting for one if none), or null once the exec has ended and all were taken. */
+  async take(): Promise<OutputChunk[] | null> {
+    while (!this.chunks.length && !this.ended) await new Promise<void>((r) => (this.wake = r));
+    if (!this.chunks.length) return null;
+    const out = this.chunks;
+    this.chunks = [];
+    return out;
+  }
+}
+
 /** Errors cross postMessage as plain data; the client rebuilds SysError from it. */
 export type CallResult = { ok: true; value: Value } | { ok: false; errno: number; detail: string | undefined };
 
 export class KernelService {
+  /** The host API over this very service, for code that runs here (exec sessions). */
+  private readonly local = new Machine(this as unknown as Remote<KernelService>, () => {});
+  private readonly sessions = new Map<number, { session: ExecSession; output: OutputQueue | null }>();
+  private lastSession = 0;
+
   constructor(private readonly kernel: Kernel, private readonly releaseHost: () => void = () => {}) {}
 
   async syscall(name: string, args: Value[]): Promise<CallResult> {
@@ -58,6 +99,51 @@ export class KernelService {
       if (e instanceof SysError) return { ok: false, errno: e.errno, detail: e.detail };
       throw e;
     }
+  }
+
+  // ---- exec sessions (exec-session.ts; the host's side is exec-client.ts) ----
+
+  async sessionOpen(opts: SessionOptions): Promise<{ id: number; pid: number }> {
+    // Sessions whose shell died outside an exec (a snapshot restore stops every process) are forgotten.
+    for (const [id, e] of this.sessions) if (!this.kernel.procs.get(e.session.shellPid)?.alive) this.sessions.delete(id);
+    const session = new ExecSession(this.local, opts);
+    await session.start();
+    const entry = { session, output: null as OutputQueue | null };
+    session.onOutput((c) => entry.output?.push(c));
+    this.sessions.set(++this.lastSession, entry);
+    return { id: this.lastSession, pid: session.shellPid };
+  }
+
+  /** Run `cmd` in session `id`; with `stream`, its output can be taken as it comes (sessionOutput). */
+  async sessionExec(id: number, cmd: string, o: ExecOptions, stream: boolean): Promise<SessionResult> {
+    const entry = this.sessionEntry(id);
+    const output = stream ? new OutputQueue() : null;
+    entry.output = output;
+    try {
+      const r = await entry.session.exec(cmd, o);
+      const alive = entry.session.alive;
+      if (!alive) this.sessions.delete(id);
+      return transfer({ ...r, alive }, [r.stdout.buffer as ArrayBuffer, r.stderr.buffer as ArrayBuffer]);
+    } finally {
+      output?.end();
+    }
+  }
+
+  /** Output chunks of the streamed exec in session `id` (waits for one), or null when it is over. */
+  sessionOutput(id: number): Promise<OutputChunk[] | null> {
+    return this.sessions.get(id)?.output?.take() ?? Promise.resolve(null);
+  }
+
+  async sessionClose(id: number): Promise<void> {
+    const entry = this.sessions.get(id);
+    this.sessions.delete(id);
+    await entry?.session.close();
+  }
+
+  private sessionEntry(id: number): { session: ExecSession; output: OutputQueue | null } {
+    const entry = this.sessions.get(id);
+    if (!entry) throw new Error(`exec session ${id} is closed`);
+    return entry;
   }
 
   status(): KernelStatus {

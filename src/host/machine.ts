@@ -10,6 +10,8 @@ import { O_CREAT, O_DIRECTORY, O_RDONLY, O_RDWR, O_TRUNC, O_WRONLY } from '../ab
 import type { DirEntry, Stat } from '../abi/stat.js';
 import type { SyscallName } from '../abi/syscalls.js';
 import { WEXITSTATUS, WIFEXITED, WTERMSIG } from '../abi/wait.js';
+import { ExecClient } from './exec-client.js';
+import type { SessionOptions } from './exec-session.js';
 import { openTerminal, type Terminal, type TerminalIdentity, type TerminalOptions } from './terminal.js';
 import type { ApprovalRequest } from '../kernel/policy/approval.js';
 import type { AuditEvent } from '../kernel/policy/audit.js';
@@ -108,12 +110,19 @@ export class Machine {
     return this.service.answerApproval(typeof req === 'number' ? req : req.id, answer);
   }
 
-  execSession(pid: number, active: boolean): Promise<void> {
-    return this.service.execSession(pid, active);
+  // async: in the kernel worker the service is the kernel's own object, whose answers are not promises.
+  async execSession(pid: number, active: boolean): Promise<void> {
+    await this.service.execSession(pid, active);
   }
 
-  killSession(sid: number, sinceMs = 0): Promise<number> {
-    return this.service.killSession(sid, sinceMs);
+  async killSession(sid: number, sinceMs = 0): Promise<number> {
+    return await this.service.killSession(sid, sinceMs);
+  }
+
+  /** A persistent shell session for exec (the protocol runs in the kernel worker: exec-session.ts). */
+  async openSession(opts: SessionOptions): Promise<ExecClient> {
+    const { id, pid } = await this.service.sessionOpen(opts);
+    return new ExecClient(this.service, id, pid);
   }
 
   /** The persistent layer's state, or null for an ephemeral VM. */

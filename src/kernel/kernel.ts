@@ -9,7 +9,7 @@ import { OverlayFs } from './fs/overlayfs.js';
 import type { Persister } from './persist/persister.js';
 import { Snapshots } from './persist/snapshots.js';
 import { MemorySnapshots } from './persist/store.js';
-import { newChannelBuffer, newDoorbell } from '../abi/channel.js';
+import { newDoorbell } from '../abi/channel.js';
 import type { Value } from '../abi/codec.js';
 import { Errno, SysError } from '../abi/errno.js';
 import { RUNTIME_NAMES } from '../abi/runtime.js';
@@ -88,6 +88,8 @@ const POOL_FILL_MS = 250;
 
 /** How long the kernel keeps polling the doorbell after work before sleeping on it. */
 const KERNEL_SPIN_MS = 0.05;
+/** The same after waking a sleeping process, which takes longer to wake and call again. */
+const WAKE_SPIN_MS = 0.3;
 
 export class Kernel {
   readonly vfs: Vfs;
@@ -107,6 +109,9 @@ export class Kernel {
   private readonly live = new Set<Process>();
   private readonly runq: Call[] = [];
   private draining = false;
+  /** Inside poll(): replies made now are followed by more polling anyway. */
+  private polling = false;
+  private pollQueued = false;
   private readonly table: Handler[];
   private stopped = false;
   private readonly runtimes: Set<string>;
@@ -185,30 +190,58 @@ export class Kernel {
         limits.enter(p);
         new Call(this, p, SYSCALLS[sysno], handler, args, (errno, value) => {
           limits.leave(p);
-          ch.reply(errno, value);
+          this.answer(ch, errno, value);
         }).attempt();
       } else {
-        new Call(this, p, SYSCALLS[sysno], handler, args, (errno, value) => ch.reply(errno, value)).attempt();
+        new Call(this, p, SYSCALLS[sysno], handler, args, (errno, value) => this.answer(ch, errno, value)).attempt();
       }
       this.drain();
     }
   }
 
+  /**
+   * Reply to a process. A call that was parked (a read that waited for a pipe,
+   * say) is answered from some other handler, with the kernel about to sleep:
+   * the woken process's next call, a few microseconds away, would then pay a
+   * full wake-up of the kernel's event loop (~100 µs). So poll for it first.
+   */
+  private answer(ch: ChannelEnd, errno: number, value: Value): void {
+    ch.reply(errno, value);
+    if (!this.polling && !this.pollQueued) {
+      this.pollQueued = true;
+      queueMicrotask(() => {
+        this.pollQueued = false;
+        this.poll(WAKE_SPIN_MS);
+      });
+    }
+  }
+
+  /** Serve the channels until the doorbell has been quiet for KERNEL_SPIN_MS; the doorbell's last value served. */
+  private poll(spinMs = KERNEL_SPIN_MS): number {
+    let seen = Atomics.load(this.doorbell, 0);
+    if (this.stopped || this.polling) return seen;
+    this.polling = true;
+    try {
+      this.pollChannels();
+      let spinUntil = performance.now() + spinMs;
+      for (let i = 0; ; i++) {
+        const now = Atomics.load(this.doorbell, 0);
+        if (now !== seen) {
+          seen = now;
+          this.pollChannels();
+          spinUntil = performance.now() + KERNEL_SPIN_MS;
+        } else if ((i & 63) === 0 && performance.now() > spinUntil) break;
+      }
+    } finally {
+      this.polling = false;
+    }
+    return seen;
+  }
+
   /** Sleep on the doorbell; after serving, spin briefly since more requests usually follow. */
   private listen(): void {
     if (this.stopped) return;
-    let seen = Atomics.load(this.doorbell, 0);
-    this.pollChannels();
-    let spinUntil = performance.now() + KERNEL_SPIN_MS;
-    for (let i = 0; ; i++) {
-      const now = Atomics.load(this.doorbell, 0);
-      if (now !== seen) {
-        seen = now;
-        this.pollChannels();
-        spinUntil = performance.now() + KERNEL_SPIN_MS;
-      } else if ((i & 63) === 0 && performance.now() > spinUntil) break;
-    }
-    const w = Atomics.waitAsync(this.doorbell, 0, seen);
+    const w = Atomics.waitAsync(this.doorbell, 0, this.poll());
     if (w.async) void w.value.then(() => this.listen());
     else queueMicrotask(() => this.listen());
   }
@@ -315,7 +348,7 @@ export class Kernel {
     p.argv = image.argv;
     p.exe = image.file;
     p.comm = basename(path).slice(0, 15);
-    p.channel = new ChannelEnd(newChannelBuffer());
+    p.channel = new ChannelEnd(this.runner.claim(p));
     this.live.add(p);
     this.policy.started(p, session);
     if (image.runtime !== 'wasm') return this.runner.start(p, image);

@@ -4,7 +4,12 @@
 // reused after a clean exit. A process that is killed, faults or does not
 // unwind promptly after exit has its worker terminated instead: whatever guest
 // code is still running there dies with it.
+//
+// Each worker has one syscall channel for its life, used by every process it
+// runs: a new 256 KiB SharedArrayBuffer per spawn cost ~100 µs, and a channel
+// that never leaves its worker cannot be reached from another one.
 
+import { HEADER_BYTES, newChannelBuffer } from '../abi/channel.js';
 import type { Image, RunMessage, WorkerMessage } from '../abi/runtime.js';
 import type { Process } from './process.js';
 
@@ -24,6 +29,7 @@ const UNWIND_MS = 2000;
 class Slot {
   proc: Process | null = null;
   unwindTimer: ReturnType<typeof setTimeout> | null = null;
+  readonly channel = newChannelBuffer();
   constructor(readonly port: WorkerPort) {}
 }
 
@@ -65,18 +71,25 @@ export class Runner {
     this.prewarm();
   }
 
-  /** Run `image` as `proc` in a pooled worker; a wasm image comes with its compiled module. */
-  start(proc: Process, image: Image, module?: WebAssembly.Module | string): void {
-    if (!proc.channel) throw new Error('process has no channel');
+  /** Give `proc` a pooled worker; returns the worker's channel, cleared, for `proc` to use. */
+  claim(proc: Process): SharedArrayBuffer {
     const slot = this.idle.pop() ?? this.create();
     slot.proc = proc;
     this.running.set(proc, slot);
+    new Int32Array(slot.channel, 0, HEADER_BYTES / 4).fill(0);
+    queueMicrotask(() => this.prewarm());
+    return slot.channel;
+  }
+
+  /** Run `image` as `proc` in the worker it claimed; a wasm image comes with its compiled module. */
+  start(proc: Process, image: Image, module?: WebAssembly.Module | string): void {
+    const slot = this.running.get(proc);
+    if (!slot || proc.channel?.sab !== slot.channel) throw new Error('process has no worker');
     const msg: RunMessage = {
-      type: 'run', pid: proc.pid, channel: proc.channel.sab, doorbell: this.doorbell, image, env: proc.env,
+      type: 'run', pid: proc.pid, channel: slot.channel, doorbell: this.doorbell, image, env: proc.env,
     };
     if (module !== undefined) msg.module = module;
     slot.port.post(msg);
-    queueMicrotask(() => this.prewarm());
   }
 
   /** The process called exit: give its worker a moment to unwind, then recycle it. */

@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { KernelService } from '../kernel-service.js';
 import { AgentVM as BaseAgentVM, mountList, type AgentVMOptions } from '../agent-vm.js';
+import { guardKernel } from '../kernel-death.js';
 import { Machine } from '../machine.js';
 import type { HostMount, KernelBooted, KernelInit } from '../kernel-main.js';
 import { lockStateDir } from './dir-lock.js';
@@ -78,7 +79,11 @@ export async function boot(opts: BootOptions = {}): Promise<Machine> {
     await stopWorker();
     throw e;
   }
-  const machine = new Machine(wrap<KernelService>(sealEndpoint(nodeEndpoint(worker), secret)), stopWorker);
+  const died = new Promise<never>((_, fail) => {
+    worker.once('error', (e) => fail(new Error(`agentOS: the kernel failed: ${(e as Error).stack ?? String(e)}`)));
+    worker.once('exit', () => fail(new Error('agentOS: the VM has stopped')));
+  });
+  const machine = new Machine(guardKernel(wrap<KernelService>(sealEndpoint(nodeEndpoint(worker), secret)), died), stopWorker);
   await machine.status();
   return machine;
 }

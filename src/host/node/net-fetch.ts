@@ -112,8 +112,11 @@ export const nodeFetch: HostFetch = async (req) => {
       lookup,
       // One connection per request, kept alive only to look like any client (no `Connection: close`); freed after the body.
       agent,
-      signal,
     });
+    // Not the `signal` option: its AbortError is emitted on streams that nothing
+    // listens to once the body has been read, and an uncaught error ends the kernel.
+    // After the handover a plain destroy() ends the body's iterator instead.
+    signal.addEventListener('abort', () => request.destroy(handedOver ? undefined : new Error('The operation was aborted')), { once: true });
     // The connect timeout covers resolving and connecting, not a slow server.
     request.once('socket', (s) => (s.connecting ? s.once('connect', stopConnectTimer) : stopConnectTimer()));
     const head = new Promise<IncomingMessage>((ok, fail) => {
@@ -126,6 +129,10 @@ export const nodeFetch: HostFetch = async (req) => {
       throw e;
     })]);
     stopConnectTimer();
+    // From here errors reach the guest through the body's iterator; one that comes
+    // when nothing iterates must not be an uncaught 'error' event.
+    request.on('error', () => {});
+    res.on('error', () => {});
     const headers: [string, string][] = [];
     for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) headers.push([res.rawHeaders[i], res.rawHeaders[i + 1]]);
     const sock = res.socket;

@@ -105,12 +105,13 @@ function root64(p: number, k: 2 | 3): bigint {
 }
 
 // The first 32 bits of the 64-bit fractions (exact, unlike floating-point roots).
-const SHA256_K = PRIMES.slice(0, 64).map((p) => Number(root64(p, 3) >> 32n) | 0);
-const SHA256_H = PRIMES.slice(0, 8).map((p) => Number(root64(p, 2) >> 32n) | 0);
+// Computed on first use: this module is part of every coreutils command, and they took ~1 ms.
+let SHA256_K: number[] = [];
 
 function sha256(data: Uint8Array): string {
+  if (!SHA256_K.length) SHA256_K = PRIMES.slice(0, 64).map((p) => Number(root64(p, 3) >> 32n) | 0);
   const v = pad(data, 64, 8, false);
-  const h = SHA256_H.slice();
+  const h = PRIMES.slice(0, 8).map((p) => Number(root64(p, 2) >> 32n) | 0);
   const w = new Array<number>(64);
   for (let off = 0; off < v.byteLength; off += 64) {
     for (let i = 0; i < 16; i++) w[i] = v.getUint32(off + i * 4);

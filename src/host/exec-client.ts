@@ -1,0 +1,45 @@
+// The host's handle on an exec session that runs in the kernel worker
+// (exec-session.ts): one message to run a command, one back with its result.
+// Output chunks cross as they arrive only when the caller asks for them.
+
+import type { Remote } from 'comlink';
+import type { ExecBytesResult, ExecOptions, OutputChunk } from './exec-session.js';
+import type { KernelService } from './kernel-service.js';
+
+export class ExecClient {
+  private queue: Promise<unknown> = Promise.resolve();
+  /** False once the shell has ended (`exit`, a kill): the next exec needs a new session. */
+  alive = true;
+
+  constructor(
+    private readonly service: Remote<KernelService>,
+    private readonly id: number,
+    readonly shellPid: number,
+  ) {}
+
+  /** Run one command, giving `emit` its output as it comes; calls are serialised, as in a terminal. */
+  exec(cmd: string, o: ExecOptions = {}, emit?: (c: OutputChunk) => void): Promise<ExecBytesResult> {
+    const run = this.queue.then(() => this.run(cmd, o, emit));
+    this.queue = run.catch(() => {});
+    return run;
+  }
+
+  private async run(cmd: string, o: ExecOptions, emit?: (c: OutputChunk) => void): Promise<ExecBytesResult> {
+    const done = this.service.sessionExec(this.id, cmd, o, emit !== undefined);
+    // Every chunk is delivered before the result: the kernel ends the stream (null) only once the command is done.
+    if (emit) {
+      for (let chunks = await this.service.sessionOutput(this.id); chunks; chunks = await this.service.sessionOutput(this.id)) {
+        chunks.forEach(emit);
+      }
+    }
+    const { alive, ...result } = await done;
+    this.alive = alive;
+    return result;
+  }
+
+  async close(): Promise<void> {
+    if (!this.alive) return;
+    this.alive = false;
+    await this.service.sessionClose(this.id);
+  }
+}
