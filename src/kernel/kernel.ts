@@ -216,7 +216,10 @@ export class Kernel {
     }
   }
 
-  /** Serve the channels until the doorbell has been quiet for KERNEL_SPIN_MS; the doorbell's last value served. */
+  /**
+   * Serve the channels until the doorbell has been quiet for `spinMs` (at
+   * first) or KERNEL_SPIN_MS (after a request); returns its last value served.
+   */
   private poll(spinMs = KERNEL_SPIN_MS): number {
     let seen = Atomics.load(this.doorbell, 0);
     if (this.stopped || this.polling) return seen;
