@@ -18,7 +18,7 @@ import { expandContext } from './context.js';
 import { AbortSignal, BreakSignal, ContinueSignal, ExitSignal, ReturnSignal } from './control.js';
 import { isolate } from './isolate.js';
 import { runPipeline, startBackground } from './pipeline.js';
-import { applyRedirs, withRedirs } from './redirect.js';
+import { applyRedirs, RedirectFailed, withOutputFile, withRedirs } from './redirect.js';
 import type { Shell } from './shell.js';
 import { ShellError } from './vars.js';
 import { decodeShell } from '../bytes.js';
@@ -401,7 +401,7 @@ export function invoke(sh: Shell, argv: string[], assigns: Assign[], redirs: Sim
       return 0;
     } catch (e) {
       if (!(e instanceof ShellError)) throw e;
-      sh.error(e.message);
+      if (!(e instanceof RedirectFailed)) sh.error(e.message);
       return e.status;
     }
   }
@@ -415,7 +415,8 @@ export function invoke(sh: Shell, argv: string[], assigns: Assign[], redirs: Sim
     if (keep) for (const a of assigns) assign(sh, a, ctx, { trace });
     if (trace) traceArgv(sh, argv);
     try {
-      return withRedirs(sh, redirs, () => runBuiltin(sh, builtin, argv));
+      const run = () => runBuiltin(sh, builtin, argv);
+      return withOutputFile(sh, name, redirs, run) ?? withRedirs(sh, redirs, run);
     } finally {
       restoreVars?.();
     }

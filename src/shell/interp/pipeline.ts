@@ -8,7 +8,7 @@ import { print, type Command, type Pipeline } from '../syntax/index.js';
 import { BUILTINS, SPECIAL_BUILTINS } from './builtins/index.js';
 import { expandContext } from './context.js';
 import { afterLeaf, runCommand, setPipestatus, spawnProgram, suppressed, waitFor } from './exec.js';
-import { applyRedirs, restore } from './redirect.js';
+import { applyRedirs, RedirectFailed, restore } from './redirect.js';
 import type { Shell } from './shell.js';
 import { isolate } from './isolate.js';
 import { startSubshell, withFds } from './subshell.js';
@@ -162,7 +162,7 @@ function startStage(sh: Shell, cmd: Command, pgid?: number, foreground = false):
         saved = applyRedirs(sh, cmd.redirs);
       } catch (e) {
         if (!(e instanceof ShellError)) throw e;
-        sh.error(e.message);
+        if (!(e instanceof RedirectFailed)) sh.error(e.message);
         return -e.status;
       }
       try {

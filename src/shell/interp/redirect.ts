@@ -92,14 +92,27 @@ function noclobberCheck(sh: Shell, path: string): void {
   }
 }
 
-/** Apply redirections; on error everything applied so far is undone and ShellError thrown. */
+/** A failed redirection, already reported: its status is all the caller has left to do. */
+export class RedirectFailed extends ShellError {}
+
+/**
+ * Apply redirections. On error it is reported, as bash does, with the
+ * redirections before it still in place (`2>log >nodir/x` puts the message in
+ * log); then everything applied is undone and RedirectFailed thrown. Fatal
+ * expansion errors are thrown as they are, for the caller.
+ */
 export function applyRedirs(sh: Shell, redirs: Redirect[]): Saved {
   const saved: Saved = [];
   try {
     for (const r of redirs) applyOne(sh, r, saved);
   } catch (e) {
+    let thrown = e;
+    if (e instanceof ShellError && !e.fatal) {
+      sh.error(e.message);
+      thrown = new RedirectFailed(e.message, e.status);
+    }
     restore(sh, saved);
-    throw e;
+    throw thrown;
   }
   return saved;
 }
@@ -185,6 +198,41 @@ function literalHeredoc(r: Redirect): string {
   return (r.heredoc?.parts ?? []).map((p) => ('value' in p ? (p as { value: string }).value : '')).join('');
 }
 
+/** Builtins whose only use of fds 1 and 2 is the shell's output calls (sh.out, sh.write, sh.error). */
+const OUTPUT_ONLY = new Set(['echo', 'printf', 'true', 'false', ':']);
+
+/**
+ * `printf x > f`, for builtins that only write: the file is opened (created,
+ * truncated, noclobber checked) and the builtin writes to it directly instead
+ * of the shell moving its own fd 1 or 2 there and back: 3 syscalls instead of
+ * 7, which a loop writing files feels. One redirection only: a second could
+ * name the first's fd (`2>x >/dev/stderr`), which must see it moved. Null
+ * when `redirs` need the general path.
+ */
+export function withOutputFile(sh: Shell, name: string, redirs: Redirect[], fn: () => number): number | null {
+  if (!OUTPUT_ONLY.has(name) || sh.outputFds || redirs.length !== 1) return null;
+  const r = redirs[0];
+  if (!(r.op === '>' || r.op === '>>' || r.op === '>|') || !(r.fd === null || r.fd === 1 || r.fd === 2) || r.fdVar) return null;
+  let f: number;
+  try {
+    sh.lineno = r.line;
+    const target = expandRedirectTarget(r.target, expandContext(sh));
+    if (r.op === '>') noclobberCheck(sh, target);
+    f = openFor(sh, target, O_WRONLY | O_CREAT | (r.op === '>>' ? O_APPEND : O_TRUNC));
+  } catch (e) {
+    if (!(e instanceof ShellError) || e.fatal) throw e;
+    sh.error(e.message);
+    return e.status;
+  }
+  sh.outputFds = r.fd === 2 ? [1, f] : [f, 2];
+  try {
+    return fn();
+  } finally {
+    sh.outputFds = null;
+    sh.sys.close(f);
+  }
+}
+
 /** Run `fn` with `redirs` applied; a redirection error is reported and gives status 1. */
 export function withRedirs(sh: Shell, redirs: Redirect[], fn: () => number): number {
   if (redirs.length === 0) return fn();
@@ -193,8 +241,7 @@ export function withRedirs(sh: Shell, redirs: Redirect[], fn: () => number): num
     saved = applyRedirs(sh, redirs);
   } catch (e) {
     // Fatal expansion errors (set -u in a here-doc...) are the caller's to report.
-    if (!(e instanceof ShellError) || e.fatal) throw e;
-    sh.error(e.message);
+    if (!(e instanceof RedirectFailed)) throw e;
     return e.status;
   }
   try {

@@ -172,9 +172,19 @@ export class Shell {
 
   // ---- output -------------------------------------------------------------
 
+  /**
+   * Where fds 1 and 2 go while an output-only builtin runs with its
+   * redirections as plain files (redirect.ts withOutputFiles); null: to 1 and 2.
+   */
+  outputFds: [number, number] | null = null;
+
+  private real(fd: number): number {
+    return this.outputFds && (fd === 1 || fd === 2) ? this.outputFds[fd - 1] : fd;
+  }
+
   write(fd: number, text: string): void {
     try {
-      this.sys.writeAll(fd, encodeShell(text));
+      this.sys.writeAll(this.real(fd), encodeShell(text));
     } catch (e) {
       if (!(e instanceof SysError)) throw e;
       // In a pipeline stage run in-process, a closed pipe ends the stage as SIGPIPE would.
@@ -191,7 +201,7 @@ export class Shell {
   error(message: string): void {
     const where = this.lineno > 0 ? ` line ${this.lineno}:` : '';
     try {
-      this.sys.writeAll(2, `${this.sourceStack.at(-1) ?? this.errorName}:${where} ${message}\n`);
+      this.sys.writeAll(this.real(2), `${this.sourceStack.at(-1) ?? this.errorName}:${where} ${message}\n`);
     } catch {
       /* stderr closed */
     }
