@@ -6,7 +6,8 @@ import { boot } from '../../src/host/browser/index.js';
 import type { Machine } from '../../src/host/machine.js';
 import { sdkModuleUrl, sdkWorkerUrl, wasmerWorkerShim } from '../../src/host/browser/wasmer-workers.js';
 import { SIGKILL } from '../../src/abi/signal.js';
-import { installWasm, readUntil, spawnPiped } from '../../test/runtimes/wasm/cases.js';
+import { readUntil, spawnPiped } from '../../test/kernel/pipes.js';
+import { installWasm } from '../../test/runtimes/wasm/cases.js';
 
 const dec = new TextDecoder();
 let held: { m: Machine; pid: number; fds: number[] } | null = null;

@@ -174,7 +174,7 @@ export class Shell {
 
   /**
    * Where fds 1 and 2 go while an output-only builtin runs with its
-   * redirections as plain files (redirect.ts withOutputFiles); null: to 1 and 2.
+   * redirection as a plain file (redirect.ts withOutputFile); null: to 1 and 2.
    */
   outputFds: [number, number] | null = null;
 

@@ -4,15 +4,13 @@
 import { IO_CHUNK } from '../../abi/channel.js';
 import type { Sys } from '../../user/sys.js';
 
-/**
- * As much as one read syscall carries: each syscall costs a round trip to the
- * kernel worker (tens of µs on a busy machine), so fewer, larger reads win.
- * Pipes and terminals still return what they have.
- */
-const CHUNK = IO_CHUNK;
 
-/** Yield the fd's bytes chunk by chunk until EOF. */
-export function* chunks(sys: Sys, fd: number, size = CHUNK): Generator<Uint8Array> {
+/**
+ * Yield the fd's bytes chunk by chunk until EOF, by default as much as one
+ * read syscall carries: each is a round trip to the kernel worker, so fewer,
+ * larger reads win (pipes and terminals still return what they have).
+ */
+export function* chunks(sys: Sys, fd: number, size = IO_CHUNK): Generator<Uint8Array> {
   for (;;) {
     const b = sys.read(fd, size);
     if (b.byteLength === 0) return;

@@ -32,7 +32,6 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const sh = (m: Machine, script: string, cwd = '/tmp') =>
   m.run(['/bin/sh', '-c', `PATH=${BIN}:/opt/agentos/bin; ${script}`], { cwd });
 
-export { readUntil, spawnPiped };
 
 export const wasmCases: SuiteCase[] = [
   {

@@ -10,8 +10,6 @@ import { Writer } from '../../../userland/lib/writer.js';
 import { bytesToStr, strToBytes } from '../../grep/programs/io.js';
 import { compile, exec } from './regex.js';
 
-/** A syscall's worth per read: each read is a round trip to the kernel. */
-const CHUNK = IO_CHUNK;
 const dec = new TextDecoder();
 
 /** A byte-string name (file or command) as the Unicode string the kernel wants. */
@@ -29,7 +27,7 @@ export class RecordReader {
 
   private fill(): boolean {
     if (this.eof) return false;
-    const b = this.sys.read(this.fd, CHUNK);
+    const b = this.sys.read(this.fd, IO_CHUNK); // a syscall's worth: each read is a round trip
     if (b.byteLength === 0) {
       this.eof = true;
       return false;

@@ -104,14 +104,18 @@ function root64(p: number, k: 2 | 3): bigint {
   return BigInt.asUintN(64, lo);
 }
 
-// The first 32 bits of the 64-bit fractions (exact, unlike floating-point roots).
-// Computed on first use: this module is part of every coreutils command, and they took ~1 ms.
-let SHA256_K: number[] = [];
+// The first 32 bits of the 64-bit fractions (exact, unlike floating-point roots),
+// computed on first use: this module is part of every coreutils command, and they took ~1 ms.
+let SHA256: { K: number[]; H: number[] } | null = null;
 
 function sha256(data: Uint8Array): string {
-  if (!SHA256_K.length) SHA256_K = PRIMES.slice(0, 64).map((p) => Number(root64(p, 3) >> 32n) | 0);
+  SHA256 ??= {
+    K: PRIMES.slice(0, 64).map((p) => Number(root64(p, 3) >> 32n) | 0),
+    H: PRIMES.slice(0, 8).map((p) => Number(root64(p, 2) >> 32n) | 0),
+  };
+  const { K } = SHA256;
   const v = pad(data, 64, 8, false);
-  const h = PRIMES.slice(0, 8).map((p) => Number(root64(p, 2) >> 32n) | 0);
+  const h = SHA256.H.slice();
   const w = new Array<number>(64);
   for (let off = 0; off < v.byteLength; off += 64) {
     for (let i = 0; i < 16; i++) w[i] = v.getUint32(off + i * 4);
@@ -122,7 +126,7 @@ function sha256(data: Uint8Array): string {
     }
     let [a, b, c, d, e, f, g, hh] = h;
     for (let i = 0; i < 64; i++) {
-      const t1 = (hh + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + SHA256_K[i] + w[i]) | 0;
+      const t1 = (hh + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + K[i] + w[i]) | 0;
       const t2 = ((rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c))) | 0;
       [hh, g, f, e, d, c, b, a] = [g, f, e, (d + t1) | 0, c, b, a, (t1 + t2) | 0];
     }

@@ -6,7 +6,7 @@ import { IO_CHUNK } from '../../../abi/channel.js';
 import type { Sys } from '../../../user/sys.js';
 import { latin1, latin1Bytes } from '../../../userland/lib/bytes.js';
 
-/** Input is read a syscall's worth at a time (each read is a round trip to the kernel); output flushes at 64 KiB. */
+/** Output flushes at 64 KiB (input is read IO_CHUNK at a time: LineReader). */
 const CHUNK = 64 * 1024;
 
 /** Bytes → byte string. */

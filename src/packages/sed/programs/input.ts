@@ -8,8 +8,6 @@ import { IO_CHUNK } from '../../../abi/channel.js';
 import type { Sys } from '../../../user/sys.js';
 import { bytesToStr } from './text.js';
 
-/** A syscall's worth per read: each read is a round trip to the kernel. */
-const CHUNK = IO_CHUNK;
 
 export interface Rec {
   text: string;
@@ -40,7 +38,7 @@ export class RecordReader {
   private fill(): void {
     this.queue = [];
     this.at = 0;
-    const b = this.sys.read(this.fd, CHUNK);
+    const b = this.sys.read(this.fd, IO_CHUNK); // a syscall's worth: each read is a round trip
     if (b.length === 0) {
       this.eof = true;
       if (this.carry !== '') this.queue.push({ text: this.carry, nl: false });
