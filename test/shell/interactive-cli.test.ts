@@ -14,9 +14,9 @@ const cli = fileURLToPath(new URL('../../../bin/agentos.js', import.meta.url));
 test('agentos shell on a terminal: raw mode, size, resize, Ctrl-C, exit status', { skip: !hasPython() && 'python3 is missing' }, () => {
   const r = runOnPty([process.execPath, cli, 'shell'], [
     { send: "PS1='$ '\r" },
-    { send: 'stty size; echo $TERM\r' },
+    { send: 'stty size; echo $TERM\r', until: 'xterm-256color' },
     { resize: [40, 120], send: '', quiet: 0.3 },
-    { send: 'stty size\r' },
+    { send: 'stty size\r', until: '40 120' },
     { send: 'sleep 100\r', quiet: 0.5 },
     { send: '\x03' },
     { send: 'echo st=$?\r' },

@@ -14,6 +14,8 @@ export interface Step {
   quiet?: number;
   /** Seconds to wait before typing (default 0). */
   delay?: number;
+  /** Text the step's output must contain before the quiet period counts (a loaded machine can be slower than any quiet period). */
+  until?: string;
 }
 
 const DRIVER = String.raw`
@@ -26,10 +28,12 @@ if pid == 0:
     os.execvp(spec['argv'][0], spec['argv'])
 fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack('HHHH', spec['rows'], spec['cols'], 0, 0))
 out = bytearray()
-def pump(quiet, limit, first=False):
+def pump(quiet, limit, first=False, until=None):
     end = time.time() + limit
     last = time.time()
-    while time.time() < end and (time.time() - last < quiet or (first and not out)):
+    start = len(out)
+    waiting = lambda: (first and not out) or (until is not None and until.encode() not in out[start:])
+    while time.time() < end and (time.time() - last < quiet or waiting()):
         r, _, _ = select.select([fd], [], [], 0.02)
         if r:
             try:
@@ -50,7 +54,7 @@ for step in spec['steps']:
         fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack('HHHH', step['resize'][0], step['resize'][1], 0, 0))
     if 'send' in step:
         os.write(fd, step['send'].encode())
-    alive = pump(step.get('quiet', 0.4), 15)
+    alive = pump(step.get('quiet', 0.4), 15, until=step.get('until'))
 if alive:
     pump(1.0, 5)
 status = None
