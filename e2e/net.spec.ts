@@ -38,7 +38,8 @@ test('net (browser): the default policy denies, naming it; a failed fetch is exi
   expect(denied.exitCode).toBe(7);
   expect(denied.stderr).toBe(`curl: (7) network access to ${origin} denied by the VM's network policy (network: none)\n`);
   // fetch() rejecting (refused here; a cross-origin server without CORS looks the same) is curl's exit 7.
-  const [refused] = await page.evaluate(() => window.__agentos.netRun('all', ['curl -sS http://127.0.0.1:1/']));
+  // (The loopback must be named: network 'all' never reaches it, e2e/security-network.spec.ts.)
+  const [refused] = await page.evaluate(() => window.__agentos.netRun({ allow: ['127.0.0.1:1'] }, ['curl -sS http://127.0.0.1:1/']));
   expect(refused.exitCode).toBe(7);
   expect(refused.stderr).toMatch(/^curl: \(7\) Failed to connect to 127\.0\.0\.1 port 1 after \d+ ms: Couldn't connect to server\n$/);
 });

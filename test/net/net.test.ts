@@ -123,7 +123,7 @@ describe('network: allowlist', () => {
     await withVm('all', async (vm) => {
       const r = await vm.exec(`curl -sS ${srv.base}/hello; curl -sS http://no-such-host.invalid/`);
       assert.equal(r.exitCode, 6);
-      assert.match(r.stderr, /^curl: \(7\) network access to 127\.0\.0\.1 \(127\.0\.0\.1\) denied by the VM's network policy \(private address/);
+      assert.match(r.stderr, /^curl: \(7\) network access to 127\.0\.0\.1 denied by the VM's network policy \(private address: loopback; /);
       assert.match(r.stderr, /curl: \(6\) Could not resolve host: no-such-host\.invalid\n$/);
     });
   });

@@ -75,3 +75,35 @@ test('policy: CLI flags', () => {
   assert.throws(() => policyFromFlags('all', ['a.com']), /does not go with/);
   assert.throws(() => policyFromFlags('some', []), /must be none, all/);
 });
+
+test('policy: non-public addresses are refused by their spelling, on every host', () => {
+  const urls = ['http://127.1/', 'http://0x7f000001/', 'http://[::ffff:7f00:1]/', 'http://[::ffff:a9fe:a9fe]/', 'http://0/', 'http://api.localhost/', 'http://localhost./'];
+  for (const p of [new NetPolicy('all'), new NetPolicy({ allow: ['*'] })]) {
+    for (const url of urls) {
+      const d = p.check('GET', url);
+      assert.equal(d.allowed, false, `${p.describe()} ${url}`);
+      assert.match(!d.allowed ? d.message : '', /denied by the VM's network policy \(private address: (loopback|link-local|unspecified); /);
+    }
+  }
+  assert.equal(allowed(new NetPolicy({ allow: ['*.localhost'] }), 'GET', 'http://api.localhost/'), false, 'a wildcard does not name a host');
+  const d = new NetPolicy('all').check('GET', 'http://[::ffff:7f00:1]:8080/x');
+  assert.deepEqual(d, { allowed: false, message: "network access to [::ffff:7f00:1] (127.0.0.1) denied by the VM's network policy (private address: loopback; allow the host by name or with private: true)" });
+  assert.deepEqual(new NetPolicy('all').check('GET', 'http://[::ffff:808:808]/'), { allowed: true, allowPrivate: false, rule: 'network: all' }, 'a mapped public address is public');
+  assert.equal(allowed(new NetPolicy({ allow: [{ origin: '*', private: true }] }), 'GET', 'http://10.1/'), true, 'private: true allows them');
+});
+
+test('policy: entries and requests are compared in one canonical spelling', () => {
+  const p = new NetPolicy({ allow: ['0x7f.1:8080', 'http://[0:0:0:0:0:0:0:1]:9000', 'Example.COM.', '*.Api.Test'] });
+  for (const url of ['http://127.0.0.1:8080/', 'http://2130706433:8080/', 'http://[::ffff:127.0.0.1]:8080/', 'http://127.0.0.1.:8080/']) {
+    assert.deepEqual(p.check('GET', url), { allowed: true, allowPrivate: true, rule: '0x7f.1:8080' }, url);
+  }
+  assert.deepEqual(p.check('GET', 'http://[::1]:9000/'), { allowed: true, allowPrivate: true, rule: 'http://[0:0:0:0:0:0:0:1]:9000' });
+  assert.equal(allowed(p, 'GET', 'http://127.0.0.2:8080/'), false, 'another address');
+  assert.equal(allowed(p, 'GET', 'http://localhost:8080/'), false, 'a name for it is another host');
+  assert.equal(allowed(p, 'GET', 'http://example.com/'), true);
+  assert.equal(allowed(p, 'GET', 'http://EXAMPLE.com./'), true);
+  assert.equal(allowed(p, 'GET', 'http://x.api.test./'), true);
+  const h = new NetPolicy({ allow: ['a.test'], hosts: { 'A.Test.': '0x7f.1', 'b.test': '::FFFF:127.0.0.1' } });
+  assert.deepEqual([...h.hosts], [['a.test', '127.0.0.1'], ['b.test', '::ffff:7f00:1']]);
+  assert.throws(() => new NetPolicy({ allow: [], hosts: { 'a.test': 'b.test' } }), /hosts: 'a\.test' must map to an IP address/);
+});

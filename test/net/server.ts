@@ -8,8 +8,10 @@ import { gzipSync } from 'node:zlib';
 
 export interface TestServer {
   port: number;
-  /** `http://127.0.0.1:PORT` */
+  /** `http://127.0.0.1:PORT` (or `http://[::1]:PORT`) */
   base: string;
+  /** TCP connections accepted so far. */
+  connections: number;
   /** Requests whose client went away before the response ended, by path. */
   aborted: string[];
   /** Paths requested, in order. */
@@ -149,17 +151,22 @@ async function route(s: TestServer, req: IncomingMessage, res: ServerResponse): 
   res.end('not found\n');
 }
 
-export async function startServer(): Promise<TestServer> {
-  const s = { port: 0, base: '', aborted: [] as string[], seen: [] as string[], close: async () => {} } as TestServer;
+/** A server on `host` (the loopback by default; `::1` for IPv6). */
+export async function startServer(host = '127.0.0.1'): Promise<TestServer> {
+  const s = { port: 0, base: '', connections: 0, aborted: [] as string[], seen: [] as string[], close: async () => {} } as TestServer;
   const server: Server = createServer((req, res) => {
     route(s, req, res).catch((e: unknown) => {
       res.writeHead(500);
       res.end(String(e));
     });
   });
-  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  server.on('connection', () => s.connections++);
+  await new Promise<void>((ok, fail) => {
+    server.once('error', fail);
+    server.listen(0, host, ok);
+  });
   s.port = (server.address() as AddressInfo).port;
-  s.base = `http://127.0.0.1:${s.port}`;
+  s.base = `http://${host.includes(':') ? `[${host}]` : host}:${s.port}`;
   s.close = () =>
     new Promise<void>((ok) => {
       server.closeAllConnections();

@@ -3,7 +3,8 @@
 // cross-origin server must send Access-Control-Allow-Origin, or the request
 // fails like a refused connection), forbidden request headers (Host, Cookie,
 // Referer, ...) are dropped, bodies arrive decoded, there is no DNS to pin
-// (no rebinding check: the browser's Private Network Access rules apply), and
+// (the kernel has refused non-public IP literals and localhost names already;
+// where other names lead is the browser's Private Network Access business), and
 // redirects cannot be seen — a `manual` redirect is opaque — so with an
 // allowlist a redirect is an error, and only with `network: 'all'` does the
 // browser follow it itself.

@@ -1,17 +1,20 @@
 // Node host: the kernel's HTTP(S) requests, made from the kernel worker with
 // node:http/https. DNS-rebinding safety: the host name is resolved once here,
-// every address is checked (private, loopback and link-local ones are refused
-// unless the policy allows them for this host), and the connection goes to
-// that checked address through a pinned `lookup` — the name is never resolved
-// again behind the check. TLS still verifies the certificate for the name.
+// every address is classified (kernel/net/address.ts: loopback, private,
+// link-local... in any spelling, IPv4-mapped and embedding IPv6 forms too)
+// and only a public one is used unless the policy allows private ones for this
+// host; the connection goes to that checked address through a pinned `lookup`
+// — the name is never resolved again behind the check. TLS still verifies the
+// certificate for the name.
 
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { Errno } from '../../abi/errno.js';
+import { canonicalHost, classifyAddress } from '../../kernel/net/address.js';
 import { NetError, type HostFetch, type HostRequest, type HostResponse } from '../../kernel/net/host.js';
-import { isPrivateAddress } from './private-address.js';
+import { privateDenial } from '../../kernel/net/policy.js';
 
 interface Resolved {
   address: string;
@@ -19,7 +22,7 @@ interface Resolved {
 }
 
 async function resolveHost(req: HostRequest, host: string): Promise<Resolved> {
-  const mapped = req.hosts.get(host.toLowerCase());
+  const mapped = req.hosts.get(canonicalHost(host));
   const literal = host.startsWith('[') ? host.slice(1, -1) : host;
   let candidates: Resolved[];
   if (mapped) candidates = [{ address: mapped, family: isIP(mapped) === 6 ? 6 : 4 }];
@@ -32,13 +35,10 @@ async function resolveHost(req: HostRequest, host: string): Promise<Resolved> {
     }
   }
   if (req.allowPrivate) return candidates[0];
-  const ok = candidates.find((c) => !isPrivateAddress(c.address));
-  if (!ok) {
-    throw new NetError(
-      Errno.EACCES,
-      `network access to ${host} (${candidates[0].address}) denied by the VM's network policy (private address; allow the host literally or with private: true)`,
-    );
-  }
+  // Anything that is not an address the classifier knows is refused too.
+  const kinds = candidates.map((c) => classifyAddress(c.address) ?? { kind: 'reserved' as const, address: c.address });
+  const ok = candidates.find((_, i) => kinds[i].kind === 'public');
+  if (!ok) throw new NetError(Errno.EACCES, privateDenial(host, kinds[0]));
   return ok;
 }
 

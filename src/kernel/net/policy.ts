@@ -9,11 +9,17 @@
 // scheme, host and port must match), a host (`example.com`, `*.example.com`,
 // `localhost:8080`: any http(s) scheme, any port unless one is given) or `*`
 // (every public host). A string entry may list methods after a space:
-// `'https://api.x.com GET,POST'`. Private and loopback addresses are refused
-// (DNS-rebinding safety) unless the entry names that very host literally
-// (`localhost`, `127.0.0.1`) or says `private: true`. An entry that says
+// `'https://api.x.com GET,POST'`. Non-public addresses (loopback, private,
+// link-local, ...: kernel/net/address.ts) are refused in every spelling, and
+// names resolving to them too (DNS-rebinding safety: the Node host checks what
+// it resolved), unless the entry names that very host (`localhost`,
+// `127.0.0.1`) or says `private: true`. Entries and requests are compared in
+// one canonical form (canonicalHost): `127.0.0.1` also allows `2130706433`
+// and `[::ffff:7f00:1]`, `example.com` also `example.com.`. An entry that says
 // `ask` (`ask: true`, or a last word `ask`: `'api.x.com POST ask'`) allows a
 // request only once the host approves it (kernel/policy/approval.ts).
+
+import { canonicalHost, classifyAddress, classifyHost, type Classified } from './address.js';
 
 export interface AllowRule {
   /** An origin, a host (`*.` wildcards), or `*`. */
@@ -41,7 +47,7 @@ export type NetworkPolicy =
 interface Rule {
   text: string;
   scheme: string | null;
-  /** Lower-case host; `*.suffix` for wildcards, `*` for any host. */
+  /** The host in canonical form (canonicalHost); `*.suffix` for wildcards, `*` for any host. */
   host: string;
   port: number | null;
   methods: Set<string> | null;
@@ -99,22 +105,41 @@ function parseRule(e: AllowEntry): Rule {
     }
     if (!(u.protocol in DEFAULT_PORT)) throw new Error(`network policy: '${o}': only http and https origins exist`);
     if (u.pathname !== '/' || u.search || u.hash || u.username) throw new Error(`network policy: '${o}' is not an origin (no path)`);
-    return { ...base, scheme: u.protocol, host: u.hostname.toLowerCase(), port: u.port ? Number(u.port) : DEFAULT_PORT[u.protocol] };
+    return { ...base, scheme: u.protocol, host: canonicalHost(u.hostname), port: u.port ? Number(u.port) : DEFAULT_PORT[u.protocol] };
   }
   const m = /^(\*\.)?([^\s/:]+|\[[0-9a-f:.]+\])(?::(\d+))?$/i.exec(o);
-  if (!m) throw new Error(`network policy: bad host '${o}'`);
-  return { ...base, scheme: null, host: (m[1] ?? '') + m[2].toLowerCase(), port: m[3] ? Number(m[3]) : null };
+  const host = m && hostnameOf(m[2]);
+  if (!m || !host) throw new Error(`network policy: bad host '${o}'`);
+  return { ...base, scheme: null, host: (m[1] ?? '') + canonicalHost(host), port: m[3] ? Number(m[3]) : null };
+}
+
+/** A host as the URL parser reads it (so an entry is spelt as a request would be), or null. */
+function hostnameOf(host: string): string | null {
+  try {
+    return new URL(`http://${host}/`).hostname;
+  } catch {
+    return null;
+  }
+}
+
+/** An address for `hosts`, in the URL parser's form (`0x7f.1` is `127.0.0.1`), without brackets. */
+function hostsAddress(name: string, a: unknown): string {
+  const bare = typeof a === 'string' ? a.replace(/^\[|\]$/g, '') : '';
+  const h = classifyAddress(bare) ? hostnameOf(bare.includes(':') ? `[${bare}]` : bare) : null;
+  if (!h) throw new Error(`network policy: hosts: '${name}' must map to an IP address, not ${JSON.stringify(a)}`);
+  return h.replace(/^\[|\]$/g, '');
+}
+
+/** The denial of a request to a non-public address; the Node host says the same of a name that resolved to one. */
+export function privateDenial(host: string, c: Classified): string {
+  const shown = c.address === host ? host : `${host} (${c.address})`;
+  return `network access to ${shown} denied by the VM's network policy (private address: ${c.kind}; allow the host by name or with private: true)`;
 }
 
 function hostMatches(rule: string, host: string): boolean {
   if (rule === '*') return true;
   if (rule.startsWith('*.')) return host.endsWith(rule.slice(1)) && host.length > rule.length - 1;
   return rule === host;
-}
-
-/** A host that is an address or localhost by itself: naming it is asking for it. */
-function isLiteralLocal(host: string): boolean {
-  return host === 'localhost' || /^[\d.]+$/.test(host) || host.startsWith('[');
 }
 
 /** The policy, checked for every request the kernel is asked to make. */
@@ -135,7 +160,7 @@ export class NetPolicy {
     }
     this.mode = 'allowlist';
     this.rules = spec.allow.map(parseRule);
-    this.hosts = new Map(Object.entries(spec.hosts ?? {}).map(([h, a]) => [h.toLowerCase(), a]));
+    this.hosts = new Map(Object.entries(spec.hosts ?? {}).map(([h, a]) => [canonicalHost(hostnameOf(h) ?? h), hostsAddress(h, a)]));
   }
 
   /** Some entry says `ask`: the host must be listening for approvals. */
@@ -156,29 +181,38 @@ export class NetPolicy {
     } catch {
       return { allowed: false, message: `malformed URL '${url}'` };
     }
-    const target = `${u.protocol}//${u.host}`;
-    const denied = (what: string): Decision => ({
-      allowed: false,
-      message: `network access to ${what} denied by the VM's network policy (${this.describe()})`,
-    });
     if (!(u.protocol in DEFAULT_PORT)) return { allowed: false, message: `protocol ${u.protocol.slice(0, -1)} not supported` };
-    if (this.mode === 'none') return denied(target);
-    if (this.mode === 'all') return { allowed: true, allowPrivate: false, rule: 'network: all' };
-    const host = u.hostname.toLowerCase();
+    if (this.mode === 'none') return this.denied(`${u.protocol}//${u.host}`);
+    const host = canonicalHost(u.hostname);
+    const d = this.mode === 'all' ? ({ allowed: true, allowPrivate: false, rule: 'network: all' } as const) : this.match(method, u, host);
+    if (!d.allowed || d.allowPrivate) return d;
+    // An address (or localhost) in any spelling is refused here, on every host; names are the Node host's to resolve and check.
+    const c = classifyHost(host);
+    return c && c.kind !== 'public' ? { allowed: false, message: privateDenial(u.hostname, c) } : d;
+  }
+
+  private denied(what: string): Decision {
+    return { allowed: false, message: `network access to ${what} denied by the VM's network policy (${this.describe()})` };
+  }
+
+  /** The allowlist's decision. */
+  private match(method: string, u: URL, host: string): Decision {
+    const target = `${u.protocol}//${u.host}`;
     const port = u.port ? Number(u.port) : DEFAULT_PORT[u.protocol];
     const hits = this.rules!.filter(
       (r) => (r.scheme === null || r.scheme === u.protocol) && (r.port === null || r.port === port) && hostMatches(r.host, host),
     );
-    if (!hits.length) return denied(target);
+    if (!hits.length) return this.denied(target);
     const m = method.toUpperCase();
     const ok = hits.filter((r) => !r.methods || r.methods.has(m));
-    if (!ok.length) return denied(`${m} ${target}`);
+    if (!ok.length) return this.denied(`${m} ${target}`);
     // An entry that allows outright wins over one that asks.
     const plain = ok.filter((r) => !r.ask);
     const use = plain.length ? plain : ok;
     return {
       allowed: true,
-      allowPrivate: use.some((r) => r.private || (r.host === host && isLiteralLocal(host))),
+      // Naming an address or localhost is asking for it; a name may not lead to one unless marked private.
+      allowPrivate: use.some((r) => r.private || (r.host === host && classifyHost(host) !== null)),
       rule: use[0].text,
       ...(plain.length ? {} : { ask: true }),
     };
