@@ -235,7 +235,7 @@ test('fork (item 5): the child runs under the parent\'s policy; hidden files sta
 test('API file calls (item 6): readFile, writeFile and listDirectory act as the VM user, under the policy', async () => {
   const asked: ApprovalRequest[] = [];
   const vm = new AgentVM({
-    policy: { fs: { hidden: ['/srv/secret'], readOnly: ['/srv/data'], ask: ['/home/user/ask'] }, processes: { maxFileSize: 1000 } },
+    policy: { fs: { hidden: ['/srv/secret', '/home/user/.token'], readOnly: ['/srv/data'], ask: ['/home/user/ask'] }, processes: { maxFileSize: 1000 } },
     onApproval: (r) => (asked.push(r), 'deny'),
   });
   await vm.start();
@@ -249,6 +249,8 @@ test('API file calls (item 6): readFile, writeFile and listDirectory act as the 
     await m.writeFile('/etc/rootonly', 'root only\n', 0o600);
     await m.mkdirp('/home/user/ask');
     await m.writeFile('/home/user/ask/f', 'ask\n');
+    // A file the host creates where a rule waited for it (the path did not exist at boot).
+    await m.writeFile('/home/user/.token', SECRET);
     const passwd = await m.readText('/etc/passwd');
     const code = (c: string, re?: RegExp) => (e: Error & { code?: string }) => e.code === c && (!re || re.test(e.message));
 
@@ -258,6 +260,8 @@ test('API file calls (item 6): readFile, writeFile and listDirectory act as the 
     await assert.rejects(vm.writeFile('/usr/bin/x', 'x'), code('EACCES', /\/usr\/bin\/x/));
     assert.notEqual((await vm.exec('ls /usr/bin/x')).exitCode, 0);
     await assert.rejects(vm.readFile('/srv/secret/token'), code('ENOENT', /\/srv\/secret\/token/));
+    await assert.rejects(vm.readFile('/home/user/.token'), code('ENOENT'));
+    assert.equal((await vm.exec('cat ~/.token')).stdout, '');
     await assert.rejects(vm.readFile('/etc/rootonly'), code('EACCES'));
     await assert.rejects(vm.writeFile('/srv/data/f', 'x'), code('EROFS'));
     assert.equal(new TextDecoder().decode(await vm.readFile('/srv/data/f')), 'data\n');
