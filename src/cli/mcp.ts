@@ -1,6 +1,12 @@
 // `agentos mcp`: one VM offered to an agent over the Model Context Protocol
 // (stdio, @modelcontextprotocol/sdk). Tools: exec, read_file, write_file,
 // list_directory, snapshot, restore. The VM lives as long as the connection.
+//
+// Every tool acts for the agent, so none reaches further than the guest: exec
+// runs in the guest's session; the file tools are AgentVM's file calls, which
+// the kernel makes as the VM user under the policy (host/user-files.ts); and
+// under filesystem rules the snapshot tools keep the in-VM command's limits
+// (no restore, no replacing a snapshot: kernel/sys/snapshot.ts).
 
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
@@ -8,7 +14,8 @@ import { z } from 'zod';
 import { AgentVM } from '../host/node/index.js';
 import { newBrowserFlags, newBrowserVM } from './browser-flags.js';
 import type { BrowserVM } from '../host/playwright/browser-vm.js';
-import { listGuestDirectory, readGuestFile, writeGuestFile, type RootRunner } from './mcp-files.js';
+import { errnoFromName, strerror } from '../abi/errno.js';
+import { hasFsRules } from '../kernel/policy/types.js';
 import { finishPolicy, newPolicyFlags, policyOptions, stopVm, takePolicyFlag } from './policy-flags.js';
 
 export const MCP_USAGE = `  mcp [--state DIR] [--host node|browser] [--chromium PATH] [--ws-endpoint URL] [POLICY OPTIONS]
@@ -22,12 +29,22 @@ type Result = { content: { type: 'text'; text: string }[]; isError?: boolean };
 
 const text = (t: string, isError = false): Result => ({ content: [{ type: 'text', text: t }], ...(isError ? { isError } : {}) });
 
-/** Tool errors go back to the agent as results, not protocol failures. */
-async function guarded(fn: () => Promise<Result>): Promise<Result> {
+/**
+ * Tool errors go back to the agent as results, not protocol failures; a
+ * system error on `path` reads as a Unix tool's: "read_file: /x: Permission denied".
+ */
+async function guarded(fn: () => Promise<Result>, tool?: string, path?: string): Promise<Result> {
   try {
     return await fn();
   } catch (e) {
-    return text((e as Error).message, true);
+    const err = e as Error & { code?: unknown };
+    let errno = 0;
+    try {
+      errno = typeof err.code === 'string' ? errnoFromName(err.code) : 0;
+    } catch {
+      // not an errno name
+    }
+    return text(errno && tool && path !== undefined ? `${tool}: ${path}: ${strerror(errno)}` : err.message, true);
   }
 }
 
@@ -61,8 +78,7 @@ export async function mcpCommand(args: string[], usageError: (msg: string) => nu
   if (host === 'node' && (bf.chromium ?? bf.wsEndpoint) !== undefined) return usageError('mcp: --chromium and --ws-endpoint need --host browser');
   const vm: AgentVM | BrowserVM = host === 'browser' ? await newBrowserVM(bf, policyOptions(pf)) : new AgentVM({ state, ...policyOptions(pf) });
   await vm.start();
-  // The file tools run as guest programs, as root, so the policy binds them (mcp-files.ts).
-  const root: RootRunner = (argv, stdin) => vm.run(argv, { uid: 0, gid: 0, cwd: '/', stdin });
+  const ruled = hasFsRules(pf.policy?.fs);
   const server = new McpServer({ name: 'agentos', version: '0.1.0' });
 
   server.registerTool('exec', {
@@ -77,35 +93,37 @@ export async function mcpCommand(args: string[], usageError: (msg: string) => nu
     description: 'Read a file of the VM. UTF-8 text as is; other bytes as base64 (encoding says which).',
     inputSchema: { path: z.string() },
   }, ({ path }) => guarded(async () => {
-    const bytes = await readGuestFile(root, path);
+    const bytes = await vm.readFile(path);
     try {
       return text(JSON.stringify({ encoding: 'utf8', content: new TextDecoder('utf-8', { fatal: true }).decode(bytes) }));
     } catch {
       return text(JSON.stringify({ encoding: 'base64', content: Buffer.from(bytes).toString('base64') }));
     }
-  }));
+  }, 'read_file', path));
 
   server.registerTool('write_file', {
-    description: 'Create or replace a file of the VM (owned by the VM user). content is UTF-8 text, or base64 with encoding "base64".',
+    description: 'Create or replace a file of the VM, as the VM user (a new file is the user\'s, mode 0644 unless mode says). content is UTF-8 text, or base64 with encoding "base64".',
     inputSchema: { path: z.string(), content: z.string(), encoding: z.enum(['utf8', 'base64']).optional(), mode: z.number().int().optional() },
   }, ({ path, content, encoding, mode }) => guarded(async () => {
     const data = encoding === 'base64' ? new Uint8Array(Buffer.from(content, 'base64')) : content;
-    await writeGuestFile(root, path, data, mode ?? 0o644);
-    await vm.sync();
+    await vm.writeFile(path, data, mode);
     return text(`wrote ${typeof data === 'string' ? Buffer.byteLength(data) : data.length} bytes to ${path}`);
-  }));
+  }, 'write_file', path));
 
   server.registerTool('list_directory', {
     description: 'List a directory of the VM: name, type, size and mode of each entry.',
     inputSchema: { path: z.string() },
   }, ({ path }) => guarded(async () => {
-    return text(JSON.stringify(await listGuestDirectory(root, path)));
-  }));
+    return text(JSON.stringify(await vm.listDirectory(path)));
+  }, 'list_directory', path));
 
   server.registerTool('snapshot', {
     description: 'Save the VM\'s files (its writable layer) as snapshot NAME.',
     inputSchema: { name: z.string() },
   }, ({ name }) => guarded(async () => {
+    if (ruled && (await vm.snapshots.list()).some((s) => s.name === name)) {
+      throw new Error(`snapshot '${name}' exists; under the VM's filesystem policy only the host replaces it`);
+    }
     const info = await vm.snapshot(name);
     return text(`created snapshot ${info.name} (${info.bytes} bytes)`);
   }));
@@ -114,6 +132,7 @@ export async function mcpCommand(args: string[], usageError: (msg: string) => nu
     description: 'Make snapshot NAME the VM\'s files again. Every process stops; the next exec starts a fresh session.',
     inputSchema: { name: z.string() },
   }, ({ name }) => guarded(async () => {
+    if (ruled) throw new Error('restore is not allowed under the VM\'s filesystem policy (the host can do it: agentos snapshot restore)');
     await vm.restore(name);
     return text(`restored snapshot ${name}`);
   }));

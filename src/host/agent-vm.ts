@@ -6,6 +6,7 @@ import type { ExecClient } from './exec-client.js';
 import type { ExecBytesResult, ExecOptions, OutputChunk } from './exec-session.js';
 import type { SnapshotInfo } from '../kernel/persist/snapshots.js';
 import type { HostMount } from './kernel-main.js';
+import { listDirectory, type DirEntry } from './list-directory.js';
 import type { Machine, RunOptions, RunResult } from './machine.js';
 import type { Terminal, TerminalOptions } from './terminal.js';
 
@@ -345,18 +346,32 @@ export class AgentVM {
     return this.requireMachine().snapshots;
   }
 
+  // The file calls act for whoever the host passes them on to (an agent, a
+  // page's visitor), so they see the VM as its user does: uid 1000, with the
+  // policy (hidden paths ENOENT, read-only EROFS, `ask` asks). The host's own
+  // access, as root and exempt from the rules, is `vm.vm.readFile` etc.
+
+  /** A regular file's bytes, read as the VM user. */
   readFile(path: string): Promise<Uint8Array> {
-    return this.requireMachine().readFile(path);
+    return this.requireMachine().user.readFile(path);
   }
 
-  async writeFile(path: string, data: Uint8Array | string, mode = 0o644): Promise<void> {
-    const m = this.requireMachine();
-    await m.writeFile(path, data, mode);
-    await m.syscall('chown', path, USER.uid, USER.gid).catch(() => {});
+  /**
+   * Create or replace a regular file as the VM user (a new one is the user's,
+   * mode `mode` or 0644; an existing one keeps its owner, and its mode unless
+   * `mode` is given).
+   */
+  async writeFile(path: string, data: Uint8Array | string, mode?: number): Promise<void> {
+    await this.requireMachine().user.writeFile(path, data, mode);
     await this.sync();
   }
 
-  /** The underlying machine, for host-level syscalls. */
+  /** A directory's entries (name, type, size, mode; sorted), listed as the VM user. */
+  listDirectory(path: string): Promise<DirEntry[]> {
+    return listDirectory(this.requireMachine().user, path);
+  }
+
+  /** The underlying machine: host-level syscalls, as root and exempt from the policy's rules. */
   get vm(): Machine {
     return this.requireMachine();
   }

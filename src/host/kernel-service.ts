@@ -84,6 +84,15 @@ class OutputQueue {
 /** Errors cross postMessage as plain data; the client rebuilds SysError from it. */
 export type CallResult = { ok: true; value: Value } | { ok: false; errno: number; detail: string | undefined };
 
+async function result(call: Promise<Value>): Promise<CallResult> {
+  try {
+    return { ok: true, value: await call };
+  } catch (e) {
+    if (e instanceof SysError) return { ok: false, errno: e.errno, detail: e.detail };
+    throw e;
+  }
+}
+
 export class KernelService {
   /** The host API over this very service, for code that runs here (exec sessions). */
   private readonly local = new Machine(this as unknown as Remote<KernelService>, () => {});
@@ -92,13 +101,13 @@ export class KernelService {
 
   constructor(private readonly kernel: Kernel, private readonly releaseHost: () => void = () => {}) {}
 
-  async syscall(name: string, args: Value[]): Promise<CallResult> {
-    try {
-      return { ok: true, value: await this.kernel.hostCall(name, args) };
-    } catch (e) {
-      if (e instanceof SysError) return { ok: false, errno: e.errno, detail: e.detail };
-      throw e;
-    }
+  syscall(name: string, args: Value[]): Promise<CallResult> {
+    return result(this.kernel.hostCall(name, args));
+  }
+
+  /** A file syscall made as the VM user, with a guest's permissions and policy (Kernel.userCall). */
+  userSyscall(name: string, args: Value[]): Promise<CallResult> {
+    return result(this.kernel.userCall(name, args));
   }
 
   // ---- exec sessions (exec-session.ts; the host's side is exec-client.ts) ----

@@ -1,7 +1,7 @@
-// A directory listing for agents (the MCP server's list_directory): name, type,
-// size and mode of each entry, sorted. Shared by the Node host and the sandbox page.
+// A directory listing for agents (AgentVM.listDirectory, so the MCP server's
+// list_directory): name, type, size and mode of each entry, sorted.
 
-import type { Machine } from './machine.js';
+import type { UserFiles } from './user-files.js';
 
 export interface DirEntry {
   name: string;
@@ -12,7 +12,7 @@ export interface DirEntry {
 
 const TYPE: Record<number, string> = { 1: 'fifo', 2: 'char', 4: 'dir', 8: 'file', 10: 'symlink', 12: 'socket' };
 
-export async function listDirectory(m: Machine, path: string): Promise<DirEntry[]> {
+export async function listDirectory(m: Pick<UserFiles, 'readdir' | 'syscall'>, path: string): Promise<DirEntry[]> {
   const entries = await m.readdir(path);
   const rows = await Promise.all(entries.filter((e) => e.name !== '.' && e.name !== '..').map(async (e) => {
     const full = `${path.replace(/\/+$/, '')}/${e.name}`;

@@ -16,6 +16,7 @@ import { openTerminal, type Terminal, type TerminalIdentity, type TerminalOption
 import type { ApprovalRequest } from '../kernel/policy/approval.js';
 import type { AuditEvent } from '../kernel/policy/audit.js';
 import type { HostEvents, KernelService, KernelStatus, LayerStatus } from './kernel-service.js';
+import { UserFiles } from './user-files.js';
 
 export interface RunOptions {
   /** Path of the program; default argv[0]. */
@@ -58,10 +59,15 @@ export const DEFAULT_ENV: Record<string, string> = {
 };
 
 export class Machine {
+  /** The VM's files as its user sees them: uid 1000 and the policy, checked by the kernel (user-files.ts). */
+  readonly user: UserFiles;
+
   constructor(
     private readonly service: Remote<KernelService>,
     private readonly terminate: () => Promise<void> | void,
-  ) {}
+  ) {
+    this.user = new UserFiles(service);
+  }
 
   /** A syscall as init (pid 1). Throws SysError. */
   async syscall(name: SyscallName, ...args: Value[]): Promise<Value> {

@@ -83,6 +83,13 @@ export interface SpawnRequest {
   session?: boolean;
 }
 
+/** What the host may do as the VM user (Kernel.userCall): file syscalls only. */
+const USER_CALLS: ReadonlySet<string> = new Set([
+  'open', 'close', 'read', 'pread', 'write', 'pwrite', 'lseek', 'fstat', 'stat', 'lstat', 'getdents', 'mkdir',
+  'symlink', 'readlink', 'link', 'unlink', 'rmdir', 'rename', 'chmod', 'fchmod', 'utimes', 'truncate', 'ftruncate',
+  'access', 'realpath', 'statfs', 'fsync', 'fdatasync',
+]);
+
 /** After boot, when the warm pool grows from one worker to its full size (runner.ts). */
 const POOL_FILL_MS = 250;
 
@@ -98,6 +105,15 @@ export class Kernel {
   /** Compiled WebAssembly images, shared by every worker (decision 0021). */
   readonly wasmModules: WasmModules;
   readonly init: Process;
+  /**
+   * The VM user's hands for the host's callers that act for someone else
+   * (AgentVM's file calls, so the MCP tools; the playground's file tree):
+   * uid/gid 1000, a guest pid, so permissions and policy.fs apply as to any
+   * guest process. It runs no program and is not in the process table (no
+   * signals reach it, no /proc entry); its pid, past the table's range,
+   * names it in the audit trail.
+   */
+  readonly user: Process;
   readonly bootMs = Date.now();
   readonly hostname: string;
   readonly fifos: FifoTable;
@@ -149,6 +165,13 @@ export class Kernel {
     this.init.comm = 'init';
     this.init.argv = ['init'];
     this.procs.add(this.init);
+    this.user = new Process(this.procs.maxPid + 1, this.vfs.root(), this.init);
+    this.user.uid = this.user.gid = 1000;
+    this.user.umask = 0; // the caller's mode is the new file's mode
+    this.user.comm = 'user';
+    this.user.argv = ['user'];
+    this.user.fds = this.policy.limits.fdTable(this.user.pid) ?? this.user.fds;
+    this.user.dispositions.fill(SIG_IGN); // SIGXFSZ from maxFileSize: EFBIG is the answer
     this.runner.prewarm();
     // The rest of the pool once the first program (a session shell, usually) has had the cores.
     setTimeout(() => this.runner.fillPool(), POOL_FILL_MS);
@@ -159,11 +182,21 @@ export class Kernel {
 
   /** A syscall from the host, in init's (pid 1) context. */
   hostCall(name: string, args: Value[]): Promise<Value> {
+    return this.callAs(this.init, name, args);
+  }
+
+  /** A file syscall from the host made as the VM user (`user`): checked as a guest's is. */
+  userCall(name: string, args: Value[]): Promise<Value> {
+    if (!USER_CALLS.has(name)) return Promise.reject(new SysError(Errno.ENOSYS, `${name}: not a file call`));
+    return this.callAs(this.user, name, args);
+  }
+
+  private callAs(p: Process, name: string, args: Value[]): Promise<Value> {
     // hasOwn: SYSNO is a plain object, so inherited names like 'toString' are not syscalls.
     const nr = Object.hasOwn(SYSNO, name) ? SYSNO[name as keyof typeof SYSNO] : -1;
     if (nr < 0) return Promise.reject(new SysError(Errno.ENOSYS, name));
     return new Promise((resolve, reject) => {
-      new Call(this, this.init, name, this.table[nr], args, (errno, value) =>
+      new Call(this, p, name, this.table[nr], args, (errno, value) =>
         // Results may alias kernel buffers (file data, pipe rings); the host gets its own copy.
         errno
           ? reject(new SysError(errno, typeof value === 'string' ? value : name))
@@ -407,7 +440,7 @@ export class Kernel {
     this.policy.capLayer(upper);
     this.vfs.replaceRoot(new OverlayFs(old.lower, upper));
     this.policy.markFs();
-    this.init.cwd = this.vfs.root();
+    this.init.cwd = this.user.cwd = this.vfs.root();
     await this.persister?.adopt(upper);
   }
 

@@ -2,9 +2,12 @@
 // the files, snapshots and kernel panels beside it, and `window.agentos`.
 //
 // URL parameters: `?vm=NAME` picks the persistent VM (default `playground`),
-// `?vm=` (empty) an ephemeral one; `?takeover` takes the VM from another tab.
+// `?vm=` (empty) an ephemeral one; `?takeover` takes the VM from another tab;
+// `?policy=JSON` runs it under a policy (README, "The policy"), which the
+// terminal and the file tree alike meet.
 
 import '@xterm/xterm/css/xterm.css';
+import { parsePolicy } from './component/attributes.js';
 import { ensureIsolation, isolationHelp } from './coi/ensure.js';
 import { el } from './dom.js';
 import { ask } from './panels/ask.js';
@@ -54,9 +57,11 @@ async function main(): Promise<void> {
   window.__playground = { view };
 
   const t0 = performance.now();
-  const session = new VmSession(view, { persist: vmName, takeover: params.has('takeover'), onProgress: (p) => progress.update(p) });
-  window.agentos = session.api();
+  let session: VmSession;
   try {
+    const policy = parsePolicy(params.get('policy'), null);
+    session = new VmSession(view, { persist: vmName, takeover: params.has('takeover'), policy, onProgress: (p) => progress.update(p) });
+    window.agentos = session.api();
     await window.agentos.ready;
   } catch (e) {
     progress.done();

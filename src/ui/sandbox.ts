@@ -3,7 +3,6 @@
 // (src/host/playwright/protocol.ts). Bytes cross as base64.
 
 import { AgentVM, type Terminal } from '../host/browser/index.js';
-import { listDirectory } from '../host/list-directory.js';
 import {
   APPROVAL_BINDING, EVENT_BINDING, fromBase64, toBase64,
   type Answer, type ApprovalRequest, type Reply, type SandboxApi, type SandboxEvent, type SandboxMethod, type SandboxWindow, type WireExecOptions,
@@ -48,8 +47,8 @@ const api: SandboxApi = {
     return { stdout: toBase64(r.stdout), stderr: toBase64(r.stderr), status: r.status, exitCode: r.exitCode, signal: r.signal };
   },
   readFile: async (p) => toBase64(await need().readFile(p)),
-  listDirectory: (p) => listDirectory(need().vm, p),
-  writeFile: (p, d, mode) => need().writeFile(p, fromBase64(d), mode),
+  listDirectory: (p) => need().listDirectory(p),
+  writeFile: (p, d, mode) => need().writeFile(p, fromBase64(d), mode ?? undefined),
   sync: () => need().sync(),
   audit: () => need().audit(),
   snapshot: (n) => need().snapshot(n),

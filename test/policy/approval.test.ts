@@ -59,7 +59,8 @@ test('one syscall that meets two ask rules asks each once, and a once lasts that
     await vm.vm.mkdirp('/home/user/b');
     await vm.vm.syscall('chown', '/home/user/a', 1000, 1000);
     await vm.vm.syscall('chown', '/home/user/b', 1000, 1000);
-    await vm.writeFile('/home/user/a/x', 'x\n');
+    await vm.vm.writeFile('/home/user/a/x', 'x\n');
+    await vm.vm.syscall('chown', '/home/user/a/x', 1000, 1000);
     // rename(2) out of a and into b: two rules, two questions, one syscall.
     const r = await vm.exec('mv ~/a/x ~/b/x; echo "status $?"');
     assert.equal(r.stdout, 'status 0\n', r.stderr);

@@ -19,7 +19,8 @@ before(async () => {
   await vm.vm.mkdirp('/srv/data/sub');
   await vm.vm.syscall('chown', '/srv/data', 1000, 1000);
   await vm.vm.syscall('chown', '/srv/data/sub', 1000, 1000);
-  await vm.writeFile('/srv/data/sub/f', 'data\n');
+  await vm.vm.writeFile('/srv/data/sub/f', 'data\n');
+  await vm.vm.syscall('chown', '/srv/data/sub/f', 1000, 1000);
   await vm.vm.mkdirp('/etc/agentos-secret');
   await vm.vm.writeFile('/etc/agentos-secret/token', 'TOPSECRET\n');
   await vm.vm.syscall('chmod', '/etc/agentos-secret/token', 0o644);
@@ -123,8 +124,8 @@ test('hidden: not there by name, "..", symlinks, /proc links, hard links, listin
     assert.match(w.stderr, /No such file or directory/);
   }
   assert.equal((await sh('/tmp/wcat /srv/data/sub/f')).stdout, 'data\n', 'the WASI cat works');
-  // The host still sees it.
-  assert.equal(new TextDecoder().decode(await vm.readFile('/etc/agentos-secret/token')), 'TOPSECRET\n');
+  // The host still sees it (its own calls; vm.readFile acts as the VM user: test/security/paths.test.ts).
+  assert.equal(new TextDecoder().decode(await vm.vm.readFile('/etc/agentos-secret/token')), 'TOPSECRET\n');
   const audit = await vm.audit();
   assert.ok(audit.some((e) => e.type === 'policy' && e.rule === 'fs.hidden' && e.errno === 'ENOENT'));
   await stillWorks();
@@ -209,7 +210,7 @@ test('the rules survive a snapshot restore (a new root filesystem)', async () =>
   await v.start();
   try {
     await v.vm.mkdirp('/home/user/secret');
-    await v.writeFile('/home/user/secret/k', 'KEY\n');
+    await v.vm.writeFile('/home/user/secret/k', 'KEY\n');
     await v.vm.mkdirp('/home/user/ro');
     await v.vm.syscall('chown', '/home/user/ro', 1000, 1000);
     await v.snapshot('s');

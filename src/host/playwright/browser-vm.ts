@@ -254,15 +254,17 @@ export class BrowserVM {
     };
   }
 
+  /** As the VM user, with the policy (AgentVM's readFile). */
   async readFile(path: string): Promise<Uint8Array> {
     return fromBase64(await this.call('readFile', [path]));
   }
 
-  writeFile(path: string, data: Uint8Array | string, mode = 0o644): Promise<void> {
-    return this.call('writeFile', [path, toBase64(bytesOf(data)), mode]);
+  /** As the VM user, with the policy (AgentVM's writeFile). */
+  writeFile(path: string, data: Uint8Array | string, mode?: number): Promise<void> {
+    return this.call('writeFile', [path, toBase64(bytesOf(data)), mode ?? null]);
   }
 
-  /** name, type, size and mode of each entry of a directory. */
+  /** name, type, size and mode of each entry of a directory, listed as the VM user. */
   listDirectory(path: string): Promise<DirEntry[]> {
     return this.call('listDirectory', [path]);
   }

@@ -52,7 +52,8 @@ export interface SandboxApi {
   run(argv: string[], o: WireExecOptions & { uid?: number; gid?: number }): Promise<WireRunResult>;
   readFile(path: string): Promise<B64>;
   listDirectory(path: string): Promise<DirEntry[]>;
-  writeFile(path: string, data: B64, mode: number): Promise<void>;
+  /** mode null: a new file 0644, an existing one keeps its mode. */
+  writeFile(path: string, data: B64, mode: number | null): Promise<void>;
   sync(): Promise<void>;
   audit(): Promise<AuditEvent[]>;
   snapshot(name: string): Promise<SnapshotInfo>;

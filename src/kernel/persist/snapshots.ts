@@ -4,9 +4,11 @@
 // layer's store; an ephemeral one in memory. Restore swaps the layer atomically.
 
 import { Errno, SysError } from '../../abi/errno.js';
+import { S_IFBLK, S_IFCHR, S_IFDIR, S_IFIFO, S_IFLNK, S_IFMT, S_IFREG, S_IFSOCK } from '../../abi/stat.js';
 import { MemFs } from '../fs/memfs.js';
-import type { OverlayFs } from '../fs/overlayfs.js';
-import { decodeFrames, encodeFrame, LayerFormatError } from './format.js';
+import { OverlayFs } from '../fs/overlayfs.js';
+import { decodeFrames, encodeFrame, LayerFormatError, type DataRecord } from './format.js';
+import type { InodeRecord } from '../fs/memfs.js';
 import { fullState } from './journal.js';
 import { migrate } from './migrate.js';
 import { replay } from './replay.js';
@@ -33,7 +35,22 @@ export class Snapshots {
 
   /** The current layer as a snapshot frame. */
   frame(): Uint8Array {
-    return encodeFrame({ seq: 0, imageId: this.imageId, ...fullState(this.root().upper) });
+    return this.frameOf(fullState(this.root().upper));
+  }
+
+  /** A snapshot frame of these records (a whole layer over the current image). */
+  frameOf(state: { meta: InodeRecord[]; data: DataRecord[] }): Uint8Array {
+    return encodeFrame({ seq: 0, imageId: this.imageId, meta: state.meta, data: state.data });
+  }
+
+  /** A snapshot file as a scratch overlay over the base image, seen by nothing else. */
+  open(file: Uint8Array): OverlayFs {
+    return new OverlayFs(this.root().lower, layerFromFrame(file, this.imageId));
+  }
+
+  async exists(name: string): Promise<boolean> {
+    checkSnapshotName(name);
+    return (await this.store.listSnapshots()).some((s) => s.name === name);
   }
 
   async create(name: string): Promise<SnapshotInfo> {
@@ -90,10 +107,33 @@ function decodeSnapshot(file: Uint8Array): ReturnType<typeof replay> {
   try {
     const { commits, validBytes } = decodeFrames(file);
     if (commits.length !== 1 || validBytes !== file.length) throw new LayerFormatError('truncated or damaged');
+    // A snapshot holds every byte of its files: a size beyond the file itself is crafted (and would be allocated).
+    for (const d of commits[0].data) {
+      const ok = Number.isInteger(d.size) && d.size >= 0 && d.size <= file.length
+        && d.ranges.every((r) => Number.isInteger(r.offset) && r.offset >= 0 && r.offset + r.bytes.length <= d.size);
+      if (!ok) throw new LayerFormatError(`inode ${d.ino}: bad file size or range`);
+    }
     state = replay(commits);
   } catch (e) {
     throw new SysError(Errno.EINVAL, `not an agentOS snapshot: ${(e as Error).message}`);
   }
   if (!state.records.has(1)) throw new SysError(Errno.EINVAL, 'not an agentOS snapshot: no root directory');
+  for (const r of state.records.values()) checkRecord(r);
   return state;
+}
+
+const TYPES = new Set([S_IFREG, S_IFDIR, S_IFLNK, S_IFCHR, S_IFBLK, S_IFIFO, S_IFSOCK]);
+
+/** A file from elsewhere may be crafted: only what a VM could have written is loaded. */
+function checkRecord(r: InodeRecord): void {
+  const bad = (why: string) => new SysError(Errno.EINVAL, `not an agentOS snapshot: inode ${r.ino}: ${why}`);
+  if (!TYPES.has(r.mode & S_IFMT)) throw bad(`unknown file type ${(r.mode & S_IFMT).toString(8)}`);
+  if (!r.entries) return;
+  const names = new Set<string>();
+  for (const [name] of r.entries) {
+    if (name === '' || name === '.' || name === '..' || name.includes('/') || name.includes('\0') || names.has(name)) {
+      throw bad(`bad name '${name}'`);
+    }
+    names.add(name);
+  }
 }

@@ -52,8 +52,9 @@ export class MemorySnapshots implements SnapshotStore {
     this.snaps.set(name, { frame, mtimeMs: Date.now() });
   }
 
+  /** A copy, as a store on disk gives: the host's export transfers what it gets (and would detach the kept one). */
   async loadSnapshot(name: string): Promise<Uint8Array | null> {
-    return this.snaps.get(name)?.frame ?? null;
+    return this.snaps.get(name)?.frame.slice() ?? null;
   }
 
   async listSnapshots(): Promise<SnapshotInfo[]> {

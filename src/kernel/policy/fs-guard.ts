@@ -9,10 +9,16 @@
 // they are created. A rule whose path does not exist yet is matched by path
 // when something would be created there, and marked once it exists.
 //
+// A rule is resolved by path again whenever the VM boots, restores a snapshot
+// or is forked, so the objects its path runs through (ancestors, and symlinks
+// on the way with their targets' ancestors) are pinned: removing or renaming
+// one is EBUSY, as for a mount point. Otherwise a guest could move a hidden
+// file's parent away and find the file in the open after the next restore.
+//
 // The host (pid 1) and the kernel itself (pid 0) are not subject to the rules.
 
 import { Errno, SysError, errnoName } from '../../abi/errno.js';
-import { isDir } from '../../abi/stat.js';
+import { isDir, isLnk } from '../../abi/stat.js';
 import type { Cred, FileSystem, Inode } from '../vfs/types.js';
 import type { Vfs } from '../vfs/vfs.js';
 import type { Approvals } from './approval.js';
@@ -58,6 +64,8 @@ export class FsGuard {
   private readonly rules: Rule[] = [];
   private readonly hidden = new InodeSet();
   private readonly readOnly = new InodeSet();
+  /** Objects a rule's path runs through (see the header). */
+  private readonly pinned = new InodeSet();
 
   constructor(
     private readonly vfs: Vfs,
@@ -108,6 +116,7 @@ export class FsGuard {
   remove(cred: Cred, dir: Inode, victim: Inode, name: string): void {
     if (cred.pid <= 1) return;
     if (this.readOnly.has(dir) || this.readOnly.has(victim)) this.deny(cred, 'fs.readOnly', Errno.EROFS, name);
+    if (this.pinned.has(victim)) this.deny(cred, 'fs.path', Errno.EBUSY, name);
     for (const r of this.rules) if (r.kind === 'ask' && r.marks.has(victim)) this.apply(cred, r, name, 'remove');
   }
 
@@ -124,9 +133,21 @@ export class FsGuard {
     for (const r of this.rules) if (r.kind === 'ask' && r.marks.has(inode)) this.apply(cred, r, path, 'read');
   }
 
+  /** Whether `inode` is hidden (for views the kernel builds for the guest, such as its snapshot export). */
+  hides(inode: Inode): boolean {
+    return this.hidden.has(inode);
+  }
+
+  /** The `ask` rules `inode` is under, as approval rule names. */
+  asking(inode: Inode): string[] {
+    return this.rules.filter((r) => r.kind === 'ask' && r.marks.has(inode)).map((r) => `fs.ask:${r.path}`);
+  }
+
   /** `inode` was created in `dir` (by anyone): it belongs to the subtrees `dir` belongs to. */
   created(dir: Inode, inode: Inode): void {
     for (const r of this.rules) if (!r.pending && r.marks.has(dir)) r.marks.add(inode);
+    // A file the host creates at a pending rule's path (open, mknod, link) is marked now, like a directory.
+    this.changed();
   }
 
   /** The namespace changed (mkdir, rename, symlink): pending rules may now name something. */
@@ -145,7 +166,9 @@ export class FsGuard {
   private deny(cred: Cred, rule: string, errno: number, what: string): never {
     this.audit.record('policy', cred.pid, { decision: 'deny', rule, errno: errnoName(errno), path: what });
     // ENOENT for hidden paths carries no hint that anything is there.
-    throw new SysError(errno, errno === Errno.ENOENT ? what : `${what}: read-only by the VM's policy (${rule})`);
+    throw new SysError(errno, errno === Errno.ENOENT ? what
+      : errno === Errno.EBUSY ? `${what}: a path of the VM's policy runs through it`
+        : `${what}: read-only by the VM's policy (${rule})`);
   }
 
   private pathIn(dir: Inode, name: string): string | null {
@@ -161,14 +184,39 @@ export class FsGuard {
   private refresh(): void {
     for (const r of this.rules) {
       if (!r.pending) continue;
-      let inode: Inode;
-      try {
-        inode = this.vfs.namei.resolve(KERNEL, this.vfs.root(), r.path, false).inode;
-      } catch {
-        continue;
-      }
+      const inode = this.resolve(r.path, false);
+      if (!inode) continue;
       r.pending = false;
       this.mark(inode, r.marks);
+      this.pin(r.path);
+    }
+  }
+
+  /** Pin what `path`'s ancestors name: each as spelt (a symlink itself) and, for a symlink, its target's ancestry. */
+  private pin(path: string): void {
+    const parts = path.split('/').filter(Boolean);
+    for (let i = 1; i < parts.length; i++) {
+      const prefix = '/' + parts.slice(0, i).join('/');
+      const named = this.resolve(prefix, false);
+      if (!named) return;
+      this.pinned.add(named);
+      if (!isLnk(named.mode)) continue;
+      const real = this.resolve(prefix, true);
+      if (!real) return;
+      // A canonical path has no symlinks: its prefixes are the real ancestors.
+      const canonical = this.vfs.pathOf(real).split('/').filter(Boolean);
+      for (let j = 1; j <= canonical.length; j++) {
+        const at = this.resolve('/' + canonical.slice(0, j).join('/'), false);
+        if (at) this.pinned.add(at);
+      }
+    }
+  }
+
+  private resolve(path: string, follow: boolean): Inode | null {
+    try {
+      return this.vfs.namei.resolve(KERNEL, this.vfs.root(), path, follow).inode;
+    } catch {
+      return null;
     }
   }
 

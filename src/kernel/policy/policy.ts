@@ -13,7 +13,7 @@ import { Commands } from './commands.js';
 import { FsGuard } from './fs-guard.js';
 import { Limits } from './limits.js';
 import { Secrets } from './secrets.js';
-import { checkPolicy, type Policy } from './types.js';
+import { checkPolicy, hasFsRules, type Policy } from './types.js';
 
 const DEFAULT_APPROVAL_TIMEOUT_MS = 60_000;
 
@@ -52,7 +52,7 @@ export class PolicyEngine {
   /** Mark the fs rules' objects (again after a snapshot restore: the root is another filesystem then). */
   markFs(): void {
     const fs = this.policy.fs;
-    if (fs && (fs.hidden?.length || fs.readOnly?.length || fs.ask?.length)) {
+    if (hasFsRules(fs)) {
       this.fs = new FsGuard(this.k.vfs, fs, this.audit, this.approvals);
       this.k.vfs.setGuard(this.fs);
     }

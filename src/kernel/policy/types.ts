@@ -13,6 +13,11 @@ export interface FsPolicy {
   ask?: string[];
 }
 
+/** Whether `fs` has any rule (the guest's snapshot restore, import and export change under rules). */
+export function hasFsRules(fs: FsPolicy | undefined): fs is FsPolicy {
+  return !!(fs && (fs.hidden?.length || fs.readOnly?.length || fs.ask?.length));
+}
+
 export interface ProcessPolicy {
   /** Commands the guest may run, by path (resolved in the VM); absent = any. */
   allow?: string[];

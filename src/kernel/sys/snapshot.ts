@@ -1,13 +1,23 @@
 // snapshot(op, ...): the kernel end of the in-VM `agentos snapshot` command
 // (kernel/persist/snapshots.ts does the work). Export and import move the
-// portable file through the VFS as the calling process, so its permissions apply.
-// A restore stops every process, the caller included: it never returns.
-// Under filesystem rules (policy), restore and import are the host's alone.
+// portable file through the VFS as the calling process, so its permissions
+// and the policy apply to that file. A restore stops every process, the
+// caller included: it never returns.
+//
+// The command acts for the guest and no more: an export leaves out what the
+// caller could not read in the snapshot — hidden paths, files its
+// permissions do not open (policy/snapshot-view.ts) — and asks for what is
+// under `ask` rules. Under filesystem rules, restore and import, which would
+// write under read-only and hidden paths, are the host's alone, and the
+// store's existing snapshots (the host's roll-back points, perhaps) can be
+// neither replaced nor deleted from inside.
 
 import type { Value } from '../../abi/codec.js';
 import { Errno, strerror, SysError } from '../../abi/errno.js';
 import { O_CREAT, O_RDONLY, O_TRUNC, O_WRONLY } from '../../abi/fcntl.js';
 import type { OpenFile } from '../file.js';
+import { guestLayer } from '../policy/snapshot-view.js';
+import { hasFsRules } from '../policy/types.js';
 import type { Process } from '../process.js';
 import type { Handler } from '../syscall.js';
 import { WaitQueue } from '../waitqueue.js';
@@ -18,29 +28,51 @@ import { settle } from './settle.js';
 export const snapshot: Handler = (k, p, a, call) => {
   const op = str(a, 0);
   const s = k.snapshots;
-  // A snapshot file is made outside the rules: restoring one from inside would
-  // write under read-only paths, so a VM with filesystem rules leaves that to the host.
-  const fs = k.policy.policy.fs;
-  if ((op === 'restore' || op === 'import') && (fs?.readOnly?.length || fs?.hidden?.length || fs?.ask?.length)) {
+  const ruled = hasFsRules(k.policy.policy.fs);
+  if (ruled && (op === 'restore' || op === 'import' || op === 'delete')) {
     throw new SysError(Errno.EPERM, `snapshot ${op} from inside the VM is not allowed under its filesystem policy (the host can do it)`);
   }
   switch (op) {
     case 'create':
-      return settle(call, () => s.create(str(a, 1))) as unknown as Value;
+      return settle(call, async () => {
+        if (ruled && await s.exists(str(a, 1))) {
+          throw new SysError(Errno.EEXIST, `snapshot '${str(a, 1)}' exists; under the VM's filesystem policy only the host replaces it`);
+        }
+        return s.create(str(a, 1));
+      }) as unknown as Value;
     case 'list':
       return settle(call, () => s.list()) as unknown as Value;
     case 'delete':
       return settle(call, () => s.delete(str(a, 1)).then(() => 0));
-    case 'export':
-      return settle(call, async () => writeVfsFile(k, p, str(a, 2), await s.export(str(a, 1))));
-    case 'import':
-      return settle(call, () => s.import(str(a, 2), readVfsFile(k, p, str(a, 1)))) as unknown as Value;
+    case 'export': {
+      // The file is written in the handler itself, so an `ask` rule on it parks the call as any open does.
+      const file = settle(call, () => (ruled || p.uid !== 0 ? guestExport(k, p, str(a, 1)) : s.export(str(a, 1))));
+      return file instanceof WaitQueue ? file : writeVfsFile(k, p, str(a, 2), file);
+    }
+    case 'import': {
+      const st = call.state as { file?: Uint8Array };
+      st.file ??= readVfsFile(k, p, str(a, 1));
+      return settle(call, () => s.import(str(a, 2), st.file!)) as unknown as Value;
+    }
     case 'restore':
       return settle(call, () => s.restore(str(a, 1)).then(() => 0));
     default:
       throw new SysError(Errno.EINVAL, `snapshot: unknown operation ${op}`);
   }
 };
+
+/** Snapshot `name` as the guest may take it: what it could not read left out, `ask` rules asked. */
+async function guestExport(k: Kernel, p: Process, name: string): Promise<Uint8Array> {
+  const pol = k.policy;
+  const file = await k.snapshots.export(name);
+  const view = guestLayer(k.snapshots.open(file), pol.policy.fs ?? {}, p.cred, pol.audit, pol.approvals);
+  for (const rule of view.asks) {
+    if (await pol.approve(rule, `export snapshot ${name} (pid ${p.pid})`, p.pid) === 'deny') {
+      throw new SysError(Errno.EACCES, `denied by the host (policy ${rule})`);
+    }
+  }
+  return view.filtered ? k.snapshots.frameOf(view) : file;
+}
 
 function readVfsFile(k: Kernel, p: Process, path: string): Uint8Array {
   const f = open(k, p, path, O_RDONLY);

@@ -73,7 +73,8 @@ export class FileTree {
   }
 
   private async read(dir: string): Promise<Entry[]> {
-    const m = this.vm.vm;
+    // The user's view (hidden paths are not there, unreadable ones say so), like everything the panel does.
+    const m = this.vm.vm.user;
     const names = (await m.readdir(dir)).filter((e) => e.name !== '.' && e.name !== '..').slice(0, MAX_ENTRIES);
     const entries = await Promise.all(names.map(async (d) => {
       const st = await m.stat(join(dir, d.name)).catch(() => null);
