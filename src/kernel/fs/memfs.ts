@@ -435,11 +435,16 @@ export class MemFs implements FileSystem {
     return node;
   }
 
-  /** Grow or shrink storage; capacity doubles so appends are amortised O(1). */
+  /**
+   * Grow or shrink storage. Capacity grows geometrically (×2, then ×1.5 past
+   * 64 MiB) so appends are amortised O(1) — a fixed step made a 1 GiB file
+   * copy ~8 GiB — but never past what the filesystem may still hold.
+   */
   private resize(node: MemInode, size: number): void {
     const data = node.data!;
     if (size > data.length) {
-      const cap = Math.max(size, Math.min(data.length * 2, size + (64 << 20)), 64);
+      const most = this.limit - this.usedBytes + node.size;
+      const cap = Math.max(size, Math.min(data.length * 2, size + Math.max(64 << 20, size >> 1), most), 64);
       let next: Uint8Array;
       try {
         next = new Uint8Array(cap);
