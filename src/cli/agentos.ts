@@ -316,10 +316,15 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
   throw e;
 });
 
+/** Exit once stdout and stderr are flushed: writes to a pipe are asynchronous, and exit() would cut them short. */
+function exitFlushed(code: number): void {
+  process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
+}
+
 main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
+  (code) => exitFlushed(code),
   (e) => {
     process.stderr.write(`agentos: ${(e as Error)?.message ?? e}\n`);
-    process.exit(1);
+    exitFlushed(1);
   },
 );

@@ -72,8 +72,8 @@ function cli(args: string[], killAfterS = 60): Promise<CliRun> {
 
 test('fork bomb under the defaults: EAGAIN at the process limit, the exec timeout cleans up, memory stays bounded', async (t: TestContext) => {
   await withVM({}, async (vm) => {
-    const limit = (await vm.vm.status()).limits.maxProcesses!;
-    assert.equal(limit, DEFAULTS.maxProcesses);
+    const limit = DEFAULTS.maxProcesses!;
+    assert.equal((await vm.vm.status()).limits?.maxProcesses, limit);
     const t0 = Date.now();
     const r = await vm.exec('f(){ f|f& }; f; sleep 60', { timeoutMs: 20_000 });
     const seconds = (Date.now() - t0) / 1000;
@@ -92,22 +92,23 @@ test('fork bomb under the defaults: EAGAIN at the process limit, the exec timeou
   });
 });
 
-const CLI_TIMEOUT_S = 3;
 /** Boot, the grace between SIGINT and SIGKILL, and stopping the VM. */
 const CLI_SLACK_S = 6;
 
-for (const [name, script] of [
-  ['a busy loop in the shell', 'while :; do :; done'],
-  ['a fork bomb', 'f(){ f|f& }; f; sleep 60'],
-  ['a sleeping child', 'sleep 1000 & wait'],
-  ['a JavaScript infinite loop', "node -e 'for (;;) {}'"],
-  ['a Python infinite loop', "python3 -c 'while True: pass'"],
+// The fork bomb gets the issue's 15 s: by then, without a process limit, the
+// kernel was too busy starting workers to end it (65 s, 5 GB of host memory).
+for (const [name, seconds, script] of [
+  ['a fork bomb', 15, 'f(){ f|f& }; f; sleep 60'],
+  ['a busy loop in the shell', 3, 'while :; do :; done'],
+  ['a sleeping child', 3, 'sleep 1000 & wait'],
+  ['a JavaScript infinite loop', 3, "node -e 'for (;;) {}'"],
+  ['a Python infinite loop', 3, "python3 -c 'while True: pass'"],
 ] as const) {
-  test(`CLI --timeout ${CLI_TIMEOUT_S} holds against ${name}`, async (t: TestContext) => {
-    const r = await cli(['exec', '--timeout', String(CLI_TIMEOUT_S), '--', script]);
+  test(`CLI --timeout ${seconds} holds against ${name}`, async (t: TestContext) => {
+    const r = await cli(['exec', '--timeout', String(seconds), '--', script]);
     t.diagnostic(`${name}: exit ${r.code} after ${r.seconds.toFixed(1)} s, CLI peak RSS ${r.peakMiB.toFixed(0)} MiB`);
     assert.equal(r.code, 124, r.stderr.slice(-500));
-    assert.ok(r.seconds < CLI_TIMEOUT_S + CLI_SLACK_S, `returned after ${r.seconds} s`);
+    assert.ok(r.seconds < seconds + CLI_SLACK_S, `returned after ${r.seconds} s`);
     assert.ok(r.peakMiB < 2048, `peak RSS ${r.peakMiB} MiB`);
   });
 }
