@@ -98,7 +98,7 @@ const CLI_SLACK_S = 6;
 // The fork bomb gets the 15 s: by then, without a process limit, the
 // kernel was too busy starting workers to end it (65 s, 5 GB of host memory).
 for (const [name, seconds, script] of [
-  ['a fork bomb', 15, 'f(){ f|f& }; f; sleep 60'],
+  ['a fork bomb', 15, ':(){ :|:& };:; sleep 60'],
   ['a busy loop in the shell', 3, 'while :; do :; done'],
   ['a sleeping child', 3, 'sleep 1000 & wait'],
   ['a JavaScript infinite loop', 3, "node -e 'for (;;) {}'"],

@@ -24,9 +24,9 @@ const wholeMiB = (n: number) => Math.floor(n / MiB) * MiB;
 /**
  * The defaults for a host with `memory` bytes. A process is a worker, about
  * 14 MB at rest on Node, so `maxProcesses` keeps a VM's resting processes
- * under 4% of the host's memory; a guest's own allocations are capped per process
- * (`maxMemoryBytes`), its files per writable layer (`maxLayerBytes`, held in
- * memory), and what one exec returns per stream (`maxExecOutput`).
+ * under 4% of the host's memory; a guest's own allocations are capped per
+ * process (`maxMemoryBytes`), its files per writable layer (`maxLayerBytes`,
+ * held in memory), and what one exec returns per stream (`maxExecOutput`).
  */
 export function defaultLimits(memory: number): ResolvedLimits {
   const m = Number.isFinite(memory) && memory > 0 ? memory : UNKNOWN_HOST_MEMORY;
