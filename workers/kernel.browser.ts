@@ -41,6 +41,8 @@ self.addEventListener('message', (e: MessageEvent<KernelInit>) => {
     openStore: (i) => (i.persist ? new IdbLayerStore(i.persist) : null),
     openMount: openDirectory,
     fetch: browserFetch,
+    // Chromium reports at most 8 (GiB), rounded; absent elsewhere (then the defaults assume 4 GiB).
+    hostMemory: ((navigator as { deviceMemory?: number }).deviceMemory ?? 0) * 2 ** 30 || undefined,
   }).then(
     (service) => {
       expose(service, sealEndpoint(self as unknown as Endpoint, e.data.secret));

@@ -3,6 +3,7 @@
 // of a persistent VM); the kernel boots on it.
 
 import { expose } from 'comlink';
+import { totalmem } from 'node:os';
 import { parentPort, Worker } from 'node:worker_threads';
 import { startKernel, type KernelBooted, type KernelInit } from '../src/host/kernel-main.js';
 import { nodeEndpoint } from '../src/host/node/endpoint.js';
@@ -10,16 +11,24 @@ import { HostFs } from '../src/host/node/hostfs.js';
 import { sealEndpoint } from '../src/host/sealed-endpoint.js';
 import { DirLayerStore } from '../src/host/node/layer-store.js';
 import { nodeFetch } from '../src/host/node/net-fetch.js';
-import type { WorkerPort } from '../src/kernel/runner.js';
+import type { WorkerLimits, WorkerPort } from '../src/kernel/runner.js';
 
 const processWorkerUrl = new URL('./process.worker.js', import.meta.url);
 
-function createProcessWorker(): WorkerPort {
-  const w = new Worker(processWorkerUrl);
+/**
+ * The smallest JavaScript heap a process worker gets, whatever maxMemoryBytes
+ * says: the runtimes themselves (the shell, Pyodide's JavaScript side) need it.
+ */
+const MIN_HEAP_MIB = 64;
+
+function createProcessWorker({ memoryBytes }: WorkerLimits): WorkerPort {
+  // A heap past its limit ends the worker with ERR_WORKER_OUT_OF_MEMORY, not the kernel or the host.
+  const resourceLimits = memoryBytes === undefined ? undefined : { maxOldGenerationSizeMb: Math.max(MIN_HEAP_MIB, Math.ceil(memoryBytes / 2 ** 20)) };
+  const w = new Worker(processWorkerUrl, { resourceLimits });
   return {
     post: (m) => w.postMessage(m),
     onMessage: (cb) => w.on('message', cb),
-    onError: (cb) => w.on('error', cb),
+    onError: (cb) => w.on('error', (e: Error & { code?: string }) => cb(e, e.code === 'ERR_WORKER_OUT_OF_MEMORY')),
     terminate: () => void w.terminate(),
   };
 }
@@ -30,6 +39,7 @@ parentPort!.once('message', (init: KernelInit) => {
     openStore: (i) => (i.state ? new DirLayerStore(i.state) : null),
     openMount: (m) => new HostFs(m.host!, m.readOnly ?? false),
     fetch: nodeFetch,
+    hostMemory: totalmem(),
   }).then(
     (service) => {
       parentPort!.postMessage({ type: 'booted' } satisfies KernelBooted);

@@ -27,6 +27,8 @@ export interface RunMessage {
   env: string[];
   /** A wasm image compiled by the kernel (shared between workers, not copied), or why it cannot run. */
   module?: WebAssembly.Module | string;
+  /** The VM's memory limit per process (policy.processes.maxMemoryBytes), for runtimes that make their own WebAssembly memory. */
+  memoryBytes?: number;
 }
 
 /** process worker → kernel ('retire': done, but do not pool this worker again) */

@@ -10,6 +10,7 @@ import { AgentVM, boot } from '../host/node/index.js';
 import { POLICY_USAGE, finishPolicy, newPolicyFlags, policyOptions, stopVm, takePolicyFlag } from './policy-flags.js';
 import { BROWSER_USAGE, newBrowserFlags, newBrowserVM, takeBrowserFlag } from './browser-flags.js';
 import type { BrowserVM } from '../host/playwright/browser-vm.js';
+import { longTimeout, type LongTimeout } from '../abi/long-timeout.js';
 
 const USAGE = `Usage: agentos COMMAND [ARGS...]
 
@@ -20,8 +21,11 @@ Commands:
        [--mount HOST:VM[:ro]]... [POLICY OPTIONS] [BROWSER OPTIONS] -- 'SCRIPT'
                           run SCRIPT in the VM's shell; its stdout and stderr become agentos's
                           own, unchanged, and agentos exits with its status (124 on timeout).
-                          -i passes agentos's stdin to the script (default /dev/null);
-                          --json prints one object {"stdout","stderr","exitCode"} instead.
+                          --timeout: SIGINT to the script and everything it started, SIGKILL
+                          a second later (0: none). -i passes agentos's stdin to the script
+                          (default /dev/null); --json prints one object {"stdout","stderr",
+                          "exitCode"} instead, with "truncated": true when output past
+                          --max-output was dropped.
                           --state DIR: a persistent VM whose writable layer lives in DIR
                           (created if missing); every write is durable when exec returns.
                           --mount HOST:VM[:ro]: host directory HOST appears at VM path VM,
@@ -133,8 +137,8 @@ async function execCommand(args: string[]): Promise<number> {
     else if (a === '-i') forwardStdin = true;
     else if (a === '--timeout') {
       const secs = Number(args[++i]);
-      if (!(secs > 0)) return usageError(`invalid --timeout '${args[i]}'`);
-      timeoutMs = secs * 1000;
+      if (!args[i]?.trim() || !(secs >= 0)) return usageError(`invalid --timeout '${args[i] ?? ''}'`);
+      timeoutMs = secs === 0 || secs === Infinity ? undefined : secs * 1000;
     } else if (a === '--cwd') cwd = args[++i];
     else if (a === '--env') {
       const kv = args[++i] ?? '';
@@ -164,7 +168,7 @@ async function execCommand(args: string[]): Promise<number> {
   const vm = bf.browser ? await newBrowserVM(bf, options) : new AgentVM({ ...options, state, mounts });
   await vm.start();
   try {
-    const r = await vm.execBytes(script, { stdin, timeoutMs, cwd });
+    const r = await withDeadline(vm.execBytes(script, { stdin, timeoutMs, cwd }), timeoutMs);
     const dec = new TextDecoder();
     if (json) {
       const out = { stdout: dec.decode(r.stdout), stderr: dec.decode(r.stderr), exitCode: r.exitCode, ...(r.truncated ? { truncated: true } : {}) };
@@ -172,11 +176,32 @@ async function execCommand(args: string[]): Promise<number> {
     } else {
       process.stdout.write(r.stdout);
       process.stderr.write(r.stderr);
+      if (r.truncated) process.stderr.write('agentos exec: output past the limit was dropped (--max-output)\n');
     }
     return r.exitCode;
   } finally {
     await stopVm(vm, pf);
   }
+}
+
+/** How long past --timeout the VM has to end the command (SIGINT, SIGKILL a second later, then the shell) before agentos gives up on it. */
+const DEADLINE_GRACE_MS = 5000;
+
+/**
+ * The exec's result, or — if the VM has not ended the timed-out command
+ * DEADLINE_GRACE_MS after --timeout (a kernel too busy to answer) — exit 124
+ * at once: ending this process ends the VM's workers with it.
+ */
+function withDeadline<T>(run: Promise<T>, timeoutMs: number | undefined): Promise<T> {
+  if (timeoutMs === undefined) return run;
+  let timer: LongTimeout | undefined;
+  const deadline = new Promise<never>(() => {
+    timer = longTimeout(() => {
+      process.stderr.write('agentos exec: the VM did not end the command in time; stopping it\n');
+      process.exit(124);
+    }, timeoutMs + DEADLINE_GRACE_MS);
+  });
+  return Promise.race([run, deadline]).finally(() => timer?.clear());
 }
 
 /** `HOST:VM[:ro]` (the VM path is absolute, so the last ':' before it splits them). */
@@ -285,10 +310,21 @@ async function snapshotCommand(args: string[]): Promise<number> {
   }
 }
 
+// A reader that goes away (`agentos exec ... | head`) ends agentos quietly, as it would `cat`.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(141);
+  throw e;
+});
+
+/** Exit once stdout and stderr are flushed: writes to a pipe are asynchronous, and exit() would cut them short. */
+function exitFlushed(code: number): void {
+  process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
+}
+
 main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
+  (code) => exitFlushed(code),
   (e) => {
     process.stderr.write(`agentos: ${(e as Error)?.message ?? e}\n`);
-    process.exit(1);
+    exitFlushed(1);
   },
 );

@@ -23,9 +23,11 @@ export const POLICY_USAGE = `Policy options (exec, shell and mcp; see README, "T
   --wall-time MS          wall time per process, per exec for the shell (SIGKILL)
   --max-open-files N      open descriptors per process (EMFILE)
   --max-file-size BYTES   largest file a process may write (EFBIG, SIGXFSZ)
-  --max-layer-bytes BYTES file data each writable layer may hold (ENOSPC)
-  --max-output BYTES      stdout and stderr kept per exec (the rest dropped; --json says "truncated")
-  --max-memory BYTES      WebAssembly memory per process (malloc fails beyond; not JS heaps)
+  --max-layer-bytes BYTES file data each writable layer (the root's, /tmp) may hold (ENOSPC)
+  --max-output BYTES      stdout and stderr kept per exec (the rest dropped, reported as truncated)
+  --max-memory BYTES      memory per process: WebAssembly (malloc fails), JavaScript heap (killed)
+                          Each limit takes a number (0 is a limit of zero) or 'none' (no limit);
+                          without the flag, the default sized for this host (README, "The defaults")
   --secret NAME           the value of variable NAME never appears in the audit trail or others' environ
   --approve ANSWER        how every ask is answered: once, always, never or deny (default deny)
   --audit FILE            write the audit trail (JSON lines) to FILE when the VM stops`;
@@ -92,10 +94,10 @@ export function takePolicyFlag(args: string[], i: number, f: PolicyFlags): numbe
     p[section] ??= {};
     p[section][key] = [...((p[section][key] as string[] | undefined) ?? []), value];
   } else {
-    const n = Number(value);
-    if (!Number.isFinite(n) || n < 0) throw new Error(`${flag}: '${value}' is not a number`);
+    const n = value === 'none' ? value : Number(value);
+    if (n !== 'none' && (value.trim() === '' || !(n >= 0))) throw new Error(`${flag}: '${value}' is not a number or 'none'`);
     p.processes ??= {};
-    p.processes[NUMBERS[flag]] = n;
+    p.processes[NUMBERS[flag]] = n === Infinity ? 'none' : n;
   }
   return 2;
 }

@@ -141,14 +141,10 @@ export class AgentVM {
     await this.openSession();
   }
 
-  /** The exec sessions' settings that come from the policy. */
+  /** The exec sessions' environment, directory and user (the kernel adds the policy's limits). */
   private sessionOptions() {
     const env = { HOME: '/home/user', USER: 'user', LOGNAME: 'user', LANG: 'C.UTF-8', TERM: 'dumb', SHELL: '/bin/bash', ...this.options.env };
-    const procs = this.options.policy?.processes;
-    return {
-      env, cwd: this.options.cwd ?? '/home/user', ...USER,
-      maxOutput: procs?.maxExecOutput, clocks: procs?.cpuTimeMs !== undefined || procs?.wallTimeMs !== undefined,
-    };
+    return { env, cwd: this.options.cwd ?? '/home/user', ...USER };
   }
 
   /** Carry kernel events to the host: audit listeners, and approval requests to onApproval. */

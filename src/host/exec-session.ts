@@ -9,6 +9,7 @@
 
 import { SIGINT, SIGKILL } from '../abi/signal.js';
 import { WEXITSTATUS, WIFEXITED, WTERMSIG } from '../abi/wait.js';
+import { longTimeout, timeoutOption, type LongTimeout } from '../abi/long-timeout.js';
 import type { Machine } from './machine.js';
 
 /** What a session needs of the kernel: a Machine whose service is the kernel's own. */
@@ -17,7 +18,7 @@ type SessionKernel = Pick<Machine, 'syscall' | 'readStream' | 'writeFile' | 'exe
 export interface ExecOptions {
   /** Bytes or text for the command's stdin; default /dev/null. */
   stdin?: Uint8Array | string;
-  /** SIGINT to the command after this long, SIGKILL after a grace period; exit code 124. */
+  /** SIGINT to the command after this long, SIGKILL after a grace period; exit code 124. 0 or Infinity: none. */
   timeoutMs?: number;
   cwd?: string;
   env?: Record<string, string>;
@@ -42,10 +43,14 @@ export interface SessionOptions {
   cwd: string;
   uid: number;
   gid: number;
-  /** Bytes of stdout and of stderr kept per exec (policy.processes.maxExecOutput). */
+}
+
+/** What the kernel's policy adds to a session's options (kernel-service.ts). */
+export interface SessionLimits {
+  /** Bytes of stdout and of stderr kept per exec (policy.processes.maxExecOutput); absent: all. */
   maxOutput?: number;
   /** The policy limits CPU or wall time: the shell's clocks restart with each exec. */
-  clocks?: boolean;
+  clocks: boolean;
 }
 
 const enc = new TextEncoder();
@@ -181,7 +186,7 @@ export class ExecSession {
   private listeners = new Set<(c: OutputChunk) => void>();
   alive = false;
 
-  constructor(private readonly m: SessionKernel, private readonly opts: SessionOptions) {}
+  constructor(private readonly m: SessionKernel, private readonly opts: SessionOptions & SessionLimits) {}
 
   onOutput(cb: (c: OutputChunk) => void): () => void {
     this.listeners.add(cb);
@@ -227,7 +232,13 @@ export class ExecSession {
 
   /** Run one command; calls are serialised, as in a terminal. */
   exec(cmd: string, o: ExecOptions = {}): Promise<ExecBytesResult> {
-    const run = this.queue.then(() => this.run(cmd, o));
+    let timeoutMs: number | undefined;
+    try {
+      timeoutMs = timeoutOption('exec: timeoutMs', o.timeoutMs);
+    } catch (e) {
+      return Promise.reject(e);
+    }
+    const run = this.queue.then(() => this.run(cmd, { ...o, timeoutMs }));
     this.queue = run.catch(() => {});
     return run;
   }
@@ -248,13 +259,13 @@ export class ExecSession {
     const frame = new Uint8Array([...enc.encode(`\0AOS-EXEC ${body.length}\n`), ...body]);
     let timedOut = false;
     const since = Date.now();
-    const timers: ReturnType<typeof setTimeout>[] = [];
+    const timers: LongTimeout[] = [];
     if (o.timeoutMs !== undefined) {
-      timers.push(setTimeout(() => {
+      timers.push(longTimeout(() => {
         timedOut = true;
         void m.syscall('kill', this.pid, SIGINT).catch(() => {});
-        timers.push(setTimeout(() => void this.killJobs(since), GRACE_MS));
-        timers.push(setTimeout(() => void m.syscall('kill', this.pid, SIGKILL).catch(() => {}), 2 * GRACE_MS));
+        timers.push(longTimeout(() => void this.killJobs(since), GRACE_MS));
+        timers.push(longTimeout(() => void m.syscall('kill', this.pid, SIGKILL).catch(() => {}), 2 * GRACE_MS));
       }, o.timeoutMs));
     }
     try {
@@ -274,7 +285,7 @@ export class ExecSession {
       }
       return { stdout, stderr, exitCode: timedOut ? 124 : Number(status), timedOut, ...extra };
     } finally {
-      timers.forEach(clearTimeout);
+      timers.forEach((t) => t.clear());
       // A command that timed out leaves nothing behind it started, background jobs included.
       if (timedOut) await this.killJobs(since);
       if (this.opts.clocks && this.alive) void m.execSession(this.pid, false).catch(() => {});

@@ -11,6 +11,7 @@ import type { LayerInfo } from '../kernel/persist/persister.js';
 import type { SnapshotInfo } from '../kernel/persist/snapshots.js';
 import type { StorageEstimate } from '../kernel/persist/store.js';
 import { transfer, type Remote } from 'comlink';
+import type { ResolvedLimits } from '../kernel/policy/defaults.js';
 import { ExecSession, type ExecBytesResult, type ExecOptions, type OutputChunk, type SessionOptions } from './exec-session.js';
 import { Machine } from './machine.js';
 
@@ -30,6 +31,8 @@ export interface KernelStatus {
   processes: ProcessInfo[];
   workers: { idle: number; running: number; unwinding: number; spawned: number };
   mounts: { target: string; type: string }[];
+  /** The process limits in force: the policy's over the host's defaults; absent = none (kernel/policy/defaults.ts). */
+  limits: ResolvedLimits;
 }
 
 export interface LayerStatus extends LayerInfo {
@@ -115,7 +118,8 @@ export class KernelService {
   async sessionOpen(opts: SessionOptions): Promise<{ id: number; pid: number }> {
     // Sessions whose shell died outside an exec (a snapshot restore stops every process) are forgotten.
     for (const [id, e] of this.sessions) if (!this.kernel.procs.get(e.session.shellPid)?.alive) this.sessions.delete(id);
-    const session = new ExecSession(this.local, opts);
+    const limits = this.kernel.policy;
+    const session = new ExecSession(this.local, { ...opts, maxOutput: limits.limitValues.maxExecOutput, clocks: limits.limits.timed });
     await session.start();
     const entry = { session, output: null as OutputQueue | null };
     session.onOutput((c) => entry.output?.push(c));
@@ -166,6 +170,7 @@ export class KernelService {
       })),
       workers: k.runner.stats,
       mounts: k.vfs.mounts().map((m: { target: string; type: string }) => ({ target: m.target, type: m.type })),
+      limits: { ...k.policy.limitValues },
     };
   }
 

@@ -10,6 +10,7 @@ import { O_CREAT, O_DIRECTORY, O_RDONLY, O_RDWR, O_TRUNC, O_WRONLY } from '../ab
 import type { DirEntry, Stat } from '../abi/stat.js';
 import type { SyscallName } from '../abi/syscalls.js';
 import { WEXITSTATUS, WIFEXITED, WTERMSIG } from '../abi/wait.js';
+import { longTimeout, timeoutOption } from '../abi/long-timeout.js';
 import { ExecClient } from './exec-client.js';
 import type { SessionOptions } from './exec-session.js';
 import { openTerminal, type Terminal, type TerminalIdentity, type TerminalOptions } from './terminal.js';
@@ -25,7 +26,7 @@ export interface RunOptions {
   cwd?: string;
   /** Bytes or text for stdin; default /dev/null. */
   stdin?: Uint8Array | string;
-  /** Kill with SIGKILL after this long. */
+  /** Kill with SIGKILL after this long (0 or Infinity: never). */
   timeoutMs?: number;
   /** Run as this user (default: root, like the host itself). */
   uid?: number;
@@ -227,6 +228,7 @@ export class Machine {
 
   /** Run a program to completion with stdin from bytes (or /dev/null) and captured stdout/stderr. */
   async run(argv: string[], opts: RunOptions = {}): Promise<RunResult> {
+    const ms = timeoutOption('run: timeoutMs', opts.timeoutMs);
     const [outR, outW] = (await this.syscall('pipe')) as [number, number];
     const [errR, errW] = (await this.syscall('pipe')) as [number, number];
     let inR: number;
@@ -239,11 +241,11 @@ export class Machine {
     } finally {
       for (const fd of [inR, outW, errW]) await this.syscall('close', fd);
     }
-    const timer = opts.timeoutMs ? setTimeout(() => void this.syscall('kill', pid, 9).catch(() => {}), opts.timeoutMs) : null;
+    const timer = ms === undefined ? null : longTimeout(() => void this.syscall('kill', pid, 9).catch(() => {}), ms);
     const feed = inW >= 0 ? this.feed(inW, opts.stdin!) : Promise.resolve();
     const [stdout, stderr] = await Promise.all([this.drain(outR), this.drain(errR), feed]);
     const [, status] = (await this.syscall('waitpid', pid, 0)) as [number, number];
-    if (timer) clearTimeout(timer);
+    timer?.clear();
     const signal = WIFEXITED(status) ? null : WTERMSIG(status);
     return { stdout, stderr, status, exitCode: signal === null ? WEXITSTATUS(status) : 128 + signal, signal };
   }

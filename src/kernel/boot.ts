@@ -41,6 +41,8 @@ export interface BootOptions {
   policy?: unknown;
   /** The VM's network policy and the host's network. */
   net?: NetStack;
+  /** The host's memory in bytes (sizes the default limits). */
+  hostMemory?: number;
 }
 
 const ROOT: Cred = { uid: 0, gid: 0, groups: [], pid: 1, umask: 0o022 };
@@ -64,7 +66,7 @@ export function bootKernel(opts: BootOptions): Kernel {
   vfs.mount(ROOT, '/dev', dev);
   populateDevfs(dev, ROOT);
 
-  const kernel: Kernel = new Kernel({ vfs, fifos, workers: opts.workers, warmWorkers: opts.warmWorkers, hostname, persister: opts.persister, imageId: opts.imageId, policy: opts.policy, net: opts.net });
+  const kernel: Kernel = new Kernel({ vfs, fifos, workers: opts.workers, warmWorkers: opts.warmWorkers, hostname, persister: opts.persister, imageId: opts.imageId, policy: opts.policy, net: opts.net, hostMemory: opts.hostMemory });
   kernel.ptys.devfs = dev;
   dev.create(dev.root(), 'ptmx', S_IFCHR | 0o666, PTMX_RDEV, ROOT);
   vfs.mount(ROOT, '/proc', new ProcFs({

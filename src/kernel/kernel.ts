@@ -14,7 +14,7 @@ import type { Value } from '../abi/codec.js';
 import { Errno, SysError } from '../abi/errno.js';
 import { RUNTIME_NAMES } from '../abi/runtime.js';
 import { SYSCALLS, SYSNO } from '../abi/syscalls.js';
-import { SIG_HANDLE, SIG_IGN, SIGABRT } from '../abi/signal.js';
+import { SIG_HANDLE, SIG_IGN, SIGABRT, SIGKILL } from '../abi/signal.js';
 import { signalStatus } from '../abi/wait.js';
 import { ChannelEnd } from './channel.js';
 import { sanitizeEnv } from './env.js';
@@ -22,6 +22,7 @@ import { loadImage, type Loaded } from './exec.js';
 import { FifoTable, PipeFs } from './fifo.js';
 import type { OpenFile } from './file.js';
 import { PolicyEngine } from './policy/policy.js';
+import { UNKNOWN_HOST_MEMORY } from './policy/defaults.js';
 import { Process, ProcessTable } from './process.js';
 import { Runner, type WorkerFactory } from './runner.js';
 import { notifyParent } from './signal.js';
@@ -55,6 +56,8 @@ export interface KernelOptions {
   policy?: unknown;
   /** The network policy and the host's network (none when absent). */
   net?: NetStack;
+  /** The host's memory in bytes: it sizes the policy's default limits (policy/defaults.ts). */
+  hostMemory?: number;
 }
 
 export interface SpawnRequest {
@@ -141,8 +144,8 @@ export class Kernel {
 
   constructor(opts: KernelOptions) {
     this.vfs = opts.vfs;
-    this.policy = new PolicyEngine(this, opts.policy);
-    this.wasmModules = new WasmModules(pagesFor(this.policy.policy.processes?.maxMemoryBytes));
+    this.policy = new PolicyEngine(this, opts.policy, opts.hostMemory ?? UNKNOWN_HOST_MEMORY);
+    this.wasmModules = new WasmModules(pagesFor(this.policy.limitValues.maxMemoryBytes));
     this.persister = opts.persister ?? null;
     this.snapshots = new Snapshots(() => this.vfs.root().fs as OverlayFs, this.persister?.store ?? new MemorySnapshots(), opts.imageId ?? '', (u) => this.replaceLayer(u));
     this.fifos = opts.fifos;
@@ -153,12 +156,17 @@ export class Kernel {
     this.hostname = opts.hostname ?? 'agentos';
     this.table = SYSCALLS.map((n) => handlers[n]);
     this.runner = new Runner(opts.workers, this.doorbellSab, {
-      fault: (p, msg) => {
+      fault: (p, msg, outOfMemory) => {
+        if (outOfMemory) {
+          // Its heap reached the policy's limit: that process dies as if the OOM killer took it.
+          this.tell(p, `${p.comm}: out of memory: the JavaScript heap reached its limit (policy processes.maxMemoryBytes)\n`);
+          return this.exit(p, signalStatus(SIGKILL));
+        }
         // The runtime itself failed (not the program): the process dies as if it aborted.
         console.error(`agentos: pid ${p.pid} (${p.comm}): runtime fault: ${msg}`);
         this.exit(p, signalStatus(SIGABRT));
       },
-    }, opts.warmWorkers ?? 3);
+    }, opts.warmWorkers ?? 3, { memoryBytes: this.policy.limitValues.maxMemoryBytes });
     this.init = new Process(this.procs.allocPid(), this.vfs.root(), null);
     this.init.uid = 0;
     this.init.gid = 0;
@@ -398,6 +406,17 @@ export class Kernel {
     });
   }
 
+  /** Write `text` to the process's stderr, if it takes it now (the kernel never waits on a guest's pipe). */
+  private tell(p: Process, text: string): void {
+    if (!p.fds.has(2)) return;
+    try {
+      const f = p.fds.get(2);
+      if (f.writable) f.ops.write(f, new TextEncoder().encode(text));
+    } catch {
+      // A closed or full pipe: the status alone tells.
+    }
+  }
+
   /** End a process: close its files, hand its children to init, become a zombie. */
   exit(p: Process, status: number, viaSyscall = false): void {
     if (!p.alive || p === this.init) return;
@@ -405,7 +424,7 @@ export class Kernel {
     if (viaSyscall) this.runner.exited(p);
     else this.runner.kill(p);
     this.live.delete(p);
-    if (p.alarmTimer) clearTimeout(p.alarmTimer);
+    p.alarmTimer?.clear();
     leaderExited(this, p);
     p.fds.closeAll();
     for (const c of p.children) {

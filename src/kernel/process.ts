@@ -8,6 +8,7 @@ import type { Call } from './syscall.js';
 import type { Tty } from './tty/tty.js';
 import type { Cred, Inode } from './vfs/types.js';
 import { WaitQueue } from './waitqueue.js';
+import type { LongTimeout } from '../abi/long-timeout.js';
 
 /** Linux /proc state letters: running, sleeping in a syscall, stopped, zombie. */
 export type ProcState = 'R' | 'S' | 'T' | 'Z';
@@ -54,7 +55,7 @@ export class Process {
   readonly contQueue = new WaitQueue();
   /** The session's controlling terminal, inherited; setsid drops it. */
   ctty: Tty | null = null;
-  alarmTimer: ReturnType<typeof setTimeout> | null = null;
+  alarmTimer: LongTimeout | null = null;
   alarmAt = 0;
 
   constructor(

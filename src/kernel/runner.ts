@@ -17,11 +17,22 @@ import type { Process } from './process.js';
 export interface WorkerPort {
   post(msg: unknown): void;
   onMessage(cb: (msg: unknown) => void): void;
-  onError(cb: (err: unknown) => void): void;
+  /** The worker died; `outOfMemory` when its heap limit (WorkerLimits) killed it. */
+  onError(cb: (err: unknown, outOfMemory?: boolean) => void): void;
   terminate(): void;
 }
 
-export type WorkerFactory = () => WorkerPort;
+/** Limits for each process worker (policy.processes.maxMemoryBytes). */
+export interface WorkerLimits {
+  /**
+   * Memory per process, in bytes; absent: none. The Node host caps each
+   * worker's JavaScript heap with it; runtimes that make their own
+   * WebAssembly memory (Pyodide) cap it with the run message's copy.
+   */
+  memoryBytes?: number;
+}
+
+export type WorkerFactory = (limits: WorkerLimits) => WorkerPort;
 
 /** How long a worker may take to unwind after exit before it is terminated. */
 const UNWIND_MS = 2000;
@@ -34,8 +45,8 @@ class Slot {
 }
 
 export interface RunnerEvents {
-  /** A worker failed outside the program's control; the process must die. */
-  fault(proc: Process, message: string): void;
+  /** A worker failed outside the program's control, or ran out of memory; the process must die. */
+  fault(proc: Process, message: string, outOfMemory: boolean): void;
 }
 
 export class Runner {
@@ -50,6 +61,7 @@ export class Runner {
     private readonly doorbell: SharedArrayBuffer,
     private readonly events: RunnerEvents,
     readonly warm = 2,
+    private readonly limits: WorkerLimits = {},
   ) {}
 
   /**
@@ -89,6 +101,7 @@ export class Runner {
       type: 'run', pid: proc.pid, channel: slot.channel, doorbell: this.doorbell, image, env: proc.env,
     };
     if (module !== undefined) msg.module = module;
+    if (this.limits.memoryBytes !== undefined) msg.memoryBytes = this.limits.memoryBytes;
     slot.port.post(msg);
   }
 
@@ -98,6 +111,10 @@ export class Runner {
     if (!slot) return;
     this.running.delete(proc);
     slot.proc = null;
+    // Only as many come back as the pool keeps: past that (a burst of exits, a
+    // fork bomb at its limit) a worker ends now, so a VM's workers stay within
+    // its processes plus twice the warm pool.
+    if (this.idle.length + this.unwinding.size >= this.warm * 2) return this.destroy(slot);
     this.unwinding.add(slot);
     slot.unwindTimer = setTimeout(() => this.destroy(slot), UNWIND_MS);
   }
@@ -123,13 +140,13 @@ export class Runner {
   }
 
   private create(): Slot {
-    const slot = new Slot(this.factory());
+    const slot = new Slot(this.factory(this.limits));
     this.spawned++;
     slot.port.onMessage((m) => this.onMessage(slot, m as WorkerMessage));
-    slot.port.onError((e) => {
+    slot.port.onError((e, outOfMemory = false) => {
       const proc = slot.proc;
       this.destroy(slot);
-      if (proc) this.events.fault(proc, String((e as Error)?.message ?? e));
+      if (proc) this.events.fault(proc, String((e as Error)?.message ?? e), outOfMemory);
     });
     return slot;
   }
@@ -149,7 +166,7 @@ export class Runner {
       const proc = slot.proc;
       this.running.delete(proc);
       this.destroy(slot);
-      this.events.fault(proc, m.message);
+      this.events.fault(proc, m.message, false);
     }
   }
 

@@ -12,6 +12,7 @@ import type { Kernel } from './kernel.js';
 import { ApprovalNeeded, type GrantHolder } from './policy/approval.js';
 import type { Process } from './process.js';
 import { WaitQueue } from './waitqueue.js';
+import { longTimeout } from '../abi/long-timeout.js';
 
 export interface CallState {
   /** Runs when the call ends for any reason (reply, EINTR, process death). */
@@ -121,10 +122,10 @@ export class Call {
 /** A timer that wakes a queue: how timed waits (sleep, poll timeouts) park. */
 export function timerQueue(call: Call, ms: number): WaitQueue {
   const q = new WaitQueue();
-  const t = setTimeout(() => q.wake(), Math.max(0, ms));
+  const t = longTimeout(() => q.wake(), Math.max(0, ms));
   const prev = call.state.cleanup;
   call.state.cleanup = () => {
-    clearTimeout(t);
+    t.clear();
     prev?.();
   };
   return q;

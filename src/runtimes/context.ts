@@ -21,6 +21,8 @@ export class ProcessContext {
   readonly env: string[];
   /** The compiled wasm image the kernel sent, or why it cannot run. */
   readonly module?: WebAssembly.Module | string;
+  /** The VM's memory limit per process, for a runtime that makes its own WebAssembly memory (Pyodide). */
+  readonly memoryBytes?: number;
   exited = false;
   /** Set by a runtime that leaves its worker unfit for another program: the kernel ends it instead of pooling it. */
   retire = false;
@@ -36,6 +38,7 @@ export class ProcessContext {
     this.file = msg.image.file;
     this.env = msg.env;
     this.module = msg.module;
+    this.memoryBytes = msg.memoryBytes;
     sys.raw.onSignals = () => this.runHandlers();
   }
 

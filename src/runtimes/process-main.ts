@@ -10,6 +10,7 @@ import { shellMain } from '../shell/main.js';
 import { makeApi } from './js/api.js';
 import { runJs } from './js/run.js';
 import { ProcessContext } from './context.js';
+import { installLongTimers } from './long-timers.js';
 // Must hook the worker's host before confinement replaces `process`, so it is
 // loaded here with the worker, not with the node runtime it serves.
 import './node/host-rejections.js';
@@ -37,6 +38,7 @@ const RUNTIMES: Record<RuntimeName, () => Runtime | Promise<Runtime>> = {
 };
 
 export function processMain(port: Port): void {
+  installLongTimers();
   port.onMessage((msg) => {
     if (msg.type !== 'run') return;
     void run(port, msg);

@@ -10,6 +10,7 @@
 
 import type { Value } from '../../abi/codec.js';
 import { Errno, SysError } from '../../abi/errno.js';
+import { longTimeout, type LongTimeout } from '../../abi/long-timeout.js';
 import type { Handler } from '../syscall.js';
 import { WaitQueue } from '../waitqueue.js';
 import type { HostResponse } from './host.js';
@@ -28,7 +29,7 @@ interface Pending {
   upload: AbortController;
   /** Set when the whole-transfer timer fired: the abort is a timeout. */
   timedOut: string | null;
-  timer: ReturnType<typeof setTimeout> | null;
+  timer: LongTimeout | null;
 }
 
 const DEFAULT_CONNECT_TIMEOUT_MS = 300_000;
@@ -111,7 +112,7 @@ export const http: Handler = (k, p, a, call) => {
     st = pending;
     call.state.http = st;
     if (timeoutMs > 0) {
-      pending.timer = setTimeout(() => {
+      pending.timer = longTimeout(() => {
         pending.timedOut = `Operation timed out after ${timeoutMs} milliseconds`;
         pending.ctl.abort();
       }, timeoutMs);
@@ -121,7 +122,7 @@ export const http: Handler = (k, p, a, call) => {
     call.state.cleanup = () => {
       if (pending.res) return;
       pending.ctl.abort();
-      if (pending.timer) clearTimeout(pending.timer);
+      pending.timer?.clear();
     };
     fetch({
       method, url, headers,
@@ -159,7 +160,7 @@ export const http: Handler = (k, p, a, call) => {
     .pump(res.body, (e) => toSysError(e, pending.timedOut))
     .finally(() => {
       pending.upload.abort();
-      if (pending.timer) clearTimeout(pending.timer);
+      pending.timer?.clear();
     });
   return {
     status: res.status,

@@ -13,6 +13,7 @@
 //   `once` lasts exactly one syscall, however many rules it meets.
 
 import { Errno, SysError } from '../../abi/errno.js';
+import { longTimeout, type LongTimeout } from '../../abi/long-timeout.js';
 import type { AuditLog } from './audit.js';
 
 export type Answer = 'once' | 'always' | 'never' | 'deny';
@@ -41,7 +42,7 @@ export interface GrantHolder {
 interface Pending {
   req: ApprovalRequest;
   resolve: (d: Decision) => void;
-  timer: ReturnType<typeof setTimeout>;
+  timer: LongTimeout;
 }
 
 const ANSWERS: readonly string[] = ['once', 'always', 'never', 'deny'];
@@ -62,7 +63,7 @@ export class Approvals {
     if (known) return Promise.resolve(known);
     return new Promise((resolve) => {
       const req: ApprovalRequest = { id: this.nextId++, rule, detail, pid, time: Date.now() };
-      const timer = setTimeout(() => this.settle(req.id, 'timeout'), this.timeoutMs);
+      const timer = longTimeout(() => this.settle(req.id, 'timeout'), this.timeoutMs);
       this.pending.set(req.id, { req, resolve, timer });
       for (const l of this.listeners) l(req);
     });
@@ -109,7 +110,7 @@ export class Approvals {
     const p = this.pending.get(id);
     if (!p) return false;
     this.pending.delete(id);
-    clearTimeout(p.timer);
+    p.timer.clear();
     const decision: Decision = answer === 'once' || answer === 'always' ? 'allow' : 'deny';
     if (answer === 'always' || answer === 'never') this.remembered.set(p.req.rule, decision);
     this.audit.record('approval', p.req.pid, { rule: p.req.rule, detail: p.req.detail, answer, decision });

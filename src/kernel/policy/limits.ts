@@ -24,7 +24,7 @@ import type { OpenFile } from '../file.js';
 import { sendSignal } from '../signal.js';
 import type { Inode } from '../vfs/types.js';
 import type { AuditLog } from './audit.js';
-import type { ProcessPolicy } from './types.js';
+import type { ResolvedLimits } from './defaults.js';
 
 /** A process's fd table under maxOpenFiles: EMFILE at the limit, recorded in the audit trail. */
 class LimitedFdTable extends FdTable {
@@ -65,7 +65,7 @@ export class Limits {
 
   constructor(
     private readonly k: Kernel,
-    private readonly rules: ProcessPolicy,
+    private readonly rules: ResolvedLimits,
     private readonly audit: AuditLog,
   ) {
     this.timed = rules.cpuTimeMs !== undefined || rules.wallTimeMs !== undefined;

@@ -14,6 +14,7 @@ import { FsGuard } from './fs-guard.js';
 import { Limits } from './limits.js';
 import { Secrets } from './secrets.js';
 import { checkPolicy, hasFsRules, type Policy } from './types.js';
+import { resolveLimits, type ResolvedLimits } from './defaults.js';
 
 const DEFAULT_APPROVAL_TIMEOUT_MS = 60_000;
 
@@ -25,17 +26,22 @@ export class PolicyEngine {
   readonly audit: AuditLog;
   readonly approvals: Approvals;
   readonly limits: Limits;
+  /** The process limits in force: the policy's over the host's defaults (defaults.ts). */
+  readonly limitValues: Readonly<ResolvedLimits>;
   private commands: Commands | null = null;
   fs: FsGuard | null = null;
   /** Processes the host started as exec sessions (clocks charged per exec). */
   private readonly sessions = new WeakSet<Process>();
 
-  constructor(private readonly k: Kernel, policy: unknown) {
+  /** `hostMemory`: the host's memory in bytes, which sizes the default limits. */
+  constructor(private readonly k: Kernel, policy: unknown, hostMemory: number) {
     this.policy = checkPolicy(policy);
     this.secrets = new Secrets(this.policy.env?.secrets);
     this.audit = new AuditLog(this.secrets);
-    this.approvals = new Approvals(this.audit, this.policy.approvalTimeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS);
-    this.limits = new Limits(k, this.policy.processes ?? {}, this.audit);
+    const wait = this.policy.approvalTimeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS;
+    this.approvals = new Approvals(this.audit, wait === 'none' ? Infinity : wait);
+    this.limitValues = Object.freeze(resolveLimits(this.policy.processes, hostMemory));
+    this.limits = new Limits(k, this.limitValues, this.audit);
   }
 
   /**
@@ -60,7 +66,7 @@ export class PolicyEngine {
 
   /** A writable layer (a new one after a snapshot restore too) gets maxLayerBytes. */
   capLayer(layer: MemFs): void {
-    const max = this.policy.processes?.maxLayerBytes;
+    const max = this.limitValues.maxLayerBytes;
     if (max !== undefined) layer.maxBytes = max;
   }
 

@@ -3,6 +3,10 @@
 // frozen there; nothing the guest can call changes it.
 
 import { NetPolicy, type NetworkPolicy } from '../net/policy.js';
+import { LIMIT_KEYS } from './defaults.js';
+
+/** A limit: a number (0 is a limit of zero), or 'none' (Infinity too) for no limit. Absent: the default (defaults.ts). */
+export type Limit = number | 'none';
 
 export interface FsPolicy {
   /** Path prefixes the guest may read but never change (EROFS). */
@@ -18,32 +22,34 @@ export function hasFsRules(fs: FsPolicy | undefined): fs is FsPolicy {
   return !!(fs && (fs.hidden?.length || fs.readOnly?.length || fs.ask?.length));
 }
 
+/** Process rules and limits; every limit is a `Limit` (decision 0031 gives the defaults). */
 export interface ProcessPolicy {
   /** Commands the guest may run, by path (resolved in the VM); absent = any. */
   allow?: string[];
   /** Commands whose every run waits for the host's approval. */
   ask?: string[];
   /** Processes alive at once, the host's own sessions included (EAGAIN beyond). */
-  maxProcesses?: number;
+  maxProcesses?: Limit;
   /** CPU time of one process (time its worker is not parked in a syscall): SIGXCPU, then SIGKILL. */
-  cpuTimeMs?: number;
+  cpuTimeMs?: Limit;
   /** Wall-clock lifetime of one process (an exec, for session shells): SIGKILL. */
-  wallTimeMs?: number;
+  wallTimeMs?: Limit;
   /** Open descriptors per process (EMFILE beyond). */
-  maxOpenFiles?: number;
+  maxOpenFiles?: Limit;
   /** Largest file a process may write (EFBIG and SIGXFSZ beyond, as RLIMIT_FSIZE). */
-  maxFileSize?: number;
+  maxFileSize?: Limit;
   /** Bytes of file data each writable layer (the root's upper layer, /tmp) may hold (ENOSPC beyond). */
-  maxLayerBytes?: number;
+  maxLayerBytes?: Limit;
   /** Bytes of stdout and of stderr `exec` keeps; the rest is dropped and the result says `truncated`. */
-  maxExecOutput?: number;
+  maxExecOutput?: Limit;
   /**
-   * Bytes of WebAssembly memory one process may have (at most 1 GiB, the
-   * runtime's own ceiling): memory.grow fails beyond, so malloc returns NULL;
-   * a program that needs more to start is refused. JavaScript heaps are not
-   * measured (docs/security.md).
+   * Memory one process may have (at most 1 GiB, the runtime's own ceiling):
+   * its WebAssembly memory, Pyodide's included (memory.grow fails beyond, so
+   * malloc returns NULL and Python raises MemoryError), and on the Node host
+   * its JavaScript heap (beyond it the process is killed, SIGKILL). A program
+   * that needs more to start is refused (docs/security.md).
    */
-  maxMemoryBytes?: number;
+  maxMemoryBytes?: Limit;
 }
 
 export interface EnvPolicy {
@@ -55,14 +61,18 @@ export interface Policy {
   fs?: FsPolicy;
   processes?: ProcessPolicy;
   env?: EnvPolicy;
-  /** How long an `ask` waits for the host before it counts as a denial (default 60 s). */
-  approvalTimeoutMs?: number;
+  /** How long an `ask` waits for the host before it counts as a denial (default 60 s; 'none': for ever). */
+  approvalTimeoutMs?: Limit;
   /** The guest's network (kernel/net/policy.ts): 'none' (default), 'all' or { allow: [...] }. */
   network?: NetworkPolicy;
 }
 
 const LIST_KEYS = { fs: ['readOnly', 'hidden', 'ask'], processes: ['allow', 'ask'], env: ['secrets'] } as const;
-const NUMBER_KEYS = ['maxProcesses', 'cpuTimeMs', 'wallTimeMs', 'maxOpenFiles', 'maxFileSize', 'maxLayerBytes', 'maxExecOutput', 'maxMemoryBytes'] as const;
+
+/** A limit's value is valid: a non-negative number, Infinity, or 'none'. */
+function isLimit(v: unknown): v is Limit {
+  return v === 'none' || (typeof v === 'number' && v >= 0);
+}
 
 function fail(msg: string): never {
   throw new TypeError(`policy: ${msg}`);
@@ -93,7 +103,7 @@ export function checkPolicy(input: unknown): Readonly<Policy> {
   for (const k of Object.keys(p)) if (!['fs', 'processes', 'env', 'approvalTimeoutMs', 'network'].includes(k)) fail(`unknown key ${k}`);
   const out: Policy = {};
   const fs = section(p, 'fs', LIST_KEYS.fs);
-  const procs = section(p, 'processes', [...LIST_KEYS.processes, ...NUMBER_KEYS]);
+  const procs = section(p, 'processes', [...LIST_KEYS.processes, ...LIMIT_KEYS]);
   const env = section(p, 'env', LIST_KEYS.env);
   if (p.fs !== undefined) {
     out.fs = {};
@@ -110,10 +120,10 @@ export function checkPolicy(input: unknown): Readonly<Policy> {
       const list = pathList(procs[k], `processes.${k}`);
       if (list) out.processes[k] = Object.freeze([...list]) as string[];
     }
-    for (const k of NUMBER_KEYS) {
+    for (const k of LIMIT_KEYS) {
       const n = procs[k];
       if (n === undefined) continue;
-      if (typeof n !== 'number' || !Number.isFinite(n) || n < 0) fail(`processes.${k} must be a non-negative number`);
+      if (!isLimit(n)) fail(`processes.${k} must be a non-negative number or 'none'`);
       out.processes[k] = n;
     }
   }
@@ -122,7 +132,7 @@ export function checkPolicy(input: unknown): Readonly<Policy> {
     out.env = list ? { secrets: Object.freeze([...list]) as string[] } : {};
   }
   if (p.approvalTimeoutMs !== undefined) {
-    if (typeof p.approvalTimeoutMs !== 'number' || !(p.approvalTimeoutMs >= 0)) fail('approvalTimeoutMs must be a non-negative number');
+    if (!isLimit(p.approvalTimeoutMs)) fail("approvalTimeoutMs must be a non-negative number or 'none'");
     out.approvalTimeoutMs = p.approvalTimeoutMs;
   }
   if (p.network !== undefined) {

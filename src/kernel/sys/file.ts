@@ -14,6 +14,7 @@ import { openPipeEnd, Pipe, POLLIN, POLLOUT } from '../pipe.js';
 import { sendSignal } from '../signal.js';
 import type { Handler } from '../syscall.js';
 import { WaitQueue } from '../waitqueue.js';
+import { longTimeout } from '../../abi/long-timeout.js';
 import { baseDir, bytes, int, msOrNow, str } from './args.js';
 
 const POLLNVAL = 32;
@@ -265,12 +266,12 @@ export const poll: Handler = (_k, p, a, call) => {
   if (!st) {
     const any = new WaitQueue();
     const offs = new Map<WaitQueue, () => void>();
-    const timer = timeout > 0 ? setTimeout(() => ((call.state.timedOut = true), any.wake()), timeout) : null;
+    const timer = timeout > 0 ? longTimeout(() => ((call.state.timedOut = true), any.wake()), timeout) : null;
     st = { any, wake: () => any.wake(), offs };
     call.state.poll = st;
     call.state.cleanup = () => {
       offs.forEach((off) => off());
-      if (timer) clearTimeout(timer);
+      timer?.clear();
     };
   }
   for (const q of queues) st.offs.set(q, q.add(st.wake));

@@ -9,6 +9,7 @@ import type { Process } from '../process.js';
 import { deliverUnblocked, killTargets, sendSignal } from '../signal.js';
 import { timerQueue, type Handler } from '../syscall.js';
 import { int, str, strList } from './args.js';
+import { longTimeout } from '../../abi/long-timeout.js';
 
 export const getpid: Handler = (_k, p) => p.pid;
 export const getppid: Handler = (_k, p) => p.ppid;
@@ -162,12 +163,13 @@ export const sigprocmask: Handler = (k, p, a) => {
 /** alarm(seconds) → seconds left on the previous alarm. */
 export const alarm: Handler = (k, p, a) => {
   const secs = int(a, 0);
+  if (secs < 0) throw new SysError(Errno.EINVAL, 'alarm: negative seconds');
   const left = p.alarmTimer ? Math.max(0, Math.ceil((p.alarmAt - Date.now()) / 1000)) : 0;
-  if (p.alarmTimer) clearTimeout(p.alarmTimer);
+  p.alarmTimer?.clear();
   p.alarmTimer = null;
   if (secs > 0) {
     p.alarmAt = Date.now() + secs * 1000;
-    p.alarmTimer = setTimeout(() => {
+    p.alarmTimer = longTimeout(() => {
       p.alarmTimer = null;
       sendSignal(k, p, SIGALRM);
     }, secs * 1000);

@@ -9,6 +9,9 @@ import { WNOHANG } from '../../abi/wait.js';
 import type { Sys } from '../../user/sys.js';
 import { hostQueueMicrotask } from './globals.js';
 
+/** The longest poll timeout the loop asks for. */
+const MAX_SAFE_MS = 2 ** 53;
+
 /** A macrotask boundary: lets every pending promise reaction of the guest run first. */
 const HostChannel = globalThis.MessageChannel;
 let channel: MessagePort | undefined;
@@ -100,8 +103,10 @@ export class EventLoop {
   constructor(private sys: Sys, private flush: () => void = () => {}) {}
 
   setTimer(cb: (...a: unknown[]) => void, ms: unknown, args: unknown[], repeat: boolean): Timeout {
+    // Node fires a delay past 2^31-1 ms after 1 ms (with a warning); here it
+    // means what it says (decision 0031). NaN, negative and <1 are 1, as Node.
     let d = Number(ms);
-    if (!(d >= 1 && d <= 2 ** 31 - 1)) d = 1;
+    if (!(d >= 1)) d = 1;
     const t = new Timeout(this, this.nextId++, d, cb, args, repeat);
     this.timers.add(t);
     this.byId.set(t.id, t);
@@ -226,7 +231,8 @@ export class EventLoop {
     else {
       let next = Infinity;
       for (const t of this.timers) next = Math.min(next, t.due);
-      if (next !== Infinity) timeout = Math.max(0, Math.ceil(next - performance.now()));
+      // Capped so that the poll timeout stays a finite number (about 285,000 years).
+      if (next !== Infinity) timeout = Math.min(MAX_SAFE_MS, Math.max(0, Math.ceil(next - performance.now())));
     }
     try {
       if (this.children.size) {

@@ -8,6 +8,7 @@
 // the snapshot; after one ends, the next is prepared while the worker idles.
 
 import type { PyodideAPI } from 'pyodide';
+import { capMemory } from '../../kernel/wasm-limits.js';
 
 /** Where the build copies the Pyodide assets, relative to the worker bundle (dist/node/, dist/web/assets/). */
 const ASSET_DIR = '../pyodide/';
@@ -33,6 +34,10 @@ interface Assets {
 let assets: Promise<Assets> | null = null;
 let compiled: { module: WebAssembly.Module; env: Record<string, unknown> } | null = null;
 let ready: Promise<PyodideAPI> | null = null;
+/** wasm32's whole address space (4 GiB), which Pyodide's module declares as its maximum. */
+const ALL_PAGES = 65536;
+/** The interpreter's memory ceiling in pages: the VM's maxMemoryBytes, fixed by the worker's first python (a worker serves one VM). */
+let memoryPages = ALL_PAGES;
 
 /** The asset directory as a URL: beside the worker bundle in Node; under the origin in a browser. */
 export function assetBase(): string {
@@ -81,7 +86,9 @@ function cachingFactory(factory: Factory, fail: (e: unknown) => void): Factory {
         wasmEnv[name] = Object.assign(() => 0, { sig: wasmEnv[name]?.sig });
       }
       if (!compiled && own) {
+        const restore = capInstantiation(memoryPages, fail);
         return own(imports, (instance, module) => {
+          restore();
           compiled = { module, env: { Jsv_GetError_import: imports.env.Jsv_GetError_import, JsvError_Check: imports.env.JsvError_Check } };
           done(instance, module);
         });
@@ -94,6 +101,37 @@ function cachingFactory(factory: Factory, fail: (e: unknown) => void): Factory {
     };
     return factory(settings);
   };
+}
+
+/**
+ * Pyodide's module defines its own memory, declared up to 4 GiB. Its loader
+ * compiles the module itself, so until the returned function is called,
+ * WebAssembly.instantiate (and instantiateStreaming, in browsers) rewrite the
+ * bytes they get to at most `pages` (wasm-limits.ts): past it memory.grow
+ * fails, malloc returns NULL and Python raises MemoryError.
+ */
+function capInstantiation(pages: number, fail: (e: unknown) => void): () => void {
+  const W = WebAssembly;
+  const { instantiate, instantiateStreaming } = W;
+  const restore = () => Object.assign(W, { instantiate, instantiateStreaming });
+  const capped = (bytes: ArrayBuffer | ArrayBufferView, imports?: WebAssembly.Imports) => {
+    const view = ArrayBuffer.isView(bytes) ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) : new Uint8Array(bytes);
+    const out = capMemory(view, pages);
+    if (typeof out === 'string') {
+      restore();
+      const e = new RangeError(`python: the interpreter ${out} (policy processes.maxMemoryBytes)`);
+      fail(e);
+      throw e;
+    }
+    return instantiate(out as Uint8Array<ArrayBuffer>, imports);
+  };
+  Object.assign(W, {
+    instantiate: (src: WebAssembly.Module | BufferSource, imports?: WebAssembly.Imports) =>
+      src instanceof W.Module ? instantiate(src, imports) : capped(src, imports),
+    instantiateStreaming: async (src: Response | PromiseLike<Response>, imports?: WebAssembly.Imports) =>
+      capped(await (await src).arrayBuffer(), imports),
+  });
+  return restore;
 }
 
 async function load(snapshotOnly = false): Promise<PyodideAPI> {
@@ -121,8 +159,9 @@ async function load(snapshotOnly = false): Promise<PyodideAPI> {
   return Promise.race([loading, failed]).finally(() => clearTimeout(timer));
 }
 
-/** A fresh interpreter for one process: the one prepared in the background if any. */
-export function takeInterpreter(): Promise<PyodideAPI> {
+/** A fresh interpreter for one process: the one prepared in the background if any. `memoryBytes`: the VM's limit per process. */
+export function takeInterpreter(memoryBytes?: number): Promise<PyodideAPI> {
+  if (!compiled && !ready) memoryPages = memoryBytes === undefined ? ALL_PAGES : Math.min(ALL_PAGES, Math.floor(memoryBytes / 65536));
   const p = ready ?? load();
   ready = null;
   return p;

@@ -34,7 +34,7 @@ export async function runPython(ctx: ProcessContext): Promise<void> {
     return ctx.exit(0);
   }
 
-  const py = await takeInterpreter();
+  const py = await takeInterpreter(ctx.memoryBytes);
   let status: number;
   try {
     if (opts.info === 'version') {

@@ -406,7 +406,9 @@ export function invoke(sh: Shell, argv: string[], assigns: Assign[], redirs: Sim
     }
   }
   const fn = sh.functions.get(name);
-  const special = SPECIAL_BUILTINS.has(name);
+  // Functions come before builtins, special ones too, except in POSIX mode (bash):
+  // `:(){ :|:& };:` calls the function.
+  const special = SPECIAL_BUILTINS.has(name) && (!fn || sh.opts.on('posix'));
   const builtin = BUILTINS[name];
   if (special || (!fn && builtin)) {
     // In POSIX mode special builtins keep their assignments; otherwise bash gives them only to the running builtin.

@@ -20,13 +20,14 @@ export const sleep = command({ name: 'sleep', usage: USAGE, numericOperands: tru
   let secs = 0;
   let bad = false;
   for (const a of c.operands) {
-    const m = /^\+?(\d+\.?\d*|\.\d+|inf(inity)?)([smhd]?)$/i.exec(a);
+    // As GNU's strtod: decimals with an exponent (1e10), or inf/infinity.
+    const m = /^\+?(\d+\.?\d*(?:e[-+]?\d+)?|\.\d+(?:e[-+]?\d+)?|inf(?:inity)?)([smhd]?)$/i.exec(a);
     if (!m) {
       c.warn(`invalid time interval '${a}'`);
       bad = true;
       continue;
     }
-    secs += (/^inf/i.test(m[1]) ? Infinity : Number(m[1])) * UNIT[m[3]];
+    secs += (/^inf/i.test(m[1]) ? Infinity : Number(m[1])) * UNIT[m[2]];
   }
   if (bad) c.tryHelp();
   // The kernel's timer takes milliseconds; sleep in bounded steps so huge values work.
