@@ -14,25 +14,26 @@ import type { WorkerPort } from '../src/kernel/runner.js';
 
 const processWorkerUrl = new URL('./process.worker.js', import.meta.url);
 
-function createProcessWorker(): WorkerPort {
-  const w = new Worker(processWorkerUrl);
+/** Process workers; with a heap cap (KernelInit.heapMb) each gets it as its resource limit. */
+const processWorkers = (heapMb: number | undefined) => (): WorkerPort => {
+  const w = new Worker(processWorkerUrl, heapMb ? { resourceLimits: { maxOldGenerationSizeMb: heapMb } } : {});
   return {
     post: (m) => w.postMessage(m),
     onMessage: (cb) => w.on('message', cb),
     onError: (cb) => w.on('error', cb),
     terminate: () => void w.terminate(),
   };
-}
+};
 
 parentPort!.once('message', (init: KernelInit) => {
   startKernel(init, {
-    workers: createProcessWorker,
+    workers: processWorkers(init.heapMb),
     openStore: (i) => (i.state ? new DirLayerStore(i.state) : null),
     openMount: (m) => new HostFs(m.host!, m.readOnly ?? false),
     fetch: nodeFetch,
   }).then(
     (service) => {
-      parentPort!.postMessage({ type: 'booted' } satisfies KernelBooted);
+      parentPort!.postMessage({ type: 'booted', pid: process.pid } satisfies KernelBooted);
       expose(service, sealEndpoint(nodeEndpoint(parentPort!), init.secret));
     },
     (e: unknown) => parentPort!.postMessage({ type: 'boot-error', message: e instanceof Error ? e.message : String(e) } satisfies KernelBooted),

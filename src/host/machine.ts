@@ -57,10 +57,19 @@ export const DEFAULT_ENV: Record<string, string> = {
   LANG: 'C.UTF-8',
 };
 
+/** Node: where the kernel runs: in the embedding process, or in a process of its own under Node's permission model. */
+export interface KernelHost {
+  isolation: 'none' | 'process';
+  /** The pid of the process the kernel worker runs in. */
+  pid: number;
+}
+
 export class Machine {
   constructor(
     private readonly service: Remote<KernelService>,
     private readonly terminate: () => Promise<void> | void,
+    /** Node: where the kernel runs (null in a browser). */
+    readonly host: KernelHost | null = null,
   ) {}
 
   /** A syscall as init (pid 1). Throws SysError. */
