@@ -15,7 +15,7 @@ import { StorageIndicator } from './panels/storage.js';
 import { terminalToolbar } from './panels/terminal-toolbar.js';
 import { StatusView } from './status-view.js';
 import { preferredTheme } from './term/themes.js';
-import { VmSession, type AgentosApi } from './term/vm-session.js';
+import { localVM, VmSession, type AgentosApi, type VmSessionOptions } from './term/vm-session.js';
 import { XtermView } from './term/xterm-view.js';
 
 declare global {
@@ -54,7 +54,8 @@ async function main(): Promise<void> {
   window.__playground = { view };
 
   const t0 = performance.now();
-  const session = new VmSession(view, { persist: vmName, takeover: params.has('takeover'), onProgress: (p) => progress.update(p) });
+  const sessionOptions: VmSessionOptions = { persist: vmName, takeover: params.has('takeover'), onProgress: (p) => progress.update(p) };
+  const session = new VmSession(view, localVM(sessionOptions), sessionOptions);
   window.agentos = session.api();
   try {
     await window.agentos.ready;
