@@ -8,6 +8,9 @@
 //   dist/node/index.js           <- src/host/node/index.ts  (Node host library)
 //   dist/node/kernel.worker.js   <- workers/kernel.node.ts   (kernel worker_thread)
 //   dist/node/process.worker.js  <- workers/process.node.ts  (process worker_thread)
+//   dist/node/vm.process.js      <- workers/vm.node.ts       (the VM's own process, isolation 'process')
+//   dist/node/vm-guard.cjs       <- workers/vm-guard.node.ts (preloaded in each of its threads; CommonJS
+//                                   because --require is what Node runs in worker threads too)
 //   dist/node/cli.js             <- src/cli/agentos.ts       (CLI)
 //   dist/node/browser-vm.js      <- src/host/playwright/index.ts (BrowserVM: drives dist/web in Chromium)
 //   dist/test/**/X.test.js       <- test/**/X.test.ts        (node --test files)
@@ -89,6 +92,7 @@ async function buildNode() {
     index: 'src/host/node/index.ts',
     'kernel.worker': 'workers/kernel.node.ts',
     'process.worker': 'workers/process.node.ts',
+    'vm.process': 'workers/vm.node.ts',
     cli: 'src/cli/agentos.ts',
     'browser-vm': 'src/host/playwright/index.ts',
   };
@@ -100,6 +104,7 @@ async function buildNode() {
   if (Object.keys(present).length === 0) return;
   // Chunks: the process worker loads the node, wasm and python runtimes on first use (process-main.ts).
   await esbuild.build({ ...nodeCommon, entryPoints: present, outdir: NODE_OUT, splitting: true, chunkNames: '[name]-[hash]' }); // beside the entries: their import.meta.url paths stay right
+  await esbuild.build({ ...nodeCommon, format: 'cjs', banner: {}, entryPoints: ['workers/vm-guard.node.ts'], outfile: join(NODE_OUT, 'vm-guard.cjs') });
   console.log(`build: node bundles (${Object.keys(present).length}) -> dist/node in ${ms(t0)}`);
 }
 

@@ -21,28 +21,33 @@ const processWorkerUrl = new URL('./process.worker.js', import.meta.url);
  */
 const MIN_HEAP_MIB = 64;
 
-function createProcessWorker({ memoryBytes }: WorkerLimits): WorkerPort {
-  // A heap past its limit ends the worker with ERR_WORKER_OUT_OF_MEMORY, not the kernel or the host.
-  const resourceLimits = memoryBytes === undefined ? undefined : { maxOldGenerationSizeMb: Math.max(MIN_HEAP_MIB, Math.ceil(memoryBytes / 2 ** 20)) };
-  const w = new Worker(processWorkerUrl, { resourceLimits });
+/**
+ * Process workers. A heap past its limit ends the worker with
+ * ERR_WORKER_OUT_OF_MEMORY, not the kernel or the host. The limit is the
+ * policy's maxMemoryBytes, and at most the VM's heap cap (KernelInit.heapMb).
+ */
+const processWorkers = (heapMb: number | undefined) => ({ memoryBytes }: WorkerLimits): WorkerPort => {
+  const caps = [memoryBytes === undefined ? Infinity : Math.max(MIN_HEAP_MIB, Math.ceil(memoryBytes / 2 ** 20)), heapMb ?? Infinity];
+  const cap = Math.min(...caps);
+  const w = new Worker(processWorkerUrl, cap === Infinity ? {} : { resourceLimits: { maxOldGenerationSizeMb: cap } });
   return {
     post: (m) => w.postMessage(m),
     onMessage: (cb) => w.on('message', cb),
     onError: (cb) => w.on('error', (e: Error & { code?: string }) => cb(e, e.code === 'ERR_WORKER_OUT_OF_MEMORY')),
     terminate: () => void w.terminate(),
   };
-}
+};
 
 parentPort!.once('message', (init: KernelInit) => {
   startKernel(init, {
-    workers: createProcessWorker,
+    workers: processWorkers(init.heapMb),
     openStore: (i) => (i.state ? new DirLayerStore(i.state) : null),
     openMount: (m) => new HostFs(m.host!, m.readOnly ?? false),
     fetch: nodeFetch,
     hostMemory: totalmem(),
   }).then(
     (service) => {
-      parentPort!.postMessage({ type: 'booted' } satisfies KernelBooted);
+      parentPort!.postMessage({ type: 'booted', pid: process.pid } satisfies KernelBooted);
       expose(service, sealEndpoint(nodeEndpoint(parentPort!), init.secret));
     },
     (e: unknown) => parentPort!.postMessage({ type: 'boot-error', message: e instanceof Error ? e.message : String(e) } satisfies KernelBooted),

@@ -9,16 +9,18 @@ import { MCP_USAGE, mcpCommand } from './mcp.js';
 import { AgentVM, boot } from '../host/node/index.js';
 import { POLICY_USAGE, finishPolicy, newPolicyFlags, policyOptions, stopVm, takePolicyFlag } from './policy-flags.js';
 import { BROWSER_USAGE, newBrowserFlags, newBrowserVM, takeBrowserFlag } from './browser-flags.js';
+import { ISOLATION_USAGE, newIsolationFlag, takeIsolationFlag } from './isolation-flag.js';
 import type { BrowserVM } from '../host/playwright/browser-vm.js';
 import { longTimeout, type LongTimeout } from '../abi/long-timeout.js';
 
 const USAGE = `Usage: agentos COMMAND [ARGS...]
 
-Boot an agentOS virtual machine in this Node process and use it.
+Boot an agentOS virtual machine and use it (on the Node host, in a child process of its own
+under Node's permission model unless --isolation none says otherwise).
 
 Commands:
   exec [--json] [--timeout SECONDS] [--cwd DIR] [--env K=V]... [-i] [--state DIR]
-       [--mount HOST:VM[:ro]]... [POLICY OPTIONS] [BROWSER OPTIONS] -- 'SCRIPT'
+       [--mount HOST:VM[:ro]]... [--isolation MODE] [POLICY OPTIONS] [BROWSER OPTIONS] -- 'SCRIPT'
                           run SCRIPT in the VM's shell; its stdout and stderr become agentos's
                           own, unchanged, and agentos exits with its status (124 on timeout).
                           --timeout: SIGINT to the script and everything it started, SIGKILL
@@ -30,15 +32,18 @@ Commands:
                           (created if missing); every write is durable when exec returns.
                           --mount HOST:VM[:ro]: host directory HOST appears at VM path VM,
                           live and two-way (read-only with :ro); nothing outside it is reachable.
-  shell [--state DIR] [POLICY OPTIONS] [BROWSER OPTIONS]
+  shell [--state DIR] [--isolation MODE] [POLICY OPTIONS] [BROWSER OPTIONS]
                           an interactive shell on this terminal (raw mode, job control, resize);
                           when stdin is not a terminal, a line-by-line session (each line one exec)
-  snapshot [--state DIR] create NAME | list | restore NAME | delete NAME
+  snapshot [--state DIR] [--isolation MODE] create NAME | list | restore NAME | delete NAME
                           | export NAME FILE | import FILE [NAME]
                           snapshots of the writable layer (DIR's VM; without --state, an
                           ephemeral VM, which is only useful for export/import checks)
-  status                  boot, print the kernel's state (processes, workers, mounts) as JSON
-  run FILE.js [ARG...]    copy a JavaScript program into the VM and run it; its stdout, stderr
+  status [--isolation MODE]
+                          boot, print the kernel's state (processes, workers, mounts) and where it
+                          runs (host: isolation, pid) as JSON
+  run [--isolation MODE] FILE.js [ARG...]
+                          copy a JavaScript program into the VM and run it; its stdout, stderr
                           and exit status become agentos's own (stdin is passed through)
 ${MCP_USAGE}
   help                    show this help
@@ -46,6 +51,8 @@ ${MCP_USAGE}
 ${POLICY_USAGE}
 
 ${BROWSER_USAGE}
+
+${ISOLATION_USAGE}
 
 The program runs on agentOS's JavaScript runtime with an \`agentos\` object in scope
 (argv, env, sys: the syscall interface, print, exit).`;
@@ -66,16 +73,31 @@ async function main(argv: string[]): Promise<number> {
     });
   }
   if (cmd === 'status') {
-    const m = await boot();
+    const iso = newIsolationFlag();
+    for (let i = 0; i < rest.length; i += 2) {
+      try {
+        if (!takeIsolationFlag(rest, i, iso)) return usageError(`status: unexpected '${rest[i]}'`);
+      } catch (e) {
+        return usageError(`status: ${(e as Error).message}`);
+      }
+    }
+    const m = await boot({ isolation: iso.isolation });
     try {
-      process.stdout.write(JSON.stringify(await m.status(), null, 2) + '\n');
+      process.stdout.write(JSON.stringify({ ...(await m.status()), host: m.host }, null, 2) + '\n');
     } finally {
       await m.stop();
     }
     return 0;
   }
   if (cmd === 'run') {
-    const [file, ...args] = rest;
+    const iso = newIsolationFlag();
+    let took: number;
+    try {
+      took = takeIsolationFlag(rest, 0, iso);
+    } catch (e) {
+      return usageError(`run: ${(e as Error).message}`);
+    }
+    const [file, ...args] = rest.slice(took);
     if (!file) {
       process.stderr.write('agentos run: missing FILE\n');
       return 2;
@@ -88,7 +110,7 @@ async function main(argv: string[]): Promise<number> {
       return 1;
     }
     const stdin = process.stdin.isTTY ? undefined : readFileSync(0);
-    const m = await boot();
+    const m = await boot({ isolation: iso.isolation });
     try {
       const path = `/tmp/${basename(file)}`;
       await m.writeFile(path, source.startsWith('#!') ? source : `#!/usr/libexec/agentos/js\n${source}`, 0o755);
@@ -119,6 +141,7 @@ async function execCommand(args: string[]): Promise<number> {
   const mounts: Record<string, MountSpec> = {};
   const pf = newPolicyFlags();
   const bf = newBrowserFlags();
+  const iso = newIsolationFlag();
   let i = 0;
   for (; i < args.length; i++) {
     const a = args[i];
@@ -128,7 +151,7 @@ async function execCommand(args: string[]): Promise<number> {
     }
     let took: number;
     try {
-      took = takePolicyFlag(args, i, pf) || takeBrowserFlag(args, i, bf);
+      took = takePolicyFlag(args, i, pf) || takeBrowserFlag(args, i, bf) || takeIsolationFlag(args, i, iso);
     } catch (e) {
       return usageError((e as Error).message);
     }
@@ -164,8 +187,9 @@ async function execCommand(args: string[]): Promise<number> {
   }
   const stdin = forwardStdin ? readFileSync(0) : undefined;
   if (bf.browser && (state !== undefined || Object.keys(mounts).length)) return usageError('--state and --mount need the Node host (not --browser)');
+  if (bf.browser && iso.given) return usageError('--isolation is for the Node host (with --browser, Chromium isolates the VM)');
   const options = { env, ...policyOptions(pf) };
-  const vm = bf.browser ? await newBrowserVM(bf, options) : new AgentVM({ ...options, state, mounts });
+  const vm = bf.browser ? await newBrowserVM(bf, options) : new AgentVM({ ...options, state, mounts, isolation: iso.isolation });
   await vm.start();
   try {
     const r = await withDeadline(vm.execBytes(script, { stdin, timeoutMs, cwd }), timeoutMs);
@@ -217,10 +241,11 @@ async function shellCommand(args: string[]): Promise<number> {
   let state: string | undefined;
   const pf = newPolicyFlags();
   const bf = newBrowserFlags();
+  const iso = newIsolationFlag();
   for (let i = 0; i < args.length; i++) {
     let took: number;
     try {
-      took = takePolicyFlag(args, i, pf) || takeBrowserFlag(args, i, bf);
+      took = takePolicyFlag(args, i, pf) || takeBrowserFlag(args, i, bf) || takeIsolationFlag(args, i, iso);
     } catch (e) {
       return usageError((e as Error).message);
     }
@@ -234,7 +259,8 @@ async function shellCommand(args: string[]): Promise<number> {
     return usageError((e as Error).message);
   }
   if (bf.browser && state !== undefined) return usageError('shell: --state needs the Node host (not --browser)');
-  const vm = bf.browser ? await newBrowserVM(bf, policyOptions(pf)) : new AgentVM({ state, ...policyOptions(pf) });
+  if (bf.browser && iso.given) return usageError('shell: --isolation is for the Node host (with --browser, Chromium isolates the VM)');
+  const vm = bf.browser ? await newBrowserVM(bf, policyOptions(pf)) : new AgentVM({ state, ...policyOptions(pf), isolation: iso.isolation });
   await vm.start();
   if (process.stdin.isTTY && process.stdout.isTTY) return terminalSession(vm);
   const print = (c: { stream: 'stdout' | 'stderr'; data: Uint8Array }) => (c.stream === 'stdout' ? process.stdout : process.stderr).write(c.data);
@@ -279,16 +305,27 @@ async function terminalSession(vm: AgentVM | BrowserVM): Promise<number> {
 
 async function snapshotCommand(args: string[]): Promise<number> {
   let state: string | undefined;
-  if (args[0] === '--state') {
-    state = args[1];
-    args = args.slice(2);
-    if (!state) return usageError('--state needs a directory');
+  const iso = newIsolationFlag();
+  for (;;) {
+    let took: number;
+    try {
+      took = takeIsolationFlag(args, 0, iso);
+    } catch (e) {
+      return usageError(`snapshot: ${(e as Error).message}`);
+    }
+    if (!took && args[0] === '--state') {
+      state = args[1];
+      if (!state) return usageError('--state needs a directory');
+      took = 2;
+    }
+    if (!took) break;
+    args = args.slice(took);
   }
   const [op, a, b] = args;
   const need = { create: 1, list: 0, restore: 1, delete: 1, export: 2, import: 1 }[op as 'list'];
   if (need === undefined) return usageError(`snapshot: unknown operation '${op ?? ''}'`);
   if ((need >= 1 && !a) || (need === 2 && !b)) return usageError(`snapshot ${op}: missing argument`);
-  const vm = new AgentVM({ state });
+  const vm = new AgentVM({ state, isolation: iso.isolation });
   await vm.start();
   try {
     if (op === 'create') await vm.snapshot(a);

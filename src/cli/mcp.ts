@@ -17,12 +17,15 @@ import type { BrowserVM } from '../host/playwright/browser-vm.js';
 import { errnoFromName, strerror } from '../abi/errno.js';
 import { hasFsRules } from '../kernel/policy/types.js';
 import { finishPolicy, newPolicyFlags, policyOptions, stopVm, takePolicyFlag } from './policy-flags.js';
+import { newIsolationFlag, takeIsolationFlag } from './isolation-flag.js';
 
-export const MCP_USAGE = `  mcp [--state DIR] [--host node|browser] [--chromium PATH] [--ws-endpoint URL] [POLICY OPTIONS]
+export const MCP_USAGE = `  mcp [--state DIR] [--isolation MODE] [--host node|browser] [--chromium PATH] [--ws-endpoint URL]
+      [POLICY OPTIONS]
                           serve one VM over the Model Context Protocol on stdin/stdout:
                           tools exec, read_file, write_file, list_directory, snapshot,
                           restore; --state DIR makes it persistent (Node host);
-                          --host browser runs it in headless Chromium (BrowserVM);
+                          --host browser runs it in headless Chromium (BrowserVM), else it runs
+                          isolated in a child Node process (--isolation, below);
                           the VM runs under the policy the options give (as exec's)`;
 
 type Result = { content: { type: 'text'; text: string }[]; isError?: boolean };
@@ -53,10 +56,11 @@ export async function mcpCommand(args: string[], usageError: (msg: string) => nu
   const bf = newBrowserFlags();
   let host = 'node';
   const pf = newPolicyFlags();
+  const iso = newIsolationFlag();
   for (let i = 0; i < args.length; i++) {
     let took: number;
     try {
-      took = takePolicyFlag(args, i, pf);
+      took = takePolicyFlag(args, i, pf) || takeIsolationFlag(args, i, iso);
     } catch (e) {
       return usageError(`mcp: ${(e as Error).message}`);
     }
@@ -76,7 +80,8 @@ export async function mcpCommand(args: string[], usageError: (msg: string) => nu
   }
   if (host === 'browser' && state !== undefined) return usageError('mcp: --state needs the Node host (a browser VM keeps its files for the connection)');
   if (host === 'node' && (bf.chromium ?? bf.wsEndpoint) !== undefined) return usageError('mcp: --chromium and --ws-endpoint need --host browser');
-  const vm: AgentVM | BrowserVM = host === 'browser' ? await newBrowserVM(bf, policyOptions(pf)) : new AgentVM({ state, ...policyOptions(pf) });
+  if (host === 'browser' && iso.given) return usageError('mcp: --isolation is for the Node host (a browser VM is isolated by Chromium)');
+  const vm: AgentVM | BrowserVM = host === 'browser' ? await newBrowserVM(bf, policyOptions(pf)) : new AgentVM({ state, ...policyOptions(pf), isolation: iso.isolation });
   await vm.start();
   const ruled = hasFsRules(pf.policy?.fs);
   const server = new McpServer({ name: 'agentos', version: '0.1.0' });

@@ -53,6 +53,22 @@ export interface AgentVMOptions {
    * ask is denied. No answer within policy.approvalTimeoutMs (60 s) denies.
    */
   onApproval?: (req: ApprovalRequest) => Promise<Answer> | Answer;
+  /**
+   * Node: where the VM runs. 'none' (default): its kernel and processes are
+   * worker threads of this process. 'process': they run in a child Node
+   * process under Node's permission model (reads of the VM's own files, the
+   * state directory and mounts only; writes of the state directory and
+   * read-write mounts only; no child processes, addons or inspector), so a
+   * guest that escaped its worker's confinement still cannot reach the host,
+   * and this process outlives anything the guest does. Same API either way.
+   */
+  isolation?: 'none' | 'process';
+  /**
+   * Node: the JavaScript heap cap of each of the VM's threads (kernel and
+   * process workers), in MiB. Default: 2048 with isolation 'process', Node's
+   * own otherwise. A thread over it ends (the process is killed), not the host.
+   */
+  heapMb?: number;
 }
 
 /** How a host boots machines for an AgentVM. */

@@ -34,6 +34,8 @@ export interface KernelInit {
   secret: string;
   /** The VM's network policy (kernel/net/policy.ts); default 'none'. */
   network?: NetworkPolicy;
+  /** Node: the JavaScript heap cap of each process worker, in MiB (Node's default when absent). */
+  heapMb?: number;
 }
 
 /** Host storage to mount at `vmPath`: a host directory (Node), an OPFS directory or a picked one (browser). */
@@ -57,7 +59,7 @@ export interface HostParts {
 }
 
 /** The kernel worker's answer to KernelInit, before Comlink takes over the port. */
-export type KernelBooted = { type: 'booted' } | { type: 'boot-error'; message: string };
+export type KernelBooted = { type: 'booted'; /** Node: the pid of the process the kernel runs in. */ pid?: number } | { type: 'boot-error'; message: string };
 
 export async function startKernel(init: KernelInit, host: HostParts): Promise<KernelService> {
   const net = new NetStack(new NetPolicy(networkOf(checkPolicy(init.policy), init.network)), host.fetch ?? null);

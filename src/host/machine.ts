@@ -59,6 +59,13 @@ export const DEFAULT_ENV: Record<string, string> = {
   LANG: 'C.UTF-8',
 };
 
+/** Node: where the kernel runs: in the embedding process, or in a process of its own under Node's permission model. */
+export interface KernelHost {
+  isolation: 'none' | 'process';
+  /** The pid of the process the kernel worker runs in. */
+  pid: number;
+}
+
 export class Machine {
   /** The VM's files as its user sees them: uid 1000 and the policy, checked by the kernel (user-files.ts). */
   readonly user: UserFiles;
@@ -66,6 +73,8 @@ export class Machine {
   constructor(
     private readonly service: Remote<KernelService>,
     private readonly terminate: () => Promise<void> | void,
+    /** Node: where the kernel runs (null in a browser). */
+    readonly host: KernelHost | null = null,
   ) {
     this.user = new UserFiles(service);
   }

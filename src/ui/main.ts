@@ -18,7 +18,7 @@ import { StorageIndicator } from './panels/storage.js';
 import { terminalToolbar } from './panels/terminal-toolbar.js';
 import { StatusView } from './status-view.js';
 import { preferredTheme } from './term/themes.js';
-import { VmSession, type AgentosApi } from './term/vm-session.js';
+import { localVM, VmSession, type AgentosApi, type VmSessionOptions } from './term/vm-session.js';
 import { XtermView } from './term/xterm-view.js';
 
 declare global {
@@ -60,7 +60,8 @@ async function main(): Promise<void> {
   let session: VmSession;
   try {
     const policy = parsePolicy(params.get('policy'), null);
-    session = new VmSession(view, { persist: vmName, takeover: params.has('takeover'), policy, onProgress: (p) => progress.update(p) });
+    const sessionOptions: VmSessionOptions = { persist: vmName, takeover: params.has('takeover'), policy, onProgress: (p) => progress.update(p) };
+    session = new VmSession(view, localVM(sessionOptions), sessionOptions);
     window.agentos = session.api();
     await window.agentos.ready;
   } catch (e) {

@@ -1,11 +1,20 @@
-// The sandbox page (sandbox.html): no terminal UI, one AgentVM that BrowserVM
-// drives from Node through `window.agentos.call(method, args)`
-// (src/host/playwright/protocol.ts). Bytes cross as base64.
+// The sandbox page (sandbox.html): no terminal UI, one AgentVM, driven
+// through the API of src/host/playwright/protocol.ts. Two drivers:
+// - BrowserVM, from Node: `window.agentos.call(method, args)` through
+//   Playwright, events and approvals through its bindings.
+// - The page that embeds this one in a frame (<agentos-terminal
+//   sandbox-origin>, FrameVM): postMessage, with the origin named by the
+//   `embedder` query parameter only — messages from anywhere else are ignored,
+//   and nothing is sent anywhere else. Guest code then runs in this page's
+//   origin, never in the embedder's.
+// Bytes cross as base64.
 
 import { AgentVM, type Terminal } from '../host/browser/index.js';
+import type { SyscallName } from '../abi/syscalls.js';
 import {
-  APPROVAL_BINDING, EVENT_BINDING, fromBase64, toBase64,
-  type Answer, type ApprovalRequest, type Reply, type SandboxApi, type SandboxEvent, type SandboxMethod, type SandboxWindow, type WireExecOptions,
+  APPROVAL_BINDING, EMBEDDER_PARAM, EVENT_BINDING, fromBase64, toBase64,
+  type Answer, type ApprovalRequest, type FrameMessage, type FrameRequest, type Reply, type SandboxApi, type SandboxEvent, type SandboxMethod,
+  type SandboxWindow, type WireExecOptions,
 } from '../host/playwright/protocol.js';
 
 type Bindings = {
@@ -23,7 +32,9 @@ const need = (): AgentVM => {
   if (!vm) throw new Error('BrowserVM: the sandbox is not started');
   return vm;
 };
-const emit = (e: SandboxEvent) => void host[EVENT_BINDING]?.(e);
+/** Where events and approval requests go: BrowserVM's bindings, or the embedding page. */
+let emit = (e: SandboxEvent): void => void host[EVENT_BINDING]?.(e);
+let askHost = (): ((r: ApprovalRequest) => Promise<Answer>) | undefined => host[APPROVAL_BINDING];
 const execOpts = (o: WireExecOptions) => ({ ...o, stdin: o.stdin === undefined ? undefined : fromBase64(o.stdin) });
 const term = (id: number): Terminal => {
   const t = terms.get(id);
@@ -34,7 +45,8 @@ const term = (id: number): Terminal => {
 const api: SandboxApi = {
   async start(o) {
     if (vm) throw new Error('BrowserVM: already started');
-    const approve = host[APPROVAL_BINDING];
+    if (!crossOriginIsolated) throw new Error('agentOS: the sandbox page is not cross-origin isolated (serve it with Cross-Origin-Opener-Policy: same-origin, Cross-Origin-Embedder-Policy: require-corp and, in a frame, Cross-Origin-Resource-Policy: cross-origin; the embedding page needs COOP/COEP and the frame allow="cross-origin-isolated")');
+    const approve = askHost();
     vm = new AgentVM({ ...o, onApproval: o.approvals && approve ? (r) => approve(r) : undefined });
     await vm.start();
   },
@@ -79,6 +91,7 @@ const api: SandboxApi = {
   termWrite: async (id, d) => term(id).write(fromBase64(d)),
   termResize: async (id, c, r) => term(id).resize(c, r),
   termClose: (id) => term(id).close(),
+  syscall: (name, args) => need().vm.syscall(name as SyscallName, ...args),
   async stop() {
     const v = vm;
     vm = null;
@@ -86,14 +99,53 @@ const api: SandboxApi = {
   },
 };
 
-host.agentos = {
-  async call(method, args) {
-    try {
-      const fn = api[method as SandboxMethod] as (...a: unknown[]) => Promise<unknown>;
-      return { ok: true, value: await fn(...args) } as Reply<never>;
-    } catch (e) {
-      const err = e as Error & { code?: unknown };
-      return { ok: false, message: err?.message ?? String(e), ...(typeof err?.code === 'string' ? { code: err.code } : {}) };
+async function call(method: string, args: unknown[]): Promise<Reply<unknown>> {
+  try {
+    if (!Object.hasOwn(api, method)) throw new Error(`agentOS sandbox: no method ${method}`);
+    const fn = api[method as SandboxMethod] as (...a: unknown[]) => Promise<unknown>;
+    return { ok: true, value: await fn(...args) };
+  } catch (e) {
+    const err = e as Error & { code?: unknown };
+    return { ok: false, message: err?.message ?? String(e), ...(typeof err?.code === 'string' ? { code: err.code } : {}) };
+  }
+}
+
+host.agentos = { call: call as SandboxWindow['call'] };
+
+/** In a frame whose URL names the embedding origin: the same API over postMessage, with that origin only. */
+function serveEmbedder(embedder: string): void {
+  const parent = window.parent;
+  const post = (m: FrameMessage) => parent.postMessage(m, embedder); // delivered only if the parent is still that origin
+  const answers = new Map<number, (a: Answer) => void>();
+  let nextAsk = 1;
+  emit = (event) => post({ agentos: 'event', event });
+  askHost = () => (request) => new Promise<Answer>((resolve) => {
+    const id = nextAsk++;
+    answers.set(id, resolve);
+    post({ agentos: 'ask', id, request });
+  });
+  window.addEventListener('message', (ev: MessageEvent<FrameRequest>) => {
+    if (ev.origin !== embedder || ev.source !== parent) return; // anyone else: ignored, unanswered
+    const m = ev.data;
+    if (m?.agentos === 'call' && Array.isArray(m.args)) {
+      void call(m.method, m.args).then((reply) => post({ agentos: 'reply', id: m.id, reply }));
+    } else if (m?.agentos === 'answer') {
+      answers.get(m.id)?.(m.answer);
+      answers.delete(m.id);
     }
-  },
-};
+  });
+  post({ agentos: 'ready' });
+}
+
+const embedder = new URLSearchParams(location.search).get(EMBEDDER_PARAM);
+if (embedder !== null && window.parent !== window) {
+  // Only an exact origin: a URL with a path, or 'null', or '*', would widen who is answered.
+  let origin: string | null = null;
+  try {
+    origin = new URL(embedder).origin;
+  } catch {
+    // not a URL
+  }
+  if (origin !== embedder || origin === 'null') throw new Error(`agentOS sandbox: ${EMBEDDER_PARAM}=${embedder} is not an origin`);
+  serveEmbedder(embedder);
+}

@@ -14,7 +14,11 @@
 // What this is not: a V8 isolate boundary. The program shares the worker's
 // realm with the runtime; see docs/security.md.
 
+import { constants as cryptoConstants } from 'node:crypto';
+import { constants as fsConstants } from 'node:fs';
+import { constants as osConstants } from 'node:os';
 import vm from 'node:vm';
+import { constants as zlibConstants } from 'node:zlib';
 import { setCompiler, setExpressionCompiler, type Program } from '../../runtimes/js/compile.js';
 
 const REMOVED = ['fetch', 'WebSocket', 'EventSource', 'BroadcastChannel', 'navigator', 'require', 'module'];
@@ -26,7 +30,8 @@ const REMOVED = ['fetch', 'WebSocket', 'EventSource', 'BroadcastChannel', 'navig
  * no exit, kill, chdir, dlopen or getBuiltinModule.
  */
 function processStandIn(real: NodeJS.Process): object {
-  const constants = JSON.parse(JSON.stringify((real as unknown as { binding(n: string): unknown }).binding('constants'))) as object;
+  // process.binding('constants')'s tables, from the modules: the binding itself is refused under Node's permission model (isolation 'process').
+  const constants = JSON.parse(JSON.stringify({ os: osConstants, fs: fsConstants, crypto: cryptoConstants, zlib: zlibConstants })) as object;
   const stream = (fd: number) => Object.freeze({ fd, isTTY: false });
   return Object.freeze({
     versions: Object.freeze({ ...real.versions }),

@@ -1,11 +1,17 @@
-// Adapt a worker_threads port to the Endpoint shape Comlink expects (addEventListener/postMessage).
+// Adapt a worker_threads port (or a child process's IPC channel) to the Endpoint shape Comlink expects (addEventListener/postMessage).
 
 import type { Endpoint } from 'comlink';
-import type { MessagePort, Worker } from 'node:worker_threads';
 
 type Listener = (ev: { data: unknown }) => void;
 
-export function nodeEndpoint(port: MessagePort | Worker): Endpoint {
+/** What worker_threads ports and workers have in common (a child process's IPC channel, adapted: isolation.ts). */
+export interface NodePort {
+  postMessage(msg: unknown, transfer?: never): void;
+  on(event: 'message', fn: (data: unknown) => void): unknown;
+  off(event: 'message', fn: (data: unknown) => void): unknown;
+}
+
+export function nodeEndpoint(port: NodePort): Endpoint {
   const wrapped = new WeakMap<object, (data: unknown) => void>();
   return {
     postMessage: (msg: unknown, transfer?: Transferable[]) => port.postMessage(msg, transfer as never),

@@ -124,7 +124,14 @@ export class HostFs implements FileSystem {
   symlink(dir: Inode, name: string, target: string): Inode {
     this.writable();
     const path = join(this.own(dir).path, name);
-    host(() => fs.symlinkSync(target, this.hostPath(path)));
+    try {
+      fs.symlinkSync(target, this.hostPath(path));
+    } catch (e) {
+      // Node's permission model (isolation 'process') refuses every symlink, since it
+      // would follow one out of the granted paths: a filesystem without symlinks (EPERM).
+      if ((e as NodeJS.ErrnoException).code === 'ERR_ACCESS_DENIED') throw new SysError(Errno.EPERM, 'hostfs: no symlinks under the VM process\'s permissions');
+      throw toSysError(e);
+    }
     return this.mustStat(path);
   }
 
@@ -346,6 +353,8 @@ function toSysError(e: unknown): SysError {
   if (e instanceof SysError) return e;
   const code = (e as NodeJS.ErrnoException).code;
   if (code === 'ELOOP') return new SysError(Errno.ELOOP); // O_NOFOLLOW on a symlink
+  // Node's permission model (isolation 'process'; it refuses symlinks: see symlink()).
+  if (code === 'ERR_ACCESS_DENIED') return new SysError(Errno.EACCES, 'hostfs: refused by the VM process\'s permissions');
   try {
     if (code) return new SysError(errnoFromName(code), 'hostfs');
   } catch {

@@ -1,39 +1,25 @@
 // Node host: boot an agentOS kernel in a worker_threads worker. No browser needed.
 
 import { wrap } from 'comlink';
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import type { KernelService } from '../kernel-service.js';
 import { AgentVM as BaseAgentVM, mountList, type AgentVMOptions } from '../agent-vm.js';
 import { guardKernel } from '../kernel-death.js';
 import { Machine } from '../machine.js';
-import type { HostMount, KernelBooted, KernelInit } from '../kernel-main.js';
+import type { HostMount } from '../kernel-main.js';
 import { lockStateDir } from './dir-lock.js';
-import { nodeEndpoint } from './endpoint.js';
+import { startIsolatedKernel } from './isolation.js';
+import { startLocalKernel } from './kernel-thread.js';
 import { newSecret, sealEndpoint } from '../sealed-endpoint.js';
 import { checkPolicy, networkOf, type Policy } from '../../kernel/policy/types.js';
 import { NetPolicy, type NetworkPolicy } from '../../kernel/net/policy.js';
 
 export { Machine } from '../machine.js';
-export type { RunOptions, RunResult } from '../machine.js';
+export type { KernelHost, RunOptions, RunResult } from '../machine.js';
+export { DEFAULT_HEAP_MB, isolationFlags, type IsolationOptions } from './isolation.js';
 
-/** `npm run build` writes the base image beside dist/node. */
-const IMAGE_DIR = new URL('../image/', import.meta.url);
-
-/** The current base image, in an ArrayBuffer of its own so it can be transferred, and its sha256. */
-async function loadBaseImage(): Promise<{ image: Uint8Array; imageId: string }> {
-  let manifest: { file: string; bytes: number; sha256: string };
-  try {
-    manifest = JSON.parse(await readFile(new URL('manifest.json', IMAGE_DIR), 'utf8'));
-  } catch (e) {
-    throw new Error(`agentOS: no base image at ${IMAGE_DIR.pathname} (run \`npm run build\`): ${(e as Error).message}`);
-  }
-  const buf = await readFile(new URL(manifest.file, IMAGE_DIR));
-  if (buf.length !== manifest.bytes) throw new Error(`agentOS: ${manifest.file} is ${buf.length} bytes, manifest says ${manifest.bytes}`);
-  const own = buf.byteOffset === 0 && buf.buffer.byteLength === buf.length;
-  return { image: own ? new Uint8Array(buf.buffer, 0, buf.length) : new Uint8Array(buf), imageId: manifest.sha256 };
-}
+/** Where the kernel runs: 'none', a worker of this process; 'process', a process of its own under Node's permission model. */
+export type Isolation = 'none' | 'process';
 
 export interface BootOptions {
   /** Host directory of a persistent writable layer (created if missing); absent = ephemeral. */
@@ -46,6 +32,10 @@ export interface BootOptions {
   policy?: Policy;
   /** The VM's network policy; default 'none'. */
   network?: NetworkPolicy;
+  /** Where the kernel runs (default 'none'; see AgentVMOptions.isolation). */
+  isolation?: Isolation;
+  /** JavaScript heap cap of each of the VM's threads, MiB (see AgentVMOptions.heapMb). */
+  heapMb?: number;
 }
 
 /** Boot a kernel; resolves once it answers. */
@@ -56,34 +46,26 @@ export async function boot(opts: BootOptions = {}): Promise<Machine> {
   // A bad policy is the caller's error here, not a boot failure inside the worker.
   if (opts.network !== undefined) new NetPolicy(opts.network);
   networkOf(policy, opts.network); // both given, differently: an error
+  const isolation = opts.isolation ?? 'none';
+  if (isolation !== 'none' && isolation !== 'process') throw new Error(`agentOS: unknown isolation '${String(isolation)}' (none or process)`);
+  const heapMb = opts.heapMb;
+  if (heapMb !== undefined && !(Number.isInteger(heapMb) && heapMb >= 16)) throw new Error(`agentOS: heapMb must be an integer of at least 16, got ${heapMb}`);
   const unlock = state === undefined ? () => {} : lockStateDir(state);
-  // The worker loads its bundle while the image is read.
-  const worker = new Worker(new URL('./kernel.worker.js', import.meta.url));
-  const stopWorker = async () => {
-    await worker.terminate();
-    unlock();
-  };
+  const mounts = opts.mounts?.map((m) => ({ ...m, host: resolve(m.host!) }));
+  const init = { state, mounts, seed: opts.seed, policy, secret, network: opts.network };
+  let link;
   try {
-    const { image, imageId } = await loadBaseImage();
-    const booted = new Promise<KernelBooted>((ok, fail) => {
-      worker.once('message', ok);
-      worker.once('error', fail);
-    });
-    // The kernel's first message is its image: transferred, not copied.
-    const mounts = opts.mounts?.map((m) => ({ ...m, host: resolve(m.host!) }));
-    const seed = opts.seed;
-    worker.postMessage({ image, imageId, state, mounts, seed, policy, secret, network: opts.network } satisfies KernelInit, [image.buffer as ArrayBuffer, ...(seed ? [seed.buffer as ArrayBuffer] : [])]);
-    const answer = await booted;
-    if (answer.type === 'boot-error') throw new Error(`agentOS: cannot open the VM: ${answer.message}`);
+    // Isolated, the heap cap is a flag of the VM's process; in this process, a resource limit of each worker.
+    link = isolation === 'process' ? await startIsolatedKernel(init, heapMb) : await startLocalKernel({ ...init, heapMb });
   } catch (e) {
-    await stopWorker();
+    unlock();
     throw e;
   }
-  const died = new Promise<never>((_, fail) => {
-    worker.once('error', (e) => fail(new Error(`agentOS: the kernel failed: ${(e as Error).stack ?? String(e)}`)));
-    worker.once('exit', () => fail(new Error('agentOS: the VM has stopped')));
-  });
-  const machine = new Machine(guardKernel(wrap<KernelService>(sealEndpoint(nodeEndpoint(worker), secret)), died), stopWorker);
+  const stop = async () => {
+    await link.terminate();
+    unlock();
+  };
+  const machine = new Machine(guardKernel(wrap<KernelService>(sealEndpoint(link.endpoint, secret)), link.died), stop, link.host);
   await machine.status();
   return machine;
 }
@@ -98,7 +80,8 @@ export class AgentVM extends BaseAgentVM {
       if (m.host === undefined) throw new Error(`AgentVM: mount ${m.vmPath}: the Node host mounts host directories ({ host: PATH })`);
       return m;
     });
-    // A fork runs under the same policy as its parent.
-    super(options, { boot: () => boot({ state: options.state, mounts, policy: options.policy, network: options.network }), fork: (seed) => boot({ mounts, seed, policy: options.policy, network: options.network }) });
+    const { policy, network, isolation, heapMb } = options;
+    // A fork runs under the same policy, and as isolated, as its parent.
+    super(options, { boot: () => boot({ state: options.state, mounts, policy, network, isolation, heapMb }), fork: (seed) => boot({ mounts, seed, policy, network, isolation, heapMb }) });
   }
 }

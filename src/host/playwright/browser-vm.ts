@@ -4,20 +4,13 @@
 // BrowserVMs with the same browser choice share one Chromium.
 
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { AgentVMOptions, Answer, ApprovalRequest, AuditEvent, AuditListener, ExecResult, OutputListener, Terminal, TerminalOptions } from '../agent-vm.js';
-import type { ExecBytesResult, ExecOptions } from '../exec-session.js';
-import type { DirEntry } from '../list-directory.js';
-import type { RunOptions, RunResult } from '../machine.js';
-import type { SnapshotInfo } from '../../kernel/persist/snapshots.js';
+import type { AgentVMOptions, Answer, ApprovalRequest } from '../agent-vm.js';
+import { SandboxClient } from '../sandbox-client.js';
 import { checkPolicy } from '../../kernel/policy/types.js';
 import { NetPolicy } from '../../kernel/net/policy.js';
 import { serveApp } from './app.js';
 import { acquireBrowser, chromiumPath, CHROMIUM_ARGS, loadPlaywright, type BrowserChoice } from './browsers.js';
-import {
-  APPROVAL_BINDING, EVENT_BINDING, SANDBOX_PAGE, bytesOf, fromBase64, toBase64,
-  type SandboxApi, type SandboxEvent, type SandboxMethod, type SandboxWindow, type WireExecOptions,
-} from './protocol.js';
-import { RemoteTerminal } from './remote-terminal.js';
+import { APPROVAL_BINDING, EVENT_BINDING, SANDBOX_PAGE, type SandboxApi, type SandboxEvent, type SandboxMethod, type SandboxWindow } from './protocol.js';
 
 export interface BrowserVMOptions extends Omit<AgentVMOptions, 'state' | 'mounts'>, BrowserChoice {
   /**
@@ -40,23 +33,18 @@ export interface BrowserVMOptions extends Omit<AgentVMOptions, 'state' | 'mounts
   bootTimeoutMs?: number;
 }
 
-const dec = new TextDecoder();
 const unsupported = (what: string, why: string) => new Error(`BrowserVM: ${what} is not supported (${why})`);
 
-export class BrowserVM {
+export class BrowserVM extends SandboxClient {
   private page: Page | null = null;
   private starting: Promise<void> | null = null;
   /** Undo what start() set up, in reverse order. */
   private cleanup: (() => Promise<void>)[] = [];
-  private readonly outputListeners = new Set<OutputListener>();
-  private readonly auditListeners = new Set<AuditListener>();
-  private readonly terminals = new Map<number, RemoteTerminal>();
-  /** Terminal output that arrived before openTerminal learned its id. */
-  private readonly orphanData = new Map<number, Uint8Array[]>();
   private pageErrors: string[] = [];
   private gone: string | null = null;
 
   constructor(private readonly options: BrowserVMOptions = {}) {
+    super('BrowserVM');
     const o = options as BrowserVMOptions & Pick<AgentVMOptions, 'state' | 'mounts'>;
     if (o.state !== undefined) throw unsupported('the state option', 'a BrowserVM keeps its layer in the browser: use persist with userDataDir');
     if (o.mounts !== undefined && Object.keys(o.mounts).length) throw unsupported('the mounts option', 'the browser cannot reach host directories');
@@ -98,8 +86,7 @@ export class BrowserVM {
     });
     this.page = page;
     await this.call('start', [{ persist: o.persist, env: o.env, cwd: o.cwd, policy: o.policy, network: o.network, approvals: o.onApproval !== undefined }]);
-    if (this.outputListeners.size) await this.call('listen', ['output', true]);
-    if (this.auditListeners.size) await this.call('listen', ['audit', true]);
+    await this.relisten();
   }
 
   /** A context of its own: in the shared browser, or (userDataDir) a persistent one. */
@@ -124,24 +111,7 @@ export class BrowserVM {
 
   private lost(why: string): void {
     this.gone ??= why;
-    for (const t of this.terminals.values()) t.exit(-1);
-    this.terminals.clear();
-  }
-
-  private event(e: SandboxEvent): void {
-    if (e.type === 'output') {
-      const data = fromBase64(e.data);
-      this.outputListeners.forEach((l) => l({ stream: e.stream, data, text: dec.decode(data) }));
-    } else if (e.type === 'audit') {
-      this.auditListeners.forEach((l) => l(e.event));
-    } else if (e.type === 'term-data') {
-      const t = this.terminals.get(e.id);
-      if (t) t.data(fromBase64(e.data));
-      else this.orphanData.set(e.id, [...(this.orphanData.get(e.id) ?? []), fromBase64(e.data)]);
-    } else {
-      this.terminals.get(e.id)?.exit(e.code);
-      this.terminals.delete(e.id);
-    }
+    this.endTerminals();
   }
 
   private async approve(r: ApprovalRequest): Promise<Answer> {
@@ -152,8 +122,12 @@ export class BrowserVM {
     }
   }
 
+  protected get connected(): boolean {
+    return this.page !== null && !this.gone;
+  }
+
   /** One method of the page's window.agentos; its error rethrown here with its own message. */
-  private async call<M extends SandboxMethod>(method: M, args: Parameters<SandboxApi[M]>): Promise<Awaited<ReturnType<SandboxApi[M]>>> {
+  protected async call<M extends SandboxMethod>(method: M, args: Parameters<SandboxApi[M]>): Promise<Awaited<ReturnType<SandboxApi[M]>>> {
     const page = this.page;
     if (!page) throw new Error('BrowserVM: not started (call start() first)');
     if (this.gone) throw new Error(`BrowserVM: ${this.gone}`);
@@ -171,114 +145,6 @@ export class BrowserVM {
   get playwrightPage(): Page {
     if (!this.page) throw new Error('BrowserVM: not started (call start() first)');
     return this.page;
-  }
-
-  /** Run a command in the session; bytes exactly as the command wrote them. */
-  async execBytes(cmd: string, opts: ExecOptions = {}): Promise<ExecBytesResult> {
-    const r = await this.call('exec', [cmd, wire(opts)]);
-    const out: ExecBytesResult = { stdout: fromBase64(r.stdout), stderr: fromBase64(r.stderr), exitCode: r.exitCode, timedOut: r.timedOut };
-    if (r.truncated) out.truncated = true;
-    return out;
-  }
-
-  /** Run a command in the session (output decoded as UTF-8). */
-  async exec(cmd: string, opts: ExecOptions = {}): Promise<ExecResult> {
-    const r = await this.execBytes(cmd, opts);
-    const out: ExecResult = { stdout: dec.decode(r.stdout), stderr: dec.decode(r.stderr), exitCode: r.exitCode, timedOut: r.timedOut };
-    if (r.truncated) out.truncated = true;
-    return out;
-  }
-
-  /** Run a program directly (no shell), as the VM's user unless uid/gid say otherwise. */
-  async run(argv: string[], opts: RunOptions = {}): Promise<RunResult> {
-    if (opts.path !== undefined) throw unsupported('run() with path', 'the sandbox runs programs by argv[0]');
-    const r = await this.call('run', [argv, { ...wire(opts), uid: opts.uid, gid: opts.gid }]);
-    return { stdout: fromBase64(r.stdout), stderr: fromBase64(r.stderr), status: r.status, exitCode: r.exitCode, signal: r.signal };
-  }
-
-  /** Resolves when every write made so far is durable (at once for an ephemeral VM). */
-  sync(): Promise<void> {
-    return this.call('sync', []);
-  }
-
-  on(event: 'output', cb: OutputListener): () => void;
-  on(event: 'audit', cb: AuditListener): () => void;
-  on(event: 'output' | 'audit', cb: OutputListener | AuditListener): () => void {
-    if (event !== 'output' && event !== 'audit') throw new Error(`BrowserVM: unknown event ${event as string}`);
-    const set = (event === 'output' ? this.outputListeners : this.auditListeners) as Set<unknown>;
-    set.add(cb);
-    // The page forwards events only while someone listens (each one is a round trip).
-    if (set.size === 1 && this.page) void this.call('listen', [event, true]).catch(() => {});
-    return () => {
-      if (set.delete(cb) && set.size === 0 && this.page && !this.gone) void this.call('listen', [event, false]).catch(() => {});
-    };
-  }
-
-  audit(): Promise<AuditEvent[]> {
-    return this.call('audit', []);
-  }
-
-  /** An interactive shell on a pseudo-terminal in the VM (default `bash -l`). */
-  async openTerminal(opts: TerminalOptions = {}): Promise<Terminal> {
-    const id = await this.call('openTerminal', [opts]);
-    const t = new RemoteTerminal({
-      write: (d) => this.call('termWrite', [id, d]),
-      resize: (c, r) => this.call('termResize', [id, c, r]),
-      close: () => this.call('termClose', [id]),
-    });
-    this.terminals.set(id, t);
-    for (const b of this.orphanData.get(id) ?? []) t.data(b);
-    this.orphanData.delete(id);
-    return t;
-  }
-
-  /** Save the writable layer as snapshot `name`. */
-  snapshot(name: string): Promise<SnapshotInfo> {
-    return this.call('snapshot', [name]);
-  }
-
-  /** Make snapshot `name` the VM's state; every process stops, the next exec opens a fresh session. */
-  restore(name: string): Promise<void> {
-    return this.call('restore', [name]);
-  }
-
-  /** The snapshots, their management and their portable files (AgentVM's `snapshots`). */
-  get snapshots() {
-    return {
-      create: (name: string) => this.snapshot(name),
-      list: () => this.call('snapshotList', []),
-      delete: (name: string) => this.call('snapshotDelete', [name]),
-      export: async (name: string) => fromBase64(await this.call('snapshotExport', [name])),
-      import: (name: string, file: Uint8Array) => this.call('snapshotImport', [name, toBase64(file)]),
-      restore: (name: string) => this.restore(name),
-    };
-  }
-
-  /** As the VM user, with the policy (AgentVM's readFile). */
-  async readFile(path: string): Promise<Uint8Array> {
-    return fromBase64(await this.call('readFile', [path]));
-  }
-
-  /** As the VM user, with the policy (AgentVM's writeFile). */
-  writeFile(path: string, data: Uint8Array | string, mode?: number): Promise<void> {
-    return this.call('writeFile', [path, toBase64(bytesOf(data)), mode ?? null]);
-  }
-
-  /** name, type, size and mode of each entry of a directory, listed as the VM user. */
-  listDirectory(path: string): Promise<DirEntry[]> {
-    return this.call('listDirectory', [path]);
-  }
-
-  spawn(): never {
-    throw unsupported('spawn()', 'process streams live in the page; use exec() with stdin, or openTerminal()');
-  }
-
-  openExtraSession(): never {
-    throw unsupported('openExtraSession()', 'one session per page; start another BrowserVM');
-  }
-
-  fork(): never {
-    throw unsupported('fork()', 'export a snapshot and import it into another BrowserVM');
   }
 
   /** AgentVM's host-level Machine lives in the page. */
@@ -301,8 +167,4 @@ export class BrowserVM {
     this.cleanup = [];
     for (const step of steps) await step().catch(() => {});
   }
-}
-
-function wire(o: ExecOptions): WireExecOptions {
-  return { timeoutMs: o.timeoutMs, cwd: o.cwd, env: o.env, ...(o.stdin === undefined ? {} : { stdin: toBase64(bytesOf(o.stdin)) }) };
 }

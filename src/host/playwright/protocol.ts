@@ -1,8 +1,11 @@
-// The contract between BrowserVM (Node, through Playwright) and the sandbox
-// page (sandbox.html → src/ui/sandbox.ts), which offers it as `window.agentos`.
-// Everything crosses page.evaluate as JSON, so bytes travel as base64; errors
-// come back as values (Playwright would wrap a thrown one in its own text).
+// The contract between the sandbox page (sandbox.html → src/ui/sandbox.ts) and
+// what drives it: BrowserVM (Node, through Playwright), to which the page
+// offers it as `window.agentos`, and FrameVM (the page that embeds the sandbox
+// in a frame of another origin), by postMessage. Everything crosses
+// page.evaluate as JSON, so bytes travel as base64; errors come back as values
+// (Playwright would wrap a thrown one in its own text).
 
+import type { Value } from '../../abi/codec.js';
 import type { AuditEvent, Policy } from '../agent-vm.js';
 import type { DirEntry } from '../list-directory.js';
 import type { SnapshotInfo } from '../../kernel/persist/snapshots.js';
@@ -68,6 +71,8 @@ export interface SandboxApi {
   termWrite(id: number, data: B64): Promise<void>;
   termResize(id: number, cols: number, rows: number): Promise<void>;
   termClose(id: number): Promise<void>;
+  /** A host-level syscall, as init (strings and numbers in and out through Playwright). */
+  syscall(name: string, args: Value[]): Promise<Value>;
   stop(): Promise<void>;
 }
 
@@ -94,6 +99,24 @@ export type { ApprovalRequest, Answer };
 
 /** The path of the sandbox page inside the built app. */
 export const SANDBOX_PAGE = 'sandbox.html';
+
+/**
+ * In a frame: the sandbox page's query parameter naming the embedding page's
+ * origin, the only one it takes messages from and sends messages to.
+ */
+export const EMBEDDER_PARAM = 'embedder';
+
+/** Embedder → frame. */
+export type FrameRequest =
+  | { agentos: 'call'; id: number; method: SandboxMethod; args: unknown[] }
+  | { agentos: 'answer'; id: number; answer: Answer };
+
+/** Frame → embedder: `ready` once it listens; replies, events, and approval requests (answered by `answer`). */
+export type FrameMessage =
+  | { agentos: 'ready' }
+  | { agentos: 'reply'; id: number; reply: Reply<unknown> }
+  | { agentos: 'event'; event: SandboxEvent }
+  | { agentos: 'ask'; id: number; request: ApprovalRequest };
 
 // atob/btoa exist in browsers and Node alike; chunks keep fromCharCode's argument list short.
 export function toBase64(b: Uint8Array): B64 {

@@ -26,6 +26,8 @@ export interface StaticOptions {
   prefix?: string;
   /** Send COOP/COEP (default false). */
   isolate?: boolean;
+  /** More headers on every response (e.g. CORP for a sandbox origin framed by another). */
+  headers?: Record<string, string>;
   /** Extra pages: path → HTML. */
   pages?: Record<string, string>;
   /** Listen on this port (default 0: any free one). */
@@ -36,9 +38,10 @@ export async function serveStatic(o: StaticOptions): Promise<StaticServer> {
   const prefix = o.prefix ?? '/';
   const server: Server = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-    const headers: Record<string, string> = o.isolate
-      ? { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' }
-      : {};
+    const headers: Record<string, string> = {
+      ...(o.isolate ? { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' } : {}),
+      ...o.headers,
+    };
     const page = o.pages?.[path];
     if (page !== undefined) {
       res.writeHead(200, { ...headers, 'Content-Type': TYPES['.html'] }).end(page);

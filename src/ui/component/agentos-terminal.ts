@@ -8,9 +8,12 @@
 //   rows, cols      fixed size (otherwise it fits its box)
 //   policy          the VM's policy as JSON (README "The policy")
 //   network         none | all | hosts or origins (commas or spaces): policy.network
-// The policy attributes are read once, when the element creates its VM (it is
-// connected to the page); a malformed one stops it from booting (`error`), and
-// a later change is refused (`error`), never applied to the running VM.
+//   sandbox-origin  run the VM in a frame of that origin (or URL of dist/web
+//                   there), so guest code never runs in this page's origin
+// The policy and sandbox attributes are read once, when the element creates its
+// VM (it is connected to the page); a malformed one stops it from booting
+// (`error`), and a later change is refused (`error`), never applied to the
+// running VM.
 // Property `vm`: exec/readFile/writeFile/snapshot/restore, exec(cmd, {inTerminal}).
 // Property `onApproval`: answers the policy's `ask` rules (absent: denied).
 // Events: `ready`, `exit` (detail.code), `output` (detail.bytes, detail.text),
@@ -18,9 +21,10 @@
 
 import xtermCss from '@xterm/xterm/css/xterm.css?inline';
 import { preferredTheme, type ThemeName } from '../term/themes.js';
-import { VmSession, type AgentosApi } from '../term/vm-session.js';
+import { FrameVM } from '../term/frame-vm.js';
+import { localVM, VmSession, type AgentosApi, type VmSessionOptions } from '../term/vm-session.js';
 import { XtermView } from '../term/xterm-view.js';
-import type { Answer, ApprovalRequest } from '../../host/browser/index.js';
+import type { AgentVM, Answer, ApprovalRequest } from '../../host/browser/index.js';
 import { parseEnv, parsePolicy, parseSize } from './attributes.js';
 import componentCss from './component.css?inline';
 
@@ -35,21 +39,21 @@ const ISOLATION_HELP =
   '<code>Cross-Origin-Opener-Policy: same-origin</code> and <code>Cross-Origin-Embedder-Policy: require-corp</code>.';
 
 export class AgentosTerminalElement extends HTMLElement {
-  static readonly observedAttributes = ['theme', 'readonly', 'policy', 'network'];
+  static readonly observedAttributes = ['theme', 'readonly', 'policy', 'network', 'sandbox-origin'];
 
   /** Answers the policy's `ask` rules: 'once' | 'always' | 'never' | 'deny'. Without it every ask is denied. */
   onApproval: ((req: ApprovalRequest) => Answer | Promise<Answer>) | null = null;
 
   private view: XtermView | null = null;
-  private session: VmSession | null = null;
-  private api: AgentosApi | null = null;
+  private session: VmSession<AgentVM | FrameVM> | null = null;
+  private api: AgentosApi<AgentVM | FrameVM> | null = null;
   private notice!: HTMLElement;
   private readonly decoder = new TextDecoder();
   /** Why the element cannot boot (a malformed policy attribute). */
   private refused: Error | null = null;
 
   /** The VM's exec interface; using it starts the VM. */
-  get vm(): AgentosApi {
+  get vm(): AgentosApi<AgentVM | FrameVM> {
     this.build();
     if (this.refused) throw this.refused;
     if (!this.api) {
@@ -89,7 +93,7 @@ export class AgentosTerminalElement extends HTMLElement {
   attributeChangedCallback(name: string, old: string | null, value: string | null): void {
     if (!this.view) return;
     // The VM exists with the policy it was created with; nothing loosens it now.
-    if ((name === 'policy' || name === 'network') && old !== value && this.session) {
+    if ((name === 'policy' || name === 'network' || name === 'sandbox-origin') && old !== value && this.session) {
       this.report(new Error(`agentOS: the ${name} attribute is read when the VM is created; this change is refused (re-create the element to apply it)`));
     }
     if (name === 'theme') this.view.setTheme(this.theme());
@@ -132,13 +136,10 @@ export class AgentosTerminalElement extends HTMLElement {
       policy = parsePolicy(this.getAttribute('policy'), this.getAttribute('network'));
     } catch (e) {
       // Not a VM with a looser policy: no VM.
-      this.refused = new Error(`agentOS: invalid policy: ${(e as Error).message}`);
-      this.say(this.refused.message);
-      queueMicrotask(() => this.report(this.refused!));
-      return;
+      return this.refuse(new Error(`agentOS: invalid policy: ${(e as Error).message}`));
     }
     const persist = this.getAttribute('persist');
-    this.session = new VmSession(this.view, {
+    const opts: VmSessionOptions = {
       policy,
       onApproval: (req) => this.onApproval?.(req) ?? 'deny',
       persist: persist || undefined,
@@ -149,7 +150,17 @@ export class AgentosTerminalElement extends HTMLElement {
         else if (p.stage === 'kernel') this.say('Starting agentOS…');
       },
       onExit: (code) => this.dispatchEvent(new CustomEvent('exit', { detail: { code }, bubbles: true })),
-    });
+    };
+    const sandbox = this.getAttribute('sandbox-origin');
+    let vm: AgentVM | FrameVM;
+    try {
+      // The frame goes into the shadow root: it lives and dies with the element.
+      vm = sandbox === null ? localVM(opts) : new FrameVM({ ...opts, sandbox, container: root });
+    } catch (e) {
+      // Not this page's origin instead: no VM.
+      return this.refuse(e as Error);
+    }
+    this.session = new VmSession(this.view, vm, opts);
     if (!crossOriginIsolated) {
       this.notice.innerHTML = ISOLATION_HELP;
       return;
@@ -162,6 +173,13 @@ export class AgentosTerminalElement extends HTMLElement {
     } else {
       this.say('Starting agentOS…');
     }
+  }
+
+  /** This element will not boot (an attribute it cannot honour); `error` says why. */
+  private refuse(e: Error): void {
+    this.refused = e;
+    this.say(e.message);
+    queueMicrotask(() => this.report(e));
   }
 
   private say(text: string): void {

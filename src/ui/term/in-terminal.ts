@@ -14,7 +14,8 @@
 // The files are under /tmp/.agentos-term/ and removed after reading.
 
 import type { IDisposable } from '@xterm/xterm';
-import type { AgentVM, ExecResult } from '../../host/browser/index.js';
+import type { ExecResult } from '../../host/browser/index.js';
+import type { SessionVM } from './vm-session.js';
 import type { XtermView } from './xterm-view.js';
 
 export interface InTerminalOptions {
@@ -36,7 +37,7 @@ export class InTerminalRunner {
   private readonly waiting = new Map<string, () => void>();
   private readonly osc: IDisposable;
 
-  constructor(private readonly vm: AgentVM, private readonly view: XtermView) {
+  constructor(private readonly vm: SessionVM, private readonly view: XtermView) {
     this.osc = view.xterm.parser.registerOscHandler(OSC, (data) => {
       this.waiting.get(data)?.();
       return true;
@@ -53,7 +54,7 @@ export class InTerminalRunner {
   private async run(cmd: string, opts: InTerminalOptions): Promise<ExecResult> {
     const t = token();
     const [o, e, s, i] = ['o', 'e', 's', 'i'].map((x) => `${DIR}/${t}.${x}`);
-    await this.vm.vm.mkdirp(DIR, 0o1777).catch(() => {});
+    await this.vm.vm.syscall('mkdir', DIR, 0o1777).catch(() => {}); // in /tmp, which is always there
     await this.vm.vm.syscall('chmod', DIR, 0o1777).catch(() => {});
     if (opts.stdin !== undefined) await this.vm.writeFile(i, opts.stdin, 0o600);
     const done = new Promise<void>((resolve) => this.waiting.set(t, resolve));

@@ -1,9 +1,11 @@
 // One VM with its terminal session on an XtermView: boots the VM, opens the
 // TTY, reopens it when the shell exits (on the next key) or after a snapshot
 // restore (which stops every process), and offers the exec interface that
-// `window.agentos` and the component's `vm` property expose.
+// `window.agentos` and the component's `vm` property expose. The VM is this
+// page's own AgentVM, or one in a sandbox frame of another origin (FrameVM).
 
-import { AgentVM, type AgentVMOptions, type BootProgress, type ExecResult, type Policy, type Terminal } from '../../host/browser/index.js';
+import { AgentVM, type AgentVMOptions, type BootProgress, type ExecResult, type Policy, type Terminal, type TerminalOptions } from '../../host/browser/index.js';
+import type { Machine } from '../../host/machine.js';
 import type { SnapshotInfo } from '../../kernel/persist/snapshots.js';
 import { InTerminalRunner } from './in-terminal.js';
 import type { XtermView } from './xterm-view.js';
@@ -33,30 +35,47 @@ export interface ExecOptions {
   inTerminal?: boolean;
 }
 
+/** What a VmSession needs of its VM: AgentVM has it, and so does FrameVM (the VM in a sandbox frame). */
+export interface SessionVM {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  exec(cmd: string, opts?: Omit<ExecOptions, 'inTerminal'>): Promise<ExecResult>;
+  readFile(path: string): Promise<Uint8Array>;
+  writeFile(path: string, data: Uint8Array | string, mode?: number): Promise<void>;
+  snapshot(name: string): Promise<SnapshotInfo>;
+  restore(name: string): Promise<void>;
+  openTerminal(opts?: TerminalOptions): Promise<Terminal>;
+  /** Host-level syscalls (the in-terminal runner's scratch files). */
+  readonly vm: Pick<Machine, 'syscall'>;
+}
+
 /** The interface of `window.agentos` and `<agentos-terminal>.vm`: the Node AgentVM's, plus inTerminal. */
-export interface AgentosApi {
+export interface AgentosApi<V extends SessionVM = AgentVM> {
   readonly ready: Promise<void>;
   exec(cmd: string, opts?: ExecOptions): Promise<ExecResult>;
   readFile(path: string): Promise<Uint8Array>;
   writeFile(path: string, data: Uint8Array | string, mode?: number): Promise<void>;
   snapshot(name: string): Promise<SnapshotInfo>;
   restore(name: string): Promise<void>;
-  /** The underlying AgentVM (snapshots list/delete/export, spawn, sync, ...). */
-  readonly vm: AgentVM;
+  /** The underlying AgentVM (snapshots list/delete/export, spawn, sync, ...), or FrameVM. */
+  readonly vm: V;
 }
 
-export class VmSession {
-  readonly vm: AgentVM;
+/** This page's own VM for a session's options. */
+export function localVM(opts: VmSessionOptions): AgentVM {
+  return new AgentVM({
+    persist: opts.persist, cwd: opts.cwd, env: opts.env, onProgress: opts.onProgress, takeover: opts.takeover,
+    policy: opts.policy, onApproval: opts.onApproval,
+  });
+}
+
+export class VmSession<V extends SessionVM = AgentVM> {
   private term: Terminal | null = null;
   private runner: InTerminalRunner;
   private opening: Promise<void> | null = null;
   private started: Promise<void> | null = null;
 
-  constructor(private readonly view: XtermView, private readonly opts: VmSessionOptions) {
-    this.vm = new AgentVM({
-      persist: opts.persist, cwd: opts.cwd, env: opts.env, onProgress: opts.onProgress, takeover: opts.takeover,
-      policy: opts.policy, onApproval: opts.onApproval,
-    });
+  constructor(private readonly view: XtermView, readonly vm: V, private readonly opts: VmSessionOptions) {
     this.runner = new InTerminalRunner(this.vm, view);
     // After the shell exited, the next key starts a new one.
     view.xterm.onData(() => {
@@ -108,7 +127,7 @@ export class VmSession {
     await this.openTerm();
   }
 
-  api(): AgentosApi {
+  api(): AgentosApi<V> {
     const ready = this.start();
     return {
       ready,

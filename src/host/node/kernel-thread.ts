@@ -1,0 +1,80 @@
+// Node host: start a kernel worker in this process and boot it on the base
+// image. The library does this in the embedding process (isolation 'none');
+// the VM's own process does it under Node's permission model (isolation
+// 'process', vm-process.ts).
+
+import type { Endpoint } from 'comlink';
+import { readFile } from 'node:fs/promises';
+import { Worker } from 'node:worker_threads';
+import type { KernelBooted, KernelInit } from '../kernel-main.js';
+import type { KernelHost } from '../machine.js';
+import { nodeEndpoint } from './endpoint.js';
+
+/** `npm run build` writes the base image beside dist/node. */
+const IMAGE_DIR = new URL('../image/', import.meta.url);
+
+/** The current base image, in an ArrayBuffer of its own so it can be transferred, and its sha256. */
+async function loadBaseImage(): Promise<{ image: Uint8Array; imageId: string }> {
+  let manifest: { file: string; bytes: number; sha256: string };
+  try {
+    manifest = JSON.parse(await readFile(new URL('manifest.json', IMAGE_DIR), 'utf8'));
+  } catch (e) {
+    throw new Error(`agentOS: no base image at ${IMAGE_DIR.pathname} (run \`npm run build\`): ${(e as Error).message}`);
+  }
+  const buf = await readFile(new URL(manifest.file, IMAGE_DIR));
+  if (buf.length !== manifest.bytes) throw new Error(`agentOS: ${manifest.file} is ${buf.length} bytes, manifest says ${manifest.bytes}`);
+  const own = buf.byteOffset === 0 && buf.buffer.byteLength === buf.length;
+  return { image: own ? new Uint8Array(buf.buffer, 0, buf.length) : new Uint8Array(buf), imageId: manifest.sha256 };
+}
+
+/** What the kernel worker needs besides the image (paths already absolute). */
+export type KernelThreadInit = Omit<KernelInit, 'image' | 'imageId' | 'persist'>;
+
+/** A booted kernel worker and the pid of the process it runs in. */
+export interface KernelThread {
+  worker: Worker;
+  pid: number;
+}
+
+/** Start the kernel worker and boot it; resolves once it has booted, rejects (worker ended) if it cannot. */
+export async function startKernelThread(init: KernelThreadInit): Promise<KernelThread> {
+  // The worker loads its bundle while the image is read.
+  const worker = new Worker(new URL('./kernel.worker.js', import.meta.url), init.heapMb ? { resourceLimits: { maxOldGenerationSizeMb: init.heapMb } } : {});
+  try {
+    const { image, imageId } = await loadBaseImage();
+    const booted = new Promise<KernelBooted>((ok, fail) => {
+      worker.once('message', ok);
+      worker.once('error', fail);
+    });
+    // The kernel's first message is its image: transferred, not copied.
+    const seed = init.seed;
+    worker.postMessage({ ...init, image, imageId } satisfies KernelInit, [image.buffer as ArrayBuffer, ...(seed ? [seed.buffer as ArrayBuffer] : [])]);
+    const answer = await booted;
+    if (answer.type === 'boot-error') throw new Error(`agentOS: cannot open the VM: ${answer.message}`);
+    return { worker, pid: answer.pid ?? process.pid };
+  } catch (e) {
+    await worker.terminate();
+    throw e;
+  }
+}
+
+/** A running kernel as the host sees it, wherever it runs. */
+export interface KernelLink {
+  /** The kernel worker's control channel (the caller seals it). */
+  endpoint: Endpoint;
+  /** Rejects when the kernel is gone, with why. */
+  died: Promise<never>;
+  host: KernelHost;
+  /** End the kernel (after its shutdown call) and wait until it is gone. */
+  terminate(): Promise<void>;
+}
+
+/** The kernel as a worker of this process (isolation 'none'). */
+export async function startLocalKernel(init: KernelThreadInit): Promise<KernelLink> {
+  const { worker, pid } = await startKernelThread(init);
+  const died = new Promise<never>((_, fail) => {
+    worker.once('error', (e) => fail(new Error(`agentOS: the kernel failed: ${(e as Error).stack ?? String(e)}`)));
+    worker.once('exit', () => fail(new Error('agentOS: the VM has stopped')));
+  });
+  return { endpoint: nodeEndpoint(worker), died, host: { isolation: 'none', pid }, terminate: async () => void (await worker.terminate()) };
+}
