@@ -32,7 +32,7 @@ for (const n of ['fs', 'child_process', 'net']) {
   try { import('node:' + n).then((m) => use(n, m.default || m), () => {}); } catch (e) {}
 }
 try { new WebSocket('ws://127.0.0.1:' + port + '/' + route); got.push('WebSocket'); } catch (e) {}
-try { fetch('http://127.0.0.1:' + port + '/' + route).catch(() => {}); got.push('fetch'); } catch (e) {}
+try { fetch('http://127.0.0.1:' + port + '/' + route).catch(() => {}); } catch (e) {}
 try { fetch('/index.html').then((r) => r.ok && fetch('http://127.0.0.1:' + port + '/' + route + '-fetch-origin')).catch(() => {}); } catch (e) {}
 try { globalThis.indexedDB.open('agentos'); got.push('indexedDB'); } catch (e) {}
 try { globalThis.postMessage({ type: 'idle' }); got.push('postMessage'); } catch (e) {}
@@ -248,5 +248,8 @@ export const ROUTES: [name: string, closed: boolean][] = [
   ['_pyodide', true], ['_pyodide_core', true], ['sys.meta_path', true], ['__builtins__', true], ['gc.get_objects', true],
   ['frames', true], ['ctypes', true], ['_imp.create_builtin', false],
 ];
+
+/** In a route's report: a prize the realm handed over (what reached the host shows on the host itself). */
+export const REALM_PRIZE = /read:|spawned|binding:|\bnet\b|WebSocket|indexedDB|postMessage|importScripts|Worker|caches/;
 
 export const SOCKET_WAYS = ['socket.create_connection', 'socket.connect', 'urllib.request', 'http.client'];
