@@ -6,8 +6,8 @@
 // Python: a JavaScript value in Python (a JsProxy) leads through its
 // prototype chain, or through any JavaScript error it provokes, to the
 // worker's `Function` and globals (decision 0026). Python writes a request,
-// `[op, ...args]` as JSON, and reads the reply, `[errno name or null, value]`;
-// only plain values cross. A guest that opens the device itself gets what
+// `[op, ...args]` as JSON, and reads the reply, `[errno name or null, value]`
+// and a newline; only plain values cross. A guest that opens the device itself gets what
 // os/subprocess give it anyway: its own process's syscalls.
 
 import { Errno, errnoName, SysError } from '../../abi/errno.js';
@@ -60,7 +60,7 @@ export function installBridge(ctx: ProcessContext, FS: EmFS, kfs: Kfs, signals: 
     },
     write(stream: EmStream, heap: Int8Array, offset: number, length: number) {
       const request = decoder.decode(new Uint8Array(heap.buffer, heap.byteOffset + offset, length).slice());
-      stream.reply = encoder.encode(JSON.stringify(answer(request)));
+      stream.reply = encoder.encode(`${JSON.stringify(answer(request))}\n`);
       stream.replyAt = 0;
       return length;
     },

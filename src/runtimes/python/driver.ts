@@ -9,19 +9,29 @@ export const DRIVER = String.raw`
 import os, sys, io, errno as _errno, time, json as _json
 
 _BRIDGE = '/dev/agentos'
-_open, _read, _write, _close = os.open, os.read, os.write, os.close
+_open, _read, _write, _fstat = os.open, os.read, os.write, os.fstat
 _pid = None
+_fd = -1
+_rdev = None
+
+def _bridge_fd():
+    '''The device, kept open; opened again if the program closed it (or its number is another file now).'''
+    global _fd
+    try:
+        if _fd >= 0 and _fstat(_fd).st_rdev == _rdev:
+            return _fd
+    except OSError:
+        pass
+    _fd = _open(_BRIDGE, os.O_RDWR | os.O_CLOEXEC)
+    return _fd
 
 def _call(op, *args):
     '''One request to the runtime's bridge device: returns (errno name or None, value).'''
-    fd = _open(_BRIDGE, os.O_RDWR)
-    try:
-        _write(fd, _json.dumps([op, *args]).encode())
-        reply = b''
-        while chunk := _read(fd, 65536):
-            reply += chunk
-    finally:
-        _close(fd)
+    fd = _bridge_fd()
+    _write(fd, _json.dumps([op, *args]).encode())
+    reply = _read(fd, 65536)
+    while not reply.endswith(b'\n'):
+        reply += _read(fd, 65536)
     err, val = _json.loads(reply)
     if err == '!':
         raise SystemError('agentOS runtime: ' + val)
@@ -35,8 +45,9 @@ def run(config):
 
 def attach(pid, env, executable, argv):
     '''Bind this interpreter to its process: environment, sys.executable, site dirs; no JavaScript.'''
-    global _pid
+    global _pid, _rdev
     _pid = pid
+    _rdev = os.stat(_BRIDGE).st_rdev
     os.environ.clear()
     for kv in env:
         k, _, v = kv.partition('=')
