@@ -7,8 +7,8 @@
 // prototype chain, or through any JavaScript error it provokes, to the
 // worker's `Function` and globals (decision 0026). Python writes a request,
 // `[op, ...args]` as JSON, and reads the reply, `[errno name or null, value]`
-// and a newline; only plain values cross. A guest that opens the device itself gets what
-// os/subprocess give it anyway: its own process's syscalls.
+// and a newline; only plain values cross. A guest that opens the device
+// itself gets what os/subprocess give it anyway: its own process's syscalls.
 
 import { Errno, errnoName, SysError } from '../../abi/errno.js';
 import { O_ACCMODE, O_CLOEXEC, O_NONBLOCK, O_RDONLY, O_WRONLY } from '../../abi/fcntl.js';
@@ -45,7 +45,7 @@ export function installBridge(ctx: ProcessContext, FS: EmFS, kfs: Kfs, signals: 
     // A blocking call does not start while a caught signal waits for CPython (see PySignals.interrupted).
     if (blocking.has(op) && signals.interrupted()) return [errnoName(Errno.EINTR), 'interrupted'];
     try {
-      return [null, (ops[op] as (...a: unknown[]) => unknown)(...args) ?? null];
+      return [null, (ops[op] as (...a: unknown[]) => unknown)(...args)];
     } catch (e) {
       if (e instanceof SysError) return [errnoName(e.errno), e.message];
       return ['!', e instanceof Error ? e.message : String(e)];
