@@ -1,40 +1,81 @@
-// `_agentos`: the JavaScript module Python's patched os/subprocess/time call
-// (driver.ts). Processes, pipes, poll and sleep are the kernel's; fds are
-// Emscripten fds, translated to the kernel fds behind them.
+// The device Python's patched os/subprocess/time call (driver.ts): processes,
+// pipes, poll and sleep are the kernel's; fds are Emscripten fds, translated
+// to the kernel fds behind them.
+//
+// It is an Emscripten character device, not a JavaScript object handed to
+// Python: a JavaScript value in Python (a JsProxy) leads through its
+// prototype chain, or through any JavaScript error it provokes, to the
+// worker's `Function` and globals (decision 0026). Python writes a request,
+// `[op, ...args]` as JSON, and reads the reply, `[errno name or null, value]`
+// and a newline; only plain values cross. A guest that opens the device
+// itself gets what os/subprocess give it anyway: its own process's syscalls.
 
 import { Errno, errnoName, SysError } from '../../abi/errno.js';
 import { O_ACCMODE, O_CLOEXEC, O_NONBLOCK, O_RDONLY, O_WRONLY } from '../../abi/fcntl.js';
+import { S_IFCHR } from '../../abi/stat.js';
 import { walkPath } from '../../user/execvp.js';
 import type { ProcessContext } from '../context.js';
-import type { EmFS, Kfs } from './kfs.js';
+import type { EmFS, EmStream, Kfs } from './kfs.js';
 import { kernelFd, wrapFd } from './mount.js';
 import type { PySignals } from './signals.js';
 
-/** What crosses from Python: plain values, or PyProxies of lists that convert with toJs(). */
-type FromPy<T> = T | { toJs(): T };
-const js = <T>(v: FromPy<T>): T => (v && typeof v === 'object' && 'toJs' in v ? v.toJs() : v) as T;
+/** Where the driver finds the device (Emscripten's own /dev, not the VFS's). */
+export const BRIDGE_PATH = '/dev/agentos';
+/** A major number no Emscripten device uses. */
+const MAJOR = 64;
 
-/**
- * Errors go back to Python as `[errno name, message]` (Python's errno numbers
- * are Emscripten's, so names are the common language); successes as `[undefined, value]`
- * (undefined, not null, arrives as None).
- */
-type Result<T> = [string | undefined, T | string];
+type Reply = [string | null, unknown];
+type Op = (...args: never[]) => unknown;
 
-function guard<A extends unknown[], T>(f: (...a: A) => T, signals?: PySignals): (...a: A) => Result<T> {
-  return (...a) => {
-    // A blocking call does not start while a caught signal waits for CPython (see PySignals.interrupted).
-    if (signals?.interrupted()) return [errnoName(Errno.EINTR), 'interrupted'];
+export function installBridge(ctx: ProcessContext, FS: EmFS, kfs: Kfs, signals: PySignals): void {
+  const ops = makeOps(ctx, FS, kfs, signals);
+  const blocking = new Set(['waitpid', 'poll', 'sleep']);
+  const encoder = new TextEncoder();
+  const decoder = new TextDecoder();
+
+  function answer(text: string): Reply {
+    let request: unknown;
     try {
-      return [undefined, f(...a)];
+      request = JSON.parse(text);
+    } catch {
+      request = null;
+    }
+    if (!Array.isArray(request) || typeof request[0] !== 'string' || !Object.hasOwn(ops, request[0])) return [errnoName(Errno.EINVAL), 'bad request'];
+    const [op, ...args] = request as [string, ...unknown[]];
+    // A blocking call does not start while a caught signal waits for CPython (see PySignals.interrupted).
+    if (blocking.has(op) && signals.interrupted()) return [errnoName(Errno.EINTR), 'interrupted'];
+    try {
+      return [null, (ops[op] as (...a: unknown[]) => unknown)(...args)];
     } catch (e) {
       if (e instanceof SysError) return [errnoName(e.errno), e.message];
-      throw e;
+      return ['!', e instanceof Error ? e.message : String(e)];
     }
-  };
+  }
+
+  const dev = FS.makedev(MAJOR, 0);
+  FS.registerDevice(dev, {
+    open(stream: EmStream) {
+      stream.reply = new Uint8Array(0);
+      stream.replyAt = 0;
+    },
+    write(stream: EmStream, heap: Int8Array, offset: number, length: number) {
+      const request = decoder.decode(new Uint8Array(heap.buffer, heap.byteOffset + offset, length).slice());
+      stream.reply = encoder.encode(`${JSON.stringify(answer(request))}\n`);
+      stream.replyAt = 0;
+      return length;
+    },
+    read(stream: EmStream, heap: Int8Array, offset: number, length: number) {
+      const chunk = (stream.reply as Uint8Array).subarray(stream.replyAt, stream.replyAt + length);
+      new Uint8Array(heap.buffer, heap.byteOffset + offset, chunk.length).set(chunk);
+      stream.replyAt += chunk.length;
+      return chunk.length;
+    },
+  });
+  FS.mkdev(BRIDGE_PATH, S_IFCHR | 0o666, dev);
 }
 
-export function makeBridge(ctx: ProcessContext, FS: EmFS, kfs: Kfs, signals: PySignals): Record<string, unknown> {
+/** The operations, by name: each returns a plain value or throws SysError. */
+function makeOps(ctx: ProcessContext, FS: EmFS, kfs: Kfs, signals: PySignals): Record<string, Op> {
   const sys = ctx.sys;
 
   /** The kernel fd for a child's fd: a kernel-backed stream's fd, or the same file opened again (Emscripten's /dev/null). */
@@ -52,38 +93,36 @@ export function makeBridge(ctx: ProcessContext, FS: EmFS, kfs: Kfs, signals: PyS
   return {
     getpid: () => ctx.pid,
     getppid: () => sys.getppid(),
-    spawn: guard((file: string, argv: FromPy<string[]>, env: FromPy<string[]>, cwd: string, fds: FromPy<[number, number][]>, setsid: boolean, pgid: number) => {
-      const envList = js(env);
+    spawn: (file: string, argv: string[], env: string[], cwd: string, fds: [number, number][], setsid: boolean, pgid: number) => {
       const opened: number[] = [];
       try {
-        const map = js(fds).map(([child, fd]) => [child, forChild(fd, opened)] as [number, number]);
-        return walkPath(file, envList, (path) => sys.spawn({
-          path, argv: js(argv), env: envList, cwd, fds: map, setsid: setsid || undefined, pgid: pgid >= 0 ? pgid : undefined,
+        const map = fds.map(([child, fd]) => [child, forChild(fd, opened)] as [number, number]);
+        return walkPath(file, env, (path) => sys.spawn({
+          path, argv, env, cwd, fds: map, setsid: setsid || undefined, pgid: pgid >= 0 ? pgid : undefined,
         }));
       } finally {
         for (const k of opened) sys.close(k);
       }
-    }),
-    waitpid: guard((pid: number, options: number) => sys.waitpid(pid, options), signals),
-    kill: guard((pid: number, sig: number) => sys.kill(pid, sig)),
-    pipe: guard((nonblock = false) => {
+    },
+    waitpid: (pid: number, options: number) => sys.waitpid(pid, options),
+    kill: (pid: number, sig: number) => sys.kill(pid, sig),
+    pipe: (nonblock: boolean) => {
       const [r, w] = sys.pipe(O_CLOEXEC | (nonblock ? O_NONBLOCK : 0));
       return [wrapFd(FS, kfs, r, O_RDONLY), wrapFd(FS, kfs, w, O_WRONLY)];
-    }),
+    },
     /** poll(2) on Emscripten fds; returns [fd, revents] pairs. */
-    poll: guard((fds: FromPy<[number, number][]>, timeoutMs: number) => {
-      const list = js(fds);
+    poll: (fds: [number, number][], timeoutMs: number) => {
       const back = new Map<number, number>();
-      const req = list.map(([fd, ev]) => {
+      const req = fds.map(([fd, ev]) => {
         const k = kernelFd(FS, fd);
         if (k === undefined) throw new SysError(Errno.EBADF, `fd ${fd}`);
         back.set(k, fd);
         return [k, ev] as [number, number];
       });
       return sys.poll(req, timeoutMs).map(([k, rev]) => [back.get(k)!, rev]);
-    }, signals),
-    sleep: guard((seconds: number) => sys.sleep(Math.max(0, seconds * 1000)), signals),
+    },
+    sleep: (seconds: number) => sys.sleep(Math.max(0, seconds * 1000)),
     /** signal.signal(): how = 0 default, 1 ignore, 2 a Python handler. */
-    signal: guard((sig: number, how: number) => signals.disposition(sig, how)),
+    signal: (sig: number, how: number) => signals.disposition(sig, how),
   };
 }

@@ -1,18 +1,53 @@
 // The Python side of the runtime, `_agentos_driver`: it patches os/subprocess/time
-// onto the kernel (through the JS bridge, bridge.ts, given to attach() per
-// process) and runs the program the way CPython's main does (-c, -m, a file,
-// stdin, the REPL), returning the exit status. It is imported before the
-// memory snapshot is taken, so a process finds it (and what it imports) ready.
+// onto the kernel (through the bridge device, bridge.ts), takes Pyodide's
+// JavaScript modules away from the program (decision 0026) and runs it the way
+// CPython's main does (-c, -m, a file, stdin, the REPL), returning the exit
+// status. It is imported before the memory snapshot is taken, so a process
+// finds it (and what it imports) ready.
 
 export const DRIVER = String.raw`
-import os, sys, io, errno as _errno, time
+import os, sys, io, errno as _errno, time, json as _json
 
-_agentos = None
+_BRIDGE = '/dev/agentos'
+_open, _read, _write, _fstat = os.open, os.read, os.write, os.fstat
+_pid = None
+_fd = -1
+_rdev = None
 
-def attach(bridge, env, executable, argv):
-    '''Bind this interpreter to its process: the kernel bridge, environment, sys.executable, site dirs.'''
-    global _agentos
-    _agentos = bridge
+def _bridge_fd():
+    '''The device, kept open; opened again if the program closed it (or its number is another file now).'''
+    global _fd
+    try:
+        if _fd >= 0 and _fstat(_fd).st_rdev == _rdev:
+            return _fd
+    except OSError:
+        pass
+    _fd = _open(_BRIDGE, os.O_RDWR | os.O_CLOEXEC)
+    return _fd
+
+def _call(op, *args):
+    '''One request to the runtime's bridge device: returns (errno name or None, value).'''
+    fd = _bridge_fd()
+    _write(fd, _json.dumps([op, *args]).encode())
+    reply = _read(fd, 65536)
+    while not reply.endswith(b'\n'):
+        reply += _read(fd, 65536)
+    err, val = _json.loads(reply)
+    if err == '!':
+        raise SystemError('agentOS runtime: ' + val)
+    return err, val
+
+def run(config):
+    '''The process, as JSON from run.ts: bind the interpreter to it, then run the program.'''
+    c = _json.loads(config)
+    attach(c['pid'], c['env'], c['executable'], c['argv'])
+    return main(c['mode'], c['target'], c['args'], c['inspect'], c['quiet'], c['unbuffered'], c['ttyIn'], c['ttyOut'])
+
+def attach(pid, env, executable, argv):
+    '''Bind this interpreter to its process: environment, sys.executable, site dirs; no JavaScript.'''
+    global _pid, _rdev
+    _pid = pid
+    _rdev = os.stat(_BRIDGE).st_rdev
     os.environ.clear()
     for kv in env:
         k, _, v = kv.partition('=')
@@ -20,10 +55,7 @@ def attach(bridge, env, executable, argv):
     sys.executable = executable
     sys.orig_argv = list(argv)
     _use_kernel_loop()
-    # The worker's JavaScript globals are not the guest's world: 'js' is empty, 'pyodide_js' gone.
-    import types
-    sys.modules['js'] = types.ModuleType('js', 'agentOS processes reach the world through the kernel only')
-    sys.modules.pop('pyodide_js', None)
+    _forget_js()
     ver = 'python%d.%d' % sys.version_info[:2]
     home = os.environ.get('HOME')
     for d in ([os.path.join(home, '.local/lib', ver, 'site-packages')] if home else []) + ['/usr/local/lib/' + ver + '/site-packages']:
@@ -34,7 +66,7 @@ def _ok(r):
     err, val = r
     if err is not None:
         raise OSError(getattr(_errno, err, _errno.EIO), os.strerror(getattr(_errno, err, _errno.EIO)))
-    return val.to_py() if hasattr(val, 'to_py') else val
+    return val
 
 def _oserror(r, filename):
     err, val = r
@@ -44,28 +76,28 @@ def _oserror(r, filename):
     return val
 
 # ---- os and time on the kernel
-def getpid(): return _agentos.getpid()
-def getppid(): return _agentos.getppid()
-def kill(pid, sig): _ok(_agentos.kill(pid, int(sig)))
-def _retry(f, *args):
+def getpid(): return _pid
+def getppid(): return _ok(_call('getppid'))
+def kill(pid, sig): _ok(_call('kill', int(pid), int(sig)))
+def _retry(op, *args):
     '''PEP 475: a call interrupted by a signal is retried once CPython has run the handler (which may raise).'''
     while True:
         try:
-            return _ok(f(*args))
+            return _ok(_call(op, *args))
         except InterruptedError:
             continue
 
 def waitpid(pid, options):
-    r = _retry(_agentos.waitpid, pid, options)
+    r = _retry('waitpid', int(pid), int(options))
     return (r[0], r[1])
 def wait(): return waitpid(-1, 0)
-def pipe(): return tuple(_ok(_agentos.pipe()))
+def pipe(): return tuple(_ok(_call('pipe', False)))
 def sleep(secs):
     if secs < 0: raise ValueError('sleep length must be non-negative')
     end = time.monotonic() + secs
     while True:
         try:
-            return _ok(_agentos.sleep(max(0.0, end - time.monotonic())))
+            return _ok(_call('sleep', max(0.0, end - time.monotonic())))
         except InterruptedError:
             continue
 
@@ -82,7 +114,7 @@ def spawn(args, executable=None, env=None, cwd=None, fds=((0, 0), (1, 1), (2, 2)
     args = [os.fsdecode(a) for a in args]
     executable = os.fsdecode(executable if executable is not None else args[0])
     cwd = os.path.abspath(os.fsdecode(cwd)) if cwd is not None else os.getcwd()
-    return _oserror(_agentos.spawn(executable, args, _environ_list(env), cwd, [list(p) for p in fds], setsid, pgid), executable)
+    return _oserror(_call('spawn', executable, args, _environ_list(env), cwd, [list(p) for p in fds], setsid, pgid), executable)
 
 def system(command):
     for f in (sys.stdout, sys.stderr):
@@ -100,7 +132,7 @@ def signal(signalnum, handler):
     '''signal.signal, also telling the kernel whether the process catches, ignores or defaults the signal.'''
     old = _py_signal(signalnum, handler)
     how = 0 if handler is _signal.SIG_DFL else 1 if handler is _signal.SIG_IGN else 2
-    _ok(_agentos.signal(int(signalnum), how))
+    _ok(_call('signal', int(signalnum), how))
     return old
 _signal.signal = signal
 
@@ -156,7 +188,7 @@ def _communicate(self, input, endtime, orig_timeout):
     while readers or writer:
         timeout = -1 if endtime is None else max(0, int(self._remaining_time(endtime) * 1000))
         req = [[fd, 1] for fd in readers] + ([[writer.fileno(), 4]] if writer else [])
-        ready = _retry(_agentos.poll, req, timeout)
+        ready = _retry('poll', req, timeout)
         if not ready and endtime is not None and self._remaining_time(endtime) <= 0:
             self._check_timeout(endtime, orig_timeout, [], [], skip_check_and_raise=False)
             raise subprocess.TimeoutExpired(self.args, orig_timeout)
@@ -200,7 +232,7 @@ class _KernelSelector(selectors._BaseSelectorImpl):
         req = [[k.fd, (1 if k.events & selectors.EVENT_READ else 0) | (4 if k.events & selectors.EVENT_WRITE else 0)]
                for k in self._fd_to_key.values()]
         ready = []
-        for fd, rev in _retry(_agentos.poll, req, ms):
+        for fd, rev in _retry('poll', req, ms):
             key = self._fd_to_key.get(fd)
             if key is None: continue
             ev = (selectors.EVENT_READ if rev & 0x19 else 0) | (selectors.EVENT_WRITE if rev & 0xc else 0)
@@ -221,7 +253,7 @@ class _KernelLoop(asyncio.SelectorEventLoop):
     def __init__(self):
         super().__init__(_KernelSelector())
     def _make_self_pipe(self):
-        r, w = _ok(_agentos.pipe(True))
+        r, w = _ok(_call('pipe', True))
         self._ssock, self._csock = _PipeEnd(r), _PipeEnd(w)
         self._internal_fds += 1
         self._add_reader(self._ssock.fileno(), self._read_from_self)
@@ -233,6 +265,32 @@ def _use_kernel_loop():
     asyncio.unix_events._UnixDefaultEventLoopPolicy._loop_factory = _KernelLoop
     asyncio.events._set_event_loop_policy(None)
     asyncio.events._set_running_loop(None)
+
+# ---- no JavaScript: Pyodide's modules hand Python JavaScript values, which lead to the worker's globals
+_JS_MODULES = ('js', 'pyodide_js', '_pyodide_core', '_pyodide', 'pyodide')
+
+def _js_module(name):
+    return name.partition('.')[0] in _JS_MODULES
+
+def _forget_js():
+    '''Take every JavaScript value Pyodide left where Python finds it: its modules, import finders, their references.'''
+    from _pyodide import _importhook
+    from pyodide.ffi import JsProxy
+    _importhook.jsfinder.jsproxies.clear()
+    finders = (_importhook.jsfinder, _importhook.WindowsToLinuxPathFinder)
+    sys.meta_path[:] = [f for f in sys.meta_path if f not in finders]
+    for name in [n for n in sys.modules if _js_module(n)]:
+        m = sys.modules.pop(name)
+        loader = getattr(getattr(m, '__spec__', None), 'loader', None)
+        if isinstance(loader, _importhook.JsLoader):
+            loader.jsproxy = None
+        if not isinstance(m, JsProxy):
+            d = vars(m)
+            for k in [k for k, v in d.items() if isinstance(v, JsProxy)]:
+                del d[k]
+    # Not importable again (from the standard library's zip, or as built-ins): import fails as CPython's does.
+    for name in _JS_MODULES:
+        sys.modules[name] = None
 
 # ---- running the program, as CPython's main does
 def _flush():

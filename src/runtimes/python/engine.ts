@@ -9,10 +9,13 @@
 
 import type { PyodideAPI } from 'pyodide';
 import { capMemory } from '../../kernel/wasm-limits.js';
+import { shellLoader, SHELL_INDEX, webWorkerFactory, type LoadPyodide } from './web-mode.js';
 
 /** Where the build copies the Pyodide assets, relative to the worker bundle (dist/node/, dist/web/assets/). */
 const ASSET_DIR = '../pyodide/';
 const LOAD_TIMEOUT_MS = 120_000;
+/** EACCES in Emscripten's errno numbering (Python's errno module has the same). */
+const EM_EACCES = 2;
 /** A variable, so that neither bundler resolves it (it is only reached in Node). */
 const NODE_FS = 'node:fs/promises';
 
@@ -21,7 +24,6 @@ type Settings = Record<string, unknown> & { instantiateWasm?: InstantiateWasm };
 type InstantiateWasm = (imports: WasmImports, done: (i: WebAssembly.Instance, m: WebAssembly.Module) => void) => object;
 type WasmImports = Record<string, Record<string, unknown>> & { env: Record<string, unknown> };
 type Factory = (settings: Settings) => Promise<unknown>;
-type LoadPyodide = (options: Record<string, unknown>) => Promise<PyodideAPI>;
 
 interface Assets {
   indexURL: string;
@@ -54,19 +56,56 @@ async function fetchBytes(url: string): Promise<Uint8Array | null> {
   return r.ok ? new Uint8Array(await r.arrayBuffer()) : null;
 }
 
-async function loadAssets(): Promise<Assets> {
-  const base = assetBase();
+const ownBuffer = (b: Uint8Array): ArrayBuffer =>
+  (b.byteOffset === 0 && b.byteLength === b.buffer.byteLength ? b.buffer : b.slice().buffer) as ArrayBuffer;
+
+function parseLock(bytes: Uint8Array | null, base: string): unknown {
+  if (!bytes) throw new Error(`python: Pyodide assets missing at ${base} (run npm run build)`);
+  return JSON.parse(new TextDecoder().decode(bytes));
+}
+
+/** In a browser: Pyodide's web-worker mode, its files fetched from the page's origin (the worker's fetch allows only those). */
+async function loadWebAssets(base: string): Promise<Assets> {
   const [mod, asm, lockBytes, snapshot] = await Promise.all([
     import(/* @vite-ignore */ base + 'pyodide.mjs') as Promise<{ loadPyodide: LoadPyodide }>,
     import(/* @vite-ignore */ base + 'pyodide.asm.mjs') as Promise<{ default: Factory }>,
     fetchBytes(base + 'pyodide-lock.json'),
     fetchBytes(base + 'snapshot.bin'),
   ]);
-  // Pyodide reads files by path in Node, by URL elsewhere.
-  const indexURL = base.startsWith('file:') ? decodeURIComponent(new URL(base).pathname) : base;
-  if (!lockBytes) throw new Error(`python: Pyodide assets missing at ${base} (run npm run build)`);
-  const lock: unknown = JSON.parse(new TextDecoder().decode(lockBytes));
-  return { indexURL, loadPyodide: mod.loadPyodide, factory: asm.default, lock, snapshot };
+  return { indexURL: base, loadPyodide: mod.loadPyodide, factory: asm.default, lock: parseLock(lockBytes, base), snapshot };
+}
+
+/** On Node: compiled as guest code, without Node mode (web-mode.ts); the loader reads the two files it wants from memory. */
+async function loadNodeAssets(base: string): Promise<Assets> {
+  const [loader, asm, lockBytes, snapshot, stdlib, wasm] = await Promise.all(
+    ['pyodide.mjs', 'pyodide.asm.mjs', 'pyodide-lock.json', 'snapshot.bin', 'python_stdlib.zip', 'pyodide.asm.wasm'].map((f) => fetchBytes(base + f)),
+  );
+  const lock = parseLock(lockBytes, base);
+  if (!loader || !asm || !stdlib || !wasm) throw new Error(`python: Pyodide assets missing at ${base} (run npm run build)`);
+  const zip = ownBuffer(stdlib);
+  let wasmBytes: ArrayBuffer | null = ownBuffer(wasm);
+  const readAsset = (name: string): ArrayBuffer => {
+    if (name === 'python_stdlib.zip') return zip;
+    if (name === 'pyodide.asm.wasm') {
+      // Asked for at every start, compiled only at the first (cachingFactory): then no longer kept.
+      if (compiled) wasmBytes = null;
+      return wasmBytes ?? new ArrayBuffer(0);
+    }
+    throw new Error(`python: no Pyodide asset ${name}`);
+  };
+  const text = new TextDecoder();
+  return {
+    indexURL: SHELL_INDEX,
+    loadPyodide: shellLoader(text.decode(loader), readAsset),
+    factory: webWorkerFactory(text.decode(asm)),
+    lock,
+    snapshot,
+  };
+}
+
+function loadAssets(): Promise<Assets> {
+  const base = assetBase();
+  return base.startsWith('file:') ? loadNodeAssets(base) : loadWebAssets(base);
 }
 
 /**
@@ -78,13 +117,16 @@ function cachingFactory(factory: Factory, fail: (e: unknown) => void): Factory {
   return (settings) => {
     const own = settings.instantiateWasm;
     settings.instantiateWasm = (imports, done) => {
-      // emscripten_run_script* evaluate JavaScript from C, and ctypes lets Python
-      // call them: that would be guest JavaScript outside the host's confinement.
       const wasmEnv = imports.env as Record<string, { sig?: string }>;
-      for (const name of ['emscripten_run_script', 'emscripten_run_script_int', 'emscripten_run_script_string']) {
-        // Same signature (dlsym converts it to a wasm function); evaluates nothing.
-        wasmEnv[name] = Object.assign(() => 0, { sig: wasmEnv[name]?.sig });
-      }
+      // Same signatures (dlsym converts them to wasm functions).
+      const replace = (name: string, f: () => number) => {
+        wasmEnv[name] = Object.assign(f, { sig: wasmEnv[name]?.sig });
+      };
+      // emscripten_run_script* evaluate JavaScript from C, and ctypes lets Python call them.
+      for (const name of ['emscripten_run_script', 'emscripten_run_script_int', 'emscripten_run_script_string']) replace(name, () => 0);
+      // No sockets: Emscripten's would be WebSockets opened from the worker, outside the
+      // kernel's network policy. socket(2) says EACCES (Emscripten's number) for "denied".
+      replace('__syscall_socket', () => -EM_EACCES);
       if (!compiled && own) {
         const restore = capInstantiation(memoryPages, fail);
         return own(imports, (instance, module) => {
@@ -151,6 +193,8 @@ async function load(snapshotOnly = false): Promise<PyodideAPI> {
     createPyodideModule: cachingFactory(a.factory, fail),
     checkAPIVersion: true,
     env: { HOME: '/' },
+    // What `import js` would give: nothing of the worker's (the driver also takes the module away).
+    jsglobals: Object.create(null),
     ...(useSnapshot ? { _loadSnapshot: a.snapshot } : { _makeSnapshot: snapshotOnly }),
     // Output before the process takes over (there should be none) is dropped.
     stdout: () => {},

@@ -5,7 +5,7 @@
 import { SIG_DFL, SIGINT } from '../../abi/signal.js';
 import type { ProcessContext } from '../context.js';
 import { parseArgs, USAGE, UsageError, type PyArgs } from './args.js';
-import { makeBridge } from './bridge.js';
+import { installBridge } from './bridge.js';
 import { prepareNext, takeInterpreter, type Pyodide } from './engine.js';
 import { makeKfs, type EmFS } from './kfs.js';
 import { installStdio, mountVfs } from './mount.js';
@@ -75,10 +75,15 @@ function start(ctx: ProcessContext, py: Pyodide, opts: PyArgs): number {
   signals.install(py);
 
   installModules(py);
-  py.unregisterJsModule('pyodide_js');
+  installBridge(ctx, FS, kfs, signals);
   const driver = py.pyimport('_agentos_driver') as any;
-  driver.attach(makeBridge(ctx, FS, kfs, signals), ctx.env, ctx.file, ctx.argv);
-  return driver.main(opts.mode, opts.target, opts.argv, opts.inspect, opts.quiet, opts.unbuffered, isatty(ctx, 0), isatty(ctx, 1)) as number;
+  // Only plain values cross into Python (decision 0026): the process, as JSON.
+  const config = {
+    pid: ctx.pid, env: ctx.env, executable: ctx.file, argv: ctx.argv,
+    mode: opts.mode, target: opts.target, args: opts.argv, inspect: opts.inspect, quiet: opts.quiet, unbuffered: opts.unbuffered,
+    ttyIn: isatty(ctx, 0), ttyOut: isatty(ctx, 1),
+  };
+  return driver.run(JSON.stringify(config)) as number;
 }
 
 /** Python's cwd is Emscripten's; a chdir also moves the process's kernel cwd, which children inherit. */
