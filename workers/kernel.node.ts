@@ -15,7 +15,12 @@ import type { WorkerPort } from '../src/kernel/runner.js';
 const processWorkerUrl = new URL('./process.worker.js', import.meta.url);
 
 function createProcessWorker(): WorkerPort {
-  const w = new Worker(processWorkerUrl);
+  // The worker's own stdout and stderr (what its original console, Node's
+  // warnings and errors print) are not piped to the host's: guest code could
+  // reach them. The program's output goes through its fds; these are dropped.
+  const w = new Worker(processWorkerUrl, { stdout: true, stderr: true });
+  w.stdout.resume();
+  w.stderr.resume();
   return {
     post: (m) => w.postMessage(m),
     onMessage: (cb) => w.on('message', cb),

@@ -33,6 +33,7 @@ import { Ptys } from './tty/pty.js';
 import { NetStack } from './net/stack.js';
 import { WasmModules } from './wasm-modules.js';
 import { pagesFor } from './wasm-limits.js';
+import { diagnose } from './diag.js';
 import type { Tty } from './tty/tty.js';
 import type { Inode } from './vfs/types.js';
 import type { Vfs } from './vfs/vfs.js';
@@ -139,7 +140,7 @@ export class Kernel {
     this.runner = new Runner(opts.workers, this.doorbellSab, {
       fault: (p, msg) => {
         // The runtime itself failed (not the program): the process dies as if it aborted.
-        console.error(`agentos: pid ${p.pid} (${p.comm}): runtime fault: ${msg}`);
+        diagnose(`pid ${p.pid}: runtime fault`, msg);
         this.exit(p, signalStatus(SIGABRT));
       },
     }, opts.warmWorkers ?? 3);
