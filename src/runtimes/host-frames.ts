@@ -78,14 +78,20 @@ class GuestCallSite {
   }
 }
 
-/** As V8 and Node lay out a stack: the error's toString, then one `    at` line per frame. */
-function defaultFormat(error: unknown, sites: GuestCallSite[]): string {
-  let head: string;
+/** The first line, as Node writes it: its own errors (ERR_*, with their own toString) as `Name [CODE]: message`. */
+function header(error: unknown): string {
   try {
-    head = Error.prototype.toString.call(error);
+    const e = error as { name?: unknown; code?: unknown; message?: unknown; toString?: unknown };
+    if (typeof e.code === 'string' && e.code.startsWith('ERR_') && e.toString !== Error.prototype.toString) return `${e.name} [${e.code}]: ${e.message}`;
+    return Error.prototype.toString.call(error);
   } catch {
-    head = 'Error';
+    return 'Error';
   }
+}
+
+/** As V8 and Node lay out a stack: the header, then one `    at` line per frame. */
+function defaultFormat(error: unknown, sites: GuestCallSite[]): string {
+  const head = header(error);
   return sites.length ? `${head}\n    at ${sites.join('\n    at ')}` : head;
 }
 
