@@ -31,10 +31,14 @@ function hostRoot(): string | null {
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const ROOT = hostRoot();
-/** A script URL, or a path in the host's directory or in a node_modules: runtime code. */
-const HOST_SCRIPT = new RegExp(`^(?:(?:file|https?|blob):|${ROOT ? `${escape(ROOT)}|` : ''}/.*/node_modules/)`);
+/**
+ * Runtime code: a script URL (guest code is named by VM paths), or a path in
+ * the host's directory. (Not any node_modules: a guest's packages live in
+ * node_modules of the VM.)
+ */
+const HOST_SCRIPT = new RegExp(`^(?:(?:file|https?|blob):${ROOT ? `|${escape(ROOT)}` : ''})`);
 /** The same names inside a frame's text, up to their :line:column. */
-const IN_FRAME = new RegExp(`((?:file|https?|blob):[^\\s()]*?|${ROOT ? `${escape(ROOT)}[^\\s()]*?|` : ''}/[^\\s()]*/node_modules/[^\\s()]*?)((?::\\d+){0,2})(?=[\\s(),]|$)`, 'g');
+const IN_FRAME = new RegExp(`((?:file|https?|blob):[^\\s()]*?${ROOT ? `|${escape(ROOT)}[^\\s()]*?` : ''})((?::\\d+){0,2})(?=[\\s(),]|$)`, 'g');
 /** In free text (an error's message), only what is certainly the host's: its directory, as a path or a file: URL. */
 const IN_TEXT = ROOT ? new RegExp(`(?:file://)?${escape(ROOT)}[^\\s()'"\`]*`, 'g') : null;
 

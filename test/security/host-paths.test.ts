@@ -115,3 +115,12 @@ for (const [name, [program, frames]] of Object.entries(PROGRAMS)) {
     if (frames) assert.match(seen, /agentos:[\w.-]+\.m?js:\d+:\d+/, `runtime frames still shown, renamed:\n${seen}`);
   });
 }
+
+test('guest frames keep their VM paths, node_modules of the VM included', async () => {
+  await vm.exec('mkdir -p /tmp/nm/node_modules/dep');
+  await vm.writeFile('/tmp/nm/node_modules/dep/index.js', 'module.exports = () => new Error("dep").stack;\n');
+  await vm.writeFile('/tmp/nm/main.js', 'console.log(require("dep")());\n');
+  const r = await vm.exec('node /tmp/nm/main.js');
+  assert.match(r.stdout, /at .*\/tmp\/nm\/node_modules\/dep\/index\.js:1:\d+/, r.stdout + r.stderr);
+  assert.match(r.stdout, /at .*\/tmp\/nm\/main\.js:1:\d+/);
+});
