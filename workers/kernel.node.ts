@@ -29,7 +29,12 @@ const MIN_HEAP_MIB = 64;
 const processWorkers = (heapMb: number | undefined) => ({ memoryBytes }: WorkerLimits): WorkerPort => {
   const caps = [memoryBytes === undefined ? Infinity : Math.max(MIN_HEAP_MIB, Math.ceil(memoryBytes / 2 ** 20)), heapMb ?? Infinity];
   const cap = Math.min(...caps);
-  const w = new Worker(processWorkerUrl, cap === Infinity ? {} : { resourceLimits: { maxOldGenerationSizeMb: cap } });
+  // The worker's own stdout and stderr (what its original console, Node's
+  // warnings and errors print) are not piped to the host's: guest code could
+  // reach them. The program's output goes through its fds; these are dropped.
+  const w = new Worker(processWorkerUrl, { stdout: true, stderr: true, ...(cap === Infinity ? {} : { resourceLimits: { maxOldGenerationSizeMb: cap } }) });
+  w.stdout.resume();
+  w.stderr.resume();
   return {
     post: (m) => w.postMessage(m),
     onMessage: (cb) => w.on('message', cb),

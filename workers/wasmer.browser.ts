@@ -6,8 +6,14 @@
 
 import { confineWasmerWorker } from '../src/host/browser/confine.js';
 import { sdkModuleUrl, sdkWorkerUrl, wasmerWorkerShim } from '../src/host/browser/wasmer-workers.js';
+import { installGuestConsole } from '../src/runtimes/guest-console.js';
+import { hideHostFrames } from '../src/runtimes/host-frames.js';
 
 const RealWorker = (globalThis as { Worker?: typeof Worker }).Worker;
+// Its console prints nothing (no process runs here; the program's output has
+// its own pipes) and its stacks name no URL of the app, as in a process worker.
+installGuestConsole();
+hideHostFrames();
 confineWasmerWorker(RealWorker ? wasmerWorkerShim(RealWorker) : undefined);
 
 // The SDK's script sets `onmessage` once it has loaded; until then messages
@@ -27,8 +33,9 @@ function initOf(data: unknown): { sdkUrl?: unknown } | null {
 function deliver(e: MessageEvent): void {
   const init = initOf(e.data);
   if (init && init.sdkUrl !== sdkModule) {
-    // Thrown, so the SDK's side sees the worker fail rather than wait.
-    throw new Error(`Wasmer worker: refusing to load ${String(init.sdkUrl).slice(0, 80)} (only the SDK's own module)`);
+    // Thrown, so the SDK's side sees the worker fail rather than wait. The
+    // page's console reports it: no guest-chosen text (the URL) in it.
+    throw new Error('Wasmer worker: refusing to load a module other than the SDK\'s own');
   }
   handler?.call(globalThis, e);
 }

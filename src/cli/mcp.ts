@@ -9,13 +9,13 @@
 // (no restore, no replacing a snapshot: kernel/sys/snapshot.ts).
 
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { z } from 'zod';
 import { AgentVM } from '../host/node/index.js';
 import { newBrowserFlags, newBrowserVM } from './browser-flags.js';
 import type { BrowserVM } from '../host/playwright/browser-vm.js';
 import { errnoFromName, strerror } from '../abi/errno.js';
 import { hasFsRules } from '../kernel/policy/types.js';
+import { LineTransport, type Output } from './mcp-stdio.js';
 import { finishPolicy, newPolicyFlags, policyOptions, stopVm, takePolicyFlag } from './policy-flags.js';
 import { newIsolationFlag, takeIsolationFlag } from './isolation-flag.js';
 
@@ -51,6 +51,19 @@ async function guarded(fn: () => Promise<Result>, tool?: string, path?: string):
   }
 }
 
+/**
+ * The host's stdout carries the protocol, so from here on only the transport
+ * writes to it: anything else this process would print there (a library's
+ * console.log, a worker's output piped to the host's stdout) goes to stderr,
+ * where an MCP client reads logs, not messages.
+ */
+function takeStdout(): Output {
+  const out = process.stdout;
+  const write = out.write.bind(out) as (s: string) => boolean;
+  out.write = ((...args: Parameters<typeof process.stderr.write>) => process.stderr.write(...args)) as typeof out.write;
+  return { write, once: (ev, cb) => out.once(ev, cb) };
+}
+
 export async function mcpCommand(args: string[], usageError: (msg: string) => number): Promise<number> {
   let state: string | undefined;
   const bf = newBrowserFlags();
@@ -81,6 +94,7 @@ export async function mcpCommand(args: string[], usageError: (msg: string) => nu
   if (host === 'browser' && state !== undefined) return usageError('mcp: --state needs the Node host (a browser VM keeps its files for the connection)');
   if (host === 'node' && (bf.chromium ?? bf.wsEndpoint) !== undefined) return usageError('mcp: --chromium and --ws-endpoint need --host browser');
   if (host === 'browser' && iso.given) return usageError('mcp: --isolation is for the Node host (a browser VM is isolated by Chromium)');
+  const protocol = takeStdout();
   const vm: AgentVM | BrowserVM = host === 'browser' ? await newBrowserVM(bf, policyOptions(pf)) : new AgentVM({ state, ...policyOptions(pf), isolation: iso.isolation });
   await vm.start();
   const ruled = hasFsRules(pf.policy?.fs);
@@ -142,7 +156,7 @@ export async function mcpCommand(args: string[], usageError: (msg: string) => nu
     return text(`restored snapshot ${name}`);
   }));
 
-  const transport = new StdioServerTransport();
+  const transport = new LineTransport(process.stdin, protocol);
   const closed = new Promise<void>((done) => {
     transport.onclose = () => done();
     process.stdin.once('end', () => done());

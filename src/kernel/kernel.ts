@@ -34,6 +34,7 @@ import { Ptys } from './tty/pty.js';
 import { NetStack } from './net/stack.js';
 import { WasmModules } from './wasm-modules.js';
 import { pagesFor } from './wasm-limits.js';
+import { diagnose } from './diag.js';
 import type { Tty } from './tty/tty.js';
 import type { Inode } from './vfs/types.js';
 import type { Vfs } from './vfs/vfs.js';
@@ -163,7 +164,7 @@ export class Kernel {
           return this.exit(p, signalStatus(SIGKILL));
         }
         // The runtime itself failed (not the program): the process dies as if it aborted.
-        console.error(`agentos: pid ${p.pid} (${p.comm}): runtime fault: ${msg}`);
+        diagnose(`pid ${p.pid}: runtime fault`, msg);
         this.exit(p, signalStatus(SIGABRT));
       },
     }, opts.warmWorkers ?? 3, { memoryBytes: this.policy.limitValues.maxMemoryBytes });

@@ -10,6 +10,7 @@ import type { Value } from '../abi/codec.js';
 import { Errno, SysError } from '../abi/errno.js';
 import type { Kernel } from './kernel.js';
 import { ApprovalNeeded, type GrantHolder } from './policy/approval.js';
+import { diagnose } from './diag.js';
 import type { Process } from './process.js';
 import { WaitQueue } from './waitqueue.js';
 import { longTimeout } from '../abi/long-timeout.js';
@@ -55,7 +56,7 @@ export class Call {
       // The detail (a path, a reason) travels with the errno, for the caller's message.
       if (e instanceof SysError) return this.finish(e.errno, e.detail ?? null);
       if (e instanceof ApprovalNeeded) return this.awaitApproval(e);
-      console.error(`agentos kernel: ${this.name} failed:`, e);
+      diagnose(`${this.name} failed`, e);
       return this.finish(Errno.EIO, null);
     } finally {
       approvals.enter(outerGrants);

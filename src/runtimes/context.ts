@@ -4,6 +4,7 @@ import { SysError } from '../abi/errno.js';
 import { NSIG, SIG_DFL, SIG_HANDLE, SIG_IGN } from '../abi/signal.js';
 import type { RunMessage } from '../abi/runtime.js';
 import type { Sys } from '../user/sys.js';
+import { hideHostPaths } from './host-frames.js';
 
 /** Thrown to unwind the program's stack after exit(); never caught by the runtime's callers. */
 export class ExitUnwind {
@@ -57,7 +58,7 @@ export class ProcessContext {
   fatal(e: unknown): void {
     if (e instanceof ExitUnwind || this.exited) return;
     const name = this.argv[1] ?? this.argv[0] ?? 'agentos';
-    const text = e instanceof SysError ? `${name}: ${e.message}\n` : `${name}: ${(e as Error)?.stack ?? String(e)}\n`;
+    const text = hideHostPaths(e instanceof SysError ? `${name}: ${e.message}\n` : `${name}: ${(e as Error)?.stack ?? String(e)}\n`);
     try {
       this.sys.writeAll(2, text);
     } catch {

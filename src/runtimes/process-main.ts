@@ -11,9 +11,8 @@ import { makeApi } from './js/api.js';
 import { runJs } from './js/run.js';
 import { ProcessContext } from './context.js';
 import { installLongTimers } from './long-timers.js';
-// Must hook the worker's host before confinement replaces `process`, so it is
-// loaded here with the worker, not with the node runtime it serves.
-import './node/host-rejections.js';
+import { consoleFor } from './guest-console.js';
+import { onGuestError } from './guest-errors.js';
 
 export interface Port {
   post(msg: WorkerMessage): void;
@@ -48,6 +47,8 @@ export function processMain(port: Port): void {
 async function run(port: Port, msg: RunMessage): Promise<void> {
   const client = new SyscallClient(msg.channel, msg.doorbell);
   const ctx = new ProcessContext(new Sys(client), msg);
+  consoleFor(ctx.sys);
+  onGuestError((e) => ctx.fatal(e));
   try {
     const load = Object.hasOwn(RUNTIMES, msg.image.runtime) ? RUNTIMES[msg.image.runtime as RuntimeName] : undefined;
     if (!load) throw new SysError(Errno.ENOEXEC, `no runtime '${msg.image.runtime}'`);
@@ -57,6 +58,8 @@ async function run(port: Port, msg: RunMessage): Promise<void> {
     // After a successful execve the pid runs its new image in another worker: just unwind.
     if (!(e instanceof ExecReplaced) && !ctx.exited) ctx.fatal(e);
   } finally {
+    consoleFor(null);
+    onGuestError(null);
     client.invalidate();
     port.post({ type: ctx.retire ? 'retire' : 'idle' });
   }

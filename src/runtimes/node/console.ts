@@ -4,13 +4,22 @@
 import { formatWith, inspect, type InspectOptions } from './inspect.js';
 
 interface Out { write(s: string): unknown }
+/** A stream, or (the runtime's own consoles) a function returning the current one. */
+type Target = Out | (() => Out);
 
 export class Console {
   private indent = '';
   private counts = new Map<string, number>();
   private times = new Map<string, number>();
+  private out: () => Out;
+  private err: () => Out;
 
-  constructor(private out: () => Out, private err: () => Out = out) {
+  /** As Node's: `new Console(stdout, stderr?)` or `new Console({ stdout, stderr })`. */
+  constructor(out: Target | { stdout: Target; stderr?: Target }, err?: Target) {
+    if (typeof out === 'object' && 'stdout' in out) [out, err] = [out.stdout, out.stderr];
+    const get = (t: Target) => (typeof t === 'function' ? t : () => t);
+    this.out = get(out as Target);
+    this.err = get(err ?? (out as Target));
     for (const k of Object.getOwnPropertyNames(Console.prototype)) {
       const v = (this as unknown as Record<string, unknown>)[k];
       if (k !== 'constructor' && typeof v === 'function') (this as unknown as Record<string, unknown>)[k] = v.bind(this);

@@ -15,7 +15,7 @@ import { makeProcess } from './process.js';
 import { NODE_VERSION, type NodeProcess, type Rt } from './rt.js';
 import { setTickQueue } from './tick.js';
 import { makeTimers } from './timers.js';
-import { onHostRejection } from './host-rejections.js';
+import { onGuestError, type GuestErrorHandler } from '../guest-errors.js';
 import { StdioSink } from './stdio.js';
 import { installGlobals } from './globals.js';
 import { TtyMode } from './tty-mode.js';
@@ -33,6 +33,8 @@ export class NodeRuntime implements Rt {
   private proc: NodeProcess | null = null;
   private dying = false;
   private restoreGlobals: () => void;
+  /** The worker's handler for the process's stray errors before this runtime took them (process-main's). */
+  private outerErrors: GuestErrorHandler | null;
 
   constructor(readonly ctx: ProcessContext, private argv: string[], private execArgv: string[]) {
     this.sys = ctx.sys;
@@ -56,7 +58,7 @@ export class NodeRuntime implements Rt {
     });
     this.loop.onError = (e) => this.uncaught(e);
     setTickQueue((cb) => this.loop.nextTick(cb, []));
-    onHostRejection((reason) => this.unhandledRejection(reason));
+    this.outerErrors = onGuestError((e, fromPromise) => (fromPromise ? this.unhandledRejection(e) : this.uncaught(e)));
   }
 
   get process(): NodeProcess {
@@ -105,7 +107,7 @@ export class NodeRuntime implements Rt {
   dispose(): void {
     this.loop.stopped = true;
     setTickQueue(null);
-    onHostRejection(null);
+    onGuestError(this.outerErrors);
     this.restoreGlobals();
   }
 
