@@ -14,9 +14,10 @@ import type { Value } from '../abi/codec.js';
 import { Errno, SysError } from '../abi/errno.js';
 import { RUNTIME_NAMES } from '../abi/runtime.js';
 import { SYSCALLS, SYSNO } from '../abi/syscalls.js';
-import { SIG_HANDLE, SIG_IGN, SIGABRT } from '../abi/signal.js';
+import { SIG_HANDLE, SIG_IGN, SIGABRT, SIGSYS } from '../abi/signal.js';
 import { signalStatus } from '../abi/wait.js';
 import { ChannelEnd } from './channel.js';
+import { complain } from './complain.js';
 import { sanitizeEnv } from './env.js';
 import { loadImage, type Loaded } from './exec.js';
 import { FifoTable, PipeFs } from './fifo.js';
@@ -177,25 +178,47 @@ export class Kernel {
     for (const p of this.live) {
       const ch = p.channel;
       if (!ch || !ch.hasRequest()) continue;
-      const { sysno, args } = ch.take();
-      const handler = this.table[sysno];
-      if (!handler) {
-        ch.reply(Errno.ENOSYS, null);
-        continue;
-      }
-      // Always answer on the channel the request came from: after execve that is
-      // the old image's, which the reply tells to unwind.
-      const limits = this.policy.limits;
-      if (limits.timed) {
-        limits.enter(p);
-        new Call(this, p, SYSCALLS[sysno], handler, args, (errno, value) => {
-          limits.leave(p);
-          this.answer(ch, errno, value);
-        }).attempt();
-      } else {
-        new Call(this, p, SYSCALLS[sysno], handler, args, (errno, value) => this.answer(ch, errno, value)).attempt();
+      try {
+        this.serve(p, ch);
+      } catch (e) {
+        this.contain(p, e);
       }
       this.drain();
+    }
+  }
+
+  /** Run one request from `p`'s channel (malformed ones are answered EINVAL by take()). */
+  private serve(p: Process, ch: ChannelEnd): void {
+    const req = ch.take(p.pid);
+    if (!req) return;
+    const { sysno, args } = req;
+    const handler = this.table[sysno];
+    if (!handler) return ch.reply(Errno.ENOSYS, null);
+    // Always answer on the channel the request came from: after execve that is
+    // the old image's, which the reply tells to unwind.
+    const limits = this.policy.limits;
+    if (limits.timed) {
+      limits.enter(p);
+      new Call(this, p, SYSCALLS[sysno], handler, args, (errno, value) => {
+        limits.leave(p);
+        this.answer(ch, errno, value);
+      }).attempt();
+    } else {
+      new Call(this, p, SYSCALLS[sysno], handler, args, (errno, value) => this.answer(ch, errno, value)).attempt();
+    }
+  }
+
+  /**
+   * The last line: something escaped the syscall machinery while serving `p`
+   * (a kernel bug its bytes found). The kernel and every other process go on;
+   * `p`, whose call is in an unknown state, dies of SIGSYS.
+   */
+  private contain(p: Process, e: unknown): void {
+    complain(`pid ${p.pid} (${p.comm}): internal error serving its syscall, killed with SIGSYS: ${(e as Error)?.stack ?? String(e)}`);
+    try {
+      this.exit(p, signalStatus(SIGSYS));
+    } catch (e2) {
+      complain(`pid ${p.pid}: cleanup after the error failed: ${String(e2)}`);
     }
   }
 
@@ -259,7 +282,13 @@ export class Kernel {
     if (this.draining) return;
     this.draining = true;
     try {
-      for (let c = this.runq.shift(); c; c = this.runq.shift()) c.attempt();
+      for (let c = this.runq.shift(); c; c = this.runq.shift()) {
+        try {
+          c.attempt();
+        } catch (e) {
+          this.contain(c.proc, e);
+        }
+      }
     } finally {
       this.draining = false;
     }
