@@ -19,14 +19,14 @@ export const SESSION_FLAG = '--agentos-session';
 
 const VERSION = '5.2.15(1)-release (agentos)';
 
-export function shellMain(os: AgentosApi): void {
+/**
+ * `self` is the file the kernel ran (ProcessContext.file: its canonical path,
+ * like /proc/self/exe). Child shells start from it, never from argv[0]: a bare
+ * `sh` found on $PATH would otherwise be looked up again in the cwd, where any
+ * `./sh` would receive the shell's whole state.
+ */
+export function shellMain(os: AgentosApi, self: string): void {
   const args = os.argv.slice(1);
-  let self = os.argv[0] ?? '/bin/sh';
-  try {
-    self = os.sys.realpath(self);
-  } catch {
-    /* keep as invoked */
-  }
   const ppid = os.sys.getppid();
   const make = (name: string, errorName: string, positional: string[]) => {
     const sh = new Shell(os.sys, { name, errorName, positional, env: os.env, pid: os.pid, ppid });
