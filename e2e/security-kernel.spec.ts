@@ -15,7 +15,7 @@ async function harness(page: Page): Promise<void> {
 test('kernel (browser): malformed and fuzzed syscall messages are refused, a planted ./sh never runs, the session survives', async ({ page }) => {
   test.setTimeout(120_000);
   await harness(page);
-  const policy = { processes: { maxFileSize: 1 << 20 } };
+  const policy = { processes: { maxFileSize: 1 << 20, maxOpenFiles: 256 } };
   const trap = "#!/usr/libexec/agentos/js\nagentos.sys.writeFile('/tmp/planted', 'ran');\n";
   const files = {
     '/tmp/cases.js': guest(MALFORMED),

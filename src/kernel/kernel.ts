@@ -316,7 +316,13 @@ export class Kernel {
     child.fds = this.policy.limits.fdTable(child.pid) ?? child.fds;
     if (req.uid !== undefined) child.uid = req.uid;
     if (req.gid !== undefined) child.gid = req.gid;
-    for (const [fd, f] of files) child.fds.set(fd, f.ref());
+    try {
+      for (const [fd, f] of files) child.fds.set(fd, f.ref());
+    } catch (e) {
+      // A child fd past the table's limit (EBADF): the references already taken go back.
+      child.fds.closeAll();
+      throw e;
+    }
     if (req.setsid) {
       child.sid = child.pid;
       child.pgid = child.pid;

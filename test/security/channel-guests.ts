@@ -76,6 +76,12 @@ const cases = {
 };
 const out = {};
 for (const [name, [sysno, bytes, len]] of Object.entries(cases)) out[name] = send(sysno, bytes, len);
+// A spawn refused for a child fd past the fd limit (maxOpenFiles 256) keeps no reference
+// to the fds it had already mapped: with the write end closed, the pipe reads EOF.
+const [r, w] = agentos.sys.pipe();
+out['spawn with a child fd past the limit'] = send(SYSNO.spawn, enc({ path: '/opt/agentos/bin/true', argv: ['true'], fds: [[0, w], [600, 1]] }));
+agentos.sys.close(w);
+out['no writer left behind'] = agentos.sys.poll([[r, 1]], 2000).length === 1 ? 0 : -1;
 // The channel still works: an ordinary call through the client.
 out['getpid after'] = agentos.sys.getpid() === agentos.pid ? 0 : -1;
 agentos.print(JSON.stringify(out));
@@ -109,6 +115,8 @@ export const MALFORMED_ERRNOS: Record<string, number> = {
   'poll([5])': Errno.EFAULT,
   'poll([[0, "x"]])': Errno.EFAULT,
   'ioctl(0, string, object)': Errno.ENOTTY,
+  'spawn with a child fd past the limit': Errno.EBADF,
+  'no writer left behind': 0,
   'getpid after': 0,
 };
 

@@ -14,8 +14,9 @@ import { FUZZER, guest, MALFORMED, MALFORMED_ERRNOS, SIBLING } from './channel-g
 let vm: AgentVM;
 
 before(async () => {
-  // Files stay small (MemFs is not sparse: a mutated truncate must not make the kernel allocate gigabytes).
-  vm = new AgentVM({ policy: { processes: { maxFileSize: 1 << 20 } } });
+  // Files stay small (MemFs is not sparse: a mutated truncate must not make the kernel allocate
+  // gigabytes); the fd limit is below OPEN_MAX for the case of a child fd past it.
+  vm = new AgentVM({ policy: { processes: { maxFileSize: 1 << 20, maxOpenFiles: 256 } } });
   await vm.start();
   for (const [name, body] of [['cases', MALFORMED], ['fuzz', FUZZER], ['sibling', SIBLING]]) {
     await vm.writeFile(`/tmp/${name}.js`, guest(body), 0o755);
