@@ -4,6 +4,10 @@
 // raw bytes (one copy each way, 8-aligned) and small requests cost no JSON parsing.
 // Supported: null/undefined, booleans, numbers, strings, Uint8Array, arrays and
 // plain objects with string keys.
+//
+// The kernel decodes bytes a hostile process wrote, so the decoder checks every
+// length against the bytes present and bounds nesting: a malformed message is a
+// CodecError (the kernel's EINVAL), never an out-of-range read or a runaway loop.
 
 export type Value = null | undefined | boolean | number | string | Uint8Array | Value[] | { [k: string]: Value };
 
@@ -22,6 +26,12 @@ const padTo8 = (pos: number): number => -pos & 7;
 
 /** Thrown when a value does not fit the buffer; callers chunk data below capacity. */
 export class CodecOverflow extends Error {}
+
+/** Thrown when bytes are not a well-formed value: a bad tag, a length past the end, too deep. */
+export class CodecError extends Error {}
+
+/** Deepest nesting of arrays and objects a message may have (real syscalls use 3). */
+export const MAX_DEPTH = 32;
 
 export class Encoder {
   private view: DataView;
@@ -127,6 +137,9 @@ export class Encoder {
 
 export class Decoder {
   private view: DataView;
+  /** End of the readable bytes: every length is checked against it. */
+  readonly end: number;
+  private depth = 0;
   pos = 0;
 
   /**
@@ -138,9 +151,22 @@ export class Decoder {
     private readonly copyBytes = true,
   ) {
     this.view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+    this.end = buf.byteLength;
+  }
+
+  private need(n: number): void {
+    if (n > this.end - this.pos) throw new CodecError(`value truncated at byte ${this.pos}`);
+  }
+
+  private count(): number {
+    this.need(4);
+    const n = this.view.getUint32(this.pos, true);
+    this.pos += 4;
+    return n;
   }
 
   value(): Value {
+    this.need(1);
     const t = this.buf[this.pos++];
     switch (t) {
       case T_NULL:
@@ -152,11 +178,13 @@ export class Decoder {
       case T_TRUE:
         return true;
       case T_INT: {
+        this.need(4);
         const v = this.view.getInt32(this.pos, true);
         this.pos += 4;
         return v;
       }
       case T_F64: {
+        this.need(8);
         const v = this.view.getFloat64(this.pos, true);
         this.pos += 8;
         return v;
@@ -164,8 +192,8 @@ export class Decoder {
       case T_STR:
         return this.string();
       case T_BYTES: {
-        const n = this.view.getUint32(this.pos, true);
-        this.pos += 4;
+        const n = this.count();
+        this.need(padTo8(this.pos) + n);
         this.pos += padTo8(this.pos);
         // slice() copies into a fresh, unshared buffer the caller may keep.
         const v = this.copyBytes ? this.buf.slice(this.pos, this.pos + n) : this.buf.subarray(this.pos, this.pos + n);
@@ -173,30 +201,42 @@ export class Decoder {
         return v;
       }
       case T_ARR: {
-        const n = this.view.getUint32(this.pos, true);
-        this.pos += 4;
+        // Each item takes at least a byte: a count beyond the bytes left is a lie, refused before allocating.
+        const n = this.count();
+        this.need(n);
+        this.enter();
         const a: Value[] = new Array(n);
         for (let i = 0; i < n; i++) a[i] = this.value();
+        this.depth--;
         return a;
       }
       case T_OBJ: {
-        const n = this.view.getUint32(this.pos, true);
-        this.pos += 4;
+        const n = this.count();
+        if (n > (this.end - this.pos) / 5) throw new CodecError(`object of ${n} keys at byte ${this.pos}`);
+        this.enter();
         const o: { [k: string]: Value } = {};
         for (let i = 0; i < n; i++) {
           const k = this.string();
-          o[k] = this.value();
+          const v = this.value();
+          // An own "__proto__" key stays data; assigning it would replace the object's prototype.
+          if (k === '__proto__') Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+          else o[k] = v;
         }
+        this.depth--;
         return o;
       }
       default:
-        throw new TypeError(`bad tag ${t} at ${this.pos - 1}`);
+        throw new CodecError(`bad tag ${t} at byte ${this.pos - 1}`);
     }
   }
 
+  private enter(): void {
+    if (++this.depth > MAX_DEPTH) throw new CodecError(`values nested deeper than ${MAX_DEPTH}`);
+  }
+
   private string(): string {
-    const n = this.view.getUint32(this.pos, true);
-    this.pos += 4;
+    const n = this.count();
+    this.need(n);
     const start = this.pos;
     const end = start + n;
     this.pos = end;
@@ -217,9 +257,11 @@ export function encodeInto(buf: Uint8Array, values: Value[]): number {
   return e.pos;
 }
 
+/** Decode `len` bytes of values; throws CodecError when they are malformed (or `len` is out of range). */
 export function decodeAll(buf: Uint8Array, len: number, copyBytes = true): Value[] {
+  if (!(len >= 0 && len <= buf.byteLength)) throw new CodecError(`message length ${len} outside 0..${buf.byteLength}`);
   const d = new Decoder(buf.subarray(0, len), copyBytes);
   const out: Value[] = [];
-  while (d.pos < len) out.push(d.value());
+  while (d.pos < d.end) out.push(d.value());
   return out;
 }

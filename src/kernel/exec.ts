@@ -38,7 +38,8 @@ export function loadImage(vfs: Vfs, cred: Cred, cwd: Inode, path: string, argv: 
   let args = argv.length ? [...argv] : [path];
   for (let depth = 0; ; depth++) {
     if (depth > MAX_INTERP_DEPTH) throw new SysError(Errno.ELOOP, path);
-    const inode = vfs.resolve(cred, cwd, file, true);
+    const found = vfs.namei.resolve(cred, cwd, file, true);
+    const inode = found.inode;
     if (!isReg(inode.mode)) throw new SysError(Errno.EACCES, file);
     vfs.access(cred, cwd, file, X_OK);
     const head = inode.fs.read(inode, 0, BINPRM_BUF_SIZE);
@@ -57,13 +58,15 @@ export function loadImage(vfs: Vfs, cred: Cred, cwd: Inode, path: string, argv: 
       file = interp;
       continue;
     }
-    if (startsWith(head, [0x00, 0x61, 0x73, 0x6d])) return { image: { runtime: 'wasm', file, argv: args }, inode };
+    // The image names the file that runs by its canonical path (Linux's /proc/self/exe): a
+    // runtime that starts itself again uses it, never a name the cwd or $PATH could reinterpret.
+    if (startsWith(head, [0x00, 0x61, 0x73, 0x6d])) return { image: { runtime: 'wasm', file: vfs.describe(found, file), argv: args }, inode };
     if (startsWith(head, RUNTIME_MAGIC)) {
       let end = head.indexOf(0x0a);
       if (end < 0) end = head.length;
       const runtime = ASCII.decode(head.subarray(4, end)).trim();
       if (!runtime) throw new SysError(Errno.ENOEXEC, file);
-      return { image: { runtime, file, argv: args }, inode };
+      return { image: { runtime, file: vfs.describe(found, file), argv: args }, inode };
     }
     // ELF, Mach-O, PE and anything else: no handler (the shell may retry via /bin/sh).
     throw new SysError(Errno.ENOEXEC, file);

@@ -14,7 +14,7 @@ import type { Value } from '../abi/codec.js';
 import { Errno, SysError } from '../abi/errno.js';
 import { RUNTIME_NAMES } from '../abi/runtime.js';
 import { SYSCALLS, SYSNO } from '../abi/syscalls.js';
-import { SIG_HANDLE, SIG_IGN, SIGABRT, SIGKILL } from '../abi/signal.js';
+import { SIG_HANDLE, SIG_IGN, SIGABRT, SIGKILL, SIGSYS } from '../abi/signal.js';
 import { signalStatus } from '../abi/wait.js';
 import { ChannelEnd } from './channel.js';
 import { sanitizeEnv } from './env.js';
@@ -219,25 +219,47 @@ export class Kernel {
     for (const p of this.live) {
       const ch = p.channel;
       if (!ch || !ch.hasRequest()) continue;
-      const { sysno, args } = ch.take();
-      const handler = this.table[sysno];
-      if (!handler) {
-        ch.reply(Errno.ENOSYS, null);
-        continue;
-      }
-      // Always answer on the channel the request came from: after execve that is
-      // the old image's, which the reply tells to unwind.
-      const limits = this.policy.limits;
-      if (limits.timed) {
-        limits.enter(p);
-        new Call(this, p, SYSCALLS[sysno], handler, args, (errno, value) => {
-          limits.leave(p);
-          this.answer(ch, errno, value);
-        }).attempt();
-      } else {
-        new Call(this, p, SYSCALLS[sysno], handler, args, (errno, value) => this.answer(ch, errno, value)).attempt();
+      try {
+        this.serve(p, ch);
+      } catch (e) {
+        this.contain(p, e);
       }
       this.drain();
+    }
+  }
+
+  /** Run one request from `p`'s channel (malformed ones are answered EINVAL by take()). */
+  private serve(p: Process, ch: ChannelEnd): void {
+    const req = ch.take(p.pid);
+    if (!req) return;
+    const { sysno, args } = req;
+    const handler = this.table[sysno];
+    if (!handler) return ch.reply(Errno.ENOSYS, null);
+    // Always answer on the channel the request came from: after execve that is
+    // the old image's, which the reply tells to unwind.
+    const limits = this.policy.limits;
+    if (limits.timed) {
+      limits.enter(p);
+      new Call(this, p, SYSCALLS[sysno], handler, args, (errno, value) => {
+        limits.leave(p);
+        this.answer(ch, errno, value);
+      }).attempt();
+    } else {
+      new Call(this, p, SYSCALLS[sysno], handler, args, (errno, value) => this.answer(ch, errno, value)).attempt();
+    }
+  }
+
+  /**
+   * The last line: something escaped the syscall machinery while serving `p`
+   * (a kernel bug its bytes found). The kernel and every other process go on;
+   * `p`, whose call is in an unknown state, dies of SIGSYS.
+   */
+  private contain(p: Process, e: unknown): void {
+    diagnose(`pid ${p.pid}: internal error serving its syscall, killed with SIGSYS`, e);
+    try {
+      this.exit(p, signalStatus(SIGSYS));
+    } catch (e2) {
+      diagnose(`pid ${p.pid}: cleanup after the error failed`, e2);
     }
   }
 
@@ -301,7 +323,13 @@ export class Kernel {
     if (this.draining) return;
     this.draining = true;
     try {
-      for (let c = this.runq.shift(); c; c = this.runq.shift()) c.attempt();
+      for (let c = this.runq.shift(); c; c = this.runq.shift()) {
+        try {
+          c.attempt();
+        } catch (e) {
+          this.contain(c.proc, e);
+        }
+      }
     } finally {
       this.draining = false;
     }
@@ -329,7 +357,13 @@ export class Kernel {
     child.fds = this.policy.limits.fdTable(child.pid) ?? child.fds;
     if (req.uid !== undefined) child.uid = req.uid;
     if (req.gid !== undefined) child.gid = req.gid;
-    for (const [fd, f] of files) child.fds.set(fd, f.ref());
+    try {
+      for (const [fd, f] of files) child.fds.set(fd, f.ref());
+    } catch (e) {
+      // A child fd past the table's limit (EBADF): the references already taken go back.
+      child.fds.closeAll();
+      throw e;
+    }
     if (req.setsid) {
       child.sid = child.pid;
       child.pgid = child.pid;

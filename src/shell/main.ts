@@ -4,11 +4,12 @@
 // started for a pipeline stage or background job gets SUBSHELL_FLAG.
 
 import { strerror, SysError } from '../abi/errno.js';
+import { SIG_DFL, SIGSEGV } from '../abi/signal.js';
 import type { AgentosApi } from '../runtimes/js/api.js';
 import { checkComplete } from './syntax/index.js';
-import { ExitSignal } from './interp/control.js';
-import { Shell } from './interp/shell.js';
-import { deserialize, SUBSHELL_FLAG } from './interp/subshell.js';
+import { ExitSignal, isStackOverflow } from './interp/control.js';
+import { Shell, STACK_OVERFLOW } from './interp/shell.js';
+import { deserialize, stateFromFd, SUBSHELL_FLAG, SUBSHELL_STATE_FD_FLAG } from './interp/subshell.js';
 import { flagName, type SetOption } from './interp/options.js';
 import { runSession } from './session.js';
 import { runInteractive } from './interactive/repl.js';
@@ -19,14 +20,14 @@ export const SESSION_FLAG = '--agentos-session';
 
 const VERSION = '5.2.15(1)-release (agentos)';
 
-export function shellMain(os: AgentosApi): void {
+/**
+ * `self` is the file the kernel ran (ProcessContext.file: its canonical path,
+ * like /proc/self/exe). Child shells start from it, never from argv[0]: a bare
+ * `sh` found on $PATH would otherwise be looked up again in the cwd, where any
+ * `./sh` would receive the shell's whole state.
+ */
+export function shellMain(os: AgentosApi, self: string): void {
   const args = os.argv.slice(1);
-  let self = os.argv[0] ?? '/bin/sh';
-  try {
-    self = os.sys.realpath(self);
-  } catch {
-    /* keep as invoked */
-  }
   const ppid = os.sys.getppid();
   const make = (name: string, errorName: string, positional: string[]) => {
     const sh = new Shell(os.sys, { name, errorName, positional, env: os.env, pid: os.pid, ppid });
@@ -39,10 +40,11 @@ export function shellMain(os: AgentosApi): void {
     return finish(os, sh, () => runSession(os, sh));
   }
 
-  if (args[0] === SUBSHELL_FLAG) {
+  if (args[0] === SUBSHELL_FLAG || args[0] === SUBSHELL_STATE_FD_FLAG) {
     const sh = make('agentos-shell', 'agentos-shell', []);
-    deserialize(sh, args[1]);
-    return finish(os, sh, () => sh.runSource(args[2] ?? '', sh.lineno || 1));
+    const [state, source] = args[0] === SUBSHELL_FLAG ? [args[1], args[2] ?? ''] : stateFromFd(os.sys, Number(args[1]));
+    deserialize(sh, state);
+    return finish(os, sh, () => sh.runSource(source, sh.lineno || 1));
   }
 
   let command: string | null = null;
@@ -148,10 +150,28 @@ function finish(os: AgentosApi, sh: Shell, run: () => number): void {
   try {
     status = sh.finish(run());
   } catch (e) {
+    if (isStackOverflow(e)) return segfault(os, sh);
     if (!(e instanceof ExitSignal)) throw e;
     status = sh.finish(e.status);
   }
   os.exit(status);
+}
+
+/**
+ * The script recursed past the stack (outside any in-process subshell): this
+ * shell process ends as bash does there, killed by SIGSEGV (status 139 to its
+ * parent), after one line saying why. A session or terminal shell never gets
+ * here: it abandons the command instead (session.ts, repl.ts).
+ */
+function segfault(os: AgentosApi, sh: Shell): void {
+  sh.error(STACK_OVERFLOW);
+  try {
+    os.sys.sigaction(SIGSEGV, SIG_DFL);
+    os.sys.kill(os.pid, SIGSEGV);
+  } catch {
+    /* not delivered: the exit status still says it */
+  }
+  os.exit(128 + SIGSEGV);
 }
 
 /**

@@ -13,7 +13,7 @@ import { strerror, SysError } from '../abi/errno.js';
 import { F_DUPFD_CLOEXEC, O_RDONLY } from '../abi/fcntl.js';
 import { SIGINT } from '../abi/signal.js';
 import type { AgentosApi } from '../runtimes/js/api.js';
-import { ExitSignal, InterruptSignal } from './interp/control.js';
+import { InterruptSignal, isStackOverflow } from './interp/control.js';
 import type { Shell } from './interp/shell.js';
 
 export const FRAME_MAGIC = '\0AOS-EXEC ';
@@ -106,6 +106,7 @@ function runFrame(sh: Shell, f: Frame): number {
   }
   sh.interrupted = false;
   sh.lineno = 0;
+  const mark = sh.mark();
   try {
     if (f.cwd) {
       try {
@@ -119,8 +120,14 @@ function runFrame(sh: Shell, f: Frame): number {
     return sh.runSource(f.cmd);
   } catch (e) {
     if (e instanceof InterruptSignal) return 130;
-    if (e instanceof ExitSignal) throw e;
-    throw e;
+    // Anything else the command ran into (recursion past the stack, fds run
+    // out, a fault of the interpreter) fails that command; the session and its
+    // state go on. `exit` and other control flow still end it.
+    if (!(e instanceof Error)) throw e;
+    if (isStackOverflow(e)) return sh.stackOverflow(mark);
+    sh.recover(mark);
+    sh.error(e instanceof SysError ? e.message : `internal error: ${e.message}`);
+    return 1;
   } finally {
     if (f.env && envNames.length) sh.vars.popScope();
     if (oldPwd) {

@@ -9,8 +9,9 @@
 // under that name: /opt/agentos/bin/ls passes, /bin/rm (same final program)
 // and a link /tmp/rm → /bin/ls do not. Chains are resolved at boot.
 //
-// The shells (/bin/sh, /bin/bash) are always allowed: they only run builtins
-// and commands the rules allow. The host's own spawns are not checked.
+// The shells (/bin/sh, /bin/bash) are always allowed, and so is the file they
+// run, under its own name (their child shells start from it): they only run
+// builtins and commands the rules allow. The host's own spawns are not checked.
 
 import { Errno, SysError } from '../../abi/errno.js';
 import { isLnk } from '../../abi/stat.js';
@@ -60,7 +61,7 @@ export class Commands {
     private readonly audit: AuditLog,
     private readonly approvals: Approvals,
   ) {
-    this.allowed = rules.allow ? this.expand([...rules.allow, ...SHELLS]) : null;
+    this.allowed = rules.allow ? this.expand([...rules.allow, ...SHELLS], SHELLS) : null;
     if (rules.ask) for (const [hop, rule] of this.expand(rules.ask)) this.asked.set(hop, rule);
   }
 
@@ -85,11 +86,16 @@ export class Commands {
     }
   }
 
-  private expand(paths: readonly string[]): Map<string, string> {
+  /** Rule paths → the hops they allow; for `whole` ones (the shells) also the file their chain ends at. */
+  private expand(paths: readonly string[], whole: readonly string[] = []): Map<string, string> {
     const out = new Map<string, string>();
     for (const p of paths) {
       const name = basename(p);
-      for (const h of linkChain(this.vfs, this.vfs.root(), p)) if (basename(h) === name) out.set(h, p);
+      const chain = linkChain(this.vfs, this.vfs.root(), p);
+      for (const h of chain) if (basename(h) === name) out.set(h, p);
+      // A shell starts its child shells (pipeline stages, background jobs) from the
+      // file the kernel ran, by its own name: .../libexec/agentos-shell.
+      if (whole.includes(p) && chain.length > 1) out.set(chain[chain.length - 1], p);
       out.set(p, p);
     }
     return out;

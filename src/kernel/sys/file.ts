@@ -247,6 +247,7 @@ export const poll: Handler = (_k, p, a, call) => {
   const ready: [number, number][] = [];
   const queues: WaitQueue[] = [];
   for (const item of list) {
+    if (!Array.isArray(item) || typeof item[0] !== 'number' || typeof item[1] !== 'number') throw new SysError(Errno.EFAULT, 'poll: items must be [fd, events]');
     const [fd, events] = item as [number, number];
     if (!p.fds.has(fd)) {
       ready.push([fd, POLLNVAL]);

@@ -2,6 +2,7 @@
 
 import type { Value } from '../../abi/codec.js';
 import { Errno, SysError } from '../../abi/errno.js';
+import { OPEN_MAX } from '../../abi/fcntl.js';
 import { isValidSignal, NSIG, SIG_DFL, SIG_HANDLE, SIG_IGN, SIGALRM, SIGKILL, SIGSTOP } from '../../abi/signal.js';
 import { exitStatus, WCONTINUED, WNOHANG, WUNTRACED } from '../../abi/wait.js';
 import type { Kernel } from '../kernel.js';
@@ -58,24 +59,36 @@ export const spawn: Handler = (k, p, a) => {
   if (!o || typeof o !== 'object' || Array.isArray(o) || o instanceof Uint8Array) throw new SysError(Errno.EFAULT);
   const r = o as Record<string, Value>;
   const args = [r.path, r.argv, r.env];
-  const fds = r.fds === undefined ? undefined : (r.fds as [number, number][]);
-  if (fds && !fds.every((e) => Array.isArray(e) && e.length === 2)) throw new SysError(Errno.EINVAL, 'fds');
   const child = k.spawn(p, {
     path: str(args, 0),
     argv: strList(args, 1),
     env: r.env === undefined ? [...p.env] : strList(args, 2),
     cwd: typeof r.cwd === 'string' ? r.cwd : undefined,
-    fds,
-    pgid: typeof r.pgid === 'number' ? r.pgid : undefined,
+    fds: r.fds === undefined ? undefined : fdMap(r.fds),
+    pgid: optId(r.pgid, 'pgid'),
     foreground: r.foreground === true,
     setsid: r.setsid === true,
-    ctty: typeof r.ctty === 'number' ? r.ctty : undefined,
-    uid: typeof r.uid === 'number' ? r.uid : undefined,
-    gid: typeof r.gid === 'number' ? r.gid : undefined,
+    ctty: optId(r.ctty, 'ctty'),
+    uid: optId(r.uid, 'uid'),
+    gid: optId(r.gid, 'gid'),
     session: r.session === true,
   });
   return child.pid;
 };
+
+/** A spawn's fd map: [childFd, parentFd] pairs of fd numbers, checked before anything is created. */
+function fdMap(v: Value): [number, number][] {
+  const ok = Array.isArray(v) && v.every((e) => Array.isArray(e) && e.length === 2 && e.every((fd) => Number.isInteger(fd) && (fd as number) >= 0 && (fd as number) < OPEN_MAX));
+  if (!ok) throw new SysError(Errno.EINVAL, 'spawn: fds must be [childFd, parentFd] pairs');
+  return v as [number, number][];
+}
+
+/** An optional id field (absent if not a number, as before); a number must be a non-negative integer. */
+function optId(v: Value, name: string): number | undefined {
+  if (typeof v !== 'number') return undefined;
+  if (!Number.isSafeInteger(v) || v < 0) throw new SysError(Errno.EINVAL, `spawn: bad ${name}`);
+  return v;
+}
 
 export const execve: Handler = (k, p, a) => {
   if (p === k.init) throw new SysError(Errno.EPERM, 'the host cannot exec');

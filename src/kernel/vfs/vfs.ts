@@ -272,8 +272,8 @@ export class Vfs {
     return t === S_IFREG || t === S_IFDIR || t === S_IFLNK;
   }
 
-  /** Absolute path for /proc/<pid>/fd; falls back to the path as given. */
-  private describe(found: Found, path: string): string {
+  /** Absolute path for /proc/<pid>/fd and /proc/<pid>/exe; falls back to the path as given. */
+  describe(found: Found, path: string): string {
     try {
       if (isDir(found.inode.mode) || !found.dir) return this.pathOf(found.inode);
       return joinPath(this.pathOf(found.dir), found.name);

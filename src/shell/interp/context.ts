@@ -4,6 +4,8 @@
 import { strerror, SysError } from '../../abi/errno.js';
 import { O_CLOEXEC, O_CREAT, O_EXCL, O_RDWR, SEEK_SET } from '../../abi/fcntl.js';
 import { evalArithText, expandRedirectTarget, type ExpandContext } from '../expand/index.js';
+import { restore, save, tracked } from './redirect.js';
+import { ShellError } from './vars.js';
 import type { Stmt, Word } from '../syntax/index.js';
 import { runStmts } from './exec.js';
 import { isolate } from './isolate.js';
@@ -77,21 +79,30 @@ function commandSubst(sh: Shell, stmts: Stmt[]): string {
     return readFileSubst(sh, only.redirs[0].target);
   }
   const path = `/tmp/.agentos-cs-${sh.sys.getpid()}-${Math.random().toString(36).slice(2)}`;
-  const fd = sh.sys.open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600);
-  sh.sys.unlink(path);
-  const saved = sh.sys.fcntl(1, 1030 /* F_DUPFD_CLOEXEC */, 10);
+  let fd: number;
+  try {
+    fd = sh.sys.open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600);
+    sh.sys.unlink(path);
+  } catch (e) {
+    if (!(e instanceof SysError)) throw e;
+    throw new ShellError(`cannot make pipe for command substitution: ${strerror(e.errno)}`);
+  }
+  const saved = tracked(sh);
   let status = 0;
   const oneShot = sh.oneShot;
   sh.substDepth++;
   try {
+    save(sh, saved, 1);
     sh.sys.dup2(fd, 1);
     sh.oneShot = stmts.length === 1 && !stmts[0].background && stmts[0].cmd.type === 'SimpleCommand';
     status = isolate(sh, () => runStmts(sh, stmts));
+  } catch (e) {
+    sh.sys.close(fd);
+    throw e;
   } finally {
     sh.substDepth--;
     sh.oneShot = oneShot;
-    sh.sys.dup2(saved, 1);
-    sh.sys.close(saved);
+    restore(sh, saved);
   }
   sh.status = status;
   sh.substRan = true;

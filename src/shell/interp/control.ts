@@ -36,3 +36,13 @@ export class AbortSignal extends ExitSignal {
     super(status);
   }
 }
+
+/**
+ * A JavaScript stack overflow: the script recursed deeper than the interpreter's
+ * stack allows (where bash, without FUNCNEST, would segfault). Engines throw a
+ * RangeError (V8, JavaScriptCore) or an InternalError (SpiderMonkey).
+ */
+export function isStackOverflow(e: unknown): boolean {
+  if (e instanceof RangeError) return /call stack/i.test(e.message);
+  return e instanceof Error && e.name === 'InternalError' && /recursion/i.test(e.message);
+}

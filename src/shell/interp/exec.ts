@@ -18,7 +18,7 @@ import { expandContext } from './context.js';
 import { AbortSignal, BreakSignal, ContinueSignal, ExitSignal, ReturnSignal } from './control.js';
 import { isolate } from './isolate.js';
 import { runPipeline, startBackground } from './pipeline.js';
-import { applyRedirs, RedirectFailed, withOutputFile, withRedirs } from './redirect.js';
+import { applyRedirs, keep, RedirectFailed, withOutputFile, withRedirs } from './redirect.js';
 import type { Shell } from './shell.js';
 import { ShellError } from './vars.js';
 import { decodeShell } from '../bytes.js';
@@ -396,6 +396,7 @@ export function invoke(sh: Shell, argv: string[], assigns: Assign[], redirs: Sim
     // `exec` with only redirections: they stay in effect for the rest of the shell.
     try {
       const saved = applyRedirs(sh, redirs);
+      keep(sh, saved);
       if (sh.execSaved) sh.execSaved.push(saved);
       else for (const [, copy] of saved) if (copy >= 0) sh.sys.close(copy);
       return 0;
@@ -486,6 +487,11 @@ function tempAssign(sh: Shell, assigns: Assign[], ctx: ExpandContext, trace = fa
 
 export function callFunction(sh: Shell, name: string, args: string[]): number {
   const fn = sh.functions.get(name)!;
+  // bash's FUNCNEST: deeper calls are a fatal error (the shell, or its subshell, ends with status 1).
+  const funcnest = sh.vars.get('FUNCNEST');
+  if (funcnest !== undefined && sh.funcStack.length >= Number(funcnest) && Number(funcnest) > 0) {
+    throw new ShellError(`${name}: maximum function nesting level exceeded (${Number(funcnest)})`, 1, true);
+  }
   const positional = sh.positional;
   sh.positional = args;
   sh.vars.pushScope();

@@ -1,7 +1,7 @@
 // Subshell semantics without a new process: run with a copy of the shell's
 // state and put everything back afterwards ( ( ... ) and $( ... ) ).
 
-import { ExitSignal, SignalDeath } from './control.js';
+import { ExitSignal, isStackOverflow, SignalDeath } from './control.js';
 import { restore } from './redirect.js';
 import type { Shell } from './shell.js';
 
@@ -33,14 +33,19 @@ export function isolate(sh: Shell, fn: () => number, onSignal?: (sig: number) =>
   sh.fakePid = nextFakePid++;
   // A subshell's EXIT trap is its own; the parent's does not run in it.
   sh.traps.delete('EXIT');
+  const mark = sh.mark();
   let status: number;
   try {
     status = fn();
     status = sh.finish(status);
   } catch (e) {
-    if (!(e instanceof ExitSignal)) throw e;
-    if (e instanceof SignalDeath) onSignal?.(e.signal);
-    status = sh.finish(e.status);
+    // Recursion past the stack ends this subshell, as a segfault ends a forked one.
+    if (isStackOverflow(e)) status = sh.stackOverflow(mark);
+    else {
+      if (!(e instanceof ExitSignal)) throw e;
+      if (e instanceof SignalDeath) onSignal?.(e.signal);
+      status = sh.finish(e.status);
+    }
   } finally {
     sh.subshellLevel--;
     // `exec >file` in the subshell ends with it.

@@ -4,13 +4,13 @@
 
 import { DEFAULT_PATH } from '../../abi/env.js';
 import { Errno, strerror, SysError } from '../../abi/errno.js';
-import { SIGPIPE } from '../../abi/signal.js';
+import { SIGPIPE, SIGSEGV } from '../../abi/signal.js';
 import type { Sys } from '../../user/sys.js';
 import { Parser, ParseError, print, printFunctionEnv, type Command, type FunctionDef } from '../syntax/index.js';
 import { expandAliases } from './alias.js';
 import { AbortSignal, BreakSignal, ContinueSignal, ExitSignal, InterruptSignal, ReturnSignal, SignalDeath } from './control.js';
 import { runStmts } from './exec.js';
-import type { Saved } from './redirect.js';
+import { restore, type Saved } from './redirect.js';
 import { Options } from './options.js';
 import { ShellError, Vars } from './vars.js';
 import { encodeShell } from '../bytes.js';
@@ -28,6 +28,24 @@ export interface Job {
   /** Members already waited for. */
   done?: Set<number>;
 }
+
+/** What Shell.mark() records. */
+export interface Mark {
+  funcs: number;
+  sources: number;
+  scopes: number;
+  redirs: number;
+  sourceDepth: number;
+  loopDepth: number;
+  errexitSuppressed: number;
+  trapDepth: number;
+  pipeStage: number;
+  substDepth: number;
+  outputFds: [number, number] | null;
+  positional: string[];
+}
+
+export const STACK_OVERFLOW = 'stack overflow: recursion too deep (FUNCNEST limits function nesting)';
 
 export interface ShellInit {
   /** $0 */
@@ -106,6 +124,8 @@ export class Shell {
   /** > 0 inside a command substitution, whose killed jobs bash does not report. */
   substDepth = 0;
   private randomSeed = Date.now() & 0x7fff;
+  /** Redirections and fd swaps applied and not yet undone, innermost last (redirect.ts tracked()). */
+  pendingRedirs: Saved[] = [];
 
   constructor(readonly sys: Sys, init: ShellInit) {
     this.pid = init.pid;
@@ -343,6 +363,44 @@ export class Shell {
     const ps4 = this.vars.get('PS4') ?? '+ ';
     const level = Math.max(1, this.sourceDepth + this.substDepth);
     this.write(2, `${ps4.slice(0, 1).repeat(level - 1)}${ps4}${text}\n`);
+  }
+
+  /** Where the interpreter's bookkeeping stands: what stackOverflow() puts back. */
+  mark(): Mark {
+    return {
+      funcs: this.funcStack.length, sources: this.sourceStack.length, scopes: this.vars.depth, redirs: this.pendingRedirs.length,
+      sourceDepth: this.sourceDepth, loopDepth: this.loopDepth, errexitSuppressed: this.errexitSuppressed, trapDepth: this.trapDepth,
+      pipeStage: this.pipeStage, substDepth: this.substDepth, outputFds: this.outputFds, positional: this.positional,
+    };
+  }
+
+  /**
+   * The script recursed deeper than the JavaScript stack (a RangeError caught at
+   * `m`'s boundary: an in-process subshell, a session's or terminal's command).
+   * Finally blocks near the top of the stack may not have run, so the
+   * bookkeeping and fds go back to `m`. Says so, and returns 139: bash, without
+   * FUNCNEST, segfaults in the same place.
+   */
+  stackOverflow(m: Mark): number {
+    this.recover(m);
+    this.error(STACK_OVERFLOW);
+    return 128 + SIGSEGV;
+  }
+
+  /** Put the bookkeeping and fds back to `m`, for a command abandoned by an error that skipped finally blocks. */
+  recover(m: Mark): void {
+    for (const saved of this.pendingRedirs.splice(m.redirs).reverse()) restore(this, saved);
+    while (this.vars.depth > m.scopes) this.vars.popScope();
+    this.funcStack.length = m.funcs;
+    this.sourceStack.length = m.sources;
+    this.sourceDepth = m.sourceDepth;
+    this.loopDepth = m.loopDepth;
+    this.errexitSuppressed = m.errexitSuppressed;
+    this.trapDepth = m.trapDepth;
+    this.pipeStage = m.pipeStage;
+    this.substDepth = m.substDepth;
+    this.outputFds = m.outputFds;
+    this.positional = m.positional;
   }
 
   /** Run the EXIT trap (once) and return the final status. */

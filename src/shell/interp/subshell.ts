@@ -5,12 +5,17 @@
 
 import type { Command, FunctionDef, Stmt } from '../syntax/index.js';
 import { parse, print } from '../syntax/index.js';
-import { F_DUPFD_CLOEXEC } from '../../abi/fcntl.js';
-import { restore, type Saved } from './redirect.js';
+import { Errno, SysError } from '../../abi/errno.js';
+import { F_DUPFD_CLOEXEC, F_SETFD } from '../../abi/fcntl.js';
+import type { Sys } from '../../user/sys.js';
+import { decodeShell } from '../bytes.js';
+import { restore, tempInput, tracked } from './redirect.js';
 import type { Shell } from './shell.js';
 import type { Var } from './vars.js';
 
 export const SUBSHELL_FLAG = '--agentos-subshell';
+/** Like SUBSHELL_FLAG, with the state and source in the file open at the fd given next. */
+export const SUBSHELL_STATE_FD_FLAG = '--agentos-subshell-fd';
 
 interface State {
   vars: [string, Var & { indexedEntries?: [number, string][]; assocEntries?: [string, string][] }][];
@@ -103,13 +108,55 @@ export function sourceOf(code: Stmt[] | Command): string {
  */
 export function startSubshell(sh: Shell, code: Stmt[] | Command, fds: Record<number, number> = {}, pgid?: number, foreground = false): number {
   const self = sh.selfPath;
-  const argv = [self, SUBSHELL_FLAG, serialize(sh), sourceOf(code)];
-  return withFds(sh, fds, () => sh.sys.spawn({ path: self, argv, env: sh.vars.environ(), pgid, foreground }));
+  const state = serialize(sh);
+  const source = sourceOf(code);
+  const env = sh.vars.environ();
+  return withFds(sh, fds, () => {
+    try {
+      return sh.sys.spawn({ path: self, argv: [self, SUBSHELL_FLAG, state, source], env, pgid, foreground });
+    } catch (e) {
+      if (!(e instanceof SysError && e.errno === Errno.E2BIG)) throw e;
+      return spawnWithStateFile(sh, state, source, env, pgid, foreground);
+    }
+  });
+}
+
+/**
+ * State larger than the syscall channel (a big variable, a long here-document
+ * in a function): it crosses in an unlinked temp file on an fd only this child
+ * inherits. The environment goes along when it fits; when it alone is too big,
+ * the child starts without one, since a child shell takes its variables from
+ * the state (a forked bash has them too, and its programs then fail E2BIG).
+ */
+function spawnWithStateFile(sh: Shell, state: string, source: string, env: string[], pgid: number | undefined, foreground: boolean): number {
+  const self = sh.selfPath;
+  const fd = tempInput(sh, JSON.stringify([state, source]));
+  try {
+    sh.sys.fcntl(fd, F_SETFD, 0);
+    const argv = [self, SUBSHELL_STATE_FD_FLAG, String(fd)];
+    try {
+      return sh.sys.spawn({ path: self, argv, env, pgid, foreground });
+    } catch (e) {
+      if (!(e instanceof SysError && e.errno === Errno.E2BIG)) throw e;
+      return sh.sys.spawn({ path: self, argv, env: [], pgid, foreground });
+    }
+  } finally {
+    sh.sys.close(fd);
+  }
+}
+
+/** The child's end: its state and source from the temp file at `fd` (then closed). */
+export function stateFromFd(sys: Sys, fd: number): [string, string] {
+  try {
+    return JSON.parse(decodeShell(sys.readAll(fd))) as [string, string];
+  } finally {
+    sys.close(fd);
+  }
 }
 
 /** Run `fn` with our fds temporarily rearranged (child fd → our fd), as a fork+dup2 would. */
 export function withFds<T>(sh: Shell, fds: Record<number, number>, fn: () => T): T {
-  const saved: Saved = [];
+  const saved = tracked(sh);
   try {
     for (const [child, ours] of Object.entries(fds)) {
       const fd = Number(child);

@@ -135,7 +135,10 @@ export const exec: Builtin = (sh, argv) => {
     if (!(e instanceof SysError)) throw e;
     if (e.errno === Errno.ENOENT && !args[0].includes('/')) sh.error(`exec: ${args[0]}: not found`);
     else sh.error(`exec: ${args[0]}: ${strerror(e.errno)}`);
-    throw new ExitSignal(e.errno === Errno.ENOENT ? 127 : 126);
+    const status = e.errno === Errno.ENOENT ? 127 : 126;
+    // bash: a failed exec ends a non-interactive shell; an interactive one (a session here) goes on.
+    if (sh.keepGoing) return status;
+    throw new ExitSignal(status);
   }
   return 0;
 };
