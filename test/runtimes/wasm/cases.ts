@@ -203,8 +203,11 @@ export const wasmCases: SuiteCase[] = [
   {
     name: 'wasm: poll_oneoff waits for stdin, times out, sees hangup',
     async run(m) {
-      const idle = await sh(m, 'sleep 1 | poll 100');
-      eq([text(idle.stdout), idle.exitCode], ['timeout\n', 1], 'timeout with the writer idle');
+      // The writer is the test, idle until the program has timed out (however long the program takes to start).
+      const [idle, idleW, idleOut] = await spawnPiped(m, [bin('poll'), '100']);
+      eq(await readUntil(m, idleOut, '\n'), 'timeout\n', 'timeout with the writer idle');
+      eq(await m.wait(idle), 1 << 8, 'exit 1 on timeout');
+      for (const fd of [idleW, idleOut]) await m.syscall('close', fd);
       const [pid, inW, outR] = await spawnPiped(m, [bin('poll'), '5000']);
       await sleep(100);
       await m.syscall('write', inW, new TextEncoder().encode('late'));
