@@ -9,6 +9,7 @@ import { MCP_USAGE, mcpCommand } from './mcp.js';
 import { AgentVM, boot } from '../host/node/index.js';
 import { POLICY_USAGE, finishPolicy, newPolicyFlags, policyOptions, stopVm, takePolicyFlag } from './policy-flags.js';
 import { BROWSER_USAGE, newBrowserFlags, newBrowserVM, takeBrowserFlag } from './browser-flags.js';
+import { optionValue } from './option-value.js';
 import type { BrowserVM } from '../host/playwright/browser-vm.js';
 
 const USAGE = `Usage: agentos COMMAND [ARGS...]
@@ -33,6 +34,9 @@ Commands:
                           | export NAME FILE | import FILE [NAME]
                           snapshots of the writable layer (DIR's VM; without --state, an
                           ephemeral VM, which is only useful for export/import checks)
+  repair --state DIR      repair DIR's damaged layer (a VM refuses to open it and says where
+                          it is damaged): it keeps what the commits before the damage made,
+                          and copies of the damaged files in DIR/damaged-<time>/
   status                  boot, print the kernel's state (processes, workers, mounts) as JSON
   run FILE.js [ARG...]    copy a JavaScript program into the VM and run it; its stdout, stderr
                           and exit status become agentos's own (stdin is passed through)
@@ -55,6 +59,7 @@ async function main(argv: string[]): Promise<number> {
   if (cmd === 'exec') return execCommand(rest);
   if (cmd === 'shell') return shellCommand(rest);
   if (cmd === 'snapshot') return snapshotCommand(rest);
+  if (cmd === 'repair') return repairCommand(rest);
   if (cmd === 'mcp') {
     return mcpCommand(rest, (msg) => {
       process.stderr.write(`agentos ${msg}\nTry 'agentos help' for more information.\n`);
@@ -122,34 +127,31 @@ async function execCommand(args: string[]): Promise<number> {
       i++;
       break;
     }
-    let took: number;
     try {
-      took = takePolicyFlag(args, i, pf) || takeBrowserFlag(args, i, bf);
+      const took = takePolicyFlag(args, i, pf) || takeBrowserFlag(args, i, bf);
+      if (took) i += took - 1;
+      else if (a === '--json') json = true;
+      else if (a === '-i') forwardStdin = true;
+      else if (a === '--timeout') {
+        const v = optionValue(args, i++);
+        if (!(Number(v) > 0)) return usageError(`invalid --timeout '${v}'`);
+        timeoutMs = Number(v) * 1000;
+      } else if (a === '--cwd') cwd = optionValue(args, i++);
+      else if (a === '--env') {
+        const kv = optionValue(args, i++);
+        const eq = kv.indexOf('=');
+        if (eq <= 0) return usageError(`--env needs K=V, got '${kv}'`);
+        env[kv.slice(0, eq)] = kv.slice(eq + 1);
+      } else if (a === '--state') state = optionValue(args, i++);
+      else if (a === '--mount') {
+        const m = parseMount(optionValue(args, i++));
+        if (!m) return usageError(`--mount needs HOST:VM or HOST:VM:ro, got '${args[i]}'`);
+        mounts[m.vm] = m.spec;
+      } else if (a.startsWith('-')) return usageError(`unknown option '${a}'`);
+      else break;
     } catch (e) {
       return usageError((e as Error).message);
     }
-    if (took) i += took - 1;
-    else if (a === '--json') json = true;
-    else if (a === '-i') forwardStdin = true;
-    else if (a === '--timeout') {
-      const secs = Number(args[++i]);
-      if (!(secs > 0)) return usageError(`invalid --timeout '${args[i]}'`);
-      timeoutMs = secs * 1000;
-    } else if (a === '--cwd') cwd = args[++i];
-    else if (a === '--env') {
-      const kv = args[++i] ?? '';
-      const eq = kv.indexOf('=');
-      if (eq <= 0) return usageError(`--env needs K=V, got '${kv}'`);
-      env[kv.slice(0, eq)] = kv.slice(eq + 1);
-    } else if (a === '--state') {
-      state = args[++i];
-      if (!state) return usageError('--state needs a directory');
-    } else if (a === '--mount') {
-      const m = parseMount(args[++i] ?? '');
-      if (!m) return usageError(`--mount needs HOST:VM or HOST:VM:ro, got '${args[i] ?? ''}'`);
-      mounts[m.vm] = m.spec;
-    } else if (a.startsWith('-')) return usageError(`unknown option '${a}'`);
-    else break;
   }
   const script = args.slice(i).join(' ');
   if (!script) return usageError('missing SCRIPT');
@@ -193,15 +195,14 @@ async function shellCommand(args: string[]): Promise<number> {
   const pf = newPolicyFlags();
   const bf = newBrowserFlags();
   for (let i = 0; i < args.length; i++) {
-    let took: number;
     try {
-      took = takePolicyFlag(args, i, pf) || takeBrowserFlag(args, i, bf);
+      const took = takePolicyFlag(args, i, pf) || takeBrowserFlag(args, i, bf);
+      if (took) i += took - 1;
+      else if (args[i] === '--state') state = optionValue(args, i++);
+      else return usageError(`shell: unexpected '${args[i]}'`);
     } catch (e) {
-      return usageError((e as Error).message);
+      return usageError(`shell: ${(e as Error).message}`);
     }
-    if (took) i += took - 1;
-    else if (args[i] === '--state' && args[i + 1]) state = args[++i];
-    else return usageError(`shell: unexpected '${args[i]}'`);
   }
   try {
     finishPolicy(pf);
@@ -255,9 +256,12 @@ async function terminalSession(vm: AgentVM | BrowserVM): Promise<number> {
 async function snapshotCommand(args: string[]): Promise<number> {
   let state: string | undefined;
   if (args[0] === '--state') {
-    state = args[1];
+    try {
+      state = optionValue(args, 0);
+    } catch (e) {
+      return usageError(`snapshot: ${(e as Error).message}`);
+    }
     args = args.slice(2);
-    if (!state) return usageError('--state needs a directory');
   }
   const [op, a, b] = args;
   const need = { create: 1, list: 0, restore: 1, delete: 1, export: 2, import: 1 }[op as 'list'];
@@ -282,6 +286,32 @@ async function snapshotCommand(args: string[]): Promise<number> {
     return 1;
   } finally {
     await vm.stop();
+  }
+}
+
+async function repairCommand(args: string[]): Promise<number> {
+  if (args[0] !== '--state' || args.length !== 2) return usageError('repair: usage: agentos repair --state DIR');
+  let state: string;
+  try {
+    state = optionValue(args, 0);
+  } catch (e) {
+    return usageError(`repair: ${(e as Error).message}`);
+  }
+  try {
+    const r = await AgentVM.repair(state);
+    if (!r.damage) {
+      process.stdout.write(`agentos repair: the layer in ${r.where} is intact; nothing was changed\n`);
+      return 0;
+    }
+    process.stdout.write(
+      `agentos repair: the ${r.damage.part} was damaged at ${r.damage.at} (${r.damage.reason}).\n` +
+      `The layer now holds the ${r.commitsKept} commit(s) before the damage; ${r.commitsSetAside} later commit(s) were set aside.\n` +
+      `The damaged files are kept in ${r.keptAs}\n`,
+    );
+    return 0;
+  } catch (e) {
+    process.stderr.write(`agentos repair: ${(e as Error).message}\n`);
+    return 1;
   }
 }
 

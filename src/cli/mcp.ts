@@ -9,6 +9,7 @@ import { AgentVM } from '../host/node/index.js';
 import { newBrowserFlags, newBrowserVM } from './browser-flags.js';
 import type { BrowserVM } from '../host/playwright/browser-vm.js';
 import { listGuestDirectory, readGuestFile, writeGuestFile, type RootRunner } from './mcp-files.js';
+import { optionValue } from './option-value.js';
 import { finishPolicy, newPolicyFlags, policyOptions, stopVm, takePolicyFlag } from './policy-flags.js';
 
 export const MCP_USAGE = `  mcp [--state DIR] [--host node|browser] [--chromium PATH] [--ws-endpoint URL] [POLICY OPTIONS]
@@ -37,20 +38,19 @@ export async function mcpCommand(args: string[], usageError: (msg: string) => nu
   let host = 'node';
   const pf = newPolicyFlags();
   for (let i = 0; i < args.length; i++) {
-    let took: number;
     try {
-      took = takePolicyFlag(args, i, pf);
+      const took = takePolicyFlag(args, i, pf);
+      if (took) i += took - 1;
+      else if (args[i] === '--state') state = optionValue(args, i++);
+      else if (args[i] === '--host') {
+        host = optionValue(args, i++);
+        if (host !== 'node' && host !== 'browser') return usageError(`mcp: unknown host '${host}' (node or browser)`);
+      } else if (args[i] === '--chromium') bf.chromium = optionValue(args, i++);
+      else if (args[i] === '--ws-endpoint') bf.wsEndpoint = optionValue(args, i++);
+      else return usageError(`mcp: unexpected '${args[i]}'`);
     } catch (e) {
       return usageError(`mcp: ${(e as Error).message}`);
     }
-    if (took) i += took - 1;
-    else if (args[i] === '--state' && args[i + 1]) state = args[++i];
-    else if (args[i] === '--host' && args[i + 1]) {
-      host = args[++i];
-      if (host !== 'node' && host !== 'browser') return usageError(`mcp: unknown host '${host}' (node or browser)`);
-    } else if (args[i] === '--chromium' && args[i + 1]) bf.chromium = args[++i];
-    else if (args[i] === '--ws-endpoint' && args[i + 1]) bf.wsEndpoint = args[++i];
-    else return usageError(`mcp: unexpected '${args[i]}'`);
   }
   try {
     finishPolicy(pf);

@@ -1,7 +1,7 @@
 // Node host: boot an agentOS kernel in a worker_threads worker. No browser needed.
 
 import { wrap } from 'comlink';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { KernelService } from '../kernel-service.js';
@@ -10,6 +10,8 @@ import { guardKernel } from '../kernel-death.js';
 import { Machine } from '../machine.js';
 import type { HostMount, KernelBooted, KernelInit } from '../kernel-main.js';
 import { lockStateDir } from './dir-lock.js';
+import { DirLayerStore } from './layer-store.js';
+import { repairLayer, type RepairReport } from '../../kernel/persist/repair.js';
 import { nodeEndpoint } from './endpoint.js';
 import { newSecret, sealEndpoint } from '../sealed-endpoint.js';
 import { checkPolicy, networkOf, type Policy } from '../../kernel/policy/types.js';
@@ -88,6 +90,7 @@ export async function boot(opts: BootOptions = {}): Promise<Machine> {
   return machine;
 }
 
+export type { RepairReport } from '../../kernel/persist/repair.js';
 export type { AgentVMOptions, Answer, ApprovalRequest, AuditEvent, AuditListener, ExecResult, OutputListener, Policy, Terminal, TerminalOptions } from '../agent-vm.js';
 export type { ExecBytesResult, ExecOptions, OutputChunk } from '../exec-session.js';
 
@@ -100,5 +103,23 @@ export class AgentVM extends BaseAgentVM {
     });
     // A fork runs under the same policy as its parent.
     super(options, { boot: () => boot({ state: options.state, mounts, policy: options.policy, network: options.network }), fork: (seed) => boot({ mounts, seed, policy: options.policy, network: options.network }) });
+  }
+
+  /**
+   * Repair the damaged layer in state directory `state` (no VM may have it
+   * open): it keeps what the commits before the damage made, and copies of
+   * the damaged files in `state/damaged-<time>/`. An intact layer is left as it is.
+   */
+  static async repair(state: string): Promise<RepairReport> {
+    const dir = resolve(state);
+    if (!(await stat(dir).catch(() => null))?.isDirectory()) throw new Error(`agentOS: no state directory ${dir}`);
+    const unlock = lockStateDir(dir);
+    const store = new DirLayerStore(dir);
+    try {
+      return await repairLayer(store);
+    } finally {
+      await store.close();
+      unlock();
+    }
   }
 }

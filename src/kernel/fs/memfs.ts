@@ -29,11 +29,19 @@ export interface MemFsOptions {
 /**
  * Told of every change to the tree (the persistence journal listens). `meta`:
  * the inode's attributes or, for a directory, its entries changed; `data`: file
- * bytes in [lo, hi) changed (the size too).
+ * bytes in [lo, hi) changed (the size too). `writeOpened`/`writeClosed`: a
+ * file's first writable open and its last close. `willChange`: bytes from `lo`
+ * on are about to change; true means the observer keeps the current buffer,
+ * so the change must go to a copy.
  */
 export interface MemFsObserver {
   meta(node: MemInode): void;
   data(node: MemInode, lo: number, hi: number): void;
+  /** A regular file was created (before its first open). */
+  created(node: MemInode): void;
+  writeOpened(node: MemInode): void;
+  writeClosed(node: MemInode): void;
+  willChange(node: MemInode, lo: number): boolean;
 }
 
 /** One inode as the persistence layer stores it (see MemFs.importTree). */
@@ -167,8 +175,10 @@ export class MemFs implements FileSystem {
     }
     this.addEntry(d, name, node);
     // A new file's bytes are all new: its span starts at 0 even if the first write does not.
-    if (type === S_IFREG) this.observer?.data(node, 0, 0);
-    else this.observer?.meta(node);
+    if (type === S_IFREG) {
+      this.observer?.created(node);
+      this.observer?.data(node, 0, 0);
+    } else this.observer?.meta(node);
     return node;
   }
 
@@ -289,6 +299,7 @@ export class MemFs implements FileSystem {
       if (len <= 0) throw new SysError(Errno.ENOSPC, 'filesystem full');
     }
     const end = pos + len;
+    if (this.observer?.willChange(node, pos)) this.detach(node, node.size);
     if (end > node.size) this.resize(node, end);
     node.data!.set(len === data.length ? data : data.subarray(0, len), pos);
     node.mtimeMs = node.ctimeMs = this.now();
@@ -302,6 +313,7 @@ export class MemFs implements FileSystem {
     if (size > this.maxFileSize) throw new SysError(Errno.EFBIG, 'file too large');
     if (size - node.size > this.limit - this.usedBytes) throw new SysError(Errno.ENOSPC, 'filesystem full');
     const old = node.size;
+    if (size !== old && this.observer?.willChange(node, Math.min(size, old))) this.detach(node, Math.min(size, old));
     if (size !== old) this.resize(node, size);
     node.mtimeMs = node.ctimeMs = this.now();
     this.observer?.data(node, Math.min(size, old), Math.max(size, old));
@@ -330,7 +342,10 @@ export class MemFs implements FileSystem {
   }
 
   writeOpen(inode: Inode, delta: 1 | -1): void {
-    this.own(inode).writers += delta;
+    const node = this.own(inode);
+    node.writers += delta;
+    if (delta > 0 && node.writers === 1) this.observer?.writeOpened(node);
+    else if (node.writers === 0) this.observer?.writeClosed(node);
   }
 
   /**
@@ -433,6 +448,13 @@ export class MemFs implements FileSystem {
     }
     this.inodeCount++;
     return node;
+  }
+
+  /** Give `node` a buffer of its own holding its first `keep` bytes (the observer keeps the old one). */
+  private detach(node: MemInode, keep: number): void {
+    const next = new Uint8Array(Math.max(keep, 64));
+    next.set(node.data!.subarray(0, keep));
+    node.data = next;
   }
 
   /** Grow or shrink storage; capacity doubles so appends are amortised O(1). */

@@ -6,10 +6,11 @@
 import { Errno, SysError } from '../../abi/errno.js';
 import { MemFs } from '../fs/memfs.js';
 import type { OverlayFs } from '../fs/overlayfs.js';
-import { decodeFrames, encodeFrame, LayerFormatError } from './format.js';
+import { encodeFrame, LayerFormatError } from './format.js';
 import { fullState } from './journal.js';
 import { migrate } from './migrate.js';
 import { replay } from './replay.js';
+import { scanFrames } from './scan.js';
 import type { SnapshotInfo, SnapshotStore } from './store.js';
 
 export type { SnapshotInfo };
@@ -88,9 +89,9 @@ export function layerFromFrame(file: Uint8Array, imageId: string): MemFs {
 function decodeSnapshot(file: Uint8Array): ReturnType<typeof replay> {
   let state;
   try {
-    const { commits, validBytes } = decodeFrames(file);
-    if (commits.length !== 1 || validBytes !== file.length) throw new LayerFormatError('truncated or damaged');
-    state = replay(commits);
+    const { frames, validBytes, damage } = scanFrames(file);
+    if (frames.length !== 1 || validBytes !== file.length) throw new LayerFormatError(damage ? `damaged at byte ${damage.offset} (${damage.reason})` : 'truncated or damaged');
+    state = replay([frames[0].commit]);
   } catch (e) {
     throw new SysError(Errno.EINVAL, `not an agentOS snapshot: ${(e as Error).message}`);
   }

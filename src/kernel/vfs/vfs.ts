@@ -212,11 +212,11 @@ export class Vfs {
       else this.guard.read(cred, inode, path);
     }
     checkPermission(cred, inode, (wantRead ? MAY_READ : 0) | (wantWrite ? MAY_WRITE : 0));
-    if (flags & O_TRUNC && isReg(inode.mode)) inode.fs.truncate(inode, 0);
-    return this.finishOpen(cred, inode, flags, path);
+    return this.finishOpen(cred, inode, flags, path, (flags & O_TRUNC) !== 0 && isReg(inode.mode));
   }
 
-  private finishOpen(cred: Cred, inode: Inode, flags: number, path: string): IoResult<OpenFile> {
+  /** `truncate`: O_TRUNC on an existing file, done once the file counts as open for writing (the journal's last-close version is the one before it). */
+  private finishOpen(cred: Cred, inode: Inode, flags: number, path: string, truncate = false): IoResult<OpenFile> {
     let ops: FileOps;
     switch (inode.mode & S_IFMT) {
       case S_IFCHR:
@@ -242,6 +242,14 @@ export class Vfs {
     this.fsOpens.set(inode.fs, (this.fsOpens.get(inode.fs) ?? 0) + 1);
     const file = new TrackedFile(inode, flags & ~OPEN_ONLY_FLAGS, ops, path, (f) => this.closed(f));
     if (file.writable && isReg(inode.mode)) inode.fs.writeOpen?.(inode, 1);
+    if (truncate) {
+      try {
+        inode.fs.truncate(inode, 0);
+      } catch (e) {
+        file.unref();
+        throw e;
+      }
+    }
     return file;
   }
 
@@ -349,6 +357,7 @@ export class Vfs {
 
   symlink(cred: Cred, base: Inode, target: string, path: string): void {
     if (target === '') throw new SysError(Errno.ENOENT, 'empty symlink target');
+    if (target.includes('\0')) throw new SysError(Errno.EINVAL, 'NUL byte in symlink target');
     if (byteLength(target) >= PATH_MAX) throw new SysError(Errno.ENAMETOOLONG, 'symlink target');
     const last = this.createLast(cred, base, path, false);
     this.mayCreate(cred, last.dir);
