@@ -6,6 +6,7 @@
 // `ask` path asks. The host's spawns skip the command allowlist, so these
 // work under --allow-cmd too.
 
+import { decodeBytes } from '../abi/bytestr.js';
 import type { DirEntry } from '../host/list-directory.js';
 
 /** Runs a program as root from / (the Node or the browser host's way). */
@@ -35,7 +36,8 @@ const TYPE: Record<string, string> = { p: 'fifo', c: 'char', d: 'dir', f: 'file'
 
 /** The entries of directory `path` (hidden ones are not listed: the guest's view). */
 export async function listGuestDirectory(root: RootRunner, path: string): Promise<DirEntry[]> {
-  const out = dec.decode(await run(root, ['/opt/agentos/bin/find', path, '-mindepth', '1', '-maxdepth', '1', '-printf', '%f\\0%y\\0%s\\0%m\\0']));
+  // Names are bytes: one that is not UTF-8 keeps them as escapes (abi/bytestr.ts), and names the same file when passed back.
+  const out = decodeBytes(await run(root, ['/opt/agentos/bin/find', path, '-mindepth', '1', '-maxdepth', '1', '-printf', '%f\\0%y\\0%s\\0%m\\0']));
   const f = out.split('\0');
   const rows: DirEntry[] = [];
   for (let i = 0; i + 3 < f.length; i += 4) rows.push({ name: f[i], type: TYPE[f[i + 1]] ?? 'unknown', size: Number(f[i + 2]), mode: f[i + 3] });

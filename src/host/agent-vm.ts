@@ -6,6 +6,7 @@ import type { ExecClient } from './exec-client.js';
 import type { ExecBytesResult, ExecOptions, OutputChunk } from './exec-session.js';
 import type { SnapshotInfo } from '../kernel/persist/snapshots.js';
 import type { HostMount } from './kernel-main.js';
+import { listDirectory, type DirEntry } from './list-directory.js';
 import type { Machine, RunOptions, RunResult } from './machine.js';
 import type { Terminal, TerminalOptions } from './terminal.js';
 
@@ -354,6 +355,16 @@ export class AgentVM {
     await m.writeFile(path, data, mode);
     await m.syscall('chown', path, USER.uid, USER.gid).catch(() => {});
     await this.sync();
+  }
+
+  /**
+   * The entries of directory `path` (name, type, size, mode), sorted. Names
+   * are bytes: one that is not UTF-8 comes as a string whose invalid bytes
+   * are U+DC80..U+DCFF (nameBytes() gives the bytes back), and that string
+   * names the same file when passed to readFile, writeFile or exec.
+   */
+  listDirectory(path: string): Promise<DirEntry[]> {
+    return listDirectory(this.requireMachine(), path);
   }
 
   /** The underlying machine, for host-level syscalls. */

@@ -186,6 +186,9 @@ function lockVm(name: string, takeover: boolean, lost: () => void): Promise<() =
 }
 
 export type { RepairReport } from '../../kernel/persist/repair.js';
+/** File names are bytes: a name's bytes, and the string that names a file with those bytes (abi/bytestr.ts). */
+export { encodeBytes as nameBytes, decodeBytes as nameFromBytes } from '../../abi/bytestr.js';
+export type { DirEntry } from '../list-directory.js';
 export type { AgentVMOptions, Answer, ApprovalRequest, AuditEvent, AuditListener, ExecResult, OutputListener, Policy, Terminal, TerminalOptions } from '../agent-vm.js';
 
 /** AgentVM in the browser: the same interface as on Node. */

@@ -91,6 +91,9 @@ export async function boot(opts: BootOptions = {}): Promise<Machine> {
 }
 
 export type { RepairReport } from '../../kernel/persist/repair.js';
+/** File names are bytes: a name's bytes, and the string that names a file with those bytes (abi/bytestr.ts). */
+export { encodeBytes as nameBytes, decodeBytes as nameFromBytes } from '../../abi/bytestr.js';
+export type { DirEntry } from '../list-directory.js';
 export type { AgentVMOptions, Answer, ApprovalRequest, AuditEvent, AuditListener, ExecResult, OutputListener, Policy, Terminal, TerminalOptions } from '../agent-vm.js';
 export type { ExecBytesResult, ExecOptions, OutputChunk } from '../exec-session.js';
 

@@ -1,6 +1,7 @@
 // tmpfs: the in-memory filesystem behind "/" and /tmp. Stores inodes and file
 // bytes only; path walking, permissions and POSIX rule checks are the VFS's.
 
+import { byteLength } from '../../abi/bytestr.js';
 import { Errno, SysError } from '../../abi/errno.js';
 import { NAME_MAX } from '../../abi/fcntl.js';
 import type { DirEntry, StatFs } from '../../abi/stat.js';
@@ -186,7 +187,7 @@ export class MemFs implements FileSystem {
     const d = this.mutableDir(dir, name);
     const node = this.newInode(S_IFLNK | 0o777, cred.uid, d.mode & S_ISGID ? d.gid : cred.gid, 0);
     node.target = target;
-    node.size = new TextEncoder().encode(target).length;
+    node.size = byteLength(target);
     this.addEntry(d, name, node);
     this.observer?.meta(node);
     return node;
@@ -402,7 +403,7 @@ export class MemFs implements FileSystem {
             this.usedBytes += child.size;
           } else if ((child.mode & S_IFMT) === S_IFLNK) {
             child.target = childRec.target ?? '';
-            child.size = new TextEncoder().encode(child.target).length;
+            child.size = byteLength(child.target);
           }
         }
         dir.children!.set(name, child);

@@ -19,6 +19,7 @@
 //
 // Schema 1 frames (u32 payloadLength, u32 crc32(payload), payload) are still read.
 
+import { decodeBytes, encodeBytes } from '../../abi/bytestr.js';
 import type { InodeRecord } from '../fs/memfs.js';
 
 export const MAGIC = 0x4c534f41; // "AOSL"
@@ -50,8 +51,6 @@ export class LayerFormatError extends Error {}
 /** A layer written by a newer agentOS: refused whole, never repaired. */
 export class NewerLayerError extends LayerFormatError {}
 
-const enc = new TextEncoder();
-const dec = new TextDecoder();
 
 /**
  * A frame under construction: small fields go to a scratch buffer, large
@@ -113,7 +112,7 @@ class Out {
   }
 
   str(s: string): void {
-    const b = enc.encode(s);
+    const b = encodeBytes(s);
     this.u32(b.length);
     this.bytes(b);
   }
@@ -179,7 +178,7 @@ class In {
   str(): string {
     const n = this.u32();
     this.need(n);
-    return dec.decode(this.buf.subarray(this.pos, (this.pos += n)));
+    return decodeBytes(this.buf.subarray(this.pos, (this.pos += n)));
   }
 }
 
