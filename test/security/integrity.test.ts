@@ -217,7 +217,8 @@ if (role) {
       journal[starts[k] + 40] ^= 0x20;
       writeFileSync(file, journal);
       const ckpt = readFileSync(join(state, 'layer.ckpt'));
-      await assert.rejects(new AgentVM({ state }).start(), new RegExp(`journal is damaged at ${file.replace(/[/.]/g, '\\$&')} at byte ${starts[k]} .*agentos repair --state`));
+      const probe = new AgentVM({ state });
+      await assert.rejects(probe.start().then(() => probe.stop()), new RegExp(`journal is damaged at ${file.replace(/[/.]/g, '\\$&')} at byte ${starts[k]} .*agentos repair --state`));
       assert.deepEqual(readFileSync(file), journal, 'nothing was written');
       assert.deepEqual(readFileSync(join(state, 'layer.ckpt')), ckpt);
       const rep = spawnSync(process.execPath, [cli, 'repair', '--state', state], { encoding: 'utf8', timeout: 60_000 });

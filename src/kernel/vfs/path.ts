@@ -1,12 +1,12 @@
 // Path string helpers shared by namei and the syscall layer: splitting, the
 // trailing-slash flag, and Linux's length limits.
 
+import { byteLength } from '../../abi/bytestr.js';
 import { Errno, SysError } from '../../abi/errno.js';
 import { NAME_MAX, PATH_MAX } from '../../abi/fcntl.js';
 
 /** Length in bytes of `s` as a name (Linux limits are in bytes, not UTF-16 units). */
-export { byteLength } from '../../abi/bytestr.js';
-import { byteLength } from '../../abi/bytestr.js';
+export { byteLength };
 
 /**
  * Validate a whole path as getname() does: empty → ENOENT, PATH_MAX bytes or

@@ -3,6 +3,7 @@
 // in the order Linux applies them (so the first failing check picks the
 // errno), and delegates single-name storage operations to the FileSystem.
 
+import { byteLength } from '../../abi/bytestr.js';
 import { Errno, SysError } from '../../abi/errno.js';
 import {
   O_ACCMODE, O_CLOEXEC, O_CREAT, O_DIRECTORY, O_EXCL, O_NOCTTY, O_NOFOLLOW, O_RDONLY, O_TRUNC, O_WRONLY, PATH_MAX, W_OK,
@@ -18,7 +19,7 @@ import { directoryOps, regularFileOps } from './fileops.js';
 import { MountTable, sameInode } from './mount.js';
 import { LinkBudget, Namei } from './namei.js';
 import type { Found, Last } from './namei.js';
-import { byteLength, joinPath } from './path.js';
+import { joinPath } from './path.js';
 import { MAY_EXEC, MAY_READ, MAY_WRITE, allowed, checkPermission, inGroup, isOwner } from './perm.js';
 import type { Cred, FileOps, FileSystem, Inode, IoResult, PathGuard } from './types.js';
 
