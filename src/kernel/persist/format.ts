@@ -51,7 +51,6 @@ export class LayerFormatError extends Error {}
 /** A layer written by a newer agentOS: refused whole, never repaired. */
 export class NewerLayerError extends LayerFormatError {}
 
-
 /**
  * A frame under construction: small fields go to a scratch buffer, large
  * byte runs are kept by reference, and done() copies everything once into

@@ -1,9 +1,10 @@
 // The guest's linear memory as the WASI calls see it: little-endian fields,
-// byte strings (names, argv and environment are bytes: abi/bytestr.ts), iovec lists. Views are rebuilt after memory.grow detaches the old buffer.
+// byte strings (names, argv and environment are bytes: abi/bytestr.ts), iovec
+// lists. Views are rebuilt after memory.grow detaches the old buffer.
 
 import { decodeBytes, encodeBytes } from '../../abi/bytestr.js';
-import { WasiError } from './errno.js';
 import { WasiErrno } from './abi.js';
+import { WasiError } from './errno.js';
 
 export class Memory {
   private mem: WebAssembly.Memory | null = null;
