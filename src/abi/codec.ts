@@ -3,19 +3,19 @@
 // Values cross the SharedArrayBuffer as tagged bytes, so file data travels as
 // raw bytes (one copy each way, 8-aligned) and small requests cost no JSON parsing.
 // Supported: null/undefined, booleans, numbers, strings, Uint8Array, arrays and
-// plain objects with string keys.
+// plain objects with string keys. Strings are byte strings (abi/bytestr.ts):
+// bytes that are not UTF-8 cross as themselves, so names are bytes end to end.
 //
 // The kernel decodes bytes a hostile process wrote, so the decoder checks every
 // length against the bytes present and bounds nesting: a malformed message is a
 // CodecError (the kernel's EINVAL), never an out-of-range read or a runaway loop.
 
+import { decodeBytes, encodeBytes } from './bytestr.js';
+
 export type Value = null | undefined | boolean | number | string | Uint8Array | Value[] | { [k: string]: Value };
 
 const T_NULL = 0, T_FALSE = 1, T_TRUE = 2, T_INT = 3, T_F64 = 4, T_STR = 5, T_BYTES = 6, T_ARR = 7, T_OBJ = 8,
   T_UNDEF = 9;
-
-const utf8enc = new TextEncoder();
-const utf8dec = new TextDecoder();
 
 /**
  * Byte payloads start 8-aligned (relative to the buffer, which the channel
@@ -113,7 +113,7 @@ export class Encoder {
     this.buf[this.pos++] = t;
   }
 
-  /** Length-prefixed UTF-8; ASCII is written directly (paths are almost always ASCII). */
+  /** Length-prefixed bytes (bytestr.ts); ASCII is written directly (paths are almost always ASCII). */
   private string(s: string): void {
     const n = s.length;
     this.need(4 + n);
@@ -125,7 +125,7 @@ export class Encoder {
       this.buf[p++] = c;
     }
     if (i < n) {
-      const rest = utf8enc.encode(s.slice(i));
+      const rest = encodeBytes(s.slice(i));
       this.need(4 + i + rest.byteLength);
       this.buf.set(rest, p);
       p += rest.byteLength;
@@ -243,7 +243,7 @@ export class Decoder {
     let s = '';
     for (let i = start; i < end; i++) {
       const c = this.buf[i];
-      if (c > 0x7f) return s + utf8dec.decode(this.buf.slice(i, end));
+      if (c > 0x7f) return s + decodeBytes(this.buf.slice(i, end)); // a copy: TextDecoder refuses shared memory
       s += String.fromCharCode(c);
     }
     return s;

@@ -10,6 +10,7 @@ import { AgentVM, boot } from '../host/node/index.js';
 import { POLICY_USAGE, finishPolicy, newPolicyFlags, policyOptions, stopVm, takePolicyFlag } from './policy-flags.js';
 import { BROWSER_USAGE, newBrowserFlags, newBrowserVM, takeBrowserFlag } from './browser-flags.js';
 import { ISOLATION_USAGE, newIsolationFlag, takeIsolationFlag } from './isolation-flag.js';
+import { optionValue } from './option-value.js';
 import type { BrowserVM } from '../host/playwright/browser-vm.js';
 import { longTimeout, type LongTimeout } from '../abi/long-timeout.js';
 
@@ -39,6 +40,9 @@ Commands:
                           | export NAME FILE | import FILE [NAME]
                           snapshots of the writable layer (DIR's VM; without --state, an
                           ephemeral VM, which is only useful for export/import checks)
+  repair --state DIR      repair DIR's damaged layer (a VM refuses to open it and says where
+                          it is damaged): it keeps what the commits before the damage made,
+                          and copies of the damaged files in DIR/damaged-<time>/
   status [--isolation MODE]
                           boot, print the kernel's state (processes, workers, mounts) and where it
                           runs (host: isolation, pid) as JSON
@@ -66,6 +70,7 @@ async function main(argv: string[]): Promise<number> {
   if (cmd === 'exec') return execCommand(rest);
   if (cmd === 'shell') return shellCommand(rest);
   if (cmd === 'snapshot') return snapshotCommand(rest);
+  if (cmd === 'repair') return repairCommand(rest);
   if (cmd === 'mcp') {
     return mcpCommand(rest, (msg) => {
       process.stderr.write(`agentos ${msg}\nTry 'agentos help' for more information.\n`);
@@ -149,34 +154,32 @@ async function execCommand(args: string[]): Promise<number> {
       i++;
       break;
     }
-    let took: number;
     try {
-      took = takePolicyFlag(args, i, pf) || takeBrowserFlag(args, i, bf) || takeIsolationFlag(args, i, iso);
+      const took = takePolicyFlag(args, i, pf) || takeBrowserFlag(args, i, bf) || takeIsolationFlag(args, i, iso);
+      if (took) i += took - 1;
+      else if (a === '--json') json = true;
+      else if (a === '-i') forwardStdin = true;
+      else if (a === '--timeout') {
+        const v = optionValue(args, i++);
+        const secs = Number(v);
+        if (!v.trim() || !(secs >= 0)) return usageError(`invalid --timeout '${v}'`);
+        timeoutMs = secs === 0 || secs === Infinity ? undefined : secs * 1000;
+      } else if (a === '--cwd') cwd = optionValue(args, i++);
+      else if (a === '--env') {
+        const kv = optionValue(args, i++);
+        const eq = kv.indexOf('=');
+        if (eq <= 0) return usageError(`--env needs K=V, got '${kv}'`);
+        env[kv.slice(0, eq)] = kv.slice(eq + 1);
+      } else if (a === '--state') state = optionValue(args, i++);
+      else if (a === '--mount') {
+        const m = parseMount(optionValue(args, i++));
+        if (!m) return usageError(`--mount needs HOST:VM or HOST:VM:ro, got '${args[i]}'`);
+        mounts[m.vm] = m.spec;
+      } else if (a.startsWith('-')) return usageError(`unknown option '${a}'`);
+      else break;
     } catch (e) {
       return usageError((e as Error).message);
     }
-    if (took) i += took - 1;
-    else if (a === '--json') json = true;
-    else if (a === '-i') forwardStdin = true;
-    else if (a === '--timeout') {
-      const secs = Number(args[++i]);
-      if (!args[i]?.trim() || !(secs >= 0)) return usageError(`invalid --timeout '${args[i] ?? ''}'`);
-      timeoutMs = secs === 0 || secs === Infinity ? undefined : secs * 1000;
-    } else if (a === '--cwd') cwd = args[++i];
-    else if (a === '--env') {
-      const kv = args[++i] ?? '';
-      const eq = kv.indexOf('=');
-      if (eq <= 0) return usageError(`--env needs K=V, got '${kv}'`);
-      env[kv.slice(0, eq)] = kv.slice(eq + 1);
-    } else if (a === '--state') {
-      state = args[++i];
-      if (!state) return usageError('--state needs a directory');
-    } else if (a === '--mount') {
-      const m = parseMount(args[++i] ?? '');
-      if (!m) return usageError(`--mount needs HOST:VM or HOST:VM:ro, got '${args[i] ?? ''}'`);
-      mounts[m.vm] = m.spec;
-    } else if (a.startsWith('-')) return usageError(`unknown option '${a}'`);
-    else break;
   }
   const script = args.slice(i).join(' ');
   if (!script) return usageError('missing SCRIPT');
@@ -243,15 +246,14 @@ async function shellCommand(args: string[]): Promise<number> {
   const bf = newBrowserFlags();
   const iso = newIsolationFlag();
   for (let i = 0; i < args.length; i++) {
-    let took: number;
     try {
-      took = takePolicyFlag(args, i, pf) || takeBrowserFlag(args, i, bf) || takeIsolationFlag(args, i, iso);
+      const took = takePolicyFlag(args, i, pf) || takeBrowserFlag(args, i, bf) || takeIsolationFlag(args, i, iso);
+      if (took) i += took - 1;
+      else if (args[i] === '--state') state = optionValue(args, i++);
+      else return usageError(`shell: unexpected '${args[i]}'`);
     } catch (e) {
-      return usageError((e as Error).message);
+      return usageError(`shell: ${(e as Error).message}`);
     }
-    if (took) i += took - 1;
-    else if (args[i] === '--state' && args[i + 1]) state = args[++i];
-    else return usageError(`shell: unexpected '${args[i]}'`);
   }
   try {
     finishPolicy(pf);
@@ -310,13 +312,12 @@ async function snapshotCommand(args: string[]): Promise<number> {
     let took: number;
     try {
       took = takeIsolationFlag(args, 0, iso);
+      if (!took && args[0] === '--state') {
+        state = optionValue(args, 0);
+        took = 2;
+      }
     } catch (e) {
       return usageError(`snapshot: ${(e as Error).message}`);
-    }
-    if (!took && args[0] === '--state') {
-      state = args[1];
-      if (!state) return usageError('--state needs a directory');
-      took = 2;
     }
     if (!took) break;
     args = args.slice(took);
@@ -356,6 +357,32 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
 /** Exit once stdout and stderr are flushed: writes to a pipe are asynchronous, and exit() would cut them short. */
 function exitFlushed(code: number): void {
   process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
+}
+
+async function repairCommand(args: string[]): Promise<number> {
+  if (args[0] !== '--state' || args.length !== 2) return usageError('repair: usage: agentos repair --state DIR');
+  let state: string;
+  try {
+    state = optionValue(args, 0);
+  } catch (e) {
+    return usageError(`repair: ${(e as Error).message}`);
+  }
+  try {
+    const r = await AgentVM.repair(state);
+    if (!r.damage) {
+      process.stdout.write(`agentos repair: the layer in ${r.where} is intact; nothing was changed\n`);
+      return 0;
+    }
+    process.stdout.write(
+      `agentos repair: the ${r.damage.part} was damaged at ${r.damage.at} (${r.damage.reason}).\n` +
+      `The layer now holds the ${r.commitsKept} commit(s) before the damage; ${r.commitsSetAside} later commit(s) were set aside.\n` +
+      `The damaged files are kept in ${r.keptAs}\n`,
+    );
+    return 0;
+  } catch (e) {
+    process.stderr.write(`agentos repair: ${(e as Error).message}\n`);
+    return 1;
+  }
 }
 
 main(process.argv.slice(2)).then(

@@ -16,6 +16,7 @@ import type { BrowserVM } from '../host/playwright/browser-vm.js';
 import { errnoFromName, strerror } from '../abi/errno.js';
 import { hasFsRules } from '../kernel/policy/types.js';
 import { LineTransport, type Output } from './mcp-stdio.js';
+import { optionValue } from './option-value.js';
 import { finishPolicy, newPolicyFlags, policyOptions, stopVm, takePolicyFlag } from './policy-flags.js';
 import { newIsolationFlag, takeIsolationFlag } from './isolation-flag.js';
 
@@ -71,20 +72,19 @@ export async function mcpCommand(args: string[], usageError: (msg: string) => nu
   const pf = newPolicyFlags();
   const iso = newIsolationFlag();
   for (let i = 0; i < args.length; i++) {
-    let took: number;
     try {
-      took = takePolicyFlag(args, i, pf) || takeIsolationFlag(args, i, iso);
+      const took = takePolicyFlag(args, i, pf) || takeIsolationFlag(args, i, iso);
+      if (took) i += took - 1;
+      else if (args[i] === '--state') state = optionValue(args, i++);
+      else if (args[i] === '--host') {
+        host = optionValue(args, i++);
+        if (host !== 'node' && host !== 'browser') return usageError(`mcp: unknown host '${host}' (node or browser)`);
+      } else if (args[i] === '--chromium') bf.chromium = optionValue(args, i++);
+      else if (args[i] === '--ws-endpoint') bf.wsEndpoint = optionValue(args, i++);
+      else return usageError(`mcp: unexpected '${args[i]}'`);
     } catch (e) {
       return usageError(`mcp: ${(e as Error).message}`);
     }
-    if (took) i += took - 1;
-    else if (args[i] === '--state' && args[i + 1]) state = args[++i];
-    else if (args[i] === '--host' && args[i + 1]) {
-      host = args[++i];
-      if (host !== 'node' && host !== 'browser') return usageError(`mcp: unknown host '${host}' (node or browser)`);
-    } else if (args[i] === '--chromium' && args[i + 1]) bf.chromium = args[++i];
-    else if (args[i] === '--ws-endpoint' && args[i + 1]) bf.wsEndpoint = args[++i];
-    else return usageError(`mcp: unexpected '${args[i]}'`);
   }
   try {
     finishPolicy(pf);

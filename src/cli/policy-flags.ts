@@ -6,6 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import type { AgentVMOptions, Answer, AuditEvent, Policy } from '../host/node/index.js';
 import { policyFromFlags } from '../kernel/net/policy.js';
 import { checkPolicy } from '../kernel/policy/types.js';
+import { optionValue } from './option-value.js';
 
 export const POLICY_USAGE = `Policy options (exec, shell and mcp; see README, "The policy"):
   --policy FILE.json      the policy object from a file (the flags below add to it)
@@ -72,8 +73,7 @@ export function newPolicyFlags(): PolicyFlags {
 export function takePolicyFlag(args: string[], i: number, f: PolicyFlags): number {
   const flag = args[i];
   if (!(flag in LISTS) && !(flag in NUMBERS) && !['--policy', '--approve', '--audit', '--network', '--allow-host', '--ask-host'].includes(flag)) return 0;
-  const value = args[i + 1];
-  if (value === undefined) throw new Error(`${flag} needs a value`);
+  const value = optionValue(args, i);
   const p = f.policy as Record<string, Record<string, unknown>>;
   if (flag === '--policy') {
     const file = JSON.parse(readFileSync(value, 'utf8')) as Policy;

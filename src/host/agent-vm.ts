@@ -378,7 +378,13 @@ export class AgentVM {
     await this.sync();
   }
 
-  /** A directory's entries (name, type, size, mode; sorted), listed as the VM user. */
+  /**
+   * The entries of directory `path` (name, type, size, mode), sorted, listed
+   * as the VM user. Names are bytes: one that is not UTF-8 comes as a string
+   * whose invalid bytes are U+DC80..U+DCFF (nameBytes() gives the bytes
+   * back), and that string names the same file when passed to readFile,
+   * writeFile or exec.
+   */
   listDirectory(path: string): Promise<DirEntry[]> {
     return listDirectory(this.requireMachine().user, path);
   }

@@ -4,6 +4,7 @@
 // the shared doorbell; the host (pid 1, init) reaches it through async calls.
 // Both go through the same syscall table.
 
+import { canonicalName } from '../abi/bytestr.js';
 import type { MemFs } from './fs/memfs.js';
 import { OverlayFs } from './fs/overlayfs.js';
 import type { Persister } from './persist/persister.js';
@@ -205,7 +206,7 @@ export class Kernel {
     const nr = Object.hasOwn(SYSNO, name) ? SYSNO[name as keyof typeof SYSNO] : -1;
     if (nr < 0) return Promise.reject(new SysError(Errno.ENOSYS, name));
     return new Promise((resolve, reject) => {
-      new Call(this, p, name, this.table[nr], args, (errno, value) =>
+      new Call(this, p, name, this.table[nr], args.map(byteStrings), (errno, value) =>
         // Results may alias kernel buffers (file data, pipe rings); the host gets its own copy.
         errno
           ? reject(new SysError(errno, typeof value === 'string' ? value : name))
@@ -214,7 +215,7 @@ export class Kernel {
     });
   }
 
-  /** Take every waiting request from process channels. */
+  /** Take every waiting request from process channels (their strings crossed the codec: byte strings already). */
   private pollChannels(): void {
     for (const p of this.live) {
       const ch = p.channel;
@@ -510,4 +511,16 @@ export class Kernel {
 function basename(p: string): string {
   const parts = p.split('/').filter(Boolean);
   return parts[parts.length - 1] ?? p;
+}
+
+/**
+ * A host argument's strings as a guest's would arrive through the codec: a
+ * string holding lone surrogates becomes the byte string it encodes to
+ * (abi/bytestr.ts), so the host cannot make a name no guest can spell.
+ */
+function byteStrings(v: Value): Value {
+  if (typeof v === 'string') return canonicalName(v);
+  if (Array.isArray(v)) return v.map(byteStrings);
+  if (v && typeof v === 'object' && !(v instanceof Uint8Array)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, byteStrings(x)]));
+  return v;
 }

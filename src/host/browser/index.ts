@@ -10,6 +10,8 @@ import { Machine } from '../machine.js';
 import { newSecret, sealEndpoint } from '../sealed-endpoint.js';
 import { checkPolicy, networkOf, type Policy } from '../../kernel/policy/types.js';
 import { NetPolicy, type NetworkPolicy } from '../../kernel/net/policy.js';
+import { repairLayer, type RepairReport } from '../../kernel/persist/repair.js';
+import { IdbLayerStore } from './layer-store.js';
 
 export { Machine } from '../machine.js';
 
@@ -183,6 +185,10 @@ function lockVm(name: string, takeover: boolean, lost: () => void): Promise<() =
   });
 }
 
+export type { RepairReport } from '../../kernel/persist/repair.js';
+/** File names are bytes: a name's bytes, and the string that names a file with those bytes (abi/bytestr.ts). */
+export { encodeBytes as nameBytes, decodeBytes as nameFromBytes } from '../../abi/bytestr.js';
+export type { DirEntry } from '../list-directory.js';
 export type { AgentVMOptions, Answer, ApprovalRequest, AuditEvent, AuditListener, ExecResult, OutputListener, Policy, Terminal, TerminalOptions } from '../agent-vm.js';
 
 /** AgentVM in the browser: the same interface as on Node. */
@@ -197,5 +203,20 @@ export class AgentVM extends BaseAgentVM {
       boot: () => boot({ persist: options.persist, takeover: options.takeover, mounts, onProgress: options.onProgress, policy: options.policy, network: options.network }),
       fork: (seed) => boot({ seed, mounts, policy: options.policy, network: options.network }),
     });
+  }
+
+  /**
+   * Repair the damaged layer of persistent VM `name` (no tab may have it
+   * open): it keeps what the commits before the damage made, and a copy of
+   * the damaged bytes under key 'damaged:<time>' of its database. An intact
+   * layer is left as it is.
+   */
+  static async repair(name: string): Promise<RepairReport> {
+    const release = await lockVm(name, false, () => {});
+    try {
+      return await repairLayer(new IdbLayerStore(name));
+    } finally {
+      release();
+    }
   }
 }

@@ -7,11 +7,12 @@ import { Errno, SysError } from '../../abi/errno.js';
 import { S_IFBLK, S_IFCHR, S_IFDIR, S_IFIFO, S_IFLNK, S_IFMT, S_IFREG, S_IFSOCK } from '../../abi/stat.js';
 import { MemFs } from '../fs/memfs.js';
 import { OverlayFs } from '../fs/overlayfs.js';
-import { decodeFrames, encodeFrame, LayerFormatError, type DataRecord } from './format.js';
+import { encodeFrame, LayerFormatError, type DataRecord } from './format.js';
 import type { InodeRecord } from '../fs/memfs.js';
 import { fullState } from './journal.js';
 import { migrate } from './migrate.js';
 import { replay } from './replay.js';
+import { scanFrames } from './scan.js';
 import type { SnapshotInfo, SnapshotStore } from './store.js';
 
 export type { SnapshotInfo };
@@ -105,15 +106,15 @@ export function layerFromFrame(file: Uint8Array, imageId: string): MemFs {
 function decodeSnapshot(file: Uint8Array): ReturnType<typeof replay> {
   let state;
   try {
-    const { commits, validBytes } = decodeFrames(file);
-    if (commits.length !== 1 || validBytes !== file.length) throw new LayerFormatError('truncated or damaged');
+    const { frames, validBytes, damage } = scanFrames(file);
+    if (frames.length !== 1 || validBytes !== file.length) throw new LayerFormatError(damage ? `damaged at byte ${damage.offset} (${damage.reason})` : 'truncated or damaged');
     // A snapshot holds every byte of its files: a size beyond the file itself is crafted (and would be allocated).
-    for (const d of commits[0].data) {
+    for (const d of frames[0].commit.data) {
       const ok = Number.isInteger(d.size) && d.size >= 0 && d.size <= file.length
         && d.ranges.every((r) => Number.isInteger(r.offset) && r.offset >= 0 && r.offset + r.bytes.length <= d.size);
       if (!ok) throw new LayerFormatError(`inode ${d.ino}: bad file size or range`);
     }
-    state = replay(commits);
+    state = replay([frames[0].commit]);
   } catch (e) {
     throw new SysError(Errno.EINVAL, `not an agentOS snapshot: ${(e as Error).message}`);
   }
