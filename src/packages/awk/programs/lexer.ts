@@ -32,15 +32,28 @@ const KEYWORDS = new Set([
   'exit', 'return', 'delete', 'in', 'getline', 'print', 'printf',
 ]);
 
-export const BUILTINS = new Set([
+/** gawk's own keywords: plain names under --traditional and --posix. */
+const GAWK_KEYWORDS = new Set(['BEGINFILE', 'ENDFILE', 'switch', 'case', 'default']);
+
+const POSIX_BUILTINS = [
   'length', 'split', 'sub', 'gsub', 'match', 'substr', 'sprintf', 'index', 'tolower', 'toupper', 'int', 'sqrt', 'exp',
-  'log', 'sin', 'cos', 'atan2', 'rand', 'srand', 'system', 'close', 'fflush', 'gensub', 'systime', 'strftime',
-]);
+  'log', 'sin', 'cos', 'atan2', 'rand', 'srand', 'system', 'close', 'fflush',
+];
+
+/** gawk's built-in functions (user-definable names under --traditional and --posix). */
+const GAWK_BUILTINS = [
+  'gensub', 'systime', 'strftime', 'mktime', 'asort', 'asorti', 'patsplit', 'and', 'or', 'xor', 'lshift', 'rshift',
+  'compl', 'strtonum', 'isarray', 'typeof',
+];
+
+export const BUILTINS = new Set([...POSIX_BUILTINS, ...GAWK_BUILTINS]);
+const POSIX_BUILTIN_SET = new Set(POSIX_BUILTINS);
 
 // Longest first so `**=` wins over `**` over `*`.
 const OPS = [
   '**=', '&&', '||', '++', '--', '+=', '-=', '*=', '/=', '%=', '^=', '==', '<=', '>=', '!=', '!~', '>>', '**',
   '{', '}', '(', ')', '[', ']', ';', ',', '+', '-', '*', '/', '%', '^', '!', '>', '<', '|', '?', ':', '~', '$', '=',
+  '@',
 ];
 
 const ESC: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', '"': '"', '/': '/', a: '\x07', b: '\b', f: '\f', v: '\v' };
@@ -49,7 +62,11 @@ export class Lexer {
   pos = 0;
   line = 1;
 
-  constructor(readonly src: string) {}
+  constructor(
+    readonly src: string,
+    /** gawk's extensions (keywords, functions, `**`); off under --traditional/--posix. */
+    readonly gawk = true,
+  ) {}
 
   next(): Token {
     const s = this.src;
@@ -85,8 +102,8 @@ export class Lexer {
       const m = /^[A-Za-z_][A-Za-z0-9_]*/.exec(s.slice(this.pos))!;
       this.pos += m[0].length;
       const w = m[0];
-      if (KEYWORDS.has(w)) return tok('kw', w === 'func' ? 'function' : w);
-      if (BUILTINS.has(w)) return tok('builtin', w);
+      if (KEYWORDS.has(w) || (this.gawk && GAWK_KEYWORDS.has(w))) return tok('kw', w === 'func' ? 'function' : w);
+      if (this.gawk ? BUILTINS.has(w) : POSIX_BUILTIN_SET.has(w)) return tok('builtin', w);
       return tok(s[this.pos] === '(' ? 'funcname' : 'name', w);
     }
     if (c === '"') return tok('str', this.readString());
