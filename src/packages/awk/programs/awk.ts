@@ -12,7 +12,7 @@ import { AwkFatal, ExitSignal, NextFileSignal, NextSignal } from './errors.js';
 import { expandIncludes, SourceError } from './include.js';
 import { Input } from './input.js';
 import { Interp } from './interp.js';
-import { Streams } from './io.js';
+import { Streams, sysName } from './io.js';
 import { AwkSyntaxError, unescape } from './lexer.js';
 import { G, Parser } from './parser.js';
 import { RegexError } from './regex.js';
@@ -186,8 +186,8 @@ function run(os: AgentosApi): number {
     text = expandIncludes(sources, readSource, os.env.AWKPATH);
   } catch (e) {
     if (!(e instanceof SourceError)) throw e;
-    err(`fatal: ${e.message}`);
-    return 2;
+    err(e.message);
+    return e.status;
   }
 
   let prog;
@@ -199,19 +199,26 @@ function run(os: AgentosApi): number {
     const srcLine = lines[e.line - 1] ?? '';
     const lineStart = text.split('\n').slice(0, e.line - 1).join('\n').length + (e.line > 1 ? 1 : 0);
     const col = Math.max(0, Math.min(e.pos - lineStart, srcLine.length));
-    if (e.fatal) {
-      err(`${source}:${e.line}: fatal: ${e.message}`);
-      return 2;
+    if (e.kind !== 'syntax') {
+      err(`${source}:${e.line}: ${e.kind}: ${e.message}`);
+      return e.kind === 'fatal' ? 2 : 1;
     }
     err(`${source}:${e.line}: ${srcLine}`);
     err(`${source}:${e.line}: ${' '.repeat(col)}^ ${e.message}`);
     return 1;
   }
 
-  const env = Object.entries(os.env).map(([k, v]) => `${k}=${v}`);
+  // Commands get ENVIRON as it is when they start (gawk mode), the byte strings as the kernel's text.
+  const env = (): string[] => {
+    const e = it.g[G.ENVIRON];
+    if (!gawk || !(e instanceof Map)) return Object.entries(os.env).map(([k, v]) => `${k}=${v}`);
+    // gawk exports a number stored in ENVIRON (no string form yet) as "".
+    return [...e].map(([k, v]) => sysName(`${k}=${typeof v === 'number' ? '' : it.str(v)}`));
+  };
   const io = new Streams(sys, stdout, env);
-  const it = new Interp(prog, io, (i) => new Input(i, sys, (m) => err(m)), gawk);
+  const it: Interp = new Interp(prog, io, (i) => new Input(i, sys, (m) => err(m)), gawk);
   it.sandbox = sandbox;
+  it.warn = (m) => err(`${source}:${it.line}: warning: ${m}`);
   const environ: AwkArray = new Map();
   for (const [k, v] of Object.entries(os.env)) environ.set(utf8Bytes(k), input(utf8Bytes(v)));
   it.g[G.ENVIRON] = environ;

@@ -209,8 +209,10 @@ function gensub(it: Interp, args: Expr[]): Val {
   const howV = it.eval(args[2]);
   const how = it.str(howV);
   const s = args.length > 3 ? it.str(it.eval(args[3])) : it.record;
-  const global = /^[gG]/.test(how);
-  const which = global ? 0 : Math.max(1, Math.trunc(toNum(howV)) || 1);
+  const global = typeof howV !== 'number' && /^[gG]/.test(how);
+  const d = toNum(howV);
+  if (!global && d <= 0) it.warn(`gensub: third argument \`${how}' treated as 1`);
+  const which = global ? 0 : Math.max(1, Math.trunc(d) || 1);
   let out = '';
   let pos = 0;
   let n = 0;
@@ -235,8 +237,10 @@ function gensub(it: Interp, args: Expr[]): Val {
         if (c === '\\' && /[0-9]/.test(repl[i + 1] ?? '')) {
           const k = Number(repl[++i]);
           r += k === 0 ? s.substr(at, len) : (g[k] ?? '');
-        } else if (c === '\\' && (repl[i + 1] === '&' || repl[i + 1] === '\\')) r += repl[++i];
-        else if (c === '&') r += s.substr(at, len);
+        } else if (c === '\\') {
+          // \& \\ and \q are the character; gawk turns a trailing backslash into a NUL.
+          r += i + 1 < repl.length ? repl[++i] : '\0';
+        } else if (c === '&') r += s.substr(at, len);
         else r += c;
       }
       out += s.slice(pos, at) + r;

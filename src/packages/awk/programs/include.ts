@@ -4,7 +4,15 @@
 
 import { SysError, strerror } from '../../../abi/errno.js';
 
-export class SourceError extends Error {}
+/** A source that cannot be read: `fatal:` (exit 2) for -f, an `error:` (exit 1) for @include. */
+export class SourceError extends Error {
+  constructor(
+    msg: string,
+    readonly status = 2,
+  ) {
+    super(msg);
+  }
+}
 
 export interface Source {
   kind: 'f' | 'e' | 'i';
@@ -17,12 +25,14 @@ export function expandIncludes(sources: Source[], read: (path: string) => string
   const seen = new Set<string>();
   const dirs = awkpath.split(':').map((d) => d || '.');
 
-  const readOrFail = (path: string): string => {
+  /** `directive`: named by @include, which makes a missing file an error rather than fatal. */
+  const readOrFail = (path: string, directive: boolean): string => {
     try {
       return read(path);
     } catch (e) {
-      if (e instanceof SysError) throw new SourceError(`can't open source file \`${path}' for reading: ${strerror(e.errno)}`);
-      throw e;
+      if (!(e instanceof SysError)) throw e;
+      const msg = `cannot open source file \`${path}' for reading: ${strerror(e.errno)}`;
+      throw directive ? new SourceError(`cmd. line:1: error: ${msg}`, 1) : new SourceError(`fatal: ${msg}`);
     }
   };
 
@@ -44,23 +54,23 @@ export function expandIncludes(sources: Source[], read: (path: string) => string
 
   const expand = (text: string): string =>
     text.replace(/^[ \t]*@(include|load)[ \t]+"([^"\n]*)"[ \t]*;?[ \t]*(#.*)?$/gm, (_all, what: string, name: string) => {
-      if (what === 'load') throw new SourceError(`@load "${name}": dynamic extensions are not supported by this awk`);
-      return include(name);
+      if (what === 'load') throw new SourceError(`fatal: @load "${name}": dynamic extensions are not supported by this awk`);
+      return include(name, true);
     });
 
-  const include = (name: string): string => {
+  const include = (name: string, directive: boolean): string => {
     const path = find(name);
     if (seen.has(path)) return '';
     seen.add(path);
-    return expand(readOrFail(path));
+    return expand(readOrFail(path, directive));
   };
 
   return sources
     .map((s) => {
       if (s.kind === 'e') return expand(s.v);
-      if (s.kind === 'i') return include(s.v);
+      if (s.kind === 'i') return include(s.v, false);
       seen.add(s.v);
-      return expand(readOrFail(s.v));
+      return expand(readOrFail(s.v, false));
     })
     .join('\n');
 }

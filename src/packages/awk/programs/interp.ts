@@ -36,6 +36,8 @@ export class Interp {
   seed = 0;
   prevSeed = 0;
   randState = 0;
+  /** Report `warning: MSG` (set by the caller, who knows the program's name). */
+  warn: (msg: string) => void = () => {};
   /** --sandbox: no system(), no redirections. */
   sandbox = false;
   /** IGNORECASE is on (gawk mode only). */
@@ -78,6 +80,7 @@ export class Interp {
     this.g[G.FPAT] = '[^[:space:]]+';
     this.g[G.FIELDWIDTHS] = '';
     this.g[G.TEXTDOMAIN] = 'messages';
+    this.g[G.LINT] = 0;
     this.g[G.PROCINFO] = new Map<string, Val>([['FS', 'FS']]);
     this.main = mainInput(this);
     this.srand(0);
@@ -460,7 +463,7 @@ export class Interp {
     const name = this.str(this.scalar(ref));
     if (this.prog.funcs.has(name)) return this.call(name, args);
     if (BUILTINS.has(name)) return callBuiltin(this, name, args);
-    return this.fatal(`function \`${name}' not defined`);
+    return this.fatal(`\`${name}' is not a function, so it cannot be called indirectly`);
   }
 
   /** Call a user function with values already computed (sort comparison functions). */

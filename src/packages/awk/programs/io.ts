@@ -123,11 +123,12 @@ export class Streams {
   constructor(
     private readonly sys: Sys,
     readonly stdout: Writer,
-    private readonly env: string[],
+    /** The environment for commands, read at each spawn (gawk passes ENVIRON's changes on). */
+    private readonly env: () => string[],
   ) {}
 
   private spawnSh(cmd: string, fds: [number, number][]): number {
-    return this.sys.spawn({ path: '/bin/sh', argv: ['sh', '-c', sysName(cmd)], env: this.env, fds });
+    return this.sys.spawn({ path: '/bin/sh', argv: ['sh', '-c', sysName(cmd)], env: this.env(), fds });
   }
 
   /** Flush everything before a child may write to the same places. */

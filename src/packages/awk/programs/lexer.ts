@@ -20,8 +20,11 @@ export class AwkSyntaxError extends Error {
     msg: string,
     readonly line: number,
     readonly pos: number,
-    /** Reported as `fatal:` with exit status 2 (e.g. an undefined function), not as a syntax error. */
-    readonly fatal = false,
+    /**
+     * How gawk reports it: a syntax error with a caret (exit 1), `error:` without
+     * one (exit 1), or `fatal:` (exit 2, e.g. an undefined function).
+     */
+    readonly kind: 'syntax' | 'error' | 'fatal' = 'syntax',
   ) {
     super(msg);
   }
@@ -197,6 +200,10 @@ export function unescape(s: string): string {
       let oct = d;
       while (oct.length < 3 && /[0-7]/.test(s[i + 1] ?? '')) oct += s[++i];
       out += String.fromCharCode(parseInt(oct, 8) & 0xff);
+    } else if (d === 'x' && /[0-9a-fA-F]/.test(s[i + 1] ?? '')) {
+      let hex = '';
+      while (hex.length < 2 && /[0-9a-fA-F]/.test(s[i + 1] ?? '')) hex += s[++i];
+      out += String.fromCharCode(parseInt(hex, 16));
     } else out += `\\${d}`;
   }
   return out;

@@ -54,6 +54,11 @@ export class Parser {
     throw new AwkSyntaxError(msg, tok.line, tok.pos);
   }
 
+  /** gawk's `error:` (no caret): a statement where it cannot be. */
+  private error(msg: string, tok: Token): never {
+    throw new AwkSyntaxError(msg, tok.line, tok.pos, 'error');
+  }
+
   private advance(): Token {
     const t = this.tok;
     this.tok = this.lx.next();
@@ -92,7 +97,7 @@ export class Parser {
       this.terms();
     }
     for (const c of this.calls) {
-      if (!this.funcs.has(c.name)) throw new AwkSyntaxError(`function \`${c.name}' not defined`, c.tok.line, c.tok.pos, true);
+      if (!this.funcs.has(c.name)) throw new AwkSyntaxError(`function \`${c.name}' not defined`, c.tok.line, c.tok.pos, 'fatal');
     }
     return { rules, funcs: this.funcs, globals: [...this.globals.keys()] };
   }
@@ -259,13 +264,16 @@ export class Parser {
       const label = this.tok;
       let v: Expr | null = null;
       if (this.eat('default')) {
-        if (hasDefault) this.fail('more than one default in switch body', label);
+        if (hasDefault) this.error("duplicate `default' detected in switch body", label);
         hasDefault = true;
       } else if (this.eat('case')) {
         v = this.caseValue();
-        const key = v.k === 're' ? `/${v.src}` : v.k === 'num' ? `n${v.v}` : v.k === 'str' ? `s${v.v}` : '';
-        if (seen.has(key)) this.fail('duplicate case values in switch body', label);
-        seen.add(key);
+        // gawk compares the labels' texts, and not regexes.
+        if (v.k !== 're') {
+          const text = v.k === 'num' ? String(v.v) : (v as { v: string }).v;
+          if (seen.has(text)) this.error(`duplicate case values in switch body: ${text}`, label);
+          seen.add(text);
+        }
       } else this.fail();
       this.expect(':');
       this.terms();
@@ -341,12 +349,12 @@ export class Parser {
         case 'nextfile':
           this.advance();
           // BEGINFILE may skip its file; no other special rule has a record to leave.
-          if (this.beginEnd && !(t.v === 'nextfile' && this.beginEnd === 'BEGINFILE')) this.fail(`\`${t.v}' used in ${this.beginEnd} action`, t);
+          if (this.beginEnd && !(t.v === 'nextfile' && this.beginEnd === 'BEGINFILE')) this.error(`\`${t.v}' used in ${this.beginEnd} action`, t);
           return { k: t.v, line };
         case 'break':
         case 'continue':
           this.advance();
-          if (this.loops === 0 && (t.v === 'continue' || this.switches === 0)) this.fail(`\`${t.v}' is not allowed outside a loop`, t);
+          if (this.loops === 0 && (t.v === 'continue' || this.switches === 0)) this.error(`\`${t.v}' is not allowed outside a loop${t.v === 'break' ? ' or switch' : ''}`, t);
           return { k: t.v, line };
         case 'exit':
         case 'return': {
@@ -665,7 +673,7 @@ export class Parser {
             // The file is a primary: `getline < "a" "b"` reads "a".
             return { k: 'getline', src: 'file', lv, e: this.fieldOrPrimary() };
           }
-          if (this.beginEnd === 'BEGINFILE' || this.beginEnd === 'ENDFILE') this.fail(`non-redirected \`getline' invalid inside \`${this.beginEnd}' rule`, t);
+          if (this.beginEnd === 'BEGINFILE' || this.beginEnd === 'ENDFILE') this.error(`non-redirected \`getline' invalid inside \`${this.beginEnd}' rule`, t);
           return { k: 'getline', src: 'main', lv, e: null };
         }
         break;

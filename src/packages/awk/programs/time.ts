@@ -34,7 +34,8 @@ export function awkStrftime(fmt: string, secs: number, utc: boolean): string {
     re.lastIndex = i;
     const m = re.exec(fmt)!;
     i += m[0].length;
-    let [all, flags, width, mod, conv] = m;
+    const [all, , width, mod, conv] = m;
+    let flags = m[1];
     if (!LIBC.has(conv) || (mod === 'E' && !E_OK.has(conv)) || (mod === 'O' && !O_OK.has(conv))) {
       // Unknown: copied as written (padded to the width, as glibc does).
       out += pad(all, width, '').replace(/%/g, '%%');
