@@ -47,8 +47,8 @@ Short options:\t\tGNU long options: (extensions)
 const VERSION = `GNU Awk 5.2.1 compatible: agentOS awk 0.2.0
 Not implemented: -M (arbitrary precision), -n (non-decimal data), dynamic
 extensions (@load, -l), arrays of arrays, namespaces, |& coprocesses,
-/inet networking, typed regexps (@/re/), the debugger, profiler and
-pretty-printer, lint warnings.
+/inet networking, typed regexps (@/re/), mkbool, SYMTAB, FUNCTAB, gettext,
+the debugger, profiler and pretty-printer, lint warnings. See man awk.
 `;
 
 const SPEC: OptSpec = {
