@@ -17,7 +17,7 @@ export const EXT_ARITY: Record<string, [number, number]> = {
 
 /** An argument that must be an array (an untyped variable becomes one). */
 function arrayArg(it: Interp, e: Expr | undefined, fn: string, nth: string): AwkArray {
-  if (!e || e.k !== 'var' || (!it.isArray(e.ref) && it.cellIs(e.ref) !== UNINIT)) it.fatal(`${fn}: ${nth} argument is not an array`);
+  if (!e || e.k !== 'var' || (!it.isArray(e.ref) && it.cell(e.ref) !== UNINIT)) it.fatal(`${fn}: ${nth} argument is not an array`);
   return it.array(e.ref);
 }
 

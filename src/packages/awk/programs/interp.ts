@@ -274,7 +274,7 @@ export class Interp {
   }
 
   /** A variable's cell as it is (no array or scalar made of it). */
-  cellIs(ref: Ref): Cell {
+  cell(ref: Ref): Cell {
     return ref.scope === 'l' ? this.frame[ref.slot] : this.g[ref.slot];
   }
 
