@@ -23,17 +23,30 @@ const awkEscapes = (p: string): string =>
     return oct ? [String.fromCharCode(parseInt(oct[0], 8) & 0xff), oct[0].length] : null;
   });
 
-const cache = new Map<string, Rx>();
+/**
+ * gawk's `\y` (word boundary) is the translator's `\b`; awk's own `\b` is a
+ * backspace, already decoded by awkEscapes.
+ */
+function wordBoundaries(p: string): string {
+  if (!p.includes('\\y')) return p;
+  return p.replace(/\\([^])/g, (all, c: string) => (c === 'y' ? '\\b' : all));
+}
 
-export function compile(src: string): Rx {
-  let rx = cache.get(src);
+const cache = new Map<string, Rx>();
+const icaseCache = new Map<string, Rx>();
+
+/** `icase`: IGNORECASE (ASCII letters fold, as in gawk's C locale). */
+export function compile(src: string, icase = false): Rx {
+  const c = icase ? icaseCache : cache;
+  let rx = c.get(src);
   if (rx) return rx;
-  const t = translate(awkEscapes(src), 'ere');
-  const re = new RegExp(t.source, 'g');
-  const branches = t.branches.length > 1 ? t.branches.map((b) => new RegExp(b, 'y')) : null;
+  const t = translate(wordBoundaries(awkEscapes(src)), 'ere');
+  const flags = icase ? 'i' : '';
+  const re = new RegExp(t.source, `g${flags}`);
+  const branches = t.branches.length > 1 ? t.branches.map((b) => new RegExp(b, `y${flags}`)) : null;
   rx = { re, branches };
-  if (cache.size > 500) cache.clear();
-  cache.set(src, rx);
+  if (c.size > 500) c.clear();
+  c.set(src, rx);
   return rx;
 }
 
