@@ -9,9 +9,13 @@ import type { Worker } from 'node:worker_threads';
 import { startKernelThread, type KernelThreadInit } from '../src/host/node/kernel-thread.js';
 import type { VmProcessMessage } from '../src/host/node/isolation.js';
 
-/** Post to the host; `then` runs once it is sent (or at once when the host is gone). */
+/**
+ * Post to the host; `then` runs once it is sent, or failed to be (the host is
+ * gone: EPIPE, which without a callback would be an uncaught 'error' printed
+ * on the terminal the host shared with us — its disconnect ends us anyway).
+ */
 function send(m: unknown, then?: () => void): void {
-  if (process.connected) process.send!(m as never, undefined, undefined, then);
+  if (process.connected) process.send!(m as never, undefined, undefined, () => then?.());
   else then?.();
 }
 let kernel: Worker | null = null;
