@@ -12,6 +12,8 @@ import { spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { constants } from 'node:os';
 import { dirname, join } from 'node:path';
+import { DEFAULT_PATH } from '../../../src/abi/env.js';
+import { WEXITSTATUS, WIFEXITED, WTERMSIG } from '../../../src/abi/wait.js';
 import type { Machine } from '../../../src/host/machine.js';
 
 /** The corpus, helper programs and skip list in the source tree (found from dist/test/shell/ or test/shell/oils/). */
@@ -92,13 +94,16 @@ export function caseDirs(file: string, c: Case): CaseDirs {
   return { script: `${ROOT}/cases/${file}/${c.n}.sh`, cwd: `${ROOT}/tmp/${file}/${c.n}` };
 }
 
-/** The environment of a case, as the Oils harness gives it (PATH, LC_ALL, REPO_ROOT, TMP) plus SH, HOME, USER, LANG. */
+/**
+ * The environment of a case, as the Oils harness gives it (PATH, LC_ALL, REPO_ROOT, TMP) plus SH, HOME, USER, LANG.
+ * PATH is the guest's default behind spec/bin, the same string on the host (where /opt/agentos/bin does not exist).
+ */
 /** The directory a case starts in (with an empty `_tmp` in it for files marked legacy_tmp_dir, as the Oils harness does). */
 const makeDir = (dirs: CaseDirs, c: Case) => (c.legacyTmp ? `${dirs.cwd}/_tmp` : dirs.cwd);
 
 export function caseEnv(dirs: CaseDirs): Record<string, string> {
   return {
-    PATH: `${ROOT}/spec/bin:/usr/bin:/bin`,
+    PATH: `${ROOT}/spec/bin:${DEFAULT_PATH}`,
     LC_ALL: 'C.UTF-8',
     LANG: 'C.UTF-8',
     REPO_ROOT: ROOT,
@@ -190,10 +195,18 @@ export async function prepareVm(m: Machine): Promise<void> {
 
 const latin1 = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('latin1');
 
+async function readAll(m: Machine, fd: number): Promise<string> {
+  const parts: Uint8Array[] = [];
+  for await (const b of m.readStream(fd)) parts.push(b);
+  return parts.map(latin1).join('');
+}
+
 /**
  * Run one case with agentos-shell. The host's PATH never reaches the guest
  * (the kernel gives the guest its default), so the case starts through the
- * guest's env, which passes PATH on and execs the shell.
+ * guest's env, which passes PATH on and execs the shell. The case gets a
+ * process group of its own, killed whole at the timeout: a background job
+ * still holding stdout must not hang the run.
  */
 export async function runVm(m: Machine, file: string, c: Case): Promise<Outcome> {
   const dirs = caseDirs(file, c);
@@ -202,13 +215,30 @@ export async function runVm(m: Machine, file: string, c: Case): Promise<Outcome>
     await m.mkdirp(dirname(dirs.script));
     await m.writeFile(dirs.script, Buffer.from(c.code, 'latin1'));
     const env = caseEnv(dirs);
-    const r = await m.run(['/usr/bin/env', `PATH=${env.PATH}`, SHELL, '--norc', '--noprofile', dirs.script], {
-      cwd: dirs.cwd,
-      env,
-      timeoutMs: TIMEOUT_MS,
-    });
-    const o: Outcome = { stdout: latin1(r.stdout), stderr: latin1(r.stderr), status: r.exitCode };
-    if (r.signal === 9) o.error = `killed by SIGKILL (timeout ${TIMEOUT_MS} ms?)`;
+    const argv = ['/usr/bin/env', `PATH=${env.PATH}`, SHELL, '--norc', '--noprofile', dirs.script];
+    const [outR, outW] = (await m.syscall('pipe')) as [number, number];
+    const [errR, errW] = (await m.syscall('pipe')) as [number, number];
+    const inR = (await m.syscall('open', '/dev/null', 0)) as number;
+    let pid: number;
+    try {
+      pid = await m.spawn(argv, { cwd: dirs.cwd, env, fds: [[0, inR], [1, outW], [2, errW]], pgid: 0 });
+    } finally {
+      for (const fd of [inR, outW, errW]) await m.syscall('close', fd);
+    }
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      void m.syscall('kill', -pid, 9).catch(() => {});
+    }, TIMEOUT_MS);
+    const [stdout, stderr, [, st]] = await Promise.all([
+      readAll(m, outR),
+      readAll(m, errR),
+      m.syscall('waitpid', pid, 0) as Promise<[number, number]>,
+    ]);
+    clearTimeout(timer);
+    const status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+    const o: Outcome = { stdout, stderr, status };
+    if (timedOut) o.error = `timed out after ${TIMEOUT_MS} ms`;
     return o;
   } catch (e) {
     return { stdout: '', stderr: '', status: -1, error: `vm: ${(e as Error).message}` };
