@@ -125,9 +125,13 @@ export function runCommand(sh: Shell, cmd: Command): number {
   } catch (e) {
     if (!(e instanceof ShellError)) throw e;
     sh.error(e.message);
-    // Expansion errors (${x:?}, set -u, $((1/0)), bad substitutions) end a
-    // non-interactive shell, or just the subshell they happen in (status 1).
-    if (e.fatal && !sh.keepGoing) throw new AbortSignal(sh.subshellLevel > 0 ? 1 : e.status, e.status === 127);
+    // Expansion errors end a subshell (status 1). ${x:?} and set -u end the
+    // shell (status 127 under -c, else 1); the others ($((1/0)), bad
+    // substitutions, readonly assignments) abandon the top-level command.
+    if (e.fatal && !sh.keepGoing) {
+      const exits = e.status === 127;
+      throw new AbortSignal(sh.subshellLevel > 0 || (exits && !sh.modeFlags.includes('c')) ? 1 : e.status, exits);
+    }
     return afterLeaf(sh, e.status);
   }
   return 0;

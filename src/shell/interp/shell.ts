@@ -289,8 +289,9 @@ export class Shell {
         try {
           this.status = runStmts(this, stmts);
         } catch (e) {
-          // eval and source abandon the command and go on (bash's parse_and_execute).
-          if (!(e instanceof AbortSignal) || !nested || e.pastEval) throw e;
+          // eval and source abandon the command and go on (bash's parse_and_execute),
+          // and so does the top level of a shell that is not a subshell.
+          if (!(e instanceof AbortSignal) || e.pastEval || (!nested && this.subshellLevel > 0)) throw e;
           this.status = e.status;
         }
       }
