@@ -31,6 +31,8 @@ export function shellMain(os: AgentosApi): void {
   const make = (name: string, errorName: string, positional: string[]) => {
     const sh = new Shell(os.sys, { name, errorName, positional, env: os.env, pid: os.pid, ppid });
     sh.selfPath = self;
+    // $_ starts as the path the parent gave in the environment, else the shell as invoked.
+    sh.lastArg = os.env._ ?? os.argv[0] ?? '';
     return sh;
   };
 

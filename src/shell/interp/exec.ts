@@ -367,11 +367,13 @@ function runSimple(sh: Shell, cmd: SimpleCommand): number {
       }
     }
     const status = sh.substRan ? sh.status : 0;
+    sh.lastArg = '';
     return withRedirs(sh, cmd.redirs, () => status);
   }
   try {
     return invoke(sh, argv, cmd.assigns, cmd.redirs, true);
   } finally {
+    sh.lastArg = argv[argv.length - 1];
     closeProcSubsts(sh);
   }
 }
@@ -434,18 +436,18 @@ export function invoke(sh: Shell, argv: string[], assigns: Assign[], redirs: Sim
       restoreVars();
     }
   }
-  const env = [...sh.vars.environ()];
+  // The prefix assignments, made in order (a later one sees an earlier one), are exported to the program only.
+  const restoreVars = tempAssign(sh, assigns, ctx, trace);
+  let env: string[];
+  try {
+    env = [...sh.vars.environ()];
+  } finally {
+    restoreVars();
+  }
   if (sh.oneShot) {
     // bash execs the only command of a $(...) in the forked child, one shell level down.
     const i = env.findIndex((e) => e.startsWith('SHLVL='));
     if (i >= 0) env[i] = `SHLVL=${Number(env[i].slice(6)) - 1}`;
-  }
-  for (const a of assigns) {
-    const value = (a.append ? (sh.vars.get(a.name) ?? '') : '') + (a.value ? expandAssignValue(a.value, ctx) : '');
-    if (trace) traceAssign(sh, { ...a, append: false }, value);
-    const i = env.findIndex((e) => e.startsWith(`${a.name}=`));
-    if (i >= 0) env.splice(i, 1);
-    env.push(`${a.name}=${value}`);
   }
   if (trace) traceArgv(sh, argv);
   return withRedirs(sh, redirs, () => runProgram(sh, argv, env));

@@ -21,7 +21,7 @@ export function isolate(sh: Shell, fn: () => number, onSignal?: (sig: number) =>
   // Its background jobs are not the parent's (a forked subshell's would be its own children).
   const jobs = sh.jobs;
   sh.jobs = [...jobs];
-  const { loopDepth, funcStack } = sh;
+  const { loopDepth, funcStack, lastArg } = sh;
   const cwd = sh.vars.get('PWD') ?? sh.sys.getcwd();
   const umask = sh.sys.umask(0o022);
   sh.sys.umask(umask);
@@ -58,6 +58,7 @@ export function isolate(sh: Shell, fn: () => number, onSignal?: (sig: number) =>
     sh.jobs = jobs;
     sh.loopDepth = loopDepth;
     sh.funcStack = funcStack;
+    sh.lastArg = lastArg;
     try {
       sh.sys.chdir(cwd);
     } catch {

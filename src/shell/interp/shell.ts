@@ -85,6 +85,8 @@ export class Shell {
   pipeStage = 0;
   /** A command substitution ran during the current simple command (its status is $?). */
   substRan = false;
+  /** $_: the last argument of the previous simple command (empty after an assignment-only one). */
+  lastArg = '';
   /** Extra letters for $- (c: -c, s: stdin). */
   modeFlags = '';
   /** Each foreground job gets its own process group (session shells, interactive shells). */
@@ -127,7 +129,14 @@ export class Shell {
     }
     if (!this.vars.isSet('PATH')) this.vars.set('PATH', DEFAULT_PATH);
     if (!this.vars.isSet('IFS')) this.vars.set('IFS', ' \t\n');
-    this.vars.set('PPID', String(init.ppid));
+    // bash's read-only integers, whatever the environment says, and the host facts it sets.
+    const uid = String(sys.getuid());
+    for (const [k, v] of [['PPID', String(init.ppid)], ['UID', uid], ['EUID', uid]]) {
+      const rec = this.vars.declare(k, true);
+      Object.assign(rec, { value: v, readonly: true, integer: true, exported: false, declaredOnly: false });
+    }
+    if (!this.vars.isSet('OSTYPE')) this.vars.set('OSTYPE', 'linux-gnu');
+    if (!this.vars.isSet('HOSTNAME')) this.vars.set('HOSTNAME', sys.uname().nodename ?? 'localhost');
     if (!this.vars.isSet('PS4')) this.vars.set('PS4', '+ ');
     // Each shell started (not a child for a subshell: its state replaces this) is one level deeper.
     const shlvl = Number.parseInt(this.vars.get('SHLVL') ?? '0', 10);
@@ -223,6 +232,8 @@ export class Shell {
         return this.opts.flags() + this.modeFlags;
       case '0':
         return this.name;
+      case '_':
+        return this.lastArg;
       case 'RANDOM':
         this.randomSeed = (this.randomSeed * 1103515245 + 12345) & 0x7fffffff;
         return String((this.randomSeed >> 16) & 0x7fff);
@@ -293,6 +304,7 @@ export class Shell {
           // and so does the top level of a shell that is not a subshell.
           if (!(e instanceof AbortSignal) || e.pastEval || (!nested && this.subshellLevel > 0)) throw e;
           this.status = e.status;
+          if (!nested && this.opts.on('errexit') && !this.keepGoing) throw new ExitSignal(e.status);
         }
       }
     } finally {

@@ -25,6 +25,7 @@ interface State {
   status: number;
   pid: number;
   lastBg: number;
+  lastArg: string;
   lineno: number;
   subshellLevel: number;
 }
@@ -56,6 +57,7 @@ export function serialize(sh: Shell): string {
     status: sh.status,
     pid: sh.pid,
     lastBg: sh.lastBg,
+    lastArg: sh.lastArg,
     lineno: sh.lineno,
     subshellLevel: sh.subshellLevel + 1,
   };
@@ -86,6 +88,7 @@ export function deserialize(sh: Shell, json: string): void {
   sh.errorName = s.errorName;
   sh.status = s.status;
   sh.lastBg = s.lastBg;
+  sh.lastArg = s.lastArg;
   sh.lineno = s.lineno;
   sh.subshellLevel = s.subshellLevel;
   (sh as { pid: number }).pid = s.pid;
