@@ -8,7 +8,7 @@ import {
   ArithShellError, evalArithExp, evalArithValue, expandArithSource, expandAssignValue, expandPattern, expandWord, expandWords, matchPattern, type ExpandContext,
 } from '../expand/index.js';
 import type {
-  ArithExp, Assign, Case, Command, DeclCommand, For, If, SimpleCommand, Stmt, While,
+  ArithExp, ArithFor, Assign, Case, Command, DeclCommand, For, If, SimpleCommand, Stmt, While,
 } from '../syntax/index.js';
 import { print } from '../syntax/index.js';
 import { declare } from './builtins/declare.js';
@@ -103,7 +103,7 @@ export function runCommand(sh: Shell, cmd: Command): number {
       case 'For':
         return withRedirs(sh, cmd.redirs, () => runFor(sh, cmd));
       case 'ArithFor':
-        return withRedirs(sh, cmd.redirs, () => arithStatus('((', () => runArithFor(sh, cmd.init, cmd.cond, cmd.step, cmd.body)));
+        return withRedirs(sh, cmd.redirs, () => arithStatus('((', () => runArithFor(sh, cmd)));
       case 'Case':
         return withRedirs(sh, cmd.redirs, () => runCase(sh, cmd));
       case 'ArithCmd':
@@ -234,6 +234,8 @@ function runFor(sh: Shell, cmd: For): number {
   let i = 0;
   return runLoop(sh, cmd.body, () => {
     if (i >= items.length) return false;
+    sh.lineno = cmd.line;
+    debugTrap(sh, traced);
     sh.trace(traced);
     sh.vars.set(cmd.name, items[i++]);
     return true;
@@ -280,14 +282,21 @@ function readLine(sh: Shell): string | null {
   }
 }
 
-function runArithFor(sh: Shell, init: ArithExp | null, cond: ArithExp | null, step: ArithExp | null, body: Stmt[]): number {
+function runArithFor(sh: Shell, cmd: ArithFor): number {
+  const { init, cond, step } = cmd;
   let first = true;
-  return runLoop(sh, body, () => {
+  // The DEBUG trap runs before each of the three expressions (bash), on the loop's line.
+  const run = (e: ArithExp) => {
+    sh.lineno = cmd.line;
+    debugTrap(sh, `(( ${print(e.word)} ))`);
+    return arith(sh, e, true);
+  };
+  return runLoop(sh, cmd.body, () => {
     // init before the first test, step before each later one (not after a break).
     const e = first ? init : step;
     first = false;
-    if (e) arith(sh, e, true);
-    return !cond || arith(sh, cond, true) !== 0;
+    if (e) run(e);
+    return !cond || run(cond) !== 0;
   });
 }
 
@@ -491,13 +500,14 @@ function tempAssign(sh: Shell, assigns: Assign[], ctx: ExpandContext, trace = fa
 export function callFunction(sh: Shell, name: string, args: string[]): number {
   const fn = sh.functions.get(name)!;
   const positional = sh.positional;
+  const callLine = sh.lineno;
   sh.positional = args;
   sh.vars.pushScope();
   sh.funcStack.push(name);
   sh.vars.setArray('FUNCNAME', [...sh.funcStack].reverse().map((value) => ({ key: null, value })), { local: true });
-  // Without set -T, functions do not inherit the DEBUG and RETURN traps; the caller's come back
+  // Without set -T, functions do not inherit the DEBUG and RETURN traps, nor ERR without set -E; the caller's come back
   // afterwards unless the function set its own.
-  const inherited = sh.opts.on('functrace') ? [] : (['DEBUG', 'RETURN'] as const).filter((t) => sh.traps.has(t)).map((t) => [t, sh.traps.get(t)!] as const);
+  const inherited = sh.untracedTraps().filter((t) => sh.traps.has(t)).map((t) => [t, sh.traps.get(t)!] as const);
   for (const [t] of inherited) sh.traps.delete(t);
   // With set -T, the DEBUG trap also runs as the function starts ($BASH_COMMAND: the call).
   if (sh.opts.on('functrace') && sh.trapDepth === 0) sh.runTrap('DEBUG');
@@ -513,6 +523,8 @@ export function callFunction(sh: Shell, name: string, args: string[]): number {
     return status;
   } finally {
     for (const [t, action] of inherited) if (!sh.traps.has(t)) sh.traps.set(t, action);
+    // Back at the call: $LINENO (and an ERR trap for the call's status) is the caller's line.
+    sh.lineno = callLine;
     sh.funcStack.pop();
     sh.vars.popScope();
     sh.positional = positional;

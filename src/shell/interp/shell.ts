@@ -101,6 +101,8 @@ export class Shell {
   interrupted = false;
   /** Errors that end a script (syntax, ${x:?}) only abandon the command (sessions, interactive). */
   keepGoing = false;
+  /** The DEBUG, RETURN and ERR traps running now (none sets itself off). */
+  private runningTraps = new Set<string>();
   /** > 0 while a trap action runs: no DEBUG trap inside it, and $BASH_COMMAND stays put. */
   trapDepth = 0;
   /** The command $BASH_COMMAND names (printed only when asked for), or its text. */
@@ -335,18 +337,31 @@ export class Shell {
     }
   }
 
+  /** The traps functions and subshells do not inherit: DEBUG and RETURN without set -T, ERR without set -E. */
+  untracedTraps(): ('DEBUG' | 'RETURN' | 'ERR')[] {
+    const out: ('DEBUG' | 'RETURN' | 'ERR')[] = this.opts.on('functrace') ? [] : ['DEBUG', 'RETURN'];
+    if (!this.opts.on('errtrace')) out.push('ERR');
+    return out;
+  }
+
   /** Run a DEBUG, RETURN or ERR trap's action (if set) with $? = `status`, leaving $? as it was. */
   runTrap(name: 'DEBUG' | 'RETURN' | 'ERR', status = this.status): void {
     const action = this.traps.get(name);
-    if (!action) return;
+    // An ERR trap does not set itself off.
+    if (!action || this.runningTraps.has(name)) return;
     const saved = this.status;
+    const line = this.lineno;
+    this.runningTraps.add(name);
     this.status = status;
     this.trapDepth++;
     try {
-      this.runSource(action);
+      // The action's $LINENO counts from the line of the command that set it off (bash).
+      this.runSource(action, line || 1);
     } finally {
       this.trapDepth--;
+      this.runningTraps.delete(name);
       this.status = saved;
+      this.lineno = line;
     }
   }
 

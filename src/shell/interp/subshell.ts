@@ -50,7 +50,8 @@ export function serialize(sh: Shell): string {
     shopt: [...sh.opts.shopt],
     aliases: [...sh.aliases],
     // Caught signals are reset in a subshell; ignored ones stay ignored (bash).
-    traps: [...sh.traps].filter(([sig, action]) => action === '' && sig !== 'EXIT'),
+    // ERR, DEBUG and RETURN go along under set -E / set -T.
+    traps: [...sh.traps].filter(([sig, action]) => (action === '' && sig !== 'EXIT') || (['DEBUG', 'RETURN', 'ERR'].includes(sig) && !sh.untracedTraps().includes(sig as 'ERR'))),
     positional: sh.positional,
     name: sh.name,
     errorName: sh.errorName,

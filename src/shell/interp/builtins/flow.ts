@@ -7,6 +7,7 @@ import { evalArithText } from '../../expand/index.js';
 import { expandContext } from '../context.js';
 import { BreakSignal, ContinueSignal, ExitSignal, ReturnSignal } from '../control.js';
 import { waitFor } from '../exec.js';
+import { findJob } from '../jobspec.js';
 import type { Shell } from '../shell.js';
 import { ShellError } from '../vars.js';
 import type { Builtin } from './types.js';
@@ -237,6 +238,12 @@ function setDisposition(sh: Shell, sig: number, action: string | undefined): voi
   }
 }
 
+/** bash lists traps by signal number (EXIT is 0), then DEBUG, ERR and RETURN. */
+function trapOrder(sig: string): number {
+  const pseudo = ['EXIT', 'DEBUG', 'ERR', 'RETURN'].indexOf(sig);
+  return pseudo === 0 ? 0 : pseudo > 0 ? NSIG + pseudo : (signalFromName(sig) ?? NSIG);
+}
+
 function printTrap(sh: Shell, sig: string, action: string): void {
   sh.out(`trap -- '${action.replace(/'/g, "'\\''")}' ${/^(EXIT|ERR|DEBUG|RETURN)$/.test(sig) ? sig : `SIG${sig}`}\n`);
 }
@@ -246,7 +253,7 @@ export const trap: Builtin = (sh, argv) => {
   if (args[0] === '--') args.shift();
   if (args.length === 0 || args[0] === '-p') {
     const want = args.slice(1);
-    if (!want.length) for (const [sig, action] of sh.traps) printTrap(sh, sig, action);
+    if (!want.length) for (const [sig, action] of [...sh.traps].sort((a, b) => trapOrder(a[0]) - trapOrder(b[0]))) printTrap(sh, sig, action);
     for (const spec of want) {
       const name = trapName(spec);
       if (!name) {
@@ -282,21 +289,42 @@ export const trap: Builtin = (sh, argv) => {
 };
 
 export const wait: Builtin = (sh, argv) => {
-  const ids = argv.slice(1).filter((a) => a !== '-n');
-  if (ids.length === 0) {
-    let status = 0;
-    for (const job of sh.jobs) for (const pid of job.pids) status = waitFor(sh, pid);
-    sh.jobs = [];
-    return status;
+  const ids = argv.slice(1);
+  let next = false;
+  while (ids.length && /^-./.test(ids[0])) {
+    const a = ids.shift()!;
+    if (a === '--') break;
+    if (/^-[fn]+$/.test(a)) {
+      next ||= a.includes('n');
+      continue;
+    }
+    sh.error(`wait: ${a.slice(0, 2)}: invalid option`);
+    sh.write(2, 'wait: usage: wait [-fn] [-p var] [id ...]\n');
+    return 2;
   }
-  let status = 0;
+  if (ids.length === 0) {
+    // Without ids: every job (status 0), or with -n the next one to end (127: none).
+    if (next) {
+      const job = sh.jobs[0];
+      if (!job) return 127;
+      sh.jobs = sh.jobs.slice(1);
+      let status = 0;
+      for (const pid of job.pids) status = waitFor(sh, pid);
+      return status;
+    }
+    for (const job of sh.jobs) for (const pid of job.pids) waitFor(sh, pid);
+    sh.jobs = [];
+    return 0;
+  }
+  let status = next ? 127 : 0;
   for (const id of ids) {
     if (!id.startsWith('%') && !/^\d+$/.test(id)) {
       sh.error(`wait: \`${id}': not a pid or valid job spec`);
-      status = 1;
+      if (!next) status = 1;
       continue;
     }
-    const pid = id.startsWith('%') ? sh.jobs.find((j) => j.id === Number(id.slice(1)))?.pids.at(-1) : Number(id);
+    const job = id.startsWith('%') ? findJob(sh.jobs, id) : undefined;
+    const pid = id.startsWith('%') ? job?.pids.at(-1) : Number(id);
     if (pid === undefined) {
       sh.error(`wait: ${id}: no such job`);
       status = 127;
@@ -307,8 +335,10 @@ export const wait: Builtin = (sh, argv) => {
       status = 127;
       continue;
     }
-    status = waitFor(sh, pid);
+    // A job's status is its last process's; the others are reaped with it.
+    for (const p of job?.pids ?? [pid]) status = waitFor(sh, p);
     sh.jobs = sh.jobs.filter((j) => !j.pids.includes(pid));
+    if (next) break;
   }
   return status;
 };

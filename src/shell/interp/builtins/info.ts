@@ -8,6 +8,7 @@ import { candidates } from '../../../user/execvp.js';
 import { printFunction } from '../../syntax/index.js';
 import { invoke } from '../exec.js';
 import type { Shell } from '../shell.js';
+import { findJob } from '../jobspec.js';
 import type { Builtin } from './types.js';
 import { historyBuiltin } from '../../interactive/history-builtin.js';
 import { BUILTINS, SPECIAL_BUILTINS } from './index.js';
@@ -306,7 +307,7 @@ export const kill: Builtin = (sh, argv) => {
   }
   let status = 0;
   for (const a of args) {
-    const job = a.startsWith('%') ? sh.jobs.find((j) => j.id === Number(a.slice(1))) : undefined;
+    const job = a.startsWith('%') ? findJob(sh.jobs, a) : undefined;
     // A job with its own process group (job control) is signalled as a whole.
     const pid = a.startsWith('%') ? (job?.pgid ? -job.pgid : job?.pids[0]) : Number(a);
     if (pid === undefined || !Number.isInteger(pid)) {
