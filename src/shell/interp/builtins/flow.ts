@@ -8,6 +8,7 @@ import { expandContext } from '../context.js';
 import { BreakSignal, ContinueSignal, ExitSignal, ReturnSignal } from '../control.js';
 import { waitFor } from '../exec.js';
 import { findJob } from '../jobspec.js';
+import { noOptions } from './options.js';
 import type { Shell } from '../shell.js';
 import { ShellError } from '../vars.js';
 import type { Builtin } from './types.js';
@@ -71,12 +72,17 @@ export const break_: Builtin = (sh, argv) => loopControl(sh, argv, BreakSignal);
 export const continue_: Builtin = (sh, argv) => loopControl(sh, argv, ContinueSignal);
 
 export const eval_: Builtin = (sh, argv) => {
-  const src = argv.slice(1).join(' ');
+  const args = noOptions(sh, argv, 'eval [arg ...]');
+  if (typeof args === 'number') return args;
+  const src = args.join(' ');
   if (!src.trim()) return 0;
   return sh.runSource(src, sh.lineno, 'eval');
 };
 
-export const source: Builtin = (sh, argv) => {
+export const source: Builtin = (sh, given) => {
+  const args = noOptions(sh, given, `${given[0]} filename [arguments]`);
+  if (typeof args === 'number') return args;
+  const argv = [given[0], ...args];
   const file = argv[1];
   if (file === undefined) {
     sh.error(`${argv[0]}: filename argument required`);

@@ -9,6 +9,7 @@ import { printFunction } from '../../syntax/index.js';
 import { invoke } from '../exec.js';
 import type { Shell } from '../shell.js';
 import { findJob } from '../jobspec.js';
+import { noOptions } from './options.js';
 import type { Builtin } from './types.js';
 import { historyBuiltin } from '../../interactive/history-builtin.js';
 import { BUILTINS, SPECIAL_BUILTINS } from './index.js';
@@ -133,6 +134,7 @@ export const help: Builtin = (sh, argv) => {
 
 export const alias: Builtin = (sh, argv) => {
   const args = argv.slice(1).filter((a) => a !== '-p');
+  if (args[0] === '--') args.shift();
   if (!args.length) {
     for (const [k, v] of [...sh.aliases].sort()) sh.out(`alias ${k}='${v.replace(/'/g, "'\\''")}'\n`);
     return 0;
@@ -155,8 +157,14 @@ export const unalias: Builtin = (sh, argv) => {
     sh.aliases.clear();
     return 0;
   }
+  const names = noOptions(sh, argv, 'unalias [-a] name [name ...]');
+  if (typeof names === 'number') return names;
+  if (!names.length) {
+    sh.write(2, 'unalias: usage: unalias [-a] name [name ...]\n');
+    return 2;
+  }
   let status = 0;
-  for (const a of argv.slice(1)) {
+  for (const a of names) {
     if (!sh.aliases.delete(a)) {
       sh.error(`unalias: ${a}: not found`);
       status = 1;
