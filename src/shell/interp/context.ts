@@ -97,7 +97,7 @@ function commandSubst(sh: Shell, stmts: Stmt[]): string {
   sh.substRan = true;
   try {
     sh.sys.lseek(fd, 0, SEEK_SET);
-    return decodeShell(sh.sys.readAll(fd));
+    return dropNuls(sh, decodeShell(sh.sys.readAll(fd)));
   } catch (e) {
     if (e instanceof SysError) return '';
     throw e;
@@ -106,12 +106,19 @@ function commandSubst(sh: Shell, stmts: Stmt[]): string {
   }
 }
 
+/** Shell strings cannot hold NUL bytes: bash drops them from a substitution's output, with a warning. */
+function dropNuls(sh: Shell, text: string): string {
+  if (!text.includes('\0')) return text;
+  sh.error('warning: command substitution: ignored null byte in input');
+  return text.replaceAll('\0', '');
+}
+
 /** `$(< file)`: the file's contents, without running a command. */
 function readFileSubst(sh: Shell, target: Word): string {
   const ctx = expandContext(sh);
   const path = expandRedirectTarget(target, ctx);
   try {
-    const text = decodeShell(sh.sys.readFile(path));
+    const text = dropNuls(sh, decodeShell(sh.sys.readFile(path)));
     sh.status = 0;
     sh.substRan = true;
     return text;

@@ -54,6 +54,9 @@ export function decodeEscapes(raw: string, style: 'ansi' | 'echo' | 'printf'): {
   return { text: out, stop: false };
 }
 
+/** $'...': bash's strings end at a NUL byte, so an escaped NUL ends the text. */
 export function decodeAnsi(raw: string): string {
-  return decodeEscapes(raw, 'ansi').text;
+  const text = decodeEscapes(raw, 'ansi').text;
+  const nul = text.indexOf('\0');
+  return nul < 0 ? text : text.slice(0, nul);
 }
