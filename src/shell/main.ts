@@ -7,6 +7,7 @@ import { strerror, SysError } from '../abi/errno.js';
 import type { AgentosApi } from '../runtimes/js/api.js';
 import { checkComplete } from './syntax/index.js';
 import { ExitSignal } from './interp/control.js';
+import { publishFrames } from './interp/frames.js';
 import { Shell } from './interp/shell.js';
 import { deserialize, SUBSHELL_FLAG } from './interp/subshell.js';
 import { flagName, type SetOption } from './interp/options.js';
@@ -119,6 +120,9 @@ export function shellMain(os: AgentosApi): void {
   } else if (!readStdin && rest.length > 0) {
     const [script, ...positional] = rest;
     sh = make(script, script, positional);
+    // A script's bottom frame: FUNCNAME main, BASH_SOURCE the script, BASH_LINENO 0.
+    sh.frames = [{ name: 'main', source: script, line: 0, fn: false }];
+    publishFrames(sh);
     let text: string;
     try {
       text = decodeShell(os.sys.readFile(script));

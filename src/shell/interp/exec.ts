@@ -16,6 +16,7 @@ import { BUILTINS, SPECIAL_BUILTINS } from './builtins/index.js';
 import { runTest } from './cond.js';
 import { expandContext } from './context.js';
 import { AbortSignal, BreakSignal, ContinueSignal, ExitSignal, ReturnSignal } from './control.js';
+import { definitionSource, publishFrames } from './frames.js';
 import { isolate } from './isolate.js';
 import { runPipeline, startBackground } from './pipeline.js';
 import { applyRedirs, RedirectFailed, withOutputFile, withRedirs } from './redirect.js';
@@ -120,6 +121,7 @@ export function runCommand(sh: Shell, cmd: Command): number {
           return 2;
         }
         sh.functions.set(cmd.name, cmd);
+        sh.functionSources.set(cmd.name, definitionSource(sh));
         return 0;
     }
   } catch (e) {
@@ -504,7 +506,8 @@ export function callFunction(sh: Shell, name: string, args: string[]): number {
   sh.positional = args;
   sh.vars.pushScope();
   sh.funcStack.push(name);
-  sh.vars.setArray('FUNCNAME', [...sh.funcStack].reverse().map((value) => ({ key: null, value })), { local: true });
+  sh.frames.push({ name, source: sh.functionSources.get(name) ?? 'environment', line: callLine, fn: true });
+  publishFrames(sh, true);
   // Without set -T, functions do not inherit the DEBUG and RETURN traps, nor ERR without set -E; the caller's come back
   // afterwards unless the function set its own.
   const inherited = sh.untracedTraps().filter((t) => sh.traps.has(t)).map((t) => [t, sh.traps.get(t)!] as const);
@@ -526,6 +529,7 @@ export function callFunction(sh: Shell, name: string, args: string[]): number {
     // Back at the call: $LINENO (and an ERR trap for the call's status) is the caller's line.
     sh.lineno = callLine;
     sh.funcStack.pop();
+    sh.frames.pop();
     sh.vars.popScope();
     sh.positional = positional;
   }

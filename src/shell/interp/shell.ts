@@ -8,6 +8,7 @@ import { SIGPIPE } from '../../abi/signal.js';
 import type { Sys } from '../../user/sys.js';
 import { Parser, ParseError, print, printFunctionEnv, type Command, type FunctionDef } from '../syntax/index.js';
 import { expandAliases } from './alias.js';
+import type { Frame } from './frames.js';
 import { AbortSignal, BreakSignal, ContinueSignal, ExitSignal, InterruptSignal, ReturnSignal, SignalDeath } from './control.js';
 import { runStmts } from './exec.js';
 import type { Saved } from './redirect.js';
@@ -60,6 +61,10 @@ export class Shell {
   /** Function call stack, innermost last (FUNCNAME). */
   funcStack: string[] = [];
   sourceStack: string[] = [];
+  /** FUNCNAME / BASH_SOURCE / BASH_LINENO frames, outermost first (frames.ts). */
+  frames: Frame[] = [];
+  /** The file each function was defined in, for BASH_SOURCE. */
+  functionSources = new Map<string, string>();
   loopDepth = 0;
   /** Depth of runSource calls: > 0 inside eval, source and traps. */
   sourceDepth = 0;

@@ -8,6 +8,9 @@ import type { Shell } from '../shell.js';
 import { ShellError, type Var } from '../vars.js';
 import type { Builtin } from './types.js';
 
+/** The call-stack arrays each function call sets in its own scope (frames.ts): not the function's locals. */
+const FRAME_ARRAYS = new Set(['FUNCNAME', 'BASH_SOURCE', 'BASH_LINENO']);
+
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 function quoteValue(v: string): string {
@@ -97,7 +100,7 @@ export function declare(sh: Shell, variant: string, args: (string | Assign)[], c
   if (targets.length === 0 || (on.has('p') && targets.every((t) => typeof t === 'string'))) {
     // `local` (or local -p) lists the running function's locals.
     const locals = variant === 'local' && targets.length === 0;
-    const names = targets.length ? (targets as string[]) : locals ? sh.vars.localNames().filter((n) => n !== 'FUNCNAME') : sh.vars.names();
+    const names = targets.length ? (targets as string[]) : locals ? sh.vars.localNames().filter((n) => !FRAME_ARRAYS.has(n)) : sh.vars.names();
     let status = 0;
     for (const n of names) {
       const v = sh.vars.lookupRef(n);

@@ -7,6 +7,7 @@ import { evalArithText } from '../../expand/index.js';
 import { expandContext } from '../context.js';
 import { BreakSignal, ContinueSignal, ExitSignal, ReturnSignal } from '../control.js';
 import { waitFor } from '../exec.js';
+import { publishFrames } from '../frames.js';
 import { findJob } from '../jobspec.js';
 import { noOptions } from './options.js';
 import type { Shell } from '../shell.js';
@@ -103,16 +104,8 @@ export const source: Builtin = (sh, given) => {
   const positional = sh.positional;
   if (argv.length > 2) sh.positional = argv.slice(2);
   sh.sourceStack.push(file);
-  // BASH_SOURCE: the sourced file on top of the files sourcing it.
-  const outer = sh.vars.values('BASH_SOURCE');
-  const setSources = (list: string[]) => {
-    try {
-      sh.vars.setArray('BASH_SOURCE', list.map((value) => ({ key: null, value })));
-    } catch {
-      /* made readonly by the script */
-    }
-  };
-  setSources([file, ...outer]);
+  sh.frames.push({ name: 'source', source: file, line: sh.lineno, fn: false });
+  publishFrames(sh);
   try {
     let status: number;
     try {
@@ -126,8 +119,8 @@ export const source: Builtin = (sh, given) => {
     return status;
   } finally {
     sh.sourceStack.pop();
-    if (outer.length) setSources(outer);
-    else sh.vars.unset('BASH_SOURCE');
+    sh.frames.pop();
+    publishFrames(sh);
     if (argv.length > 2) sh.positional = positional;
   }
 };
