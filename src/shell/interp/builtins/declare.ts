@@ -29,7 +29,7 @@ export function describe(name: string, v: Var): string {
   if (v.upper) flags += 'u';
   if (v.exported) flags += 'x';
   const head = `declare -${flags || '-'} ${name}`;
-  if (v.nameref !== undefined) return `${head}=${quoteValue(v.nameref)}`;
+  if (v.nameref !== undefined) return v.nameref === '' ? head : `${head}=${quoteValue(v.nameref)}`;
   if (v.declaredOnly) return head;
   if (v.indexed) return `${head}=(${[...v.indexed].sort((a, b) => a[0] - b[0]).map(([i, x]) => `[${i}]=${quoteValue(x)}`).join(' ')})`;
   if (v.assoc) return `${head}=(${[...v.assoc].map(([k, x]) => `[${/^[\w-]+$/.test(k) ? k : quoteValue(k)}]=${quoteValue(x)} `).join('')})`;
@@ -157,6 +157,14 @@ export function declare(sh: Shell, variant: string, args: (string | Assign)[], c
         }
         rec.nameref = target;
         rec.declaredOnly = false;
+      } else if (rec.nameref === undefined && !rec.indexed && !rec.assoc) {
+        // -n on a plain variable: its value names the target (one that is not a name leaves it plain);
+        // without a value, the first assignment will.
+        const value = rec.value ?? '';
+        if (value === '' || NAME.test(value.replace(/\[.*\]$/, ''))) {
+          rec.nameref = value;
+          rec.value = undefined;
+        }
       }
       if (on.has('r')) rec.readonly = true;
       continue;
