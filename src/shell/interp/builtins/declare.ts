@@ -6,6 +6,7 @@ import { assign } from '../exec.js';
 import { syncOptionVars } from './set.js';
 import type { Shell } from '../shell.js';
 import { ShellError, type Var } from '../vars.js';
+import { dollarQuote, needsDollarQuote } from './printf.js';
 import type { Builtin } from './types.js';
 
 /** The call-stack arrays each function call sets in its own scope (frames.ts): not the function's locals. */
@@ -14,7 +15,18 @@ const FRAME_ARRAYS = new Set(['FUNCNAME', 'BASH_SOURCE', 'BASH_LINENO']);
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 function quoteValue(v: string): string {
+  if (needsDollarQuote(v)) return dollarQuote(v);
   return `"${v.replace(/(["\\$`])/g, '\\$1')}"`;
+}
+
+/** A variable as `set` (and `declare` without arguments) lists it: `name=value`, quoted only when needed. */
+export function setLine(name: string, v: Var): string {
+  if (v.nameref !== undefined) return `${name}=${v.nameref}`;
+  if (v.indexed || v.assoc) return describe(name, v).replace(/^declare -\S+ /, '');
+  const value = v.value ?? '';
+  if (needsDollarQuote(value)) return `${name}=${dollarQuote(value)}`;
+  if (value !== '' && !/[\s'"\\|&;()<>!{}*[?\]^$`]|^[~#]/.test(value)) return `${name}=${value}`;
+  return `${name}='${value.replace(/'/g, "'\\''")}'`;
 }
 
 /** `declare -p` text for one variable. */
@@ -112,7 +124,10 @@ export function declare(sh: Shell, variant: string, args: (string | Assign)[], c
       if (variant === 'export' && !v.exported) continue;
       if (variant === 'readonly' && !v.readonly) continue;
       if (targets.length === 0 && on.size && ![...on].every((f) => f === 'p' || flagOf(v, f))) continue;
-      sh.out(`${variant === 'export' && !on.has('p') ? describe(n, v).replace(/^declare/, 'declare') : describe(n, v)}\n`);
+      // declare/typeset alone list like set; with -p (or a name) as declare statements.
+      const plain = targets.length === 0 && on.size === 0 && (variant === 'declare' || variant === 'typeset');
+      if (plain && v.declaredOnly) continue;
+      sh.out(`${plain ? setLine(n, v) : describe(n, v)}\n`);
     }
     return status;
   }
@@ -218,6 +233,7 @@ function flagOf(v: Var, f: string): boolean {
     case 'i': return !!v.integer;
     case 'r': return !!v.readonly;
     case 'x': return !!v.exported;
+    case 'n': return v.nameref !== undefined;
     default: return true;
   }
 }

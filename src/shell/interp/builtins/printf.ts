@@ -5,20 +5,28 @@ import { byteChar, encodeShell } from '../../bytes.js';
 import type { Builtin } from './types.js';
 import { ShellError } from '../vars.js';
 
+/** A control character or a byte that is not UTF-8: what only $'...' can spell. */
+// eslint-disable-next-line no-control-regex
+const UNPRINTABLE = /[\x00-\x1f\x7f]|(?<![\ud800-\udbff])[\udc80-\udcff]/;
+
+/** $'...' quoting (bash's ansic_quote): named escapes, else \NNN octal bytes. */
+export function dollarQuote(s: string): string {
+  const named: Record<string, string> = { '\n': 'n', '\t': 't', '\r': 'r', '\x1b': 'E', '\x07': 'a', '\b': 'b', '\f': 'f', '\v': 'v' };
+  const body = s.replace(/[\\']/g, (c) => `\\${c}`).replace(new RegExp(UNPRINTABLE.source, 'g'), (c) => {
+    const code = c.charCodeAt(0);
+    return named[c] ? `\\${named[c]}` : `\\${(code >= 0xdc80 ? code - 0xdc00 : code).toString(8).padStart(3, '0')}`;
+  });
+  return `$'${body}'`;
+}
+
+/** Whether a string holds what only $'...' can spell. */
+export const needsDollarQuote = (s: string): boolean => UNPRINTABLE.test(s);
+
 function quote(s: string): string {
   if (s === '') return "''";
   if (/^[\w@%+=:,./-]+$/.test(s)) return s;
-  // Control characters and bytes that are not UTF-8 are what %q must spell out as $'...' escapes;
-  // other non-ASCII text stays as it is.
-  // eslint-disable-next-line no-control-regex
-  if (/[\x00-\x1f\x7f]|(?<![\ud800-\udbff])[\udc80-\udcff]/.test(s)) {
-    // eslint-disable-next-line no-control-regex
-    return `$'${s.replace(/[\\']/g, (c) => `\\${c}`).replace(/[\x00-\x1f\x7f]|(?<![\ud800-\udbff])[\udc80-\udcff]/g, (c) => {
-      const named: Record<string, string> = { '\n': 'n', '\t': 't', '\r': 'r', '\x1b': 'E', '\x07': 'a', '\b': 'b', '\f': 'f', '\v': 'v' };
-      const code = c.charCodeAt(0);
-      return named[c] ? `\\${named[c]}` : `\\${(code >= 0xdc80 ? code - 0xdc00 : code).toString(8).padStart(3, '0')}`;
-    })}'`;
-  }
+  // Other non-ASCII text stays as it is.
+  if (needsDollarQuote(s)) return dollarQuote(s);
   return s.replace(/[^\w@%+=:,./\u0080-\uffff-]/g, (c) => `\\${c}`);
 }
 
