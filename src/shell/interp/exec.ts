@@ -207,8 +207,19 @@ function loopBody(sh: Shell, body: Stmt[]): { status: number; stop: boolean } {
 function runLoop(sh: Shell, body: Stmt[], next: () => boolean): number {
   let status = 0;
   sh.loopDepth++;
+  // break or continue in the condition (while break; do ...) acts on this loop too.
+  const test = (): boolean => {
+    for (;;) {
+      try {
+        return next();
+      } catch (e) {
+        if (!(e instanceof BreakSignal || e instanceof ContinueSignal) || --e.levels > 0) throw e;
+        if (e instanceof BreakSignal) return false;
+      }
+    }
+  };
   try {
-    while (next()) {
+    while (test()) {
       const r = loopBody(sh, body);
       status = r.status;
       if (r.stop) break;

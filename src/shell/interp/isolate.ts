@@ -33,6 +33,8 @@ export function isolate(sh: Shell, fn: () => number, onSignal?: (sig: number) =>
   sh.fakePid = nextFakePid++;
   // A subshell's EXIT trap is its own; the parent's does not run in it.
   sh.traps.delete('EXIT');
+  // break and continue do not reach a loop outside the subshell (bash).
+  sh.loopDepth = 0;
   for (const t of sh.untracedTraps()) sh.traps.delete(t);
   let status: number;
   try {
