@@ -522,7 +522,11 @@ export abstract class Lexer extends Scanner {
     let c = this.ch();
     const n = this.at(1);
     const nameAhead = isNameChar(n) || (n !== '' && SPECIAL_PARAMS.includes(n));
-    if (c === '#' && n !== '}' && nameAhead && !(n === '-' || n === '?' || n === '=' || n === '+') ) {
+    // ${##} is the length of $#, but ${##pat} and ${###} trim $# (a # operator follows the name #).
+    const trimsCount = n === '#' && this.at(2) !== '}';
+    // ${#-} and ${#?} are lengths too; ${#-word} is $# with a default.
+    const opAfterCount = (n === '-' || n === '?' || n === '=' || n === '+') && this.at(2) !== '}';
+    if (c === '#' && n !== '}' && nameAhead && !opAfterCount && !trimsCount) {
       p.length = true;
       this.i++;
     } else if (c === '!' && n !== '}' && (nameAhead)) {

@@ -2,7 +2,7 @@
 // jobs/fg/bg, kill, history.
 
 import { strerror, SysError } from '../../../abi/errno.js';
-import { defaultAction, signalFromName, signalName } from '../../../abi/signal.js';
+import { defaultAction, NSIG, signalFromName, signalName } from '../../../abi/signal.js';
 import { SignalDeath } from '../control.js';
 import { candidates } from '../../../user/execvp.js';
 import { printFunction } from '../../syntax/index.js';
@@ -345,11 +345,22 @@ export const kill: Builtin = (sh, argv) => {
   let sig = 15;
   const args = argv.slice(1);
   if (args[0] === '-l' || args[0] === '-L') {
-    if (args[1]) {
-      const n = Number(args[1]);
-      sh.out(`${Number.isInteger(n) ? signalName(n > 128 ? n - 128 : n).replace(/^SIG/, '') : signalFromName(args[1])}\n`);
-    } else sh.out(Array.from({ length: 31 }, (_, i) => signalName(i + 1).replace(/^SIG/, '')).join(' ') + '\n');
-    return 0;
+    const specs = args.slice(args[1] === '--' ? 2 : 1);
+    if (!specs.length) {
+      sh.out(Array.from({ length: NSIG - 1 }, (_, i) => signalName(i + 1).replace(/^SIG/, '')).join(' ') + '\n');
+      return 0;
+    }
+    // Each number to its name (an exit status 128+N to N's; 0 is EXIT), each name to its number.
+    let status = 0;
+    for (const a of specs) {
+      const n = /^\d+$/.test(a) ? Number(a) : null;
+      const sig = n === null ? (/^(SIG)?EXIT$/i.test(a) ? 0 : /^[A-Za-z]/.test(a) ? signalFromName(a) : undefined) : n > 128 ? n - 128 : n;
+      if (sig === undefined || sig >= NSIG || (n === null ? false : n === 128)) {
+        sh.error(`kill: ${a}: invalid signal specification`);
+        status = 1;
+      } else sh.out(`${n === null ? sig : sig === 0 ? 'EXIT' : signalName(sig).replace(/^SIG/, '')}\n`);
+    }
+    return status;
   }
   if (args[0] === '-s' || args[0] === '-n') {
     const s = signalFromName(args[1] ?? '');
