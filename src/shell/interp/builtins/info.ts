@@ -186,8 +186,10 @@ export const getopts: Builtin = (sh, argv) => {
   const sub = Number(sh.vars.get('__OPTSUB') ?? '1') || 1;
   const arg = args[optind - 1];
   if (arg === undefined || arg === '-' || !arg.startsWith('-') || arg === '--') {
-    if (arg === '--') sh.vars.set('OPTIND', String(optind + 1));
+    // The end: OPTIND names the first operand (never past the end), OPTARG is unset.
+    sh.vars.set('OPTIND', String(arg === '--' ? optind + 1 : Math.min(optind, args.length + 1)));
     sh.vars.set(name, '?');
+    sh.vars.unset('OPTARG');
     return 1;
   }
   const c = arg[sub];
