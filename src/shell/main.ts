@@ -10,7 +10,8 @@ import { ExitSignal } from './interp/control.js';
 import { publishFrames } from './interp/frames.js';
 import { Shell } from './interp/shell.js';
 import { deserialize, SUBSHELL_FLAG } from './interp/subshell.js';
-import { flagName, type SetOption } from './interp/options.js';
+import { flagName, SET_OPTION_NAMES, type SetOption } from './interp/options.js';
+import { syncOptionVars } from './interp/builtins/set.js';
 import { runSession } from './session.js';
 import { runInteractive } from './interactive/repl.js';
 import { decodeShell } from './bytes.js';
@@ -145,7 +146,14 @@ export function shellMain(os: AgentosApi): void {
       : () => runStdin(sh);
     if (interactive) sets.push(['interactive', true]);
   }
+  // An exported SHELLOPTS turns its options on in the new shell (bash); command-line flags come after.
+  for (const name of os.env.SHELLOPTS?.split(':') ?? []) {
+    if ((SET_OPTION_NAMES as string[]).includes(name) && name !== 'interactive') sh.opts.set.set(name as SetOption, true);
+  }
   for (const [name, on] of sets) sh.opts.set.set(name, on);
+  // SHELLOPTS and BASHOPTS describe the options, read-only.
+  syncOptionVars(sh);
+  for (const name of ['SHELLOPTS', 'BASHOPTS']) sh.vars.lookup(name)!.readonly = true;
   finish(os, sh, run);
 }
 
