@@ -10,7 +10,7 @@ import { ExitSignal } from './interp/control.js';
 import { publishFrames } from './interp/frames.js';
 import { Shell } from './interp/shell.js';
 import { deserialize, SUBSHELL_FLAG } from './interp/subshell.js';
-import { flagName, SET_OPTION_NAMES, type SetOption } from './interp/options.js';
+import { flagName, SET_OPTION_NAMES, SHOPT_NAMES, type SetOption } from './interp/options.js';
 import { syncOptionVars } from './interp/builtins/set.js';
 import { runSession } from './session.js';
 import { runInteractive } from './interactive/repl.js';
@@ -52,6 +52,8 @@ export function shellMain(os: AgentosApi): void {
   let command: string | null = null;
   let readStdin = false;
   const sets: [SetOption, boolean][] = [];
+  /** -O NAME / +O NAME: shopt options. */
+  const shopts: [string, boolean][] = [];
   const startup = new Set<string>();
   let rcfile: string | undefined;
   // bash started as `sh` runs in POSIX mode.
@@ -91,6 +93,7 @@ export function shellMain(os: AgentosApi): void {
       else if (c === 's') readStdin = true;
       else if (c === 'i') sets.push(['interactive', on]);
       else if (c === 'l') startup.add('login');
+      else if (c === 'O') shopts.push([args[++i] ?? '', on]);
       else if (c === 'o') {
         const name = args[++i] as SetOption;
         sets.push([name, on]);
@@ -151,6 +154,13 @@ export function shellMain(os: AgentosApi): void {
     if ((SET_OPTION_NAMES as string[]).includes(name) && name !== 'interactive') sh.opts.set.set(name as SetOption, true);
   }
   for (const [name, on] of sets) sh.opts.set.set(name, on);
+  for (const [name, on] of shopts) {
+    if (!(SHOPT_NAMES as readonly string[]).includes(name)) {
+      os.eprint(`agentos-shell: ${name}: invalid shell option name\n`);
+      return os.exit(2);
+    }
+    sh.opts.shopt.set(name, on);
+  }
   // SHELLOPTS and BASHOPTS describe the options, read-only.
   syncOptionVars(sh);
   for (const name of ['SHELLOPTS', 'BASHOPTS']) sh.vars.lookup(name)!.readonly = true;

@@ -2,7 +2,7 @@
 // options, command/process substitution and the filesystem for globbing.
 
 import { strerror, SysError } from '../../abi/errno.js';
-import { O_CLOEXEC, O_CREAT, O_EXCL, O_RDWR, SEEK_SET } from '../../abi/fcntl.js';
+import { F_SETFD, O_CLOEXEC, O_CREAT, O_EXCL, O_RDWR, SEEK_SET } from '../../abi/fcntl.js';
 import { evalArithText, expandRedirectTarget, type ExpandContext } from '../expand/index.js';
 import type { Stmt, Word } from '../syntax/index.js';
 import { runStmts } from './exec.js';
@@ -133,10 +133,13 @@ function readFileSubst(sh: Shell, target: Word): string {
 
 /** <(...) and >(...): a child shell on a pipe; the command gets /dev/fd/N. */
 function procSubst(sh: Shell, op: '<' | '>', stmts: Stmt[]): string {
-  const [r, w] = sh.sys.pipe();
+  // Close-on-exec while the child starts: it must not hold our end of its own pipe
+  // (>(tac) would never see end of file); then inheritable, for the command to open /dev/fd/N.
+  const [r, w] = sh.sys.pipe(O_CLOEXEC);
   const childEnd = op === '<' ? w : r;
   const ourEnd = op === '<' ? r : w;
   const pid = startSubshell(sh, stmts, op === '<' ? { 1: childEnd } : { 0: childEnd });
+  sh.sys.fcntl(ourEnd, F_SETFD, 0);
   sh.sys.close(childEnd);
   sh.procSubsts.push({ fd: ourEnd, pid });
   return `/dev/fd/${ourEnd}`;
