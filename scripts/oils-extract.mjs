@@ -119,5 +119,6 @@ for (const p of allTd) {
   writeFileSync(join(TD, rel), git('show', `HEAD:${p}`));
   copied++;
 }
-writeFileSync(join(OUT, 'SOURCE'), `${commit}\n`);
+// Apache-2.0: the license travels with the extracted cases (the Oils repository has no NOTICE file).
+writeFileSync(join(OUT, 'LICENSE'), git('show', 'HEAD:LICENSE.txt'));
 console.log(`oils-extract: ${total} cases from ${wanted.size} spec files, ${copied} testdata files, oils commit ${commit}`);

@@ -47,6 +47,12 @@ const skips = loadSkips();
 const floorsPath = join(SRC, 'floors.json');
 const floors = JSON.parse(readFileSync(floorsPath, 'utf8')) as Record<string, number>;
 const reports: FileReport[] = [];
+/**
+ * Files whose cases race background jobs, signals and sleeps: on a loaded
+ * machine one of their passes may be lost without a regression, so their
+ * floor allows one case less than floors.json records.
+ */
+const TIMING = new Set(['background', 'builtin-kill', 'builtin-process', 'builtin-trap', 'builtin-trap-bash', 'builtin-trap-err', 'here-doc', 'pipeline', 'process-sub']);
 
 let m: Machine | null = null;
 
@@ -128,7 +134,7 @@ for (const s of corpus) {
         if (f.got.stderr) console.log(`    stderr: ${clip(f.got.stderr)}`);
       }
     }
-    const floor = floors[s.file] ?? 0;
+    const floor = (floors[s.file] ?? 0) - (TIMING.has(s.file) ? 1 : 0);
     assert.ok(
       UPDATE_FLOORS || r.passed >= floor,
       `${s.file}: ${r.passed} of ${run} cases pass, below the floor of ${floor} (floors.json); ` +
