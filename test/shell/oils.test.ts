@@ -52,7 +52,7 @@ const reports: FileReport[] = [];
  * machine one of their passes may be lost without a regression, so their
  * floor allows one case less than floors.json records.
  */
-const TIMING = new Set(['background', 'builtin-kill', 'builtin-process', 'builtin-trap', 'builtin-trap-bash', 'builtin-trap-err', 'here-doc', 'pipeline', 'process-sub']);
+const TIMING = new Set(['background', 'bugs', 'builtin-kill', 'builtin-process', 'builtin-trap', 'builtin-trap-bash', 'builtin-trap-err', 'here-doc', 'pipeline', 'process-sub']);
 
 let m: Machine | null = null;
 
