@@ -415,7 +415,7 @@ function closeProcSubsts(sh: Shell): void {
  * builtin, or a program. Exported for `command`, `exec` and pipelines.
  * `traced`: show the assignments and argv under set -x (a simple command's own run).
  */
-export function invoke(sh: Shell, argv: string[], assigns: Assign[], redirs: SimpleCommand['redirs'], traced = false): number {
+export function invoke(sh: Shell, argv: string[], assigns: Assign[], redirs: SimpleCommand['redirs'], traced = false, functions = true): number {
   const name = argv[0];
   const ctx = expandContext(sh);
   const trace = traced && sh.opts.on('xtrace');
@@ -433,7 +433,7 @@ export function invoke(sh: Shell, argv: string[], assigns: Assign[], redirs: Sim
       return e.status;
     }
   }
-  const fn = sh.functions.get(name);
+  const fn = functions ? sh.functions.get(name) : undefined;
   const special = SPECIAL_BUILTINS.has(name);
   const builtin = BUILTINS[name];
   if (special || (!fn && builtin)) {

@@ -1,6 +1,7 @@
 // type, command, hash, help, alias/unalias, getopts, umask, ulimit, times,
 // jobs/fg/bg, kill, history.
 
+import { DEFAULT_PATH } from '../../../abi/env.js';
 import { strerror, SysError } from '../../../abi/errno.js';
 import { defaultAction, NSIG, signalFromName, signalName } from '../../../abi/signal.js';
 import { SignalDeath } from '../control.js';
@@ -85,27 +86,31 @@ export const command: Builtin = (sh, argv) => {
   const args = argv.slice(i);
   if (!args.length) return 0;
   if (mode.includes('v') || mode.includes('V')) {
-    let status = 0;
+    // Success when any name is found (bash).
+    let found = false;
     for (const n of args) {
-      const [k] = kinds(sh, n).filter(([kind]) => kind !== 'function' || true);
+      const [k] = kinds(sh, n);
       if (!k) {
         if (mode.includes('V')) sh.error(`command: ${n}: not found`);
-        status = 1;
         continue;
       }
+      found = true;
       if (mode.includes('V')) {
-        sh.out(k[0] === 'file' ? `${n} is ${k[1]}\n` : k[0] === 'builtin' ? `${n} is a shell builtin\n` : k[0] === 'keyword' ? `${n} is a shell keyword\n` : k[0] === 'alias' ? `${n} is aliased to \`${k[1]}'\n` : `${n} is a function\n`);
+        const fn = sh.functions.get(n);
+        sh.out(k[0] === 'file' ? `${n} is ${k[1]}\n` : k[0] === 'builtin' ? `${n} is a shell builtin\n` : k[0] === 'keyword' ? `${n} is a shell keyword\n` : k[0] === 'alias' ? `${n} is aliased to \`${k[1]}'\n` : `${n} is a function\n${fn ? `${printFunction(fn)}\n` : ''}`);
       } else sh.out(k[0] === 'file' ? `${k[1]}\n` : k[0] === 'alias' ? `alias ${n}='${k[1]}'\n` : `${n}\n`);
     }
-    return status;
+    return found ? 0 : 1;
   }
-  // Skip functions: look up builtins, then the filesystem.
-  const fns = sh.functions;
-  sh.functions = new Map();
+  // Not a function: a builtin, else a program — found on the default PATH under -p.
+  if (!mode.includes('p')) return invoke(sh, args, [], [], false, false);
+  sh.vars.pushScope();
   try {
-    return invoke(sh, args, [], []);
+    sh.vars.set('PATH', DEFAULT_PATH, { local: true });
+    sh.vars.lookup('PATH')!.exported = true;
+    return invoke(sh, args, [], [], false, false);
   } finally {
-    sh.functions = fns;
+    sh.vars.popScope();
   }
 };
 
