@@ -601,7 +601,10 @@ export abstract class Lexer extends Scanner {
     } else if (c === '/') {
       const o = two === '//' || two === '/#' || two === '/%' ? two : '/';
       this.i += o.length;
+      // The pattern's first character is part of it even when it is a / (${x////c} replaces slashes).
+      const slash = this.ch() === '/' ? (this.i++, this.loc(this.i - 1)) : null;
       const pattern = word('pattern', false);
+      if (slash) pattern.parts.unshift({ type: 'Lit', value: '/', ...slash });
       let w: Word | null = null;
       if (this.ch() === '/') {
         this.i++;

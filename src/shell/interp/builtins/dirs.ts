@@ -181,6 +181,10 @@ function noCdArgs(argv: string[]): { noCd: boolean; args: string[] } {
 export const pushd: Builtin = (sh, argv) => {
   loadStack(sh);
   const { noCd, args } = noCdArgs(argv);
+  if (args.length > 1) {
+    sh.error('pushd: too many arguments');
+    return 1;
+  }
   const target = args[0];
   if (target === undefined) {
     if (!sh.dirStack.length) {

@@ -26,9 +26,10 @@ function statusArg(sh: Shell, name: string, arg: string | undefined): number {
 
 export const exit: Builtin = (sh, argv) => {
   if (argv.length > 2) {
-    // bash still exits (status 1) after saying so.
+    // bash 5.2 says so and goes on with status 1 in a script, but exits under -c.
     sh.error('exit: too many arguments');
-    throw new ExitSignal(1);
+    if (sh.modeFlags.includes('c')) throw new ExitSignal(1);
+    return 1;
   }
   throw new ExitSignal(statusArg(sh, 'exit', argv[1]));
 };
