@@ -601,8 +601,9 @@ export abstract class Lexer extends Scanner {
     } else if (c === '/') {
       const o = two === '//' || two === '/#' || two === '/%' ? two : '/';
       this.i += o.length;
-      // The pattern's first character is part of it even when it is a / (${x////c} replaces slashes).
-      const slash = this.ch() === '/' ? (this.i++, this.loc(this.i - 1)) : null;
+      // After //, the pattern's first character is part of it even when it is a / (${x////c} replaces
+      // slashes); after /# and /% a / ends an empty pattern (${a/#/prefix}).
+      const slash = o === '//' && this.ch() === '/' ? (this.i++, this.loc(this.i - 1)) : null;
       const pattern = word('pattern', false);
       if (slash) pattern.parts.unshift({ type: 'Lit', value: '/', ...slash });
       let w: Word | null = null;
