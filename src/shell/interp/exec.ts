@@ -339,13 +339,24 @@ export function assign(sh: Shell, a: Assign, ctx: ExpandContext, opts: { local?:
   if (a.array) {
     // bash traces an array assignment as written, before expanding it.
     if (opts.trace) sh.trace(print(a));
-    const items = [];
+    let items: { key: string | null; value: string }[] = [];
     for (const el of a.array) {
       const key = el.index ? expandWord(el.index, ctx) : null;
       if (key === null) for (const v of expandWords([el.value], ctx)) items.push({ key: null, value: v });
       else items.push({ key, value: expandAssignValue(el.value, ctx) });
     }
-    sh.vars.setArray(a.name, items, { append: a.append, local: opts.local, assoc: sh.vars.isAssoc(a.name) });
+    const assoc = sh.vars.isAssoc(a.name);
+    if (assoc && items.every((it) => it.key === null)) {
+      // bash 5.1+: words alone give an associative array key, value, key, value...
+      const pairs = [];
+      for (let i = 0; i < items.length; i += 2) pairs.push({ key: items[i].value, value: items[i + 1]?.value ?? '' });
+      items = pairs;
+    } else if (assoc) {
+      // Mixed with [k]=v: the bare words are reported and left out.
+      for (const it of items) if (it.key === null) sh.error(`${a.name}: ${it.value}: must use subscript when assigning associative array`);
+      items = items.filter((it) => it.key !== null);
+    }
+    sh.vars.setArray(a.name, items, { append: a.append, local: opts.local, assoc });
     return;
   }
   const value = a.value ? expandAssignValue(a.value, ctx) : '';
