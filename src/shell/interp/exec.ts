@@ -5,7 +5,7 @@ import { Errno, strerror, SysError } from '../../abi/errno.js';
 import { shellStatus, WIFSIGNALED, WTERMSIG } from '../../abi/wait.js';
 import { walkPath } from '../../user/execvp.js';
 import {
-  ArithShellError, evalArithExp, evalArithValue, expandArithSource, expandAssignValue, expandPattern, expandWord, expandWords, matchPattern, type ExpandContext,
+  ArithShellError, evalArithExp, evalArithText, evalArithValue, expandArithSource, expandAssignValue, expandPattern, expandWord, expandWords, matchPattern, type ExpandContext,
 } from '../expand/index.js';
 import type {
   ArithExp, ArithFor, Assign, Case, Command, DeclCommand, For, If, SimpleCommand, Stmt, While,
@@ -335,17 +335,32 @@ function runCase(sh: Shell, cmd: Case): number {
 
 // ---- assignments --------------------------------------------------------------
 
+/** An array element's value by its subscript as written (evaluated for indexed arrays); '' when unset. */
+function element(sh: Shell, name: string, key: string, assoc: boolean, ctx: ExpandContext): string {
+  const v = sh.vars.lookup(name);
+  if (assoc) return v?.assoc?.get(key) ?? '';
+  if (!v?.indexed) return key === '0' ? (v?.value ?? '') : '';
+  return v.indexed.get(Number(evalArithText(key, ctx))) ?? '';
+}
+
 export function assign(sh: Shell, a: Assign, ctx: ExpandContext, opts: { local?: boolean; trace?: boolean } = {}): void {
   if (a.array) {
     // bash traces an array assignment as written, before expanding it.
     if (opts.trace) sh.trace(print(a));
     let items: { key: string | null; value: string }[] = [];
+    const assoc = sh.vars.isAssoc(a.name);
     for (const el of a.array) {
       const key = el.index ? expandWord(el.index, ctx) : null;
       if (key === null) for (const v of expandWords([el.value], ctx)) items.push({ key: null, value: v });
-      else items.push({ key, value: expandAssignValue(el.value, ctx) });
+      else {
+        let value = expandAssignValue(el.value, ctx);
+        // [k]+=v appends to the element as this literal left it (an indexed array) or as it was
+        // before (under name+=(...)); bash's associative arrays see only the latter.
+        const earlier = assoc ? undefined : items.findLast((it) => it.key === key)?.value;
+        if (el.append) value = (earlier ?? (a.append ? element(sh, a.name, key, assoc, ctx) : '')) + value;
+        items.push({ key, value });
+      }
     }
-    const assoc = sh.vars.isAssoc(a.name);
     if (assoc && items.every((it) => it.key === null)) {
       // bash 5.1+: words alone give an associative array key, value, key, value...
       const pairs = [];
