@@ -96,6 +96,7 @@ for (const path of specFiles) {
     const entry = { n, name: c.name, line: c.line, code: c.code };
     if (meta.legacy_tmp_dir) entry.legacyTmp = true;
     if (prev?.bash) entry.bash = prev.bash;
+    if (prev?.unstable) entry.unstable = prev.unstable;
     for (const m of c.code.matchAll(/testdata\/([\w./-]+)/g)) testdata.add(m[1]);
     return entry;
   });
