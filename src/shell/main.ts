@@ -8,9 +8,11 @@ import { SIG_DFL, SIGSEGV } from '../abi/signal.js';
 import type { AgentosApi } from '../runtimes/js/api.js';
 import { checkComplete } from './syntax/index.js';
 import { ExitSignal, isStackOverflow } from './interp/control.js';
+import { publishFrames } from './interp/frames.js';
 import { Shell, STACK_OVERFLOW } from './interp/shell.js';
 import { deserialize, stateFromFd, SUBSHELL_FLAG, SUBSHELL_STATE_FD_FLAG } from './interp/subshell.js';
-import { flagName, type SetOption } from './interp/options.js';
+import { flagName, SET_OPTION_NAMES, SHOPT_NAMES, type SetOption } from './interp/options.js';
+import { syncOptionVars } from './interp/builtins/set.js';
 import { runSession } from './session.js';
 import { runInteractive } from './interactive/repl.js';
 import { decodeShell } from './bytes.js';
@@ -32,6 +34,8 @@ export function shellMain(os: AgentosApi, self: string): void {
   const make = (name: string, errorName: string, positional: string[]) => {
     const sh = new Shell(os.sys, { name, errorName, positional, env: os.env, pid: os.pid, ppid });
     sh.selfPath = self;
+    // $_ starts as the path the parent gave in the environment, else the shell as invoked.
+    sh.lastArg = os.env._ ?? os.argv[0] ?? '';
     return sh;
   };
 
@@ -50,6 +54,8 @@ export function shellMain(os: AgentosApi, self: string): void {
   let command: string | null = null;
   let readStdin = false;
   const sets: [SetOption, boolean][] = [];
+  /** -O NAME / +O NAME: shopt options. */
+  const shopts: [string, boolean][] = [];
   const startup = new Set<string>();
   let rcfile: string | undefined;
   // bash started as `sh` runs in POSIX mode.
@@ -89,6 +95,7 @@ export function shellMain(os: AgentosApi, self: string): void {
       else if (c === 's') readStdin = true;
       else if (c === 'i') sets.push(['interactive', on]);
       else if (c === 'l') startup.add('login');
+      else if (c === 'O') shopts.push([args[++i] ?? '', on]);
       else if (c === 'o') {
         const name = args[++i] as SetOption;
         sets.push([name, on]);
@@ -119,6 +126,9 @@ export function shellMain(os: AgentosApi, self: string): void {
   } else if (!readStdin && rest.length > 0) {
     const [script, ...positional] = rest;
     sh = make(script, script, positional);
+    // A script's bottom frame: FUNCNAME main, BASH_SOURCE the script, BASH_LINENO 0.
+    sh.frames = [{ name: 'main', source: script, line: 0, fn: false }];
+    publishFrames(sh);
     let text: string;
     try {
       text = decodeShell(os.sys.readFile(script));
@@ -141,7 +151,21 @@ export function shellMain(os: AgentosApi, self: string): void {
       : () => runStdin(sh);
     if (interactive) sets.push(['interactive', true]);
   }
+  // An exported SHELLOPTS turns its options on in the new shell (bash); command-line flags come after.
+  for (const name of os.env.SHELLOPTS?.split(':') ?? []) {
+    if ((SET_OPTION_NAMES as string[]).includes(name) && name !== 'interactive') sh.opts.set.set(name as SetOption, true);
+  }
   for (const [name, on] of sets) sh.opts.set.set(name, on);
+  for (const [name, on] of shopts) {
+    if (!(SHOPT_NAMES as readonly string[]).includes(name)) {
+      os.eprint(`agentos-shell: ${name}: invalid shell option name\n`);
+      return os.exit(2);
+    }
+    sh.opts.shopt.set(name, on);
+  }
+  // SHELLOPTS and BASHOPTS describe the options, read-only.
+  syncOptionVars(sh);
+  for (const name of ['SHELLOPTS', 'BASHOPTS']) sh.vars.lookup(name)!.readonly = true;
   finish(os, sh, run);
 }
 

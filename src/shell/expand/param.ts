@@ -4,6 +4,7 @@
 // apply per element, and become separate fields only when emitted.
 import type { ParamExp, ParamOp, Word } from '../syntax/ast.js';
 import { markTildes } from '../syntax/tilde.js';
+import { encodeShell } from '../bytes.js';
 import { ShellError } from '../interp/vars.js';
 import type { ExpandContext } from './context.js';
 import { evalArithValue } from './arith.js';
@@ -67,6 +68,10 @@ export function ifsJoiner(ctx: ExpandContext): string {
   const ifs = ctx.vars.get('IFS');
   return ifs === undefined ? ' ' : ifs.slice(0, 1);
 }
+
+/** Does the locale (LC_ALL, else LC_CTYPE, else LANG) count characters? Otherwise (C, POSIX, unset) bytes. */
+const utf8Locale = (ctx: ExpandContext): boolean =>
+  /utf-?8/i.test(ctx.vars.get('LC_ALL') || ctx.vars.get('LC_CTYPE') || ctx.vars.get('LANG') || '');
 
 const charLen = (s: string): number => (/[\ud800-\udfff]/.test(s) ? [...s].length : s.length);
 
@@ -157,7 +162,7 @@ export function expandParam(ex: WordExpander, p: ParamExp, out: Piece[], q: Quot
       const a = ctx.vars.lookup(p.name);
       if (!a || a.declaredOnly || !(a.indexed || a.assoc)) throw new ShellError(`${p.name}: unbound variable`, 1, true);
     }
-    emitStr(String(v.list !== null ? v.list.length : charLen(v.str ?? '')), out, q);
+    emitStr(String(v.list !== null ? v.list.length : utf8Locale(ex.ctx) ? charLen(v.str ?? '') : encodeShell(v.str ?? '').length), out, q);
     return;
   }
   if (p.op === null) {

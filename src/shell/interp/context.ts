@@ -2,7 +2,7 @@
 // options, command/process substitution and the filesystem for globbing.
 
 import { strerror, SysError } from '../../abi/errno.js';
-import { O_CLOEXEC, O_CREAT, O_EXCL, O_RDWR, SEEK_SET } from '../../abi/fcntl.js';
+import { F_SETFD, O_CLOEXEC, O_CREAT, O_EXCL, O_RDWR, SEEK_SET } from '../../abi/fcntl.js';
 import { evalArithText, expandRedirectTarget, type ExpandContext } from '../expand/index.js';
 import { restore, save, tracked } from './redirect.js';
 import { ShellError } from './vars.js';
@@ -108,7 +108,7 @@ function commandSubst(sh: Shell, stmts: Stmt[]): string {
   sh.substRan = true;
   try {
     sh.sys.lseek(fd, 0, SEEK_SET);
-    return decodeShell(sh.sys.readAll(fd));
+    return dropNuls(sh, decodeShell(sh.sys.readAll(fd)));
   } catch (e) {
     if (e instanceof SysError) return '';
     throw e;
@@ -117,12 +117,19 @@ function commandSubst(sh: Shell, stmts: Stmt[]): string {
   }
 }
 
+/** Shell strings cannot hold NUL bytes: bash drops them from a substitution's output, with a warning. */
+function dropNuls(sh: Shell, text: string): string {
+  if (!text.includes('\0')) return text;
+  sh.error('warning: command substitution: ignored null byte in input');
+  return text.replaceAll('\0', '');
+}
+
 /** `$(< file)`: the file's contents, without running a command. */
 function readFileSubst(sh: Shell, target: Word): string {
   const ctx = expandContext(sh);
   const path = expandRedirectTarget(target, ctx);
   try {
-    const text = decodeShell(sh.sys.readFile(path));
+    const text = dropNuls(sh, decodeShell(sh.sys.readFile(path)));
     sh.status = 0;
     sh.substRan = true;
     return text;
@@ -137,10 +144,13 @@ function readFileSubst(sh: Shell, target: Word): string {
 
 /** <(...) and >(...): a child shell on a pipe; the command gets /dev/fd/N. */
 function procSubst(sh: Shell, op: '<' | '>', stmts: Stmt[]): string {
-  const [r, w] = sh.sys.pipe();
+  // Close-on-exec while the child starts: it must not hold our end of its own pipe
+  // (>(tac) would never see end of file); then inheritable, for the command to open /dev/fd/N.
+  const [r, w] = sh.sys.pipe(O_CLOEXEC);
   const childEnd = op === '<' ? w : r;
   const ourEnd = op === '<' ? r : w;
   const pid = startSubshell(sh, stmts, op === '<' ? { 1: childEnd } : { 0: childEnd });
+  sh.sys.fcntl(ourEnd, F_SETFD, 0);
   sh.sys.close(childEnd);
   sh.procSubsts.push({ fd: ourEnd, pid });
   return `/dev/fd/${ourEnd}`;

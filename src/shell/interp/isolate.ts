@@ -21,7 +21,7 @@ export function isolate(sh: Shell, fn: () => number, onSignal?: (sig: number) =>
   // Its background jobs are not the parent's (a forked subshell's would be its own children).
   const jobs = sh.jobs;
   sh.jobs = [...jobs];
-  const { loopDepth, funcStack } = sh;
+  const { loopDepth, funcStack, lastArg } = sh;
   const cwd = sh.vars.get('PWD') ?? sh.sys.getcwd();
   const umask = sh.sys.umask(0o022);
   sh.sys.umask(umask);
@@ -34,6 +34,9 @@ export function isolate(sh: Shell, fn: () => number, onSignal?: (sig: number) =>
   // A subshell's EXIT trap is its own; the parent's does not run in it.
   sh.traps.delete('EXIT');
   const mark = sh.mark();
+  // break and continue do not reach a loop outside the subshell (bash).
+  sh.loopDepth = 0;
+  for (const t of sh.untracedTraps()) sh.traps.delete(t);
   let status: number;
   try {
     status = fn();
@@ -63,6 +66,7 @@ export function isolate(sh: Shell, fn: () => number, onSignal?: (sig: number) =>
     sh.jobs = jobs;
     sh.loopDepth = loopDepth;
     sh.funcStack = funcStack;
+    sh.lastArg = lastArg;
     try {
       sh.sys.chdir(cwd);
     } catch {

@@ -39,6 +39,11 @@ export class Vars {
   /** Actions to run when a scope ends (`local -` restoring options), by scope. */
   private onExit = new WeakMap<Scope, (() => void)[]>();
 
+  /** Each scope's own records, global first (a child shell's copy of the function scopes). */
+  scopeEntries(): [string, Var][][] {
+    return this.scopes.map((scope) => [...scope]);
+  }
+
   pushScope(): void {
     this.scopes.push(new Map());
   }
@@ -218,6 +223,12 @@ export class Vars {
 
   set(name: string, value: string, opts: { append?: boolean; local?: boolean } = {}): void {
     const v = this.writable(name, opts.local);
+    if (v.nameref === '') {
+      // A nameref without a target (declare -n ref): the assignment gives it one.
+      v.nameref = value;
+      v.declaredOnly = false;
+      return;
+    }
     v.declaredOnly = false;
     if (v.indexed || v.assoc) return this.setIndex(name, '0', value, opts.append);
     const base = opts.append ? (v.integer ? '' : (v.value ?? '')) : '';

@@ -1,22 +1,33 @@
 // printf [-v VAR] FORMAT [ARG...] — the format is reused until the arguments run out.
 
 import { decodeEscapes } from '../../syntax/ansi.js';
+import { byteChar, encodeShell } from '../../bytes.js';
 import type { Builtin } from './types.js';
 import { ShellError } from '../vars.js';
+
+/** A control character or a byte that is not UTF-8: what only $'...' can spell. */
+// eslint-disable-next-line no-control-regex
+const UNPRINTABLE = /[\x00-\x1f\x7f]|(?<![\ud800-\udbff])[\udc80-\udcff]/;
+
+/** $'...' quoting (bash's ansic_quote): named escapes, else \NNN octal bytes. */
+export function dollarQuote(s: string): string {
+  const named: Record<string, string> = { '\n': 'n', '\t': 't', '\r': 'r', '\x1b': 'E', '\x07': 'a', '\b': 'b', '\f': 'f', '\v': 'v' };
+  const body = s.replace(/[\\']/g, (c) => `\\${c}`).replace(new RegExp(UNPRINTABLE.source, 'g'), (c) => {
+    const code = c.charCodeAt(0);
+    return named[c] ? `\\${named[c]}` : `\\${(code >= 0xdc80 ? code - 0xdc00 : code).toString(8).padStart(3, '0')}`;
+  });
+  return `$'${body}'`;
+}
+
+/** Whether a string holds what only $'...' can spell. */
+export const needsDollarQuote = (s: string): boolean => UNPRINTABLE.test(s);
 
 function quote(s: string): string {
   if (s === '') return "''";
   if (/^[\w@%+=:,./-]+$/.test(s)) return s;
-  // Control characters are exactly what %q must spell out as $'...' escapes.
-  // eslint-disable-next-line no-control-regex
-  if (/[\x00-\x1f\x7f]/.test(s)) {
-    // eslint-disable-next-line no-control-regex
-    return `$'${s.replace(/[\\']/g, (c) => `\\${c}`).replace(/[\x00-\x1f\x7f]/g, (c) => {
-      const named: Record<string, string> = { '\n': 'n', '\t': 't', '\r': 'r', '\x1b': 'E', '\x07': 'a', '\b': 'b', '\f': 'f', '\v': 'v' };
-      return named[c] ? `\\${named[c]}` : `\\${c.charCodeAt(0).toString(8).padStart(3, '0')}`;
-    })}'`;
-  }
-  return s.replace(/[^\w@%+=:,./-]/g, (c) => `\\${c}`);
+  // Other non-ASCII text stays as it is.
+  if (needsDollarQuote(s)) return dollarQuote(s);
+  return s.replace(/[^\w@%+=:,./\u0080-\uffff-]/g, (c) => `\\${c}`);
 }
 
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -168,7 +179,7 @@ export const printf: Builtin = (sh, argv) => {
           if (precision !== undefined) s = s.slice(0, precision);
           break;
         case 'b': {
-          const r = decodeEscapes(arg ?? '', 'echo');
+          const r = decodeEscapes(arg ?? '', 'b');
           s = r.text;
           if (r.stop) stop = true;
           break;
@@ -177,7 +188,8 @@ export const printf: Builtin = (sh, argv) => {
           s = quote(arg ?? '');
           break;
         case 'c':
-          s = (arg ?? '').slice(0, 1);
+          // The first byte, not the first character.
+          s = arg ? byteChar(encodeShell(arg)[0]) : '';
           break;
         case 'd':
         case 'i': {
@@ -201,7 +213,7 @@ export const printf: Builtin = (sh, argv) => {
         default: {
           const v = num(arg);
           const pr = precision ?? 6;
-          if (conv === 'f' || conv === 'F') s = v.toFixed(pr);
+          if (conv === 'f' || conv === 'F') s = v.toFixed(pr) + (pr === 0 && flags.includes('#') ? '.' : '');
           else if (conv === 'e' || conv === 'E') s = v.toExponential(pr).replace(/e([+-])(\d)$/, 'e$10$2');
           else {
             const p2 = pr === 0 ? 1 : pr;
@@ -216,7 +228,7 @@ export const printf: Builtin = (sh, argv) => {
       }
       if (s.length < width) {
         if (flags.includes('-')) s = s.padEnd(width);
-        else if (flags.includes('0') && /[diouxXfFeEgG]/.test(conv) && precision === undefined) {
+        else if (flags.includes('0') && (/[fFeEgG]/.test(conv) || (/[diouxX]/.test(conv) && precision === undefined))) {
           const sign = /^[+\- ]/.test(s) ? s[0] : '';
           s = sign + s.slice(sign.length).padStart(width - sign.length, '0');
         } else s = s.padStart(width);

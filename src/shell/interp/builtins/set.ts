@@ -2,7 +2,7 @@
 
 import { flagName, SET_OPTION_NAMES, SHOPT_NAMES, type SetOption } from '../options.js';
 import type { Shell } from '../shell.js';
-import { describe } from './declare.js';
+import { setLine } from './declare.js';
 import type { Builtin } from './types.js';
 
 /**
@@ -37,7 +37,10 @@ export const set: Builtin = (sh, argv) => {
 function setOptions(sh: Shell, argv: string[]): number {
   const args = argv.slice(1);
   if (args.length === 0) {
-    for (const n of sh.vars.names()) sh.out(`${describe(n, sh.vars.lookup(n)!).replace(/^declare -\S+ /, '')}\n`);
+    for (const n of sh.vars.names()) {
+      const v = sh.vars.lookupRef(n);
+      if (v && !v.declaredOnly) sh.out(`${setLine(n, v)}\n`);
+    }
     return 0;
   }
   let i = 0;
