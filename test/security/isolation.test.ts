@@ -194,6 +194,26 @@ test('a crash of the VM\'s process fails pending and later calls clearly; the em
   await assert.rejects(vm.stop(), /the VM's process died/);
 });
 
+test('a crash of the VM\'s process while an exec streams output to a listener leaves no rejection unhandled (it would end the embedder)', async () => {
+  const unhandled: unknown[] = [];
+  const note = (e: unknown) => unhandled.push(e);
+  process.on('unhandledRejection', note);
+  const vm = new AgentVM({ isolation: 'process' });
+  try {
+    await vm.start();
+    const seen = new Promise<void>((ok) => vm.on('output', (c) => c.text.includes('started') && ok()));
+    const pending = vm.exec('echo started; sleep 1000');
+    await seen; // the exec is streaming
+    process.kill(vm.vm.host!.pid, 'SIGKILL');
+    await assert.rejects(pending, /the VM's process died \(killed by SIGKILL\)/);
+    await assert.rejects(vm.stop(), /the VM's process died/);
+    await new Promise((ok) => setTimeout(ok, 50)); // Node reports unhandled rejections after the microtasks drain
+    assert.deepEqual(unhandled.map(String), []);
+  } finally {
+    process.off('unhandledRejection', note);
+  }
+});
+
 test('the CLI runs its VM isolated by default; --isolation none keeps it in the CLI\'s process', () => {
   const status = (args: string[]) => {
     const r = spawnSync(process.execPath, [CLI, 'status', ...args], { encoding: 'utf8', timeout: 60_000 });
