@@ -128,12 +128,13 @@ export async function boot(opts: BootOptions = {}): Promise<Machine> {
   const secret = newSecret();
   if (opts.network !== undefined) new NetPolicy(opts.network);
   networkOf(policy, opts.network); // both given, differently: an error
-  const release = opts.persist === undefined ? () => {} : await lockVm(opts.persist, opts.takeover ?? false, () => worker.terminate());
+  let kernel: Worker | undefined; // the lock can be lost (a takeover elsewhere) before the worker is made
+  const release = opts.persist === undefined ? () => {} : await lockVm(opts.persist, opts.takeover ?? false, () => kernel?.terminate());
   // The worker loads its code while the image is fetched.
-  const worker = new Worker(KERNEL_URL, {
+  const worker = (kernel = new Worker(KERNEL_URL, {
     type: 'module',
     name: 'agentos-kernel',
-  });
+  }));
   const stop = () => {
     worker.terminate();
     release();
@@ -172,16 +173,19 @@ function lockVm(name: string, takeover: boolean, lost: () => void): Promise<() =
   return new Promise((resolve, reject) => {
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
+    let granted = false;
     navigator.locks
       .request(`agentos-vm:${name}`, takeover ? { steal: true } : { ifAvailable: true }, async (lock) => {
         if (!lock) {
           reject(new Error(`agentOS: the VM '${name}' is in use by another tab (open it there, or boot with takeover)`));
           return;
         }
+        granted = true;
         resolve(release);
         await held;
       })
-      .catch(() => lost()); // stolen by a takeover elsewhere: stop writing
+      // Stolen by a takeover elsewhere: stop writing. Refused before it was granted: the boot fails.
+      .catch((e: unknown) => (granted ? lost() : reject(new Error(`agentOS: cannot lock the VM '${name}': ${(e as Error)?.message ?? e}`))));
   });
 }
 
