@@ -17,6 +17,7 @@ import { AwkSyntaxError, unescape } from './lexer.js';
 import { G, Parser } from './parser.js';
 import { RegexError } from './regex.js';
 import { DEFAULT_FORMAT } from './time.js';
+import { zoneFor } from '../../../userland/lib/tz.js';
 import { input, type AwkArray, type Val } from './value.js';
 
 const USAGE = `Usage: awk [POSIX or GNU style options] -f progfile [--] file ...
@@ -218,6 +219,7 @@ function run(os: AgentosApi): number {
   const io = new Streams(sys, stdout, env);
   const it: Interp = new Interp(prog, io, (i) => new Input(i, sys, (m) => err(m)), gawk);
   it.sandbox = sandbox;
+  it.zone = zoneFor(os.env.TZ);
   it.warn = (m) => err(`${source}:${it.line}: warning: ${m}`);
   const environ: AwkArray = new Map();
   for (const [k, v] of Object.entries(os.env)) environ.set(utf8Bytes(k), input(utf8Bytes(v)));

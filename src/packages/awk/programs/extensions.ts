@@ -33,11 +33,11 @@ export function callExtension(it: Interp, name: string, args: Expr[]): Val {
       const fmt = args.length ? str(0) : dflt === undefined ? DEFAULT_FORMAT : it.str(dflt);
       const t = args.length > 1 ? num(1) : Date.now() / 1000;
       const utc = args.length > 2 && toBool(it.eval(args[2]));
-      return fmt === '' ? '' : awkStrftime(fmt, t, utc);
+      return fmt === '' ? '' : awkStrftime(fmt, t, utc, it.zone);
     }
     case 'mktime': {
       const spec = str(0);
-      return awkMktime(spec, args.length > 1 && toBool(it.eval(args[1])));
+      return awkMktime(spec, args.length > 1 && toBool(it.eval(args[1])), it.zone);
     }
     case 'asort':
     case 'asorti':

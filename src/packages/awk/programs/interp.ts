@@ -15,6 +15,7 @@ import { caseCompare, sortedKeys } from './sort.js';
 import { input, isNumeric, numToStr, StrNum, toBool, toNum, UNASSIGNED, UNINIT, type AwkArray, type Cell, type Val } from './value.js';
 import { strToBytes } from '../../grep/programs/io.js';
 import { BUILTINS } from './lexer.js';
+import { UTC, type Zone } from '../../../userland/lib/tz.js';
 
 const BREAK = 1;
 const CONTINUE = 2;
@@ -43,6 +44,8 @@ export class Interp {
   /** IGNORECASE is on (gawk mode only). */
   icase = false;
   fieldMode: FieldMode = 'FS';
+  /** The local time zone of strftime() and mktime() (TZ at start-up). */
+  zone: Zone = UTC;
   private widths: Width[] = [];
   readonly hasBeginFile: boolean;
   readonly hasEndFile: boolean;

@@ -1,9 +1,10 @@
 // gawk's time functions: strftime() with the C library's directives (not
 // date's: %N, %:z and %+ are left as written), and mktime()'s "YYYY MM DD HH
-// MM SS [DST]" read as sscanf reads it. Times are the VM's local time as the
-// shared strftime computes it (UTC today), so date and awk agree.
+// MM SS [DST]" read as sscanf reads it. Local time is TZ's zone (tz.ts), as
+// for date, so date and awk agree.
 
 import { strftime } from '../../coreutils/programs/strftime.js';
+import { UTC, type Zone } from '../../../userland/lib/tz.js';
 
 /** The conversions glibc's strftime knows (E and O may precede some). */
 const LIBC = new Set('aAbBcCdDeFgGhHIjklmMnpPrRsStTuUVwWxXyYzZ%');
@@ -20,8 +21,8 @@ function pad(s: string, width: string, flags: string): string {
   return t.padStart(Number(width || 0), flags.includes('0') ? '0' : ' ');
 }
 
-/** strftime(format, seconds, utc): "" when the time is out of range. */
-export function awkStrftime(fmt: string, secs: number, utc: boolean): string {
+/** strftime(format, seconds, utc) in `zone` (UTC, called GMT, with utc): "" when the time is out of range. */
+export function awkStrftime(fmt: string, secs: number, utc: boolean, zone: Zone): string {
   const t = Math.trunc(secs);
   if (!Number.isFinite(t) || Math.abs(t) > 8.64e12) return '';
   let out = '';
@@ -49,7 +50,7 @@ export function awkStrftime(fmt: string, secs: number, utc: boolean): string {
     if (flags.includes('-') && width) flags = flags.replace(/-/g, '') + '_';
     out += `%${flags}${width}${conv}`;
   }
-  return strftime(out, t * 1000);
+  return strftime(out, t * 1000, utc ? UTC : zone);
 }
 
 /** sscanf's %d: blanks, a sign, digits; null when there are no digits. */
@@ -61,7 +62,7 @@ function scanInt(s: string, at: { i: number }): number | null {
 }
 
 /** mktime("YYYY MM DD HH MM SS [DST]"): seconds since the epoch, -1 if it cannot be read. */
-export function awkMktime(spec: string, utc: boolean): number {
+export function awkMktime(spec: string, utc: boolean, zone: Zone): number {
   const at = { i: 0 };
   const v: number[] = [];
   for (let k = 0; k < 7; k++) {
@@ -76,8 +77,11 @@ export function awkMktime(spec: string, utc: boolean): number {
   // setUTCFullYear, not Date.UTC: years 0-99 are not 19xx. Out-of-range fields carry, as in C.
   d.setUTCFullYear(year, month - 1, day);
   d.setUTCHours(hour, minute, second);
-  const ms = d.getTime();
-  if (Number.isNaN(ms)) return -1;
-  // A zone without daylight saving time takes DST > 0 as an hour ahead (glibc).
-  return Math.floor(ms / 1000) - (dst > 0 && !utc ? 3600 : 0);
+  const wall = d.getTime();
+  if (Number.isNaN(wall)) return -1;
+  if (utc) return Math.floor(wall / 1000);
+  const ms = zone.fromLocal(wall, dst);
+  // A DST flag that disagrees with the zone moves the time by an hour, as glibc's mktime does.
+  const inDst = zone.at(ms).dst;
+  return Math.floor(ms / 1000) + (dst > 0 && !inDst ? -3600 : dst === 0 && inDst ? 3600 : 0);
 }

@@ -18,6 +18,7 @@ Mandatory arguments to long options are mandatory for short options too.
   -g                         like -l, but do not list owner
   -h, --human-readable       with -l and -s, print sizes like 1K 234M 2G etc.
   -i, --inode                print the index number of each file
+      --full-time            like -l --time-style=full-iso
   -l                         use a long listing format
   -n, --numeric-uid-gid      like -l, but list numeric user and group IDs
   -o                         like -l, but do not list group information
@@ -51,6 +52,8 @@ export interface LsOpts {
   sort: 'name' | 'size' | 'time' | 'none';
   reverse: boolean;
   columns: boolean;
+  /** --full-time: the whole time to the nanosecond, with the zone's offset. */
+  fullTime: boolean;
 }
 
 export const ls = command(
@@ -62,7 +65,7 @@ export const ls = command(
     long: {
       all: ['a', 'none'], 'almost-all': ['A', 'none'], directory: ['d', 'none'], classify: ['F', 'none'],
       'human-readable': ['h', 'none'], inode: ['i', 'none'], 'numeric-uid-gid': ['n', 'none'],
-      reverse: ['r', 'none'], recursive: ['R', 'none'], author: ['author', 'none'],
+      reverse: ['r', 'none'], recursive: ['R', 'none'], author: ['author', 'none'], 'full-time': ['full-time', 'none'],
     },
   },
   (c) => {
@@ -77,7 +80,7 @@ export const ls = command(
     let long = false;
     let cols = tty;
     for (const [k] of c.all) {
-      if ('lgno'.includes(k)) [long, cols] = [true, false];
+      if ('lgno'.includes(k) || k === 'full-time') [long, cols] = [true, false];
       else if (k === '1') [long, cols] = [false, false];
       else if (k === 'C') [long, cols] = [false, true];
     }
@@ -90,7 +93,7 @@ export const ls = command(
     const o: LsOpts = {
       all: h('a'), almostAll: h('A'), dirsAsFiles: h('d'), classify: h('F'), long,
       showOwner: !h('g'), showGroup: !h('o'), numeric: h('n'), human: h('h'), inode: h('i'),
-      recursive: h('R') && !h('d'), sort, reverse: h('r'), columns: cols,
+      recursive: h('R') && !h('d'), sort, reverse: h('r'), columns: cols, fullTime: h('full-time'),
     };
     list(c, o, c.operands);
   },
