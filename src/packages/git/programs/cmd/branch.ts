@@ -12,7 +12,7 @@ import { isAncestor } from '../core/graph.js';
 import { subjectOf } from '../core/message.js';
 import { Store } from '../core/objects.js';
 import { parseOptions } from '../core/opts.js';
-import { detachedLine, logRefUpdate } from '../core/reflog.js';
+import { detachedLine, hasReflog, logRefUpdate, reflogPath } from '../core/reflog.js';
 import { branches, deleteRef, readHead, remoteBranches, remotes, resolveRef, validRefName, writeRef, writeSymref } from '../core/refs.js';
 import { commitOrDie } from '../core/revargs.js';
 import { tracking } from '../core/tracking.js';
@@ -76,7 +76,7 @@ export async function branch(ctx: Ctx, args: string[]): Promise<number> {
         }
       }
       await deleteRef(ctx, ref);
-      if (ctx.exists(`${repo.gitdir}/logs/${ref}`)) ctx.sys.unlink(`${repo.gitdir}/logs/${ref}`);
+      if (hasReflog(ctx, ref)) ctx.sys.unlink(reflogPath(ctx, ref));
       if (!o.has('remotes')) ctx.editConfig('local', (f) => f.removeSection(`branch.${name}`));
       if (!o.has('quiet')) ctx.print(`Deleted ${o.has('remotes') ? 'remote-tracking ' : ''}branch ${name} (was ${oid.slice(0, 7)}).\n`);
     }
@@ -188,7 +188,7 @@ export async function branch(ctx: Ctx, args: string[]): Promise<number> {
         const shown = o.has('all') ? `remotes/${full}` : full;
         let symref: string | undefined;
         if (b === 'HEAD') {
-          const t = (ctx.readText(`${repo.gitdir}/refs/remotes/${full}`) ?? '').trim();
+          const t = (ctx.readText(`${repo.commondir}/refs/remotes/${full}`) ?? '').trim();
           if (t.startsWith('ref: refs/remotes/')) symref = t.slice(18);
         }
         items.push({ name: full, shown, oid, current: false, symref, kind: 'remote' });

@@ -3,24 +3,36 @@
 import type { Ctx } from '../core/ctx.js';
 import { add } from './add.js';
 import { branch } from './branch.js';
+import { catFile } from './cat-file.js';
 import { checkout } from './checkout.js';
+import { cherryPick } from './cherry-pick.js';
+import { clean } from './clean.js';
 import { clone } from './clone.js';
 import { commit } from './commit.js';
 import { config } from './config.js';
+import { describe } from './describe.js';
 import { diff } from './diff.js';
 import { fetch, pull } from './fetch.js';
+import { grep } from './grep.js';
 import { init } from './init.js';
 import { log } from './log.js';
 import { lsFiles } from './ls-files.js';
+import { lsRemote } from './ls-remote.js';
+import { lsTree } from './ls-tree.js';
 import { merge } from './merge.js';
 import { mv } from './mv.js';
 import { push } from './push.js';
+import { reflog } from './reflog.js';
 import { remote } from './remote.js';
 import { reset } from './reset.js';
 import { restore } from './restore.js';
+import { revert } from './revert.js';
+import { revList } from './rev-list.js';
 import { revParse } from './rev-parse.js';
 import { rm } from './rm.js';
 import { show } from './show.js';
+import { showRef } from './show-ref.js';
+import { shortlog } from './shortlog.js';
 import { status } from './status.js';
 import { switchCmd } from './switch.js';
 import { tag } from './tag.js';
@@ -30,25 +42,37 @@ export type Command = (ctx: Ctx, args: string[]) => Promise<number | void> | num
 export const COMMANDS: Record<string, Command> = {
   add,
   branch,
+  'cat-file': catFile,
   checkout,
+  'cherry-pick': cherryPick,
+  clean,
   clone,
   commit,
   config,
+  describe,
   diff,
   fetch,
+  grep,
   init,
   log,
   'ls-files': lsFiles,
+  'ls-remote': lsRemote,
+  'ls-tree': lsTree,
   merge,
   mv,
   pull,
   push,
+  reflog,
   remote,
   reset,
   restore,
+  revert,
+  'rev-list': revList,
   'rev-parse': revParse,
   rm,
   show,
+  'show-ref': showRef,
+  shortlog,
   status,
   switch: switchCmd,
   tag,
