@@ -12,7 +12,7 @@ import { Store, type Commit } from '../core/objects.js';
 import { parseOptions, type Options } from '../core/opts.js';
 import { pathspec, type Pathspec } from '../core/pathspec.js';
 import { builtinFormat, expandFormat, parsePretty, type Pretty, type PrettyContext } from '../core/pretty.js';
-import { branches, readHead, remoteBranches, remotes, resolveRef, tags } from '../core/refs.js';
+import { branches, listRefs, readHead, remoteBranches, remotes, resolveRef, tags } from '../core/refs.js';
 import { inexactRenames } from '../core/renames.js';
 import { parseRevArgs, type RevArgs } from '../core/revargs.js';
 import { walk } from '../core/walk.js';
@@ -159,9 +159,11 @@ export async function refTips(ctx: Ctx, store: Store, o: Options): Promise<strin
     const c = oid && (await store.peelToCommit(oid));
     if (c) out.push(c);
   };
-  if (o.has('all') || o.has('branches')) for (const b of await branches(ctx)) await add(`refs/heads/${b}`);
-  if (o.has('all') || o.has('remotes')) for (const r of await remotes(ctx)) for (const b of await remoteBranches(ctx, r.remote)) await add(`refs/remotes/${r.remote}/${b}`);
-  if (o.has('all') || o.has('tags')) for (const t of await tags(ctx)) await add(`refs/tags/${t}`);
+  // --all is every ref (refs/stash too), as git's for_each_ref
+  if (o.has('all')) for (const r of await listRefs(ctx)) await add(r.name);
+  if (o.has('branches')) for (const b of await branches(ctx)) await add(`refs/heads/${b}`);
+  if (o.has('remotes')) for (const r of await remotes(ctx)) for (const b of await remoteBranches(ctx, r.remote)) await add(`refs/remotes/${r.remote}/${b}`);
+  if (o.has('tags')) for (const t of await tags(ctx)) await add(`refs/tags/${t}`);
   if (o.has('all')) {
     const h = await readHead(ctx);
     if (h.oid) out.push(h.oid);

@@ -22,6 +22,7 @@ import { lsTree } from './ls-tree.js';
 import { merge } from './merge.js';
 import { mv } from './mv.js';
 import { push } from './push.js';
+import { rebase } from './rebase.js';
 import { reflog } from './reflog.js';
 import { remote } from './remote.js';
 import { reset } from './reset.js';
@@ -33,6 +34,7 @@ import { rm } from './rm.js';
 import { show } from './show.js';
 import { showRef } from './show-ref.js';
 import { shortlog } from './shortlog.js';
+import { stash } from './stash.js';
 import { status } from './status.js';
 import { switchCmd } from './switch.js';
 import { tag } from './tag.js';
@@ -62,6 +64,7 @@ export const COMMANDS: Record<string, Command> = {
   mv,
   pull,
   push,
+  rebase,
   reflog,
   remote,
   reset,
@@ -73,6 +76,7 @@ export const COMMANDS: Record<string, Command> = {
   show,
   'show-ref': showRef,
   shortlog,
+  stash,
   status,
   switch: switchCmd,
   tag,

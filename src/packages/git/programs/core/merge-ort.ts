@@ -164,9 +164,8 @@ export async function checkoutMerge(ctx: Ctx, store: Store, head: FlatTree, m: M
   }
   reindex(idx);
   await ctx.writeIndex(idx);
-  const gitdir = ctx.repo().gitdir;
-  if (m.conflicts.size) ctx.sys.writeFile(`${gitdir}/AUTO_MERGE`, `${await writeTree(store, to)}\n`);
-  else removeFile(ctx, `${gitdir}/AUTO_MERGE`);
+  // the merged tree, conflicted files as they are in the work tree (ort writes it for every merge it checks out)
+  ctx.sys.writeFile(`${ctx.repo().gitdir}/AUTO_MERGE`, `${await writeTree(store, to)}\n`);
   return null;
 }
 

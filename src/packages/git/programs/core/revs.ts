@@ -34,7 +34,11 @@ async function atBrace(ctx: Ctx, name: string): Promise<string | null | undefine
   const log = readReflog(ctx, ref);
   const n = Number(what);
   if (n === 0 && log.length === 0) return resolveRef(ctx, ref);
-  return log[log.length - 1 - n]?.new ?? null;
+  if (n < log.length) return log[log.length - 1 - n].new;
+  // one past the oldest entry is the value before it, when there was one
+  if (n === log.length && log.length && !/^0+$/.test(log[0].old)) return log[0].old;
+  if (log.length) ctx.fatal(`log for '${left}' only has ${log.length} entries`);
+  return null;
 }
 
 async function base(ctx: Ctx, name: string): Promise<string | null> {
