@@ -239,7 +239,13 @@ export async function checkout(ctx: Ctx, args: string[]): Promise<number> {
   const newBranch = o.get('b') ?? o.get('B');
   if (o.given('orphan')) ctx.fatal('--orphan is not supported by agentOS git');
   // `checkout <tree-ish> -- paths`, `checkout -- paths`, or `checkout paths`
-  if (after.length || (o.dashdash >= 0 && before.length <= 1 && !newBranch)) {
+  if (after.length || (o.dashdash >= 0 && before.length === 0 && !newBranch)) {
+    // `checkout --` alone names no paths: like a plain `git checkout`
+    if (!after.length) {
+      const head = await readHead(ctx);
+      if (head.oid) await showLocalChanges(ctx, store, head.oid);
+      return 0;
+    }
     if (before.length > 1) ctx.fatal(`only one reference expected, ${before.length} given.`);
     return restorePaths(ctx, store, after, { source: before[0] ?? null, staged: before.length === 1, worktree: true, command: 'checkout', overlay: true, stage });
   }

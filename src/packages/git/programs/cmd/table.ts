@@ -2,6 +2,7 @@
 
 import type { Ctx } from '../core/ctx.js';
 import { add } from './add.js';
+import { bisect } from './bisect.js';
 import { branch } from './branch.js';
 import { catFile } from './cat-file.js';
 import { checkout } from './checkout.js';
@@ -43,6 +44,7 @@ export type Command = (ctx: Ctx, args: string[]) => Promise<number | void> | num
 
 export const COMMANDS: Record<string, Command> = {
   add,
+  bisect,
   branch,
   'cat-file': catFile,
   checkout,

@@ -64,7 +64,9 @@ export async function resolveRef(ctx: Ctx, ref: string): Promise<string | null> 
 export async function expandRef(ctx: Ctx, ref: string): Promise<string | null> {
   if (isPerWorktree(ref) && readOwn(ctx, ref) !== null) return ref;
   try {
-    return await git.expandRef({ ...ctx.iso(), ref });
+    const full = await git.expandRef({ ...ctx.iso(), ref });
+    // isomorphic-git hands an object id back as it is; that names no ref
+    return full.startsWith('refs/') || full === 'HEAD' ? full : null;
   } catch (e) {
     if (isNotFound(e)) return null;
     throw e;
