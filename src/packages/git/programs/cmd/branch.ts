@@ -17,6 +17,7 @@ import { branches, deleteRef, readHead, remoteBranches, remotes, resolveRef, val
 import { commitOrDie } from '../core/revargs.js';
 import { tracking } from '../core/tracking.js';
 import { wildmatch } from '../core/wildmatch.js';
+import { checkedOutElsewhere } from '../core/worktrees.js';
 
 const USAGE = `usage: git branch [<options>] [-r | -a] [--merged] [--no-merged]
    or: git branch [<options>] [-f] [--recurse-submodules] <branch-name> [<start-point>]
@@ -60,8 +61,9 @@ export async function branch(ctx: Ctx, args: string[]): Promise<number> {
         status = 1;
         continue;
       }
-      if (!o.has('remotes') && name === current) {
-        ctx.error(`Cannot delete branch '${name}' checked out at '${repo.dir ?? repo.gitdir}'`);
+      const elsewhere = o.has('remotes') ? null : checkedOutElsewhere(ctx, ref);
+      if (!o.has('remotes') && (name === current || elsewhere)) {
+        ctx.error(`Cannot delete branch '${name}' checked out at '${elsewhere?.path ?? repo.dir ?? repo.gitdir}'`);
         status = 1;
         continue;
       }
@@ -232,7 +234,9 @@ export async function branch(ctx: Ctx, args: string[]): Promise<number> {
         else if (parts.length) extra = `[${parts.join(', ')}] `;
       }
     }
-    rows.push({ mark: i.current ? '*' : ' ', name: i.shown, oid: i.oid, extra, symref: i.symref });
+    // '+': checked out in another work tree
+    const mark = i.current ? '*' : i.kind === 'local' && checkedOutElsewhere(ctx, `refs/heads/${i.name}`) ? '+' : ' ';
+    rows.push({ mark, name: i.shown, oid: i.oid, extra, symref: i.symref });
   }
   const width = Math.max(0, ...rows.filter((r) => !r.symref).map((r) => [...r.name].length));
   for (const r of rows) {

@@ -22,6 +22,7 @@ import { resolveTree } from '../core/revs.js';
 import { indexSnapshot, worktreeSnapshot } from '../core/state.js';
 import { tracking, trackingLines } from '../core/tracking.js';
 import { Worktree } from '../core/worktree.js';
+import { checkedOutElsewhere } from '../core/worktrees.js';
 
 const USAGE = `usage: git checkout [<options>] <branch>
    or: git checkout [<options>] [<branch>] -- <file>...
@@ -74,6 +75,8 @@ export interface SwitchTarget {
 /** Switch HEAD (and the work tree) to a branch or commit, with git's messages. */
 export async function switchTo(ctx: Ctx, store: Store, t: SwitchTarget): Promise<number> {
   const repo = ctx.worktree();
+  const elsewhere = t.ref && !t.force ? checkedOutElsewhere(ctx, t.ref) : null;
+  if (elsewhere) ctx.fatal(`'${t.ref!.slice(11)}' is already checked out at '${elsewhere.path}'`);
   const head = await readHead(ctx);
   const from: FlatTree = await store.commitTree(head.oid);
   const to: FlatTree = await store.commitTree(t.oid);

@@ -96,7 +96,9 @@ export async function reset(ctx: Ctx, args: string[]): Promise<number> {
   if (target) {
     if (head.oid) ctx.sys.writeFile(`${repo.gitdir}/ORIG_HEAD`, `${head.oid}\n`);
     await writeRef(ctx, head.ref ?? 'HEAD', target);
-    logRefUpdate(ctx, head.ref ? ['HEAD', head.ref] : ['HEAD'], head.oid, target, `reset: moving to ${rev}`);
+    // an unchanged ref is not logged, except a symbolic HEAD (git's ref transactions)
+    const logged = head.oid !== target ? (head.ref ? ['HEAD', head.ref] : ['HEAD']) : head.ref ? ['HEAD'] : [];
+    logRefUpdate(ctx, logged, head.oid, target, `reset: moving to ${rev}`);
   }
   await removeBranchState(ctx);
   if (o.has('quiet')) return 0;

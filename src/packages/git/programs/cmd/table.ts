@@ -39,6 +39,7 @@ import { stash } from './stash.js';
 import { status } from './status.js';
 import { switchCmd } from './switch.js';
 import { tag } from './tag.js';
+import { worktree } from './worktree.js';
 
 export type Command = (ctx: Ctx, args: string[]) => Promise<number | void> | number | void;
 
@@ -82,4 +83,5 @@ export const COMMANDS: Record<string, Command> = {
   status,
   switch: switchCmd,
   tag,
+  worktree,
 };

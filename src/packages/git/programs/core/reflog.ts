@@ -37,7 +37,8 @@ function wantsLog(ctx: Ctx, ref: string, path: string): boolean {
 }
 
 export function formatEntry(e: ReflogEntry): string {
-  return `${e.old} ${e.new} ${e.who.name} <${e.who.email}> ${e.who.time} ${e.who.tz}\t${e.message}\n`;
+  // an entry without a message has no tab either
+  return `${e.old} ${e.new} ${e.who.name} <${e.who.email}> ${e.who.time} ${e.who.tz}${e.message ? `\t${e.message}` : ''}\n`;
 }
 
 /**

@@ -72,10 +72,8 @@ async function resetMerge(ctx: Ctx, store: Store, oid: string): Promise<boolean>
   await ctx.writeIndex(idx);
   // reset records where HEAD was, moved or not
   if (head.oid) ctx.sys.writeFile(`${ctx.repo().gitdir}/ORIG_HEAD`, `${head.oid}\n`);
-  if (head.oid !== oid) {
-    await writeRef(ctx, head.ref ?? 'HEAD', oid);
-    logRefUpdate(ctx, head.ref ? ['HEAD', head.ref] : ['HEAD'], head.oid, oid, `reset: moving to ${oid}`);
-  }
+  if (head.oid !== oid) await writeRef(ctx, head.ref ?? 'HEAD', oid);
+  logRefUpdate(ctx, head.oid !== oid ? (head.ref ? ['HEAD', head.ref] : ['HEAD']) : head.ref ? ['HEAD'] : [], head.oid, oid, `reset: moving to ${oid}`);
   await removeBranchState(ctx);
   return true;
 }
