@@ -2,7 +2,9 @@
 
 import type { Ctx } from '../core/ctx.js';
 import { add } from './add.js';
+import { archive } from './archive.js';
 import { bisect } from './bisect.js';
+import { blame } from './blame.js';
 import { branch } from './branch.js';
 import { catFile } from './cat-file.js';
 import { checkout } from './checkout.js';
@@ -45,7 +47,9 @@ export type Command = (ctx: Ctx, args: string[]) => Promise<number | void> | num
 
 export const COMMANDS: Record<string, Command> = {
   add,
+  archive,
   bisect,
+  blame,
   branch,
   'cat-file': catFile,
   checkout,
