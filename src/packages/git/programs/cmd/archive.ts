@@ -194,7 +194,7 @@ function zipArchive(entries: Entry[], mtime: number, commit: string | null, leve
     let method = 0;
     let attr2 = 0;
     let creator = 0;
-    const flags = /[^\x00-\x7f]/.test(e.path) ? 0x800 : 0;
+    const flags = [...e.path].some((ch) => ch.charCodeAt(0) > 0x7f) ? 0x800 : 0;
     if (isDir) attr2 = 16;
     else {
       attr2 = isLink ? (e.mode | 0o777) * 65536 : e.mode & 0o111 ? e.mode * 65536 : 0;
