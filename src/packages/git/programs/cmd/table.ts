@@ -2,6 +2,7 @@
 
 import type { Ctx } from '../core/ctx.js';
 import { add } from './add.js';
+import { apply } from './apply.js';
 import { archive } from './archive.js';
 import { bisect } from './bisect.js';
 import { blame } from './blame.js';
@@ -47,6 +48,7 @@ export type Command = (ctx: Ctx, args: string[]) => Promise<number | void> | num
 
 export const COMMANDS: Record<string, Command> = {
   add,
+  apply,
   archive,
   bisect,
   blame,
