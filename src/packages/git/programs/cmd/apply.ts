@@ -372,7 +372,12 @@ export async function apply(ctx: Ctx, args: string[]): Promise<number> {
   const counts = (fp: FilePatch) => {
     let add = 0;
     let del = 0;
-    for (const h of fp.hunks) for (const [c] of h.lines) c === '+' ? add++ : c === '-' ? del++ : 0;
+    for (const h of fp.hunks) {
+      for (const [c] of h.lines) {
+        if (c === '+') add++;
+        else if (c === '-') del++;
+      }
+    }
     return { add, del };
   };
   const display = (fp: FilePatch) => (fp.newPath ?? fp.oldPath)!;
