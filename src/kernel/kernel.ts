@@ -59,6 +59,8 @@ export interface KernelOptions {
   net?: NetStack;
   /** The host's memory in bytes: it sizes the policy's default limits (policy/defaults.ts). */
   hostMemory?: number;
+  /** The host's logical CPUs (processes run in parallel workers): /proc/cpuinfo, /proc/stat, nproc. */
+  cpus?: number;
 }
 
 export interface SpawnRequest {
@@ -120,6 +122,7 @@ export class Kernel {
   readonly user: Process;
   readonly bootMs = Date.now();
   readonly hostname: string;
+  readonly cpus: number;
   readonly fifos: FifoTable;
   readonly pipefs = new PipeFs();
   readonly software: SoftwareBroker;
@@ -155,6 +158,7 @@ export class Kernel {
     this.runtimes = new Set(opts.runtimes ?? RUNTIME_NAMES);
     this.pipefs.dev = 0xfe00;
     this.hostname = opts.hostname ?? 'agentos';
+    this.cpus = Math.max(1, Math.floor(opts.cpus ?? 1));
     this.table = SYSCALLS.map((n) => handlers[n]);
     this.runner = new Runner(opts.workers, this.doorbellSab, {
       fault: (p, msg, outOfMemory) => {
