@@ -33,6 +33,7 @@ import { acquire, leaderExited } from './tty/jobctl.js';
 import { Ptys } from './tty/pty.js';
 import { NetStack } from './net/stack.js';
 import { WasmModules } from './wasm-modules.js';
+import { FlockTable } from './flock.js';
 import { pagesFor } from './wasm-limits.js';
 import { diagnose } from './diag.js';
 import type { Tty } from './tty/tty.js';
@@ -125,6 +126,8 @@ export class Kernel {
   readonly cpus: number;
   readonly fifos: FifoTable;
   readonly pipefs = new PipeFs();
+  /** flock(2) locks, by file. */
+  readonly flocks = new FlockTable();
   readonly software: SoftwareBroker;
   readonly net: NetStack;
   private readonly doorbellSab = newDoorbell();

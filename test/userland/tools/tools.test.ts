@@ -85,6 +85,44 @@ const CASES: Case[] = [
   C('pr -l 15 -2 n100'), C('pr -h HDR -l 12 words'), C('pr -l 12 -w 73 words'), C('pr +2 -l 15 n20'), C('pr -t -n:3 words'),
   C('pr -D "%d/%m %H" -l 12 words'), C('pr -T n20 | head -3'), C('pr -t -N 7 -n words'), C('pr -4 -t -w 40 n100 | head -5'),
   C('pr nofile'), C('pr -l x n20'),
+  // envsubst
+  C('USER_X=u HOME_X=/h envsubst < tpl'), C('A=1 B=2 C=3 envsubst \'$A ${C}\'', '$A $B ${C} ${BAD ${ $1 ${A-b}\n'),
+  C('envsubst -v \'$B $A ${A} $C_1 x$Y\''), C('envsubst --variables'), C('envsubst a b'), C('A=z envsubst | od -c', 'no newline $A'),
+  C('envsubst --bogus'), C('envsubst -h | head -3'), C('A=\'$B\' B=x envsubst', '$A\n'),
+  // getopt
+  C('getopt -o ab:c:: --long alpha,beta:,gamma:: -n prog -- -a -b1 -c -c2 --alpha --beta=x --gamma --gamma=y arg1 "it\'s" -- -z'),
+  C('getopt -o a -- -x'), C('getopt -o a -n N -- --bogus'), C('getopt -o b: -- -b'), C('getopt ab:c a -b x y -c'), C('getopt -T'),
+  C('getopt -o +a -- x -a'), C('getopt -o -a -- x -a y'), C('getopt -u -o ab: -- -a -b "v w" z'), C('getopt -q -o a -- -x'),
+  C('getopt -Q -o a -- -a -x'), C('getopt -s csh -o a: -- -a "x\'y"'), C('getopt -a -o a --long long -- -long'),
+  C('getopt --long al,ab -o "" -- --a'), C('getopt -o ab --long foo:: -- --foo bar -ab'), C('getopt'), C('getopt -o "" --'),
+  C('getopt -o a --long alpha -- --alpha=x'), C('getopt -o a --long beta: -- --beta'), C('getopt -a -o a --long beta: -- -beta'),
+  C('getopt -a -o a --long beta: -- -bogus'), C('getopt -o a -l x -l y, -- --x --y'), C('getopt -o a -- -- -a'),
+  C('getopt -s bash -o a: -- -a \'$x!\''), C('getopt -s csh -o a: -- -a \'x!y\''), C('getopt -s zsh -o a'), C('getopt --name=P -o a -- -q'),
+  C('POSIXLY_CORRECT=1 getopt -o a -- x -a'), C('getopt -o a: -- -a'), C('getopt -l long: -- --lon=v'),
+  // uuidgen: name-based ones are deterministic; random and time-based ones are checked for shape
+  C('uuidgen --md5 -n @dns -N example.com'), C('uuidgen -s -n @url -N http://x'), C('uuidgen -s -n 6ba7b811-9dad-11d1-80b4-00c04fd430c8 -N http://x'),
+  C('uuidgen -s -n @oid -x -N 414243'), C('uuidgen --sha1 --namespace @x500 --name "cn=x"'), C('uuidgen -m -N x'),
+  C('uuidgen -m -n @bogus -N x'), C('uuidgen -s -n @dns'), C('uuidgen -s -n nope -N x'),
+  C('uuidgen -r | grep -cE "^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"'),
+  C('uuidgen | grep -cE "^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"'),
+  C('uuidgen -t | grep -cE "^[0-9a-f]{8}-[0-9a-f]{4}-1[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$"'),
+  C('a=$(uuidgen -r); b=$(uuidgen -r); [ "$a" != "$b" ] && echo differ'),
+  // flock: a holder in the background signals when it has the lock
+  C('rm -f lk held; flock lk sh -c "touch held; sleep 1" & while [ ! -e held ]; do sleep 0.02; done; flock -n lk true; echo $?; flock -n -E 9 lk true; echo $?; flock -w 0.1 lk true; echo $?; flock lk echo waited; wait'),
+  C('rm -f lk2 held2; flock -s lk2 sh -c "touch held2; sleep 1" & while [ ! -e held2 ]; do sleep 0.02; done; flock -s -n lk2 echo shared-ok; flock -x -n lk2 true; echo $?; wait'),
+  C('exec 9>lk3; flock -n 9; echo $?; flock -u 9; echo $?; flock -s 9; echo $?'),
+  // the lock belongs to the open file: a dup keeps it after the first fd closes; the last close releases it
+  C('rm -f lk5; exec 9>lk5 8>&9; flock 9; exec 9>&-; flock -n lk5 true; echo $?; exec 8>&-; flock -n lk5 true; echo $?'),
+  C('rm -f lk6; exec 7>lk6; flock -s 7; flock -s -n lk6 echo shared-too; flock -n lk6 true; echo $?; flock -n 7; echo upgraded $?'),
+  C('flock /nonexist/x true'), C('flock'), C('flock lk4'), C('flock lk4 sh -c "exit 3"'), C('flock lk4 -c "echo hi; exit 4"'),
+  C('flock lk4 nosuchcmd'), C('flock 99'), C('flock -n lk4 true; echo $?'), C('flock -w x lk4 true'), C('flock -s lk4 true; echo $?'),
+  C('flock x y -c z'), C('flock lk4 -c'), C('mkdir -p dlk && flock dlk echo dir-lock'),
+  // killall: a uniquely named script, so the host's own processes are never touched
+  C('printf "#!/bin/sh\\nwhile :; do sleep 0.05; done\\n" > zzloop_u16a; chmod +x zzloop_u16a; ./zzloop_u16a & sleep 0.5; killall zzloop_u16a; echo $?; wait $! 2>/dev/null; echo $?'),
+  C('printf "#!/bin/sh\\nwhile :; do sleep 0.05; done\\n" > zzloop_u16b; chmod +x zzloop_u16b; ./zzloop_u16b & sleep 0.5; { killall -s KILL zzloop_u16b; wait $!; echo $?; } 2>/dev/null'),
+  C('printf "#!/bin/sh\\nwhile :; do sleep 0.05; done\\n" > zzloop_u16c; chmod +x zzloop_u16c; ./zzloop_u16c & sleep 0.5; { killall -HUP -w zzloop_u16c; echo $?; wait $!; echo $?; } 2>/dev/null'),
+  C('killall zzloop_u16none'), C('killall -q zzloop_u16none; echo $?'), C('killall -l'), C('killall -s BOGUS x'), C('killall'),
+  C('killall -u nosuchuser_u16 x'), C('killall zzloop_u16none zzloop_u16none2'),
 ];
 
 let fx: Fixture | null = null;
