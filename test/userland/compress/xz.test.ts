@@ -141,7 +141,7 @@ test('xz: the export map matches the liblzma build the package ships', () => {
   const boot = /(\w+)=\w+\.exports;\w+=\1\.(\w+);\w+\(\);\w+\.unshift\(\1\.(\w+)\)/.exec(glue);
   assert.ok(boot, 'the glue instantiates the module as expected');
   for (const [fn, key] of Object.entries(EXPORTS)) {
-    const want = fn === 'memory' ? boot[2] : fn === 'ctors' ? boot[3] : named[fn];
+    const want: string | undefined = fn === 'memory' ? boot[2] : fn === 'ctors' ? boot[3] : named[fn];
     assert.equal(key, want, `export of ${fn}`);
   }
 });
