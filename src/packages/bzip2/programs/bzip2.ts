@@ -68,6 +68,8 @@ interface Opts {
 
 class Bz {
   status = 0;
+  /** The name messages carry: bzip2, bunzip2 or bzcat, as invoked. */
+  prog = 'bzip2';
   /** The longest operand (verbose output lines up on it). */
   width = 0;
   constructor(
@@ -127,6 +129,7 @@ function run(os: AgentosApi): number {
     }
   }
   const x = new Bz(os, o);
+  x.prog = prog;
   if (o.mode === 'test') o.stdout = false;
   if (files.length === 0) files.push('-');
   x.width = Math.max(7, ...files.map((f) => f.length));
@@ -211,26 +214,26 @@ function decompress(x: Bz, fd: number, inName: string, outName: string, out: ((b
     const test = x.o.mode === 'test';
     switch (e.kind) {
       case 'garbage':
-        if (!x.o.quiet) x.err(test ? `bzip2: ${inName}: trailing garbage after EOF ignored\n` : `\nbzip2: ${inName}: trailing garbage after EOF ignored\n`);
+        if (!x.o.quiet) x.err(test ? `${x.prog}: ${inName}: trailing garbage after EOF ignored\n` : `\n${x.prog}: ${inName}: trailing garbage after EOF ignored\n`);
         return true;
       case 'magic':
-        if (test) x.err(`${x.o.verbose ? '' : `bzip2: ${inName}: `}bad magic number (file not created by bzip2)\n${RECOVER}`);
-        else x.err(`bzip2: ${inName} is not a bzip2 file.\n`);
+        if (test) x.err(`${x.o.verbose ? '' : `${x.prog}: ${inName}: `}bad magic number (file not created by bzip2)\n${RECOVER}`);
+        else x.err(`${x.prog}: ${inName} is not a bzip2 file.\n`);
         x.fail(2);
         return false;
       case 'eof':
-        if (test) x.err(`${x.o.verbose ? '' : `bzip2: ${inName}: `}file ends unexpectedly\n${RECOVER}`);
+        if (test) x.err(`${x.o.verbose ? '' : `${x.prog}: ${inName}: `}file ends unexpectedly\n${RECOVER}`);
         else {
-          x.err(`\nbzip2: Compressed file ends unexpectedly;\n\tperhaps it is corrupted?  *Possible* reason follows.\nbzip2: ${removeOut ? 'No such file or directory' : 'Success'}\n\tInput file = ${inName}, output file = ${outName}\n${CORRUPT}`);
-          if (removeOut) x.err(`bzip2: Deleting output file ${removeOut}, if it exists.\n`);
+          x.err(`\n${x.prog}: Compressed file ends unexpectedly;\n\tperhaps it is corrupted?  *Possible* reason follows.\n${x.prog}: ${removeOut ? 'No such file or directory' : 'Success'}\n\tInput file = ${inName}, output file = ${outName}\n${CORRUPT}`);
+          if (removeOut) x.err(`${x.prog}: Deleting output file ${removeOut}, if it exists.\n`);
         }
         x.fail(2);
         return false;
       default:
-        if (test) x.err(`${x.o.verbose ? '' : `bzip2: ${inName}: `}data integrity (CRC) error in data\n${RECOVER}`);
+        if (test) x.err(`${x.o.verbose ? '' : `${x.prog}: ${inName}: `}data integrity (CRC) error in data\n${RECOVER}`);
         else {
-          x.err(`\nbzip2: Data integrity error when decompressing.\n\tInput file = ${inName}, output file = ${outName}\n${CORRUPT}`);
-          if (removeOut) x.err(`bzip2: Deleting output file ${removeOut}, if it exists.\n`);
+          x.err(`\n${x.prog}: Data integrity error when decompressing.\n\tInput file = ${inName}, output file = ${outName}\n${CORRUPT}`);
+          if (removeOut) x.err(`${x.prog}: Deleting output file ${removeOut}, if it exists.\n`);
         }
         x.fail(2);
         return false;
@@ -242,12 +245,12 @@ function treatStdin(x: Bz): void {
   const o = x.o;
   const sys = x.os.sys;
   if (o.mode === 'compress' && sys.isatty(1)) {
-    x.err(`bzip2: I won't write compressed data to a terminal.\nbzip2: For help, type: \`bzip2 --help'.\n`);
+    x.err(`${x.prog}: I won't write compressed data to a terminal.\n${x.prog}: For help, type: \`${x.prog} --help'.\n`);
     x.fail(1);
     return;
   }
   if (o.mode !== 'compress' && sys.isatty(0)) {
-    x.err(`bzip2: I won't read compressed data from a terminal.\nbzip2: For help, type: \`bzip2 --help'.\n`);
+    x.err(`${x.prog}: I won't read compressed data from a terminal.\n${x.prog}: For help, type: \`${x.prog} --help'.\n`);
     x.fail(1);
     return;
   }
@@ -271,26 +274,26 @@ function treatFile(x: Bz, name: string): void {
     st = sys.fstat(fd);
   } catch (e) {
     if (!(e instanceof x.os.SysError)) throw e;
-    x.err(`bzip2: Can't open input file ${name}: ${strerror(e.errno)}.\n`);
+    x.err(`${x.prog}: Can't open input file ${name}: ${strerror(e.errno)}.\n`);
     x.fail(1);
     return;
   }
   try {
     if (isDir(st.mode)) {
-      x.err(`bzip2: Input file ${name} is a directory.\n`);
+      x.err(`${x.prog}: Input file ${name} is a directory.\n`);
       x.fail(1);
       return;
     }
     if (o.mode === 'compress' && !o.stdout) {
       const sfx = SUFFIXES.find(([s]) => name.endsWith(s));
       if (sfx) {
-        if (!o.quiet) x.err(`bzip2: Input file ${name} already has ${sfx[0]} suffix.\n`);
+        if (!o.quiet) x.err(`${x.prog}: Input file ${name} already has ${sfx[0]} suffix.\n`);
         x.fail(1);
         return;
       }
     }
     if (!isReg(st.mode) && !o.stdout && o.mode !== 'test') {
-      x.err(`bzip2: Input file ${name} is not a normal file.\n`);
+      x.err(`${x.prog}: Input file ${name} is not a normal file.\n`);
       x.fail(1);
       return;
     }
@@ -316,19 +319,19 @@ function treatFile(x: Bz, name: string): void {
       if (sfx) outName = name.slice(0, name.length - sfx[0].length) + sfx[1];
       else {
         outName = `${name}.out`;
-        if (!o.quiet) x.err(`bzip2: Can't guess original name for ${name} -- using ${outName}\n`);
+        if (!o.quiet) x.err(`${x.prog}: Can't guess original name for ${name} -- using ${outName}\n`);
       }
     }
     if (tryLstat(sys, outName)) {
       if (!o.force) {
-        x.err(`bzip2: Output file ${outName} already exists.\n`);
+        x.err(`${x.prog}: Output file ${outName} already exists.\n`);
         x.fail(1);
         return;
       }
       sys.unlink(outName);
     }
     if (st.nlink > 1 && !o.force) {
-      x.err(`bzip2: Input file ${name} has ${st.nlink - 1} other link${st.nlink > 2 ? 's' : ''}.\n`);
+      x.err(`${x.prog}: Input file ${name} has ${st.nlink - 1} other link${st.nlink > 2 ? 's' : ''}.\n`);
       x.fail(1);
       return;
     }
@@ -337,7 +340,7 @@ function treatFile(x: Bz, name: string): void {
       out = sys.open(outName, O_WRONLY | O_CREAT | O_EXCL, 0o600);
     } catch (e) {
       if (!(e instanceof x.os.SysError)) throw e;
-      x.err(`bzip2: Can't create output file ${outName}: ${strerror(e.errno)}.\n`);
+      x.err(`${x.prog}: Can't create output file ${outName}: ${strerror(e.errno)}.\n`);
       x.fail(1);
       return;
     }
