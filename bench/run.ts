@@ -15,6 +15,7 @@ import { runTtyBenches } from './tty.js';
 import { runPythonBenches } from './python.js';
 import { runNodeRuntimeBenches } from './node.js';
 import { runUserlandBenches } from './userland.js';
+import { runBuildBenches } from './build.js';
 import { isDir, isLnk, isReg } from '../src/abi/stat.js';
 import { WEXITSTATUS } from '../src/abi/wait.js';
 import { ImageFs, type ImageInode } from '../src/kernel/fs/imagefs.js';
@@ -259,6 +260,7 @@ const GROUPS: Record<string, () => Promise<Figure[]>> = {
   python: runPythonBenches,
   node: runNodeRuntimeBenches,
   userland: runUserlandBenches,
+  build: runBuildBenches,
 };
 
 async function kernelBenches(): Promise<Figure[]> {

@@ -88,7 +88,7 @@ const CASES: Case[] = [
   // envsubst
   C('USER_X=u HOME_X=/h envsubst < tpl'), C('A=1 B=2 C=3 envsubst \'$A ${C}\'', '$A $B ${C} ${BAD ${ $1 ${A-b}\n'),
   C('envsubst -v \'$B $A ${A} $C_1 x$Y\''), C('envsubst --variables'), C('envsubst a b'), C('A=z envsubst | od -c', 'no newline $A'),
-  C('envsubst --bogus'), C('envsubst -h | head -3'), C('A=\'$B\' B=x envsubst', '$A\n'),
+  C('envsubst --bogus'), C('printf "\\x80\\x9f\\xff $A\\n" | A=é envsubst | od -An -tx1'), C('envsubst -h | head -3'), C('A=\'$B\' B=x envsubst', '$A\n'),
   // getopt
   C('getopt -o ab:c:: --long alpha,beta:,gamma:: -n prog -- -a -b1 -c -c2 --alpha --beta=x --gamma --gamma=y arg1 "it\'s" -- -z'),
   C('getopt -o a -- -x'), C('getopt -o a -n N -- --bogus'), C('getopt -o b: -- -b'), C('getopt ab:c a -b x y -c'), C('getopt -T'),

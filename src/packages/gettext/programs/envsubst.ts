@@ -5,6 +5,7 @@
 
 import type { AgentosApi } from '../../../runtimes/js/api.js';
 import { parseArgs, UsageError } from '../../../userland/lib/args.js';
+import { latin1, latin1Bytes } from '../../../userland/lib/bytes.js';
 import { chunks } from '../../../userland/lib/reader.js';
 import { Writer } from '../../../userland/lib/writer.js';
 
@@ -77,23 +78,15 @@ function run(os: AgentosApi): number {
     return 0;
   }
   const only = ops.length ? new Set(names(ops[0])) : null;
-  // Variable names are ASCII, so decoding as latin1 keeps every other byte as it was.
-  const dec = new TextDecoder('latin1');
+  // Variable names are ASCII: as a one-char-per-byte string, every other byte stays as it was.
   let text = '';
-  for (const b of chunks(os.sys, 0)) text += dec.decode(b);
+  for (const b of chunks(os.sys, 0)) text += latin1(b);
   const replaced = text.replace(REF, (whole, a?: string, b?: string) => {
     const name = a ?? b!;
     if (only && !only.has(name)) return whole;
-    return latin1(os.env[name] ?? '');
+    return latin1(new TextEncoder().encode(os.env[name] ?? ''));
   });
-  const bytes = new Uint8Array(replaced.length);
-  for (let i = 0; i < replaced.length; i++) bytes[i] = replaced.charCodeAt(i);
-  out.write(bytes);
+  out.write(latin1Bytes(replaced));
   out.flush();
   return 0;
-}
-
-/** A value (a JS string from the environment) as the latin1 string of its UTF-8 bytes. */
-function latin1(s: string): string {
-  return String.fromCharCode(...new TextEncoder().encode(s));
 }
