@@ -180,6 +180,18 @@ export const CASES: MakeCase[] = [
     's2/Makefile': mf('all: a b', 'a b:', '>@echo s2 $@'),
   }, { sorted: true }),
   M('notparallel', mf('.NOTPARALLEL:', 'all: a b', 'a:', '>@sleep 0.2; echo a', 'b:', '>@echo b'), 'make -j4'),
+  // .ONESHELL, directory search, $(file), -o and -W
+  M('oneshell', mf('.ONESHELL:', 'all:', '>@echo one', '>x=2; \\', '>  echo $$x', '>-@echo three', '>cd / && pwd')),
+  M('oneshell-dry', mf('.ONESHELL:', 'all:', '>@echo one', '>x=2; \\', '>  echo $$x', '>-@echo three'), 'make -n'),
+  M('oneshell-fail', mf('.ONESHELL:', 'all:', '>@false; echo still', '>exit 3')),
+  M('vpath-var', mf('VPATH = src', 'all: a.o', 'a.o: a.c b.h', '>@echo build $@ from $< all $^'), 'make', { 'src/a.c': '', 'src/b.h': '' }),
+  M('vpath-directive', mf('vpath %.c src', 'vpath %.h inc', 'all: a.o', 'a.o: a.c b.h', '>@echo build $@ from $< all $^ newer $?'), 'make', { 'src/a.c': '', 'inc/b.h': '' }),
+  M('vpath-implicit', mf('%.o: %.c', '>@echo implicit $< $@', 'VPATH=src', 'all: a.o'), 'make', { 'src/a.c': '' }),
+  M('vpath-missing', mf('vpath %.c src', 'all: nope.c'), 'make'),
+  M('vpath-uptodate', mf('VPATH = src', 'a.o: a.c', '>@echo rebuilt; touch $@'), 'touch -d "2001-01-01" src/a.c; touch a.o; make; touch src/a.c; make', { 'src/a.c': '' }),
+  M('file-function', mf('x := $(file >out.txt,hello)', 'y := $(file >>out.txt,more)', 'z := $(file <out.txt)', 'w := $(file <nothere)', 'all:', '>@echo "[$(words $(z))] [$(w)]"; cat out.txt')),
+  M('old-file', mf('out: in', '>@echo remade out', 'in:', '>@echo remade in'), 'touch out; sleep 0.01; touch in; make -o in; make -o in -o out', {}),
+  M('new-file', mf('out: in', '>@echo remade out'), 'touch in; sleep 0.01; touch out; make; make -W in; make -n -W in', {}),
   // options
   M('bad-option', mf('all:'), 'make --bogus 2>&1 | head -2'),
   M('help', mf('all:'), 'make --help | head -1'),

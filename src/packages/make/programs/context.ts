@@ -24,6 +24,10 @@ export interface Options {
   /** -w / --no-print-directory; null: make's default. */
   printDirectory: boolean | null;
   warnUndefined: boolean;
+  /** -o FILE: never remade, and too old to make anything out of date. */
+  oldFiles: Set<string>;
+  /** -W FILE: taken as just modified. */
+  newFiles: Set<string>;
 }
 
 /** A fatal error: printed as `where: *** msg.  Stop.` and exit 2. */
@@ -66,6 +70,8 @@ export class Make {
   readonly silentTargets = new Set<string>();
   readonly ignoreTargets = new Set<string>();
   defaultRecipe: Recipe | null = null;
+  /** `vpath PATTERN DIRS` directives, in order. */
+  readonly vpaths: { pattern: string; dirs: string[] }[] = [];
   /** `include`d files that did not exist (made, or reported, after reading). */
   readonly missingIncludes: { name: string; loc: Loc }[] = [];
 

@@ -2,6 +2,8 @@
 // top-level commas, at most `max` of them) and expands what it needs: most
 // expand all of them, `if`/`and`/`or`/`foreach` only what they choose.
 
+import { Errno, strerror } from '../../../abi/errno.js';
+import { O_APPEND, O_CREAT, O_TRUNC, O_WRONLY } from '../../../abi/fcntl.js';
 import { canonPath, cwdOf } from './paths.js';
 import type { Make } from './context.js';
 import { expand } from './expand.js';
@@ -161,6 +163,7 @@ export const FUNCTIONS: Record<string, Fn> = {
     return hit ? hit.v.flavor : 'undefined';
   }),
   shell: fx(1, 1, (mk, [cmd]) => shellOutput(mk, cmd)),
+  file: fx(1, 2, (mk, [op, text]) => fileFunction(mk, op.trim(), text)),
   info: fx(1, 1, (mk, [t]) => {
     mk.out(`${t}\n`);
     return '';
@@ -171,3 +174,28 @@ export const FUNCTIONS: Record<string, Fn> = {
   }),
   error: fx(1, 1, (mk, [t]) => mk.fatal(t)),
 };
+
+/** $(file >F,TEXT), $(file >>F,TEXT), $(file <F): write or append TEXT and a newline, or read F (one final newline dropped). */
+function fileFunction(mk: Make, op: string, text: string | undefined): string {
+  const m = /^(>>|>|<)\s*(.*)$/.exec(op);
+  if (!m || m[2] === '') mk.fatal(m ? 'file: missing filename' : `file: invalid file operation: ${op}`);
+  const [, mode, name] = m;
+  try {
+    if (mode === '<') {
+      if (text !== undefined) mk.fatal('file: too many arguments');
+      return new TextDecoder().decode(mk.sys.readFile(name)).replace(/\n$/, '');
+    }
+    const data = text === undefined ? '' : text.endsWith('\n') ? text : `${text}\n`;
+    const fd = mk.sys.open(name, O_WRONLY | O_CREAT | (mode === '>>' ? O_APPEND : O_TRUNC), 0o666);
+    try {
+      mk.sys.writeAll(fd, data);
+    } finally {
+      mk.sys.close(fd);
+    }
+    return '';
+  } catch (e) {
+    if (!(e instanceof mk.os.SysError)) throw e;
+    if (mode === '<' && e.errno === Errno.ENOENT) return '';
+    return mk.fatal(`open: ${name}: ${strerror(e.errno)}`);
+  }
+}

@@ -8,6 +8,7 @@ import type { Make } from './context.js';
 import type { FileNode, PatternRule } from './rules.js';
 import { fillPattern, matchPattern, suffixOf } from './text.js';
 import { fileExists } from './mtime.js';
+import { vpathSearch } from './vpath.js';
 
 export interface Found {
   rule: PatternRule;
@@ -60,7 +61,7 @@ function depsOf(c: Candidate, list: string[]): string[] {
 function oughtToExist(mk: Make, name: string): boolean {
   const f = mk.files.get(name);
   if (f && (f.isTarget || f.mentioned)) return true;
-  return fileExists(mk, name);
+  return fileExists(mk, name) || vpathSearch(mk, name) !== null;
 }
 
 export function findImplicit(mk: Make, f: FileNode | string, depth = 0, used = new Set<PatternRule>()): Found | null {

@@ -89,6 +89,7 @@ function defaults(): Options {
   return {
     dryRun: false, keepGoing: false, silent: false, ignoreErrors: false, alwaysMake: false, question: false, touch: false,
     jobs: 1, envOverrides: false, noBuiltinRules: false, noBuiltinVars: false, printDirectory: null, warnUndefined: false,
+    oldFiles: new Set(), newFiles: new Set(),
   };
 }
 
@@ -123,7 +124,10 @@ function apply(cli: Cli, key: string, val: string | undefined, fromEnv: boolean)
     case 'no-print-directory': o.printDirectory = false; break;
     case 'warn-undefined-variables': o.warnUndefined = true; break;
     case 'jobserver-auth': cli.jobserver = val ?? null; break;
-    default: break; // -b -m -d -l -L -o -O -p -W --trace --debug: accepted, no effect
+    case 'o': o.oldFiles.add(val!); break;
+    case 'W': o.newFiles.add(val!); break;
+    case 'p': throw new CliError('-p (--print-data-base) is not supported by agentOS make');
+    default: break; // -b -m (GNU ignores them too), -d --debug --trace (no trace output), -l, -L, -O: accepted, no effect
   }
 }
 

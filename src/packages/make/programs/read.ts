@@ -8,6 +8,7 @@ import type { AssignOp, Make } from './context.js';
 import { glob, hasMagic } from './glob.js';
 import type { FileNode, Loc, PatternRule, Recipe } from './rules.js';
 import { fillPattern, findTop, matchPattern, percentIndex, words } from './text.js';
+import { vpathDirective } from './vpath.js';
 import type { Origin } from './vars.js';
 
 /** A rule whose recipe lines are still being read. */
@@ -271,7 +272,7 @@ export class Reader {
     if (!DIRECTIVES.has(first)) return false;
     const rest = line.slice(first.length).replace(/^[ \t]+/, '');
     // `export = x` and the like assign to a variable of that name.
-    if (/^(=|:=|::=|\+=|\?=|!=)/.test(rest) || (rest === '' && first !== 'export' && first !== 'unexport' && first !== 'endef')) return false;
+    if (/^(=|:=|::=|\+=|\?=|!=)/.test(rest) || (rest === '' && !['export', 'unexport', 'endef', 'vpath'].includes(first))) return false;
     const mk = this.mk;
     switch (first) {
       case 'include':
@@ -331,6 +332,7 @@ export class Reader {
         return true;
       case 'vpath':
         this.finishRule();
+        vpathDirective(mk, rest);
         return true;
     }
     return false;
@@ -565,12 +567,15 @@ export class Reader {
         if (!deps.length) mk.flags.add(t);
         for (const d of deps) (t === '.SILENT' ? mk.silentTargets : mk.ignoreTargets).add(d);
         return true;
+      case '.SECONDEXPANSION':
+        if (!mk.flags.has(t)) mk.warnAt('warning: .SECONDEXPANSION is not supported by agentOS make: prerequisites are expanded once');
+        mk.flags.add(t);
+        return true;
       case '.DELETE_ON_ERROR':
       case '.NOTPARALLEL':
       case '.ONESHELL':
       case '.POSIX':
       case '.LOW_RESOLUTION_TIME':
-      case '.SECONDEXPANSION':
         mk.flags.add(t);
         return true;
       case '.EXPORT_ALL_VARIABLES':

@@ -9,6 +9,7 @@ import type { Make } from './context.js';
 import { findImplicit, type Found } from './implicit.js';
 import type { JobServer } from './jobserver.js';
 import { statMtime } from './mtime.js';
+import { vpathSearch } from './vpath.js';
 import { FileNode, NEWEST, NONEXISTENT, type Recipe } from './rules.js';
 import { shellFlags, shellPath } from './shell.js';
 import { dirPart, matchPattern, notdirPart, suffixOf } from './text.js';
@@ -179,8 +180,27 @@ export class Remake {
   }
 
   private mtime(f: FileNode): number {
-    if (f.mtimeCache === null) f.mtimeCache = statMtime(this.mk, f.name);
+    if (this.mk.opts.newFiles.has(f.name)) return NEWEST;
+    if (this.mk.opts.oldFiles.has(f.name)) return statMtime(this.mk, f.name) === NONEXISTENT ? NONEXISTENT : 0;
+    if (f.mtimeCache === null) {
+      f.mtimeCache = statMtime(this.mk, f.path ?? f.name);
+      if (f.mtimeCache === NONEXISTENT && f.path === null && !f.phony) {
+        // Not where it is named: directory search (vpath, VPATH).
+        const found = vpathSearch(this.mk, f.name);
+        if (found) {
+          f.path = found;
+          f.mtimeCache = statMtime(this.mk, found);
+        }
+      }
+    }
     return f.mtimeCache;
+  }
+
+  /** A prerequisite as recipes see it: where directory search found it. */
+  private shown(name: string): string {
+    const f = this.mk.files.get(name);
+    if (f && f.path === null && f.mtimeCache === null) this.mtime(f);
+    return f?.path ?? name;
   }
 
   /** Whether prerequisite `d` makes a target of time `mt` out of date. */
@@ -195,6 +215,10 @@ export class Remake {
   /** Prerequisites done: is `f` out of date, and if so start its recipe. True when `f` is finished. */
   private decide(f: FileNode, parent: FileNode | null): boolean {
     const mk = this.mk;
+    if (mk.opts.oldFiles.has(f.name)) {
+      f.phase = 'done';
+      return true;
+    }
     const mt = f.phony ? NONEXISTENT : this.mtime(f);
     if (f.doubleColon) return this.decideDoubleColon(f, mt);
     if (!f.recipe) {
@@ -308,6 +332,7 @@ export class Remake {
     const scope = this.automatic(f, deps, orderOnly, newer, recipe);
     const job: Job = { f, recipe, lines: [], idx: 0, scope, token: slot.token, dc };
     f.phase = 'running';
+    f.path = null;
     const saved = mk.loc;
     try {
       job.lines = this.expandRecipe(f, recipe, scope);
@@ -324,7 +349,9 @@ export class Remake {
   private automatic(f: FileNode, deps: string[], orderOnly: string[], newer: string[], recipe: Recipe): Scope {
     const mk = this.mk;
     const s = new Scope(f.vars ?? mk.globals);
-    const all = deps;
+    const all = deps.map((d) => this.shown(d));
+    orderOnly = orderOnly.map((d) => this.shown(d));
+    newer = newer.map((d) => this.shown(d));
     let stem = f.stem;
     if (stem === '' && recipe.loc.file !== '<builtin>') {
       const sfx = suffixOf(f.name);
@@ -352,6 +379,7 @@ export class Remake {
     const out: Line[] = [];
     const allSilent = mk.opts.silent || mk.flags.has('.SILENT') || mk.silentTargets.has(f.name);
     const allIgnore = mk.opts.ignoreErrors || mk.flags.has('.IGNORE') || mk.ignoreTargets.has(f.name);
+    if (mk.flags.has('.ONESHELL') && recipe.lines.length) return this.oneShell(recipe, scope, allSilent, allIgnore);
     recipe.lines.forEach((raw, i) => {
       const lineNo = recipe.lineNos[i] ?? recipe.loc.line;
       mk.loc = { file: recipe.loc.file, line: lineNo };
@@ -375,6 +403,18 @@ export class Remake {
       }
     });
     return out;
+  }
+
+  /** .ONESHELL: the whole recipe is one script; only the first line's prefixes count, the others' are dropped. */
+  private oneShell(recipe: Recipe, scope: Scope, allSilent: boolean, allIgnore: boolean): Line[] {
+    const mk = this.mk;
+    mk.loc = { file: recipe.loc.file, line: recipe.lineNos[0] ?? recipe.loc.line };
+    const force = recipe.lines.some((l) => /\$[({]MAKE[)}]/.test(l));
+    const lines = splitCommands(recipe.lines.map((l) => mk.expand(l, scope)).join('\n'));
+    const flags = /^[ \t@+-]*/.exec(lines[0])![0];
+    const cmd = lines.map((l) => l.replace(/^[ \t@+-]*/, '')).join('\n');
+    if (cmd.trim() === '') return [];
+    return [{ cmd, silent: allSilent || flags.includes('@'), ignore: allIgnore || flags.includes('-'), force: force || flags.includes('+'), lineNo: recipe.lineNos[0] ?? recipe.loc.line }];
   }
 
   /** Run the job's next command line, or finish it. */

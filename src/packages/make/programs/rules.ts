@@ -54,6 +54,8 @@ export class FileNode {
   secondary = false;
   /** Its own variables (target-specific and, once matched, pattern-specific); parent set when first needed. */
   vars: Scope | null = null;
+  /** Where directory search (vpath, VPATH) found it, when it is not where it is named. */
+  path: string | null = null;
   /** Stem of the static pattern or implicit rule that applies. */
   stem = '';
   /** Pattern rule siblings made by the same recipe run (grouped pattern targets). */
