@@ -85,6 +85,7 @@ export const CASES: MakeCase[] = [
   M('makelevel-flags', mf('all:', '>@echo "[$(MAKELEVEL)] [$(MAKEFLAGS)]"'), 'make -s -k X=1'),
   M('curdir', mf('all:', '>@test "$(CURDIR)" = "$$(pwd)" && echo same')),
   M('make-version', mf('all:', '>@echo $(MAKE_VERSION)')),
+  M('child-env', mf('CC = mycc', 'export EXP = 1', 'all:', '>@env | grep -E "^(MAKE|MFLAGS|MAKEFLAGS|MAKELEVEL|CC|CURDIR|SHELL|EXP)=" | sort'), 'make; make -ks X=1; SHELL=/bin/bash make -k'),
   // functions
   M('fn-text', mf('L = b a c a', 'all:', '>@echo "$(sort $(L))|$(strip  a   b  )|$(findstring a,xay)|$(findstring z,xay)|$(words $(L))|$(word 2,$(L))|$(wordlist 2,3,$(L))|$(firstword $(L))|$(lastword $(L))"')),
   M('fn-subst', mf('all:', '>@echo "$(subst ee,EE,feet on the street)|$(patsubst %.c,%.o,a.c b.c x.h)|$(patsubst a%,%,abc)"')),

@@ -206,15 +206,20 @@ export class Make {
       if (!ENV_NAME.test(name)) continue;
       const hit = scope.lookup(name)!;
       const v = hit.v;
-      if (v.origin === 'automatic' || v.origin === 'default' && name !== 'MAKE') continue;
+      if (v.origin === 'automatic' || v.origin === 'default') continue;
       const exp = v.exported ?? this.exportNames.get(name) ?? (this.exportAll || v.origin === 'environment' || v.origin === 'environment override' || v.origin === 'command line');
       if (!exp) continue;
       if (name === 'MAKEFLAGS' || name === 'MAKELEVEL') continue;
       seen.set(name, this.valueOf(name, v, hit.scope, scope));
     }
-    seen.set('MAKEFLAGS', this.value('MAKEFLAGS', scope));
+    const flags = this.value('MAKEFLAGS', scope);
+    seen.set('MAKEFLAGS', flags);
+    // MFLAGS: the same options with a dash and without the variables (the older spelling).
+    const opts = flags.replace(/(^| )-- .*$/, '');
+    seen.set('MFLAGS', opts === '' ? '' : opts.startsWith(' ') ? opts.slice(1) : `-${opts}`);
     seen.set('MAKELEVEL', String(forRecipe ? this.level + 1 : this.level));
-    if (!this.globals.lookup('MFLAGS')?.v.exported) seen.delete('MFLAGS');
+    // The environment's SHELL goes to children as it came (make's own SHELL is not exported).
+    if (this.os.env.SHELL !== undefined && !this.globals.vars.get('SHELL')?.exported) seen.set('SHELL', this.os.env.SHELL);
     return [...seen].map(([k, v]) => `${k}=${v}`);
   }
 }

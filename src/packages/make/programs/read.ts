@@ -219,19 +219,19 @@ export class Reader {
         c.done = true;
         return;
       }
-      const [kw2, ...more] = rest.split(/\s+/);
+      const kw2 = rest.split(/\s+/)[0];
       if (!['ifeq', 'ifneq', 'ifdef', 'ifndef'].includes(kw2)) mk.fatal(`extraneous text after 'else' directive`);
-      const value = !c.done && c.outer && this.test(kw2, rest.slice(kw2.length).trim(), more);
+      const value = !c.done && c.outer && this.test(kw2, rest.slice(kw2.length).trim());
       c.active = value;
       c.done ||= value;
       return;
     }
     const outer = this.active;
-    const value = outer && this.test(kw, rest, []);
+    const value = outer && this.test(kw, rest);
     this.conds.push({ active: value, done: value, sawElse: false, outer });
   }
 
-  private test(kw: string, rest: string, _more: string[]): boolean {
+  private test(kw: string, rest: string): boolean {
     const mk = this.mk;
     if (kw === 'ifdef' || kw === 'ifndef') {
       const name = mk.expand(rest).trim();

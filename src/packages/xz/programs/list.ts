@@ -49,7 +49,7 @@ export function readStreams(sys: Sys, fd: number, size: number): StreamInfo[] {
       end -= 4;
       padding += 4;
     }
-    if (end < 24) throw new ListError(end === 0 && streams.length === 0 ? 'format' : 'format');
+    if (end < 24) throw new ListError('format');
     const footer = sys.pread(fd, 12, end - 12);
     if (footer[10] !== 0x59 || footer[11] !== 0x5a) throw new ListError('format');
     const backward = (new DataView(footer.buffer, footer.byteOffset).getUint32(4, true) + 1) * 4;

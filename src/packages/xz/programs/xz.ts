@@ -303,7 +303,7 @@ function encoder(x: Xz, lib: ReturnType<Xz['lib']>, preset: number): Coder {
 function sniff(x: Xz, name: string, fd: number): Uint8Array | null {
   const b = x.sys.read(fd, CHUNK);
   if (b.length < 6 || XZ_MAGIC.some((m, i) => b[i] !== m)) {
-    x.error(`${name}: ${b.length === 0 ? 'File format not recognized' : 'File format not recognized'}`);
+    x.error(`${name}: File format not recognized`);
     return null;
   }
   return b;
