@@ -216,27 +216,30 @@ function run(os: AgentosApi): number {
   return status;
 }
 
-/** One screen: the title (host and time at the right), a blank line, the output cut to fit; -d marks changed characters. */
+/** One screen: the title (host and time at the right), a blank line, the output cut to fit; -d marks changed characters. The terminal turns each newline into CR LF. */
 function draw(write: (s: string) => void, o: Opts, size: { rows: number; cols: number }, head: string, right: string, lines: string[], before: string[] | null): void {
   let out = '\x1b[H\x1b[2J';
   let row = 0;
   if (o.title) {
     const gap = size.cols - head.length - right.length;
     out += gap >= 1 ? head + ' '.repeat(gap) + right : head.slice(0, size.cols);
-    out += '\r\n\r\n';
+    out += '\n\n';
     row = 2;
   }
-  const shown: string[] = [];
-  for (const l of lines) {
-    if (o.wrap) for (let i = 0; i < Math.max(l.length, 1); i += size.cols) shown.push(l.slice(i, i + size.cols));
-    else shown.push(l.slice(0, size.cols));
-  }
+  const fit = (ls: string[]): string[] => ls.flatMap((l) => {
+    if (!o.wrap) return [l.slice(0, size.cols)];
+    const parts: string[] = [];
+    for (let i = 0; i < Math.max(l.length, 1); i += size.cols) parts.push(l.slice(i, i + size.cols));
+    return parts;
+  });
+  const shown = fit(lines);
+  const was = before ? fit(before) : null;
   for (let i = 0; i < shown.length && row < size.rows; i++, row++) {
     const l = shown[i];
-    const old = before?.[i] ?? '';
+    const old = was?.[i] ?? '';
     if (!o.differences || !before) out += l;
     else for (let k = 0; k < l.length; k++) out += l[k] !== old[k] ? `\x1b[7m${l[k]}\x1b[0m` : l[k];
-    if (row < size.rows - 1) out += '\r\n';
+    if (row < size.rows - 1) out += '\n';
   }
   write(out);
 }
