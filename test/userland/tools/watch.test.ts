@@ -71,10 +71,13 @@ test('watch: on a terminal, the alternate screen, a full-width title and redraws
       });
       check();
     });
+    // eslint-disable-next-line no-control-regex -- the terminal's escape sequences are what is checked
     await seen(/\x1b\[\?1049h[^]*\x1b\[H\x1b\[2JEvery 0\.1s: cat f {2,}\S+: \w{3} \w{3} [ \d]\d \d\d:\d\d:\d\d \d{4}\r\n\r\nold/);
     await vm.exec('echo new > /tmp/w/f');
     // -d: the changed characters in reverse video.
+    // eslint-disable-next-line no-control-regex -- the terminal's escape sequences are what is checked
     await seen(/\x1b\[7mn\x1b\[0m\x1b\[7me\x1b\[0m\x1b\[7mw\x1b\[0m/);
+    // eslint-disable-next-line no-control-regex -- the terminal's escape sequences are what is checked
     const restored = seen(/\x1b\[\?25h\x1b\[\?1049l$/);
     term.write('\x03');
     assert.equal(await term.exited, 0);
