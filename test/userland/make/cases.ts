@@ -180,6 +180,11 @@ export const CASES: MakeCase[] = [
     's1/Makefile': mf('all: a b', 'a b:', '>@echo s1 $@'),
     's2/Makefile': mf('all: a b', 'a b:', '>@echo s2 $@'),
   }, { sorted: true }),
+  // -j2 with two sub-makes of two jobs each: the jobserver keeps the whole tree at two jobs at a time.
+  M('jobserver-limit', mf('.PHONY: s1 s2', 'all: s1 s2', 's1 s2:', '>@$(MAKE) -s --no-print-directory -C $@'), 'rm -f log; make -j2; awk \'/start/ {n++; if (n > m) m = n} /end/ {n--} END {print "max=" m}\' log', {
+    's1/Makefile': mf('all: a b', 'a b:', '>@echo start >> ../log; sleep 0.3; echo end >> ../log'),
+    's2/Makefile': mf('all: a b', 'a b:', '>@echo start >> ../log; sleep 0.3; echo end >> ../log'),
+  }),
   M('notparallel', mf('.NOTPARALLEL:', 'all: a b', 'a:', '>@sleep 0.2; echo a', 'b:', '>@echo b'), 'make -j4'),
   // .ONESHELL, directory search, $(file), -o and -W
   M('oneshell', mf('.ONESHELL:', 'all:', '>@echo one', '>x=2; \\', '>  echo $$x', '>-@echo three', '>cd / && pwd')),
