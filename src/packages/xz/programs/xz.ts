@@ -193,6 +193,14 @@ function run(os: AgentosApi): number {
       default: if (/^\d$/.test(k)) o.preset = Number(k);
     }
   }
+  if (o.mode === 'compress' && o.format !== 'auto' && o.format !== 'xz') {
+    os.eprint(`xz: ${o.format}: agentOS xz writes only the .xz format\n`);
+    return 1;
+  }
+  if (o.format === 'raw') {
+    os.eprint('xz: raw streams (--format=raw) are not supported by agentOS xz\n');
+    return 1;
+  }
   if (o.mode === 'list' && parsed.operands.length === 0) {
     os.eprint(`xz: --list does not support reading from standard input\n`);
     return 1;
@@ -299,10 +307,32 @@ function encoder(x: Xz, lib: ReturnType<Xz['lib']>, preset: number): Coder {
   }
 }
 
-/** The first bytes of a file to decompress: null (reported) when it is not .xz. */
+/**
+ * A .lzma (LZMA_Alone) header as xz recognises one: valid lc/lp/pb, a
+ * dictionary size of 2^n or 2^n + 2^(n-1) (or unset), a known size below 2^38 or none.
+ */
+function isLzmaAlone(b: Uint8Array): boolean {
+  if (b.length < 13 || b[0] > 224) return false;
+  const dict = new DataView(b.buffer, b.byteOffset).getUint32(1, true);
+  if (dict !== 0xffffffff) {
+    let d = dict - 1;
+    d |= d >>> 2;
+    d |= d >>> 3;
+    d |= d >>> 4;
+    d |= d >>> 8;
+    d |= d >>> 16;
+    if (((d + 1) >>> 0) !== dict) return false;
+  }
+  const size = b.subarray(5, 13);
+  return size.every((v) => v === 0xff) || size[4] < 0x40 && size.subarray(5).every((v) => v === 0);
+}
+
+/** The first bytes of a file to decompress: null (reported) when it is neither .xz nor (with -F auto/lzma) .lzma. */
 function sniff(x: Xz, name: string, fd: number): Uint8Array | null {
   const b = x.sys.read(fd, CHUNK);
-  if (b.length < 6 || XZ_MAGIC.some((m, i) => b[i] !== m)) {
+  const xzMagic = b.length >= 6 && XZ_MAGIC.every((m, i) => b[i] === m);
+  const ok = x.o.format === 'lzma' || x.o.format === 'alone' ? isLzmaAlone(b) : x.o.format === 'xz' ? xzMagic : xzMagic || isLzmaAlone(b);
+  if (!ok) {
     x.error(`${name}: File format not recognized`);
     return null;
   }
@@ -342,7 +372,7 @@ function outputName(x: Xz, name: string): string | null {
     }
     return name + o.suffix;
   }
-  for (const [sfx, rep] of [[o.suffix, ''], ['.xz', ''], ['.txz', '.tar']] as const) {
+  for (const [sfx, rep] of [[o.suffix, ''], ['.xz', ''], ['.txz', '.tar'], ['.lzma', ''], ['.tlz', '.tar']] as const) {
     if (base.length > sfx.length && base.endsWith(sfx)) return name.slice(0, name.length - sfx.length) + rep;
   }
   x.warn(`${name}: Filename has an unknown suffix, skipping`);
