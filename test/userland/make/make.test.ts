@@ -42,3 +42,16 @@ test('make: differential against GNU Make 4.3', async () => {
   }));
   summarize('make', results, divergences);
 });
+
+test('make: endless recursion (a makefile including itself, a function calling itself) stops with an error', async () => {
+  // GNU make overflows its stack and dies here: there is nothing to compare with.
+  const m = fx!.m;
+  await m.mkdirp(`${fx!.root}/endless`);
+  await m.writeFile(`${fx!.root}/endless/Makefile`, 'include Makefile\nall:;@echo hi\n');
+  await m.writeFile(`${fx!.root}/endless/call.mk`, 'f = $(call f)\nall:;@echo $(call f)\n');
+  for (const args of [[], ['-f', 'call.mk']]) {
+    const r = await m.run(['/usr/bin/make', ...args], { cwd: `${fx!.root}/endless` });
+    assert.equal(r.exitCode, 2);
+    assert.equal(Buffer.from(r.stderr).toString(), 'make: *** recursion too deep (an include or a function that never ends).  Stop.\n');
+  }
+});

@@ -317,6 +317,11 @@ function runIn(os: AgentosApi, cli: Cli, level: number, prog: string, cwd: strin
       }
       return new Remake(mk, js).run(goals);
     } catch (e) {
+      // A makefile that includes itself or a function that calls itself forever: stop cleanly.
+      if (e instanceof RangeError) {
+        os.eprint(`${prog}: *** recursion too deep (an include or a function that never ends).  Stop.\n`);
+        return 2;
+      }
       if (!(e instanceof MakeFatal)) throw e;
       os.eprint(e.loc && e.loc.file ? `${e.loc.file}:${e.loc.line}: *** ${e.message}.  Stop.\n` : `${prog}: *** ${e.message}.  Stop.\n`);
       return 2;
