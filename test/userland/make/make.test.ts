@@ -50,7 +50,7 @@ test('make: endless recursion (a makefile including itself, a function calling i
   await m.writeFile(`${fx!.root}/endless/Makefile`, 'include Makefile\nall:;@echo hi\n');
   await m.writeFile(`${fx!.root}/endless/call.mk`, 'f = $(call f)\nall:;@echo $(call f)\n');
   for (const args of [[], ['-f', 'call.mk']]) {
-    const r = await m.run(['/usr/bin/make', ...args], { cwd: `${fx!.root}/endless` });
+    const r = await m.run(['/opt/agentos/bin/make', ...args], { cwd: `${fx!.root}/endless` });
     assert.equal(r.exitCode, 2);
     assert.equal(Buffer.from(r.stderr).toString(), 'make: *** recursion too deep (an include or a function that never ends).  Stop.\n');
   }
