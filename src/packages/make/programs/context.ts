@@ -51,7 +51,7 @@ export class Make {
   readonly patternRules: PatternRule[] = [];
   readonly builtinRules: PatternRule[] = [];
   /** Pattern-specific variables, in definition order. */
-  readonly patternVars: { pattern: string; name: string; op: AssignOp; value: string; origin: Origin; exported?: boolean }[] = [];
+  readonly patternVars: { pattern: string; name: string; op: AssignOp; value: string; origin: Origin; exported?: boolean; priv?: boolean }[] = [];
   /** Where reading or expansion stands, for $(warning), $(error) and fatal messages. */
   loc: Loc | null = null;
   /** Variables being expanded (recursion check). */
@@ -91,8 +91,9 @@ export class Make {
     return f;
   }
 
+  /** A target's own variables (a context of its own for `private`). */
   newScope(): Scope {
-    return new Scope(this.globals);
+    return new Scope(this.globals, true);
   }
 
   // --- messages ---------------------------------------------------------
@@ -150,7 +151,8 @@ export class Make {
       }
     }
     if (!v.append) return own;
-    const outer = where.parent?.lookup(name);
+    // What the enclosing scopes give, as seen from the appending target (not through another target's private variables).
+    const outer = where.parent?.lookup(name, where.home);
     const base = outer ? this.valueOf(name, outer.v, outer.scope, from) : '';
     return base === '' ? own : own === '' ? base : `${base} ${own}`;
   }
@@ -204,7 +206,9 @@ export class Make {
     for (const s of chain) for (const k of s.vars.keys()) names.add(k);
     for (const name of names) {
       if (!ENV_NAME.test(name)) continue;
-      const hit = scope.lookup(name)!;
+      // GNU Make 4.3 exports a target's private variables to its prerequisites' recipes too.
+      const hit = scope.lookup(name, null);
+      if (!hit) continue;
       const v = hit.v;
       if (v.origin === 'automatic' || v.origin === 'default') continue;
       const exp = v.exported ?? this.exportNames.get(name) ?? (this.exportAll || v.origin === 'environment' || v.origin === 'environment override' || v.origin === 'command line');

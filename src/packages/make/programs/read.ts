@@ -611,7 +611,7 @@ export class Reader {
   private targetAssign(t: string, tv: NonNullable<ReturnType<Reader['targetVar']>>): void {
     const mk = this.mk;
     if (percentIndex(t) >= 0) {
-      mk.patternVars.push({ pattern: t, name: tv.name, op: tv.op, value: tv.value, origin: tv.origin, exported: tv.exported });
+      mk.patternVars.push({ pattern: t, name: tv.name, op: tv.op, value: tv.value, origin: tv.origin, exported: tv.exported, priv: tv.priv });
       return;
     }
     const f = mk.file(t);

@@ -155,10 +155,12 @@ export class Remake {
     const pv = mk.patternVars.filter((p) => matchPattern(p.pattern, f.name) !== null);
     if (pv.length) {
       base = new Scope(parentScope);
-      for (const p of pv) mk.assign(base, p.name, p.op, p.value, p.origin, { exported: p.exported });
+      for (const p of pv) mk.assign(base, p.name, p.op, p.value, p.origin, { exported: p.exported, priv: p.priv });
     }
     if (f.vars) f.vars.parent = base;
-    else if (base !== parentScope || parentScope !== mk.globals) f.vars = new Scope(base);
+    else if (base !== parentScope || parentScope !== mk.globals) f.vars = new Scope(base, true);
+    // Pattern-specific variables belong to the target's own context.
+    if (base !== parentScope && f.vars) base.home = f.vars;
     if (f.recipe || f.doubleColon || f.phony) return;
     const found = this.implicitFor.get(f) ?? findImplicit(mk, f);
     if (found) {
@@ -348,7 +350,8 @@ export class Remake {
 
   private automatic(f: FileNode, deps: string[], orderOnly: string[], newer: string[], recipe: Recipe): Scope {
     const mk = this.mk;
-    const s = new Scope(f.vars ?? mk.globals);
+    // The recipe runs in the target's context: its own private variables, no one else's (not the global ones).
+    const s = new Scope(f.vars ?? mk.globals, !f.vars);
     const all = deps.map((d) => this.shown(d));
     orderOnly = orderOnly.map((d) => this.shown(d));
     newer = newer.map((d) => this.shown(d));

@@ -32,13 +32,26 @@ export function canSet(old: Var | undefined, origin: Origin): boolean {
 
 export class Scope {
   readonly vars = new Map<string, Var>();
+  /**
+   * The context a lookup from here belongs to (a target's own variables, or
+   * the global set): `private` variables are seen only from their own.
+   */
+  home: Scope;
 
-  constructor(public parent: Scope | null) {}
+  constructor(
+    public parent: Scope | null,
+    ownContext = false,
+  ) {
+    this.home = ownContext || !parent ? this : parent.home;
+  }
 
-  /** The variable visible here (the innermost definition). */
-  lookup(name: string): { v: Var; scope: Scope } | null {
+  /**
+   * The variable visible here: the innermost definition, skipping private
+   * ones that belong to a context other than `home` (null: none skipped).
+   */
+  lookup(name: string, home: Scope | null = this.home): { v: Var; scope: Scope } | null {
     const v = this.vars.get(name);
-    if (v) return { v, scope: this };
-    return this.parent ? this.parent.lookup(name) : null;
+    if (v && (!v.private || home === null || this.home === home)) return { v, scope: this };
+    return this.parent ? this.parent.lookup(name, home) : null;
   }
 }
