@@ -16,6 +16,7 @@ import { runPythonBenches } from './python.js';
 import { runNodeRuntimeBenches } from './node.js';
 import { runUserlandBenches } from './userland.js';
 import { runGitBenches } from './git.js';
+import { runBuildBenches } from './build.js';
 import { isDir, isLnk, isReg } from '../src/abi/stat.js';
 import { WEXITSTATUS } from '../src/abi/wait.js';
 import { ImageFs, type ImageInode } from '../src/kernel/fs/imagefs.js';
@@ -261,6 +262,7 @@ const GROUPS: Record<string, () => Promise<Figure[]>> = {
   node: runNodeRuntimeBenches,
   userland: runUserlandBenches,
   git: runGitBenches,
+  build: runBuildBenches,
 };
 
 async function kernelBenches(): Promise<Figure[]> {

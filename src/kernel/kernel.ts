@@ -34,6 +34,7 @@ import { acquire, leaderExited } from './tty/jobctl.js';
 import { Ptys } from './tty/pty.js';
 import { NetStack } from './net/stack.js';
 import { WasmModules } from './wasm-modules.js';
+import { FlockTable } from './flock.js';
 import { pagesFor } from './wasm-limits.js';
 import { diagnose } from './diag.js';
 import type { Tty } from './tty/tty.js';
@@ -60,6 +61,8 @@ export interface KernelOptions {
   net?: NetStack;
   /** The host's memory in bytes: it sizes the policy's default limits (policy/defaults.ts). */
   hostMemory?: number;
+  /** The host's logical CPUs (processes run in parallel workers): /proc/cpuinfo, /proc/stat, nproc. */
+  cpus?: number;
 }
 
 export interface SpawnRequest {
@@ -121,8 +124,11 @@ export class Kernel {
   readonly user: Process;
   readonly bootMs = Date.now();
   readonly hostname: string;
+  readonly cpus: number;
   readonly fifos: FifoTable;
   readonly pipefs = new PipeFs();
+  /** flock(2) locks, by file. */
+  readonly flocks = new FlockTable();
   readonly software: SoftwareBroker;
   readonly net: NetStack;
   private readonly doorbellSab = newDoorbell();
@@ -156,6 +162,7 @@ export class Kernel {
     this.runtimes = new Set(opts.runtimes ?? RUNTIME_NAMES);
     this.pipefs.dev = 0xfe00;
     this.hostname = opts.hostname ?? 'agentos';
+    this.cpus = Math.max(1, Math.floor(opts.cpus ?? 1));
     this.table = SYSCALLS.map((n) => handlers[n]);
     this.runner = new Runner(opts.workers, this.doorbellSab, {
       fault: (p, msg, outOfMemory) => {

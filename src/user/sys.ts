@@ -167,6 +167,10 @@ export class Sys {
   fcntl(fd: number, cmd: number, arg = 0): number {
     return this.raw.call('fcntl', fd, cmd, arg) as number;
   }
+  /** flock(2): LOCK_SH 1, LOCK_EX 2, LOCK_NB 4, LOCK_UN 8; EAGAIN when LOCK_NB and held. */
+  flock(fd: number, op: number): void {
+    this.raw.call('flock', fd, op);
+  }
   pipe(flags = 0): [number, number] {
     return this.raw.call('pipe', flags) as [number, number];
   }

@@ -207,6 +207,9 @@ export const fcntl: Handler = (_k, p, a) => {
   }
 };
 
+/** flock(fd, operation): LOCK_SH / LOCK_EX (| LOCK_NB) / LOCK_UN on the fd's open file description. */
+export const flock: Handler = (k, p, a) => k.flocks.lock(p.fds.get(int(a, 0)), int(a, 1));
+
 /** pipe2(flags) → [readFd, writeFd] */
 export const pipe: Handler = (k, p, a) => {
   const flags = int(a, 0, 0);

@@ -65,6 +65,12 @@ import { stty } from './stty.js';
 import { sync } from './sync.js';
 import { mkfifo } from './mkfifo.js';
 import { md5sum, sha1sum, sha256sum, sha512sum } from './sums.js';
+import { cksum } from './cksum.js';
+import { csplit } from './csplit.js';
+import { factor } from './factor.js';
+import { numfmt } from './numfmt.js';
+import { pr } from './pr.js';
+import { tsort } from './tsort.js';
 
 type Applet = (os: AgentosApi, args: string[]) => number;
 
@@ -117,6 +123,12 @@ const APPLETS: Record<string, Applet> = {
   sha1sum,
   sha256sum,
   sha512sum,
+  cksum,
+  csplit,
+  factor,
+  numfmt,
+  pr,
+  tsort,
   date,
   expr,
   timeout,
