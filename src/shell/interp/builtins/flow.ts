@@ -28,10 +28,10 @@ export const exit: Builtin = (sh, argv) => {
   if (argv.length > 2) {
     // bash 5.2 says so and goes on with status 1 in a script, but exits under -c.
     sh.error('exit: too many arguments');
-    if (sh.modeFlags.includes('c')) throw new ExitSignal(1);
+    if (sh.modeFlags.includes('c')) throw new ExitSignal(1, true);
     return 1;
   }
-  throw new ExitSignal(statusArg(sh, 'exit', argv[1]));
+  throw new ExitSignal(statusArg(sh, 'exit', argv[1]), true);
 };
 
 export const logout: Builtin = (sh, argv) => {
