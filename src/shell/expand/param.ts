@@ -122,6 +122,12 @@ function emitList(ex: WordExpander, items: string[], star: boolean, out: Piece[]
     emitStr(items.join(star ? ifsJoiner(ex.ctx) : ' '), out, q);
     return;
   }
+  // Unquoted, bash joins the elements with IFS's first character and splits the
+  // result: with IFS=x, `set -- a '' b; echo $@` gives three fields, `a`, ``, `b`.
+  if (q !== 'dq' && ex.ctx.vars.get('IFS') !== '') {
+    emitStr(items.join(ifsJoiner(ex.ctx)), out, q);
+    return;
+  }
   const kind = q === 'dq' ? 'q' : 'exp';
   items.forEach((s, k) => {
     if (k > 0) out.push(BREAK);
