@@ -156,7 +156,8 @@ export function expandParam(ex: WordExpander, p: ParamExp, out: Piece[], q: Quot
     return;
   }
   const at = atIndex(p.index);
-  if (p.indirect && at !== null) {
+  // `${!a[@]}` lists the keys; with an operator after it, it is an indirection through the values.
+  if (p.indirect && at !== null && p.op === null) {
     emitList(ex, ctx.vars.keys(p.name), at === '*', out, q, fields);
     return;
   }
