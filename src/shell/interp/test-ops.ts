@@ -101,8 +101,9 @@ function isVarSet(sh: Shell, ref: string): boolean {
 
 export function toInt(text: string, sh: Shell, arith: boolean): number {
   const t = text.trim();
-  if (/^[+-]?\d+$/.test(t)) return Number(t);
+  // [[ -eq ]] operands are arithmetic: 017 is octal there, 17 decimal for test.
   if (arith) return sh.vars.arith(t);
+  if (/^[+-]?\d+$/.test(t)) return Number(t);
   throw new ShellError(`${text}: integer expression expected`, 2);
 }
 
