@@ -3,6 +3,7 @@
 // Array values (`$@`, `${a[@]}`) stay lists through the operators, which
 // apply per element, and become separate fields only when emitted.
 import type { ParamExp, ParamOp, Word } from '../syntax/ast.js';
+import { parseSubscript } from '../syntax/index.js';
 import { markTildes } from '../syntax/tilde.js';
 import { encodeShell } from '../bytes.js';
 import { ShellError } from '../interp/vars.js';
@@ -90,9 +91,9 @@ function lookup(ex: WordExpander, name: string, index: Word | string | null): Va
   const at = atIndex(index);
   if (at !== null) return { list: ctx.vars.values(name), star: at === '*', str: undefined, label: `${name}[${at}]`, name, key: null, positional: false };
   if (index !== null) {
-    let key: string;
-    if (ctx.vars.isAssoc(name)) key = typeof index === 'string' ? index : ex.string(index, 'none');
-    else key = intString(evalArithValue(typeof index === 'string' ? index : ex.string(index, 'none'), ctx));
+    // A subscript from a string (`${!ref}`) is expanded as a written one is.
+    const text = ex.string(typeof index === 'string' ? parseSubscript(index) : index, 'none');
+    const key = ctx.vars.isAssoc(name) ? text : intString(evalArithValue(text, ctx));
     return scalar(ctx.vars.getIndex(name, key), `${name}[${key}]`, name, key);
   }
   return scalar(ctx.special(name) ?? ctx.vars.get(name), name, name);
