@@ -160,9 +160,10 @@ export class Vars {
   }
 
   isSet(name: string): boolean {
-    const el = this.element(name);
+    const own = this.lookupRef(name);
+    const el = own?.nameref ? this.element(name) : null;
     if (el) return this.getIndex(el.name, el.index) !== undefined;
-    const v = this.lookup(name);
+    const v = own?.nameref ? this.lookup(name) : own;
     if (!v || v.declaredOnly) return false;
     if (v.indexed) return v.indexed.has(0) || v.indexed.size > 0;
     if (v.assoc) return v.assoc.size > 0;
@@ -171,9 +172,11 @@ export class Vars {
 
   /** $name: a scalar, or element 0 of an indexed array (bash). */
   get(name: string): string | undefined {
-    const el = this.element(name);
+    // One scope walk for a plain variable (this is every $x).
+    const own = this.lookupRef(name);
+    const el = own?.nameref ? this.element(name) : null;
     if (el) return this.getIndex(el.name, el.index);
-    const v = this.lookup(name);
+    const v = own?.nameref ? this.lookup(name) : own;
     if (!v || v.declaredOnly) return undefined;
     if (v.indexed) return v.indexed.get(0);
     if (v.assoc) return v.assoc.get('0');
