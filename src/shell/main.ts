@@ -175,6 +175,12 @@ function finish(os: AgentosApi, sh: Shell, run: () => number): void {
     status = sh.finish(run());
   } catch (e) {
     if (isStackOverflow(e)) return segfault(os, sh);
+    if (e instanceof SysError) {
+      // A system call the interpreter could not do without (a child shell that
+      // cannot start): said as the shell says errors, not under the runtime's argv[1] (`-c`).
+      sh.error(e.detail ? `${e.detail}: ${strerror(e.errno)}` : strerror(e.errno));
+      return os.exit(sh.finish(1));
+    }
     if (!(e instanceof ExitSignal)) throw e;
     status = sh.finish(e.status);
   }

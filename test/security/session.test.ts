@@ -43,9 +43,9 @@ test('E2BIG: an argument list over the channel fails that command with "Argument
     assert.equal(r.stdout, 'rc=126\nenv=126\n');
     assert.match(r.stderr, /^agentos-shell: line 1: \/opt\/agentos\/bin\/echo: Argument list too long\n.*\/opt\/agentos\/bin\/true: Argument list too long\n$/);
     assert.equal(r.exitCode, 0);
-    // exec in the session fails the same way and does not end it (bash: an interactive shell goes on).
+    // exec fails the same way; as under bash -c it ends that exec (126), not the session (decision 0007).
     const e = await vm.exec(`${BIG}; exec /opt/agentos/bin/echo "$x"; echo "rc=$?"`);
-    assert.deepEqual([e.stdout, e.stderr], ['rc=126\n', 'agentos-shell: line 1: exec: /opt/agentos/bin/echo: Argument list too long\n']);
+    assert.deepEqual([e.stdout, e.stderr, e.exitCode], ['', 'agentos-shell: line 1: exec: /opt/agentos/bin/echo: Argument list too long\n', 126]);
     // A program's own spawn gets E2BIG as an errno.
     await vm.writeFile('/tmp/spawn-big.js', `#!/usr/libexec/agentos/js
 try { agentos.sys.spawn({ path: '/opt/agentos/bin/true', argv: ['true', 'x'.repeat(300000)] }); } catch (e) { agentos.print(e.message + '\\n'); }

@@ -3,10 +3,10 @@
 
 import { strerror, SysError } from '../../abi/errno.js';
 import { F_SETFD, O_CLOEXEC, O_CREAT, O_EXCL, O_RDWR, SEEK_SET } from '../../abi/fcntl.js';
-import { evalArithText, expandRedirectTarget, type ExpandContext } from '../expand/index.js';
+import { evalArithText, expandRedirectTarget, expandWord, type ExpandContext } from '../expand/index.js';
 import { restore, save, tracked } from './redirect.js';
 import { ShellError } from './vars.js';
-import type { Stmt, Word } from '../syntax/index.js';
+import { parseSubscript, type Stmt, type Word } from '../syntax/index.js';
 import { runStmts } from './exec.js';
 import { isolate } from './isolate.js';
 import type { Shell } from './shell.js';
@@ -64,6 +64,7 @@ export function expandContext(sh: Shell): ExpandContext {
   cache.set(sh, ctx);
   const c = ctx;
   sh.vars.arith = (e) => evalArithText(e, c);
+  sh.vars.subscript = (text) => expandWord(parseSubscript(text), c);
   sh.vars.warn = (m) => sh.error(m);
   return ctx;
 }

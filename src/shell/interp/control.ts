@@ -13,7 +13,8 @@ export class ReturnSignal {
 }
 
 export class ExitSignal {
-  constructor(readonly status: number) {}
+  /** `command`: thrown by the exit builtin itself (a session ends there; other exits end only the exec). */
+  constructor(readonly status: number, readonly command = false) {}
 }
 
 /** An in-process subshell ended by a signal's default action (status 128+N). */

@@ -75,6 +75,8 @@ export function suppressed<T>(sh: Shell, fn: () => T): T {
 
 export function runCommand(sh: Shell, cmd: Command): number {
   sh.lineno = cmd.line;
+  // A compound command whose redirection failed ran nothing and fails as a simple command does (errexit, ERR).
+  const failed = (status: number): number => leaf(sh, status);
   try {
     switch (cmd.type) {
       case 'SimpleCommand':
@@ -90,7 +92,7 @@ export function runCommand(sh: Shell, cmd: Command): number {
         return left;
       }
       case 'Group':
-        return withRedirs(sh, cmd.redirs, () => runStmts(sh, cmd.stmts));
+        return withRedirs(sh, cmd.redirs, () => runStmts(sh, cmd.stmts), failed);
       case 'Subshell': {
         let signal = 0;
         const status = withRedirs(sh, cmd.redirs, () => isolate(sh, () => runStmts(sh, cmd.stmts), (sig) => (signal = sig)));
@@ -98,15 +100,15 @@ export function runCommand(sh: Shell, cmd: Command): number {
         return leaf(sh, status);
       }
       case 'If':
-        return withRedirs(sh, cmd.redirs, () => runIf(sh, cmd));
+        return withRedirs(sh, cmd.redirs, () => runIf(sh, cmd), failed);
       case 'While':
-        return withRedirs(sh, cmd.redirs, () => runWhile(sh, cmd));
+        return withRedirs(sh, cmd.redirs, () => runWhile(sh, cmd), failed);
       case 'For':
-        return withRedirs(sh, cmd.redirs, () => runFor(sh, cmd));
+        return withRedirs(sh, cmd.redirs, () => runFor(sh, cmd), failed);
       case 'ArithFor':
-        return withRedirs(sh, cmd.redirs, () => arithStatus('((', () => runArithFor(sh, cmd)));
+        return withRedirs(sh, cmd.redirs, () => arithStatus('((', () => runArithFor(sh, cmd)), failed);
       case 'Case':
-        return withRedirs(sh, cmd.redirs, () => runCase(sh, cmd));
+        return withRedirs(sh, cmd.redirs, () => runCase(sh, cmd), failed);
       case 'ArithCmd':
         debugTrap(sh, cmd);
         return leaf(sh, withRedirs(sh, cmd.redirs, () => arithStatus('((', () => (arith(sh, cmd.expr, true) !== 0 ? 0 : 1))));

@@ -270,7 +270,7 @@ export function withOutputFile(sh: Shell, name: string, redirs: Redirect[], fn: 
 }
 
 /** Run `fn` with `redirs` applied; a redirection error is reported and gives status 1. */
-export function withRedirs(sh: Shell, redirs: Redirect[], fn: () => number): number {
+export function withRedirs(sh: Shell, redirs: Redirect[], fn: () => number, failed = (status: number) => status): number {
   if (redirs.length === 0) return fn();
   let saved: Saved;
   try {
@@ -278,7 +278,7 @@ export function withRedirs(sh: Shell, redirs: Redirect[], fn: () => number): num
   } catch (e) {
     // Fatal expansion errors (set -u in a here-doc...) are the caller's to report.
     if (!(e instanceof RedirectFailed)) throw e;
-    return e.status;
+    return failed(e.status);
   }
   try {
     return fn();

@@ -33,6 +33,8 @@ export class Vars {
   private scopes: Scope[] = [new Map()];
   /** Evaluates `declare -i` values; provided by the interpreter. */
   arith: (expr: string) => number = (e) => Number(e) || 0;
+  /** Expands a subscript written in a nameref's target (`a[$k]`); provided by the interpreter. */
+  subscript: (text: string) => string = (t) => t;
   /** Reports a non-fatal diagnostic (an out-of-range read); the interpreter points it at sh.error. */
   warn: (message: string) => void = () => {};
 
@@ -91,6 +93,23 @@ export class Vars {
     return n;
   }
 
+  /**
+   * A nameref chain that ends at one array element (declare -n r='a[2]'): the
+   * array and the subscript, expanded now as bash does at each use.
+   */
+  private element(name: string): { name: string; index: string } | null {
+    let n = name;
+    let sub: string | null = null;
+    for (let hops = 0; hops < 10; hops++) {
+      const v = this.lookupRef(n);
+      if (!v?.nameref) break;
+      const m = /^([^[]*)\[(.*)\]$/s.exec(v.nameref);
+      n = m ? m[1] : v.nameref;
+      sub = m ? m[2] : null;
+    }
+    return sub === null || sub === '@' || sub === '*' ? null : { name: n, index: this.subscript(sub) };
+  }
+
   /** Variables of the innermost function scope (`local` with no names), in creation order. */
   localNames(): string[] {
     return this.depth > 0 ? [...this.scopes[this.scopes.length - 1].keys()] : [];
@@ -141,7 +160,10 @@ export class Vars {
   }
 
   isSet(name: string): boolean {
-    const v = this.lookup(name);
+    const own = this.lookupRef(name);
+    const el = own?.nameref ? this.element(name) : null;
+    if (el) return this.getIndex(el.name, el.index) !== undefined;
+    const v = own?.nameref ? this.lookup(name) : own;
     if (!v || v.declaredOnly) return false;
     if (v.indexed) return v.indexed.has(0) || v.indexed.size > 0;
     if (v.assoc) return v.assoc.size > 0;
@@ -150,7 +172,11 @@ export class Vars {
 
   /** $name: a scalar, or element 0 of an indexed array (bash). */
   get(name: string): string | undefined {
-    const v = this.lookup(name);
+    // One scope walk for a plain variable (this is every $x).
+    const own = this.lookupRef(name);
+    const el = own?.nameref ? this.element(name) : null;
+    if (el) return this.getIndex(el.name, el.index);
+    const v = own?.nameref ? this.lookup(name) : own;
     if (!v || v.declaredOnly) return undefined;
     if (v.indexed) return v.indexed.get(0);
     if (v.assoc) return v.assoc.get('0');
@@ -222,6 +248,8 @@ export class Vars {
   }
 
   set(name: string, value: string, opts: { append?: boolean; local?: boolean } = {}): void {
+    const el = opts.local ? null : this.element(name);
+    if (el) return this.setIndex(el.name, el.index, value, opts.append);
     const v = this.writable(name, opts.local);
     if (v.nameref === '') {
       // A nameref without a target (declare -n ref): the assignment gives it one.

@@ -1,7 +1,8 @@
 // declare/typeset/local/export/readonly and unset.
 
-import { expandAssignValue, type ExpandContext } from '../../expand/index.js';
-import { printFunction, type Assign } from '../../syntax/index.js';
+import { expandAssignValue, expandWord, type ExpandContext } from '../../expand/index.js';
+import { parseSubscript, printFunction, type Assign } from '../../syntax/index.js';
+import { expandContext } from '../context.js';
 import { assign } from '../exec.js';
 import { syncOptionVars } from './set.js';
 import type { Shell } from '../shell.js';
@@ -272,7 +273,8 @@ export const unset: Builtin = (sh, argv) => {
       continue;
     }
     try {
-      if (m[2] !== undefined) sh.vars.unsetIndex(m[1], m[2]);
+      // The subscript is expanded as bash does (unset 'A["$k"]'); @ and * mean the whole array.
+      if (m[2] !== undefined) sh.vars.unsetIndex(m[1], m[2] === '@' || m[2] === '*' ? m[2] : expandWord(parseSubscript(m[2]), expandContext(sh)));
       else sh.vars.unset(m[1], ref);
     } catch (e) {
       if (!(e instanceof ShellError)) throw e;

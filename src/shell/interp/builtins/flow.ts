@@ -5,7 +5,7 @@ import { NSIG, SIG_DFL, SIG_HANDLE, SIG_IGN, signalFromName, signalName } from '
 import { walkPath } from '../../../user/execvp.js';
 import { evalArithText } from '../../expand/index.js';
 import { expandContext } from '../context.js';
-import { BreakSignal, ContinueSignal, ExitSignal, ReturnSignal } from '../control.js';
+import { AbortSignal, BreakSignal, ContinueSignal, ExitSignal, ReturnSignal } from '../control.js';
 import { waitFor } from '../exec.js';
 import { publishFrames } from '../frames.js';
 import { findJob } from '../jobspec.js';
@@ -28,10 +28,10 @@ export const exit: Builtin = (sh, argv) => {
   if (argv.length > 2) {
     // bash 5.2 says so and goes on with status 1 in a script, but exits under -c.
     sh.error('exit: too many arguments');
-    if (sh.modeFlags.includes('c')) throw new ExitSignal(1);
+    if (sh.modeFlags.includes('c')) throw new ExitSignal(1, true);
     return 1;
   }
-  throw new ExitSignal(statusArg(sh, 'exit', argv[1]));
+  throw new ExitSignal(statusArg(sh, 'exit', argv[1]), true);
 };
 
 export const logout: Builtin = (sh, argv) => {
@@ -65,6 +65,11 @@ function loopControl(sh: Shell, argv: string[], Signal: typeof BreakSignal | typ
   if (sh.loopDepth === 0) {
     sh.error(`${argv[0]}: only meaningful in a \`for', \`while', or \`until' loop`);
     return 0;
+  }
+  if (argv.length > 2) {
+    // bash: ends a -c shell with status 1; a script abandons the rest of the command line.
+    sh.error(`${argv[0]}: too many arguments`);
+    throw sh.modeFlags.includes('c') ? new ExitSignal(1) : new AbortSignal(1, false);
   }
   throw new Signal(loopLevels(sh, argv[0], argv[1]));
 }

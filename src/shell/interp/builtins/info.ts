@@ -49,16 +49,21 @@ function kinds(sh: Shell, name: string): [Kind, string][] {
 export const type: Builtin = (sh, argv) => {
   let flag = '';
   let all = false;
+  let noFunctions = false;
   const names: string[] = [];
   for (const a of argv.slice(1)) {
-    if (/^-[atpP]+$/.test(a)) {
+    if (/^-[aftpP]+$/.test(a)) {
       if (a.includes('a')) all = true;
-      flag = a.replace('a', '').slice(1) || flag;
+      if (a.includes('f')) noFunctions = true;
+      flag = a.replace(/[af]/g, '').slice(1) || flag;
     } else names.push(a);
   }
   let status = 0;
   for (const n of names) {
-    const ks = kinds(sh, n);
+    let ks = kinds(sh, n);
+    // -f skips functions; -P searches PATH whatever else the name is.
+    if (noFunctions) ks = ks.filter(([k]) => k !== 'function');
+    if (flag === 'P') ks = ks.filter(([k]) => k === 'file');
     if (!ks.length) {
       if (!flag) sh.error(`type: ${n}: not found`);
       status = 1;

@@ -1,6 +1,9 @@
 // printf [-v VAR] FORMAT [ARG...] — the format is reused until the arguments run out.
 
+import { expandWord } from '../../expand/index.js';
 import { decodeEscapes } from '../../syntax/ansi.js';
+import { parseSubscript } from '../../syntax/index.js';
+import { expandContext } from '../context.js';
 import { byteChar, encodeShell } from '../../bytes.js';
 import type { Builtin } from './types.js';
 import { ShellError } from '../vars.js';
@@ -240,7 +243,7 @@ export const printf: Builtin = (sh, argv) => {
   if (target !== null) {
     const m = /^([A-Za-z_]\w*)(?:\[(.*)\])?$/.exec(target);
     if (!m) throw new ShellError(`printf: \`${target}': not a valid identifier`, 2);
-    if (m[2] !== undefined) sh.vars.setIndex(m[1], m[2], out);
+    if (m[2] !== undefined) sh.vars.setIndex(m[1], expandWord(parseSubscript(m[2]), expandContext(sh)), out);
     else sh.vars.set(m[1], out);
   } else {
     try {
