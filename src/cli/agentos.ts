@@ -27,8 +27,8 @@ Commands:
                           --timeout: SIGINT to the script and everything it started, SIGKILL
                           a second later (0: none). -i passes agentos's stdin to the script
                           (default /dev/null); --json prints one object {"stdout","stderr",
-                          "exitCode"} instead, with "truncated": true when output past
-                          --max-output was dropped.
+                          "exitCode","timedOut","truncated"} instead ("truncated": output past
+                          --max-output was dropped).
                           --state DIR: a persistent VM whose writable layer lives in DIR
                           (created if missing); every write is durable when exec returns.
                           --mount HOST:VM[:ro]: host directory HOST appears at VM path VM,
@@ -198,7 +198,7 @@ async function execCommand(args: string[]): Promise<number> {
     const r = await withDeadline(vm.execBytes(script, { stdin, timeoutMs, cwd }), timeoutMs);
     const dec = new TextDecoder();
     if (json) {
-      const out = { stdout: dec.decode(r.stdout), stderr: dec.decode(r.stderr), exitCode: r.exitCode, ...(r.truncated ? { truncated: true } : {}) };
+      const out = { stdout: dec.decode(r.stdout), stderr: dec.decode(r.stderr), exitCode: r.exitCode, timedOut: r.timedOut, truncated: r.truncated === true };
       process.stdout.write(JSON.stringify(out) + '\n');
     } else {
       process.stdout.write(r.stdout);
@@ -225,7 +225,7 @@ function withDeadline<T>(run: Promise<T>, timeoutMs: number | undefined): Promis
   const deadline = new Promise<never>(() => {
     timer = longTimeout(() => {
       process.stderr.write('agentos exec: the VM did not end the command in time; stopping it\n');
-      process.exit(124);
+      exitFlushed(124);
     }, timeoutMs + DEADLINE_GRACE_MS);
   });
   return Promise.race([run, deadline]).finally(() => timer?.clear());

@@ -225,6 +225,13 @@ export class Sys {
   getgid(): number {
     return this.raw.call('getgid') as number;
   }
+  /** The effective user: root while a set-user-ID program runs, whoever ran it in getuid(). */
+  geteuid(): number {
+    return this.raw.call('geteuid') as number;
+  }
+  getegid(): number {
+    return this.raw.call('getegid') as number;
+  }
   setuid(uid: number): void {
     this.raw.call('setuid', uid);
   }

@@ -64,6 +64,8 @@ import { groups } from './groups.js';
 import { stty } from './stty.js';
 import { sync } from './sync.js';
 import { mkfifo } from './mkfifo.js';
+import { printf } from './printf.js';
+import { bracket, test } from './test.js';
 import { md5sum, sha1sum, sha256sum, sha512sum } from './sums.js';
 
 type Applet = (os: AgentosApi, args: string[]) => number;
@@ -139,6 +141,9 @@ const APPLETS: Record<string, Applet> = {
   stty,
   sync,
   mkfifo,
+  printf,
+  test,
+  '[': bracket,
   true: () => 0,
   false: () => 1,
 };

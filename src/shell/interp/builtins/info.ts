@@ -278,12 +278,12 @@ export const kill: Builtin = (sh, argv) => {
   if (args[0] === '-l' || args[0] === '-L') {
     if (args[1]) {
       const n = Number(args[1]);
-      sh.out(`${Number.isInteger(n) ? signalName(n > 128 ? n - 128 : n).replace(/^SIG/, '') : signalFromName(args[1])}\n`);
+      sh.out(`${Number.isInteger(n) ? (n === 0 ? 'EXIT' : signalName(n > 128 ? n - 128 : n).replace(/^SIG/, '')) : signalFromName(args[1])}\n`);
     } else sh.out(Array.from({ length: 31 }, (_, i) => signalName(i + 1).replace(/^SIG/, '')).join(' ') + '\n');
     return 0;
   }
   if (args[0] === '-s' || args[0] === '-n') {
-    const s = signalFromName(args[1] ?? '');
+    const s = killSignal(args[1] ?? '');
     if (s === undefined) {
       sh.error(`kill: ${args[1]}: invalid signal specification`);
       return 1;
@@ -291,7 +291,7 @@ export const kill: Builtin = (sh, argv) => {
     sig = s;
     args.splice(0, 2);
   } else if (args[0]?.startsWith('-') && args[0] !== '--') {
-    const s = signalFromName(args[0].slice(1));
+    const s = killSignal(args[0].slice(1));
     if (s === undefined) {
       sh.error(`kill: ${args[0].slice(1)}: invalid signal specification`);
       return 1;
@@ -328,6 +328,9 @@ export const kill: Builtin = (sh, argv) => {
   }
   return status;
 };
+
+/** A signal for kill: a name or number, or 0 (no signal: is the process there, may I signal it?). */
+const killSignal = (spec: string): number | undefined => (spec === '0' ? 0 : signalFromName(spec));
 
 export const history: Builtin = (sh, argv) => (sh.history ? historyBuiltin(sh, sh.history, argv) : 0);
 
