@@ -8,7 +8,7 @@ import { canonicalName } from '../abi/bytestr.js';
 import type { MemFs } from './fs/memfs.js';
 import { OverlayFs } from './fs/overlayfs.js';
 import type { Persister } from './persist/persister.js';
-import { Snapshots } from './persist/snapshots.js';
+import { Snapshots, type RestoreCaller } from './persist/snapshots.js';
 import { MemorySnapshots } from './persist/store.js';
 import { newDoorbell } from '../abi/channel.js';
 import type { Value } from '../abi/codec.js';
@@ -149,7 +149,7 @@ export class Kernel {
     this.policy = new PolicyEngine(this, opts.policy, opts.hostMemory ?? UNKNOWN_HOST_MEMORY);
     this.wasmModules = new WasmModules(pagesFor(this.policy.limitValues.maxMemoryBytes));
     this.persister = opts.persister ?? null;
-    this.snapshots = new Snapshots(() => this.vfs.root().fs as OverlayFs, this.persister?.store ?? new MemorySnapshots(), opts.imageId ?? '', (u) => this.replaceLayer(u));
+    this.snapshots = new Snapshots(() => this.vfs.root().fs as OverlayFs, this.persister?.store ?? new MemorySnapshots(), opts.imageId ?? '', (u, caller) => this.replaceLayer(u, caller));
     this.fifos = opts.fifos;
     this.software = new SoftwareBroker(this.vfs);
     this.net = opts.net ?? new NetStack();
@@ -485,12 +485,19 @@ export class Kernel {
   }
 
   /**
-   * A snapshot restore: every process but init is killed, then the root's
+   * A snapshot restore: every process but init ends, then the root's
    * writable layer becomes `upper` (mounts kept) and, if the VM persists, is
-   * written as the layer's new checkpoint.
+   * written as the layer's new checkpoint (a sync after this waits for it).
+   * A guest's restore (`caller`) is its last act: it is told so, and it and
+   * the processes waiting on it (its shells, up to its session's) exit with
+   * status 0 rather than being killed; every other process is killed.
    */
-  private async replaceLayer(upper: MemFs): Promise<void> {
-    for (const p of this.procs.all()) if (p !== this.init && p.state !== 'Z') this.exit(p, 9);
+  private async replaceLayer(upper: MemFs, caller?: RestoreCaller): Promise<void> {
+    const ending = new Set<Process>();
+    for (let p = caller && this.procs.get(caller.pid); p && p !== this.init; p = this.procs.get(p.ppid)) ending.add(p);
+    const asker = caller && this.procs.get(caller.pid);
+    if (asker) this.tell(asker, caller.note);
+    for (const p of this.procs.all()) if (p !== this.init && p.state !== 'Z') this.exit(p, ending.has(p) ? 0 : 9);
     const old = this.vfs.root().fs as OverlayFs;
     this.policy.capLayer(upper);
     this.vfs.replaceRoot(new OverlayFs(old.lower, upper));

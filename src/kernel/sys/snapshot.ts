@@ -10,7 +10,8 @@
 // under `ask` rules. Under filesystem rules, restore and import, which would
 // write under read-only and hidden paths, are the host's alone, and the
 // store's existing snapshots (the host's roll-back points, perhaps) can be
-// neither replaced nor deleted from inside.
+// neither replaced nor deleted from inside. A restore ends the caller and the
+// shells it runs under with status 0 and a note on its stderr (kernel.ts).
 
 import type { Value } from '../../abi/codec.js';
 import { Errno, strerror, SysError } from '../../abi/errno.js';
@@ -54,8 +55,11 @@ export const snapshot: Handler = (k, p, a, call) => {
       st.file ??= readVfsFile(k, p, str(a, 1));
       return settle(call, () => s.import(str(a, 2), st.file!)) as unknown as Value;
     }
-    case 'restore':
-      return settle(call, () => s.restore(str(a, 1)).then(() => 0));
+    case 'restore': {
+      const name = str(a, 1);
+      const note = `agentos snapshot: restored '${name}'; every process in the VM was stopped, this command's shell too (what followed it did not run); the next command runs in the restored files\n`;
+      return settle(call, () => s.restore(name, { pid: p.pid, note }).then(() => 0));
+    }
     default:
       throw new SysError(Errno.EINVAL, `snapshot: unknown operation ${op}`);
   }
