@@ -20,6 +20,7 @@ import { signalStatus } from '../abi/wait.js';
 import { ChannelEnd } from './channel.js';
 import { sanitizeEnv } from './env.js';
 import { loadImage, type Loaded } from './exec.js';
+import { isSetuidRoot } from './setuid.js';
 import { FifoTable, PipeFs } from './fifo.js';
 import type { OpenFile } from './file.js';
 import { PolicyEngine } from './policy/policy.js';
@@ -170,13 +171,12 @@ export class Kernel {
       },
     }, opts.warmWorkers ?? 3, { memoryBytes: this.policy.limitValues.maxMemoryBytes });
     this.init = new Process(this.procs.allocPid(), this.vfs.root(), null);
-    this.init.uid = 0;
-    this.init.gid = 0;
+    this.init.setIds(0, 0);
     this.init.comm = 'init';
     this.init.argv = ['init'];
     this.procs.add(this.init);
     this.user = new Process(this.procs.maxPid + 1, this.vfs.root(), this.init);
-    this.user.uid = this.user.gid = 1000;
+    this.user.setIds(1000, 1000);
     this.user.umask = 0; // the caller's mode is the new file's mode
     this.user.comm = 'user';
     this.user.argv = ['user'];
@@ -356,8 +356,8 @@ export class Kernel {
     }
     const child = new Process(this.procs.allocPid(), cwd, parent);
     child.fds = this.policy.limits.fdTable(child.pid) ?? child.fds;
-    if (req.uid !== undefined) child.uid = req.uid;
-    if (req.gid !== undefined) child.gid = req.gid;
+    if (req.uid !== undefined || req.gid !== undefined) child.setIds(req.uid ?? child.uid, req.gid ?? child.gid);
+    if (loaded.setuid) child.uid = 0;
     try {
       for (const [fd, f] of files) child.fds.set(fd, f.ref());
     } catch (e) {
@@ -399,6 +399,7 @@ export class Kernel {
   /** Replace the process's program (execve): the new image starts in a pooled worker. */
   exec(p: Process, path: string, argv: string[], env: string[]): void {
     const loaded = this.load(p, p.cwd, path, argv, false);
+    if (loaded.setuid) p.uid = 0;
     p.fds.closeOnExec();
     p.dispositions.forEach((d, sig) => {
       if (d === SIG_HANDLE) p.dispositions[sig] = 0;
@@ -415,7 +416,8 @@ export class Kernel {
   private load(p: Process, cwd: Inode, path: string, argv: string[], spawning: boolean): Loaded {
     // The host's own spawns are trusted; the guest's meet the policy first (EAGAIN, EACCES, approval).
     if (p !== this.init) this.policy.mayRun(p, cwd, path, argv, spawning);
-    const loaded = loadImage(this.vfs, p.cred, cwd, path, argv);
+    const setuid = (inode: Inode, file: string) => p.uid !== 0 && isSetuidRoot(this.vfs, inode, file) && this.policy.maySetuid(p, file);
+    const loaded = loadImage(this.vfs, p.cred, cwd, path, argv, setuid);
     if (!this.runtimes.has(loaded.image.runtime)) {
       throw new SysError(Errno.ENOEXEC, `${path}: no ${loaded.image.runtime} runtime in this build`);
     }
