@@ -115,7 +115,7 @@ describe('the policy binds root exactly as it binds the user', () => {
   });
 
   test('the command allowlist: sudo runs only allowed commands, and root cannot rewrite one', async () => {
-    const policy = { processes: { allow: ['/opt/agentos/bin/sudo', '/opt/agentos/bin/id', '/opt/agentos/bin/cat', '/opt/agentos/bin/echo'] } };
+    const policy = { processes: { allow: ['/opt/agentos/bin/sudo', '/opt/agentos/bin/id', '/opt/agentos/bin/cat', '/opt/agentos/bin/echo', '/opt/agentos/bin/agentos'] } };
     await withVM(policy, async (vm) => {
       assert.equal(await ok(vm, 'sudo id -u'), '0\n');
       let r = await vm.exec('sudo ls /');
@@ -132,6 +132,12 @@ describe('the policy binds root exactly as it binds the user', () => {
       r = await vm.exec('sudo sh -c "rm -f /opt/agentos/bin/id; echo > /opt/agentos/bin/id"');
       assert.match(r.stderr, /Read-only file system/);
       assert.equal(await ok(vm, 'sudo id -u; id -u'), '0\n1000\n');
+      // Nor can it restore or import a root filesystem where an allowed path names its own program.
+      for (const op of ['restore s1', 'import /tmp/s.snap s2']) {
+        r = await vm.exec(`sudo agentos snapshot ${op}`);
+        assert.notEqual(r.exitCode, 0, op);
+        assert.match(r.stderr, /not allowed under its filesystem policy/, op);
+      }
     });
   });
 

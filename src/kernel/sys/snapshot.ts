@@ -29,7 +29,8 @@ import { settle } from './settle.js';
 export const snapshot: Handler = (k, p, a, call) => {
   const op = str(a, 0);
   const s = k.snapshots;
-  const ruled = hasFsRules(k.policy.policy.fs);
+  // A command allowlist makes its programs read-only (policy.ts): a restore or import could replace them.
+  const ruled = hasFsRules(k.policy.policy.fs) || !!k.policy.policy.processes?.allow;
   if (ruled && (op === 'restore' || op === 'import' || op === 'delete')) {
     throw new SysError(Errno.EPERM, `snapshot ${op} from inside the VM is not allowed under its filesystem policy (the host can do it)`);
   }
