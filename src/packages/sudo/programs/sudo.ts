@@ -137,12 +137,10 @@ export function sudo(os: AgentosApi, args: string[]): number {
     return 1;
   }
   const shellMode = f.has('i') || f.has('s');
-  let assigned: string[] = [];
-  let command = o.rest;
   // VAR=value operands before the command go into its environment.
-  const firstCmd = command.findIndex((w) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(w));
-  assigned = firstCmd < 0 ? command : command.slice(0, firstCmd);
-  command = firstCmd < 0 ? [] : command.slice(firstCmd);
+  const firstCmd = o.rest.findIndex((w) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(w));
+  const assigned = firstCmd < 0 ? o.rest : o.rest.slice(0, firstCmd);
+  const command = firstCmd < 0 ? [] : o.rest.slice(firstCmd);
   const onlyTimestamp = (f.has('k') || f.has('K') || f.has('v')) && command.length === 0 && !shellMode;
   if (onlyTimestamp) return 0; // no password, so no timestamp to validate or forget
   if (command.length === 0 && !shellMode && !f.has('l')) {
