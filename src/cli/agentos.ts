@@ -3,7 +3,7 @@
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { createInterface } from 'node:readline';
+import { once } from 'node:events';
 import type { MountSpec } from '../host/agent-vm.js';
 import { MCP_USAGE, mcpCommand } from './mcp.js';
 import { AgentVM, boot } from '../host/node/index.js';
@@ -27,15 +27,16 @@ Commands:
                           --timeout: SIGINT to the script and everything it started, SIGKILL
                           a second later (0: none). -i passes agentos's stdin to the script
                           (default /dev/null); --json prints one object {"stdout","stderr",
-                          "exitCode"} instead, with "truncated": true when output past
-                          --max-output was dropped.
+                          "exitCode","timedOut","truncated"} instead ("truncated": output past
+                          --max-output was dropped).
                           --state DIR: a persistent VM whose writable layer lives in DIR
                           (created if missing); every write is durable when exec returns.
                           --mount HOST:VM[:ro]: host directory HOST appears at VM path VM,
                           live and two-way (read-only with :ro); nothing outside it is reachable.
   shell [--state DIR] [--isolation MODE] [POLICY OPTIONS] [BROWSER OPTIONS]
                           an interactive shell on this terminal (raw mode, job control, resize);
-                          when stdin is not a terminal, a line-by-line session (each line one exec)
+                          when stdin is not a terminal, the VM's bash -s reads it as a script
+                          (output as it comes, no prompts; agentos exits with its status)
   snapshot [--state DIR] [--isolation MODE] create NAME | list | restore NAME | delete NAME
                           | export NAME FILE | import FILE [NAME]
                           snapshots of the writable layer (DIR's VM; without --state, an
@@ -198,7 +199,7 @@ async function execCommand(args: string[]): Promise<number> {
     const r = await withDeadline(vm.execBytes(script, { stdin, timeoutMs, cwd }), timeoutMs);
     const dec = new TextDecoder();
     if (json) {
-      const out = { stdout: dec.decode(r.stdout), stderr: dec.decode(r.stderr), exitCode: r.exitCode, ...(r.truncated ? { truncated: true } : {}) };
+      const out = { stdout: dec.decode(r.stdout), stderr: dec.decode(r.stderr), exitCode: r.exitCode, timedOut: r.timedOut, truncated: r.truncated === true };
       process.stdout.write(JSON.stringify(out) + '\n');
     } else {
       process.stdout.write(r.stdout);
@@ -225,7 +226,7 @@ function withDeadline<T>(run: Promise<T>, timeoutMs: number | undefined): Promis
   const deadline = new Promise<never>(() => {
     timer = longTimeout(() => {
       process.stderr.write('agentos exec: the VM did not end the command in time; stopping it\n');
-      process.exit(124);
+      exitFlushed(124);
     }, timeoutMs + DEADLINE_GRACE_MS);
   });
   return Promise.race([run, deadline]).finally(() => timer?.clear());
@@ -264,19 +265,44 @@ async function shellCommand(args: string[]): Promise<number> {
   if (bf.browser && iso.given) return usageError('shell: --isolation is for the Node host (with --browser, Chromium isolates the VM)');
   const vm = bf.browser ? await newBrowserVM(bf, policyOptions(pf)) : new AgentVM({ state, ...policyOptions(pf), isolation: iso.isolation });
   await vm.start();
-  if (process.stdin.isTTY && process.stdout.isTTY) return terminalSession(vm);
-  const print = (c: { stream: 'stdout' | 'stderr'; data: Uint8Array }) => (c.stream === 'stdout' ? process.stdout : process.stderr).write(c.data);
-  if (vm instanceof AgentVM) vm.on('output', print);
-  else vm.on('output', print);
-  const rl = createInterface({ input: process.stdin, output: process.stdout, prompt: 'agentos$ ' });
-  let status = 0;
-  rl.prompt();
-  for await (const line of rl) {
-    if (line.trim()) status = (await vm.execBytes(line)).exitCode;
-    rl.prompt();
+  if (process.stdin.isTTY) return terminalSession(vm);
+  try {
+    return vm instanceof AgentVM ? await scriptSession(vm) : await bufferedScript(vm);
+  } finally {
+    await stopVm(vm, pf);
   }
-  await stopVm(vm, pf);
+}
+
+/**
+ * stdin is not a terminal: the VM's `bash -s` reads it as a script, as it
+ * arrives (loops and here-documents span lines; no prompts), its output
+ * flows back as it comes, and its status is agentos's.
+ */
+async function scriptSession(vm: AgentVM): Promise<number> {
+  const p = await vm.spawn(['/bin/bash', '-s']);
+  const copy = async (from: AsyncIterable<Uint8Array>, to: NodeJS.WriteStream) => {
+    for await (const b of from) if (!to.write(b)) await once(to, 'drain');
+  };
+  const output = Promise.all([copy(p.stdout, process.stdout), copy(p.stderr, process.stderr)]);
+  void (async () => {
+    try {
+      for await (const chunk of process.stdin) await p.write(new Uint8Array(chunk as Buffer));
+    } catch {
+      // The shell is gone (it ran `exit`): the rest of the input is not read.
+    }
+    await p.closeStdin().catch(() => {});
+  })();
+  const status = await p.wait();
+  await output;
+  process.stdin.destroy();
   return status;
+}
+
+/** The same in a browser VM, which has no process streams: the whole input first, then one run. */
+async function bufferedScript(vm: BrowserVM): Promise<number> {
+  const stdin = readFileSync(0);
+  vm.on('output', (c) => (c.stream === 'stdout' ? process.stdout : process.stderr).write(c.data));
+  return (await vm.execBytes('bash -s', { stdin })).exitCode;
 }
 
 /**

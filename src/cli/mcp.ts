@@ -101,11 +101,11 @@ export async function mcpCommand(args: string[], usageError: (msg: string) => nu
   const server = new McpServer({ name: 'agentos', version: '0.1.0' });
 
   server.registerTool('exec', {
-    description: 'Run a shell command (bash syntax) in the VM\'s persistent session. Returns stdout, stderr and the exit code; cd and variables persist between calls.',
+    description: 'Run a shell command (bash syntax) in the VM\'s persistent session. Returns stdout, stderr, the exit code, timedOut (the timeout ended it) and truncated (output past the policy\'s limit was dropped); cd and variables persist between calls.',
     inputSchema: { command: z.string(), timeout_seconds: z.number().positive().optional(), cwd: z.string().optional() },
   }, ({ command, timeout_seconds, cwd }) => guarded(async () => {
     const r = await vm.exec(command, { timeoutMs: timeout_seconds === undefined ? undefined : timeout_seconds * 1000, cwd });
-    return text(JSON.stringify({ stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode, timedOut: r.timedOut }), r.exitCode !== 0);
+    return text(JSON.stringify({ stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode, timedOut: r.timedOut, truncated: r.truncated === true }), r.exitCode !== 0);
   }));
 
   server.registerTool('read_file', {

@@ -19,6 +19,7 @@ export const POLICY_USAGE = `Policy options (exec, shell and mcp; see README, "T
   --ask-path PATH         opening or changing files under PATH waits for --approve
   --allow-cmd PATH        only listed commands run (repeat; the shells are always allowed)
   --ask-cmd PATH          running PATH waits for --approve
+  --no-sudo               sudo and su cannot make the guest root (policy processes.sudo: false)
   --max-procs N           processes alive at once (EAGAIN beyond)
   --cpu-time MS           CPU time per process, per exec for the shell (SIGXCPU)
   --wall-time MS          wall time per process, per exec for the shell (SIGKILL)
@@ -72,6 +73,10 @@ export function newPolicyFlags(): PolicyFlags {
  */
 export function takePolicyFlag(args: string[], i: number, f: PolicyFlags): number {
   const flag = args[i];
+  if (flag === '--no-sudo') {
+    f.policy = { ...f.policy, processes: { ...f.policy.processes, sudo: false } };
+    return 1;
+  }
   if (!(flag in LISTS) && !(flag in NUMBERS) && !['--policy', '--approve', '--audit', '--network', '--allow-host', '--ask-host'].includes(flag)) return 0;
   const value = optionValue(args, i);
   const p = f.policy as Record<string, Record<string, unknown>>;

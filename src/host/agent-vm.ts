@@ -264,14 +264,15 @@ export class AgentVM {
     return this.requireMachine().run(argv, { cwd: '/home/user', ...USER, ...opts });
   }
 
-  /** Start a program (no shell) with its stdin, stdout and stderr as streams. */
+  /** Start a program (no shell) with its stdin, stdout and stderr as streams; as the VM's user, with the exec sessions' environment and directory unless `opts` say. */
   async spawn(argv: string[], opts: { cwd?: string; env?: Record<string, string> } = {}): Promise<SpawnedProcess> {
     const m = this.requireMachine();
+    const session = this.sessionOptions();
     const pipes = await Promise.all([0, 1, 2].map(() => m.syscall('pipe', 0o2000000) as Promise<[number, number]>));
     const [[inR, inW], [outR, outW], [errR, errW]] = pipes;
     let pid: number;
     try {
-      pid = await m.spawn(argv, { cwd: opts.cwd ?? '/home/user', env: opts.env, ...USER, fds: [[0, inR], [1, outW], [2, errW]] });
+      pid = await m.spawn(argv, { cwd: opts.cwd ?? session.cwd, env: { ...session.env, ...opts.env }, ...USER, fds: [[0, inR], [1, outW], [2, errW]] });
     } finally {
       for (const fd of [inR, outW, errW]) await m.syscall('close', fd);
     }

@@ -8,7 +8,7 @@ import { canonicalName } from '../abi/bytestr.js';
 import type { MemFs } from './fs/memfs.js';
 import { OverlayFs } from './fs/overlayfs.js';
 import type { Persister } from './persist/persister.js';
-import { Snapshots } from './persist/snapshots.js';
+import { Snapshots, type RestoreCaller } from './persist/snapshots.js';
 import { MemorySnapshots } from './persist/store.js';
 import { newDoorbell } from '../abi/channel.js';
 import type { Value } from '../abi/codec.js';
@@ -20,6 +20,7 @@ import { signalStatus } from '../abi/wait.js';
 import { ChannelEnd } from './channel.js';
 import { sanitizeEnv } from './env.js';
 import { loadImage, type Loaded } from './exec.js';
+import { isSetuidRoot } from './setuid.js';
 import { FifoTable, PipeFs } from './fifo.js';
 import type { OpenFile } from './file.js';
 import { PolicyEngine } from './policy/policy.js';
@@ -155,7 +156,7 @@ export class Kernel {
     this.policy = new PolicyEngine(this, opts.policy, opts.hostMemory ?? UNKNOWN_HOST_MEMORY);
     this.wasmModules = new WasmModules(pagesFor(this.policy.limitValues.maxMemoryBytes));
     this.persister = opts.persister ?? null;
-    this.snapshots = new Snapshots(() => this.vfs.root().fs as OverlayFs, this.persister?.store ?? new MemorySnapshots(), opts.imageId ?? '', (u) => this.replaceLayer(u));
+    this.snapshots = new Snapshots(() => this.vfs.root().fs as OverlayFs, this.persister?.store ?? new MemorySnapshots(), opts.imageId ?? '', (u, caller) => this.replaceLayer(u, caller));
     this.fifos = opts.fifos;
     this.software = new SoftwareBroker(this.vfs);
     this.net = opts.net ?? new NetStack();
@@ -177,13 +178,12 @@ export class Kernel {
       },
     }, opts.warmWorkers ?? 3, { memoryBytes: this.policy.limitValues.maxMemoryBytes });
     this.init = new Process(this.procs.allocPid(), this.vfs.root(), null);
-    this.init.uid = 0;
-    this.init.gid = 0;
+    this.init.setIds(0, 0);
     this.init.comm = 'init';
     this.init.argv = ['init'];
     this.procs.add(this.init);
     this.user = new Process(this.procs.maxPid + 1, this.vfs.root(), this.init);
-    this.user.uid = this.user.gid = 1000;
+    this.user.setIds(1000, 1000);
     this.user.umask = 0; // the caller's mode is the new file's mode
     this.user.comm = 'user';
     this.user.argv = ['user'];
@@ -363,8 +363,8 @@ export class Kernel {
     }
     const child = new Process(this.procs.allocPid(), cwd, parent);
     child.fds = this.policy.limits.fdTable(child.pid) ?? child.fds;
-    if (req.uid !== undefined) child.uid = req.uid;
-    if (req.gid !== undefined) child.gid = req.gid;
+    if (req.uid !== undefined || req.gid !== undefined) child.setIds(req.uid ?? child.uid, req.gid ?? child.gid);
+    if (loaded.setuid) child.uid = 0;
     try {
       for (const [fd, f] of files) child.fds.set(fd, f.ref());
     } catch (e) {
@@ -406,6 +406,7 @@ export class Kernel {
   /** Replace the process's program (execve): the new image starts in a pooled worker. */
   exec(p: Process, path: string, argv: string[], env: string[]): void {
     const loaded = this.load(p, p.cwd, path, argv, false);
+    if (loaded.setuid) p.uid = 0;
     p.fds.closeOnExec();
     p.dispositions.forEach((d, sig) => {
       if (d === SIG_HANDLE) p.dispositions[sig] = 0;
@@ -422,7 +423,8 @@ export class Kernel {
   private load(p: Process, cwd: Inode, path: string, argv: string[], spawning: boolean): Loaded {
     // The host's own spawns are trusted; the guest's meet the policy first (EAGAIN, EACCES, approval).
     if (p !== this.init) this.policy.mayRun(p, cwd, path, argv, spawning);
-    const loaded = loadImage(this.vfs, p.cred, cwd, path, argv);
+    const setuid = (inode: Inode, file: string) => p.uid !== 0 && isSetuidRoot(this.vfs, inode, file) && this.policy.maySetuid(p, file);
+    const loaded = loadImage(this.vfs, p.cred, cwd, path, argv, setuid);
     if (!this.runtimes.has(loaded.image.runtime)) {
       throw new SysError(Errno.ENOEXEC, `${path}: no ${loaded.image.runtime} runtime in this build`);
     }
@@ -492,12 +494,19 @@ export class Kernel {
   }
 
   /**
-   * A snapshot restore: every process but init is killed, then the root's
+   * A snapshot restore: every process but init ends, then the root's
    * writable layer becomes `upper` (mounts kept) and, if the VM persists, is
-   * written as the layer's new checkpoint.
+   * written as the layer's new checkpoint (a sync after this waits for it).
+   * A guest's restore (`caller`) is its last act: it is told so, and it and
+   * the processes waiting on it (its shells, up to its session's) exit with
+   * status 0 rather than being killed; every other process is killed.
    */
-  private async replaceLayer(upper: MemFs): Promise<void> {
-    for (const p of this.procs.all()) if (p !== this.init && p.state !== 'Z') this.exit(p, 9);
+  private async replaceLayer(upper: MemFs, caller?: RestoreCaller): Promise<void> {
+    const ending = new Set<Process>();
+    for (let p = caller && this.procs.get(caller.pid); p && p !== this.init; p = this.procs.get(p.ppid)) ending.add(p);
+    const asker = caller && this.procs.get(caller.pid);
+    if (asker) this.tell(asker, caller.note);
+    for (const p of this.procs.all()) if (p !== this.init && p.state !== 'Z') this.exit(p, ending.has(p) ? 0 : 9);
     const old = this.vfs.root().fs as OverlayFs;
     this.policy.capLayer(upper);
     this.vfs.replaceRoot(new OverlayFs(old.lower, upper));

@@ -16,6 +16,7 @@ import { syncOptionVars } from './interp/builtins/set.js';
 import { runSession } from './session.js';
 import { runInteractive } from './interactive/repl.js';
 import { decodeShell } from './bytes.js';
+import { looksBinary } from './binary-file.js';
 
 /** Hidden option: run as a host's persistent exec session (src/shell/session.ts). */
 export const SESSION_FLAG = '--agentos-session';
@@ -129,14 +130,20 @@ export function shellMain(os: AgentosApi, self: string): void {
     // A script's bottom frame: FUNCNAME main, BASH_SOURCE the script, BASH_LINENO 0.
     sh.frames = [{ name: 'main', source: script, line: 0, fn: false }];
     publishFrames(sh);
-    let text: string;
+    let bytes: Uint8Array;
     try {
-      text = decodeShell(os.sys.readFile(script));
+      bytes = os.sys.readFile(script);
     } catch (e) {
       if (!(e instanceof SysError)) throw e;
       os.eprint(`agentos-shell: ${script}: ${strerror(e.errno)}\n`);
       return os.exit(127);
     }
+    // `bash FILE`, and /bin/sh FILE after a failed exec (find -exec, xargs, env): bash refuses what looks binary.
+    if (looksBinary(bytes)) {
+      os.eprint(`${script}: ${script}: cannot execute binary file\n`);
+      return os.exit(126);
+    }
+    let text = decodeShell(bytes);
     if (text.startsWith('#!')) text = text.replace(/^[^\n]*/, '');
     run = () => sh.runSource(text);
   } else {

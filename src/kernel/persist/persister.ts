@@ -74,12 +74,16 @@ export class Persister {
    * The root layer was replaced (a snapshot restore): persist `fs` from now
    * on. Its checkpoint replaces the old layer in one atomic step.
    */
-  async adopt(fs: MemFs): Promise<void> {
-    await this.chain;
+  adopt(fs: MemFs): Promise<void> {
+    // At once, so no change to the old layer is journalled from here on; the
+    // checkpoint joins the chain, so a sync or close made after this waits for it.
     this.fs.observer = null;
     this.fs = fs;
     this.journal = this.watch(fs);
-    await this.writeCheckpoint(EVERYTHING);
+    const run = this.chain.then(() => this.writeCheckpoint(EVERYTHING));
+    this.chain = run.catch(() => {});
+    this.queued = null; // a sync from now on comes after the checkpoint
+    return run;
   }
 
   /**
@@ -133,11 +137,14 @@ export class Persister {
     const file = opts.file instanceof OvlInode ? opts.file.upper : opts.file;
     if (file instanceof MemInode && file.fs === this.fs) this.queuedFiles.add(file);
     if (!this.queued) {
-      const run = this.chain.then(() => {
+      const run: Promise<void> = this.chain.then(() => {
         const scope: CommitScope = { all: this.queuedAll, include: this.queuedFiles };
-        this.queued = null;
-        this.queuedAll = false;
-        this.queuedFiles = new Set();
+        // A commit queued before a snapshot restore (adopt) leaves what was asked since to the one queued after it.
+        if (this.queued === run) {
+          this.queued = null;
+          this.queuedAll = false;
+          this.queuedFiles = new Set();
+        }
         return this.commit(scope);
       });
       this.queued = run;

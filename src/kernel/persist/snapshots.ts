@@ -17,6 +17,12 @@ import type { SnapshotInfo, SnapshotStore } from './store.js';
 
 export type { SnapshotInfo };
 
+/** A restore asked for from inside the VM: that process, and what it is told as it ends. */
+export interface RestoreCaller {
+  pid: number;
+  note: string;
+}
+
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
 export function checkSnapshotName(name: string): void {
@@ -30,8 +36,8 @@ export class Snapshots {
     private readonly root: () => OverlayFs,
     private readonly store: SnapshotStore,
     private readonly imageId: string,
-    /** Swap the root's upper layer for `upper` (the kernel stops every process first). */
-    private readonly swap: (upper: MemFs) => Promise<void>,
+    /** Swap the root's upper layer for `upper` (the kernel stops every process first; `caller` is the guest that asked). */
+    private readonly swap: (upper: MemFs, caller?: RestoreCaller) => Promise<void>,
   ) {}
 
   /** The current layer as a snapshot frame. */
@@ -84,8 +90,8 @@ export class Snapshots {
   }
 
   /** Make the snapshot the current layer. Every process is stopped; the layer switch is atomic. */
-  async restore(name: string): Promise<void> {
-    await this.swap(layerFromFrame(await this.export(name), this.imageId));
+  async restore(name: string, caller?: RestoreCaller): Promise<void> {
+    await this.swap(layerFromFrame(await this.export(name), this.imageId), caller);
   }
 
   private async save(name: string, frame: Uint8Array): Promise<SnapshotInfo> {

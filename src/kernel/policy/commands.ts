@@ -24,6 +24,8 @@ import type { ProcessPolicy } from './types.js';
 const KERNEL: Cred = { uid: 0, gid: 0, groups: [], pid: 0, umask: 0 };
 const SHELLS = ['/bin/sh', '/bin/bash'];
 const MAX_HOPS = 40;
+/** Where the runtime images live (every program's #! line names one). */
+const RUNTIMES = '/usr/libexec/agentos';
 
 const basename = (p: string): string => p.slice(p.lastIndexOf('/') + 1);
 
@@ -48,6 +50,25 @@ export function linkChain(vfs: Vfs, base: Inode, path: string): string[] {
     cur = inode.fs.readlink(inode);
   }
   return hops;
+}
+
+/**
+ * The files an allowlist lets run: each rule's path (and the shells'), the
+ * hops of its chain, the file the chain ends at, and the runtime images their
+ * #! lines name (a program's interpreter runs it).
+ */
+export function allowedFiles(vfs: Vfs, rules: readonly string[]): string[] {
+  const out = new Set<string>([RUNTIMES]);
+  for (const p of [...rules, ...SHELLS]) {
+    const chain = linkChain(vfs, vfs.root(), p);
+    for (const h of [p, ...chain]) out.add(h);
+    try {
+      out.add(vfs.pathOf(vfs.namei.resolve(KERNEL, vfs.root(), p, true).inode));
+    } catch {
+      // Not there (yet): the rule's path itself is read-only, so nothing can be made there.
+    }
+  }
+  return [...out];
 }
 
 export class Commands {

@@ -70,11 +70,17 @@ function writable(f: OpenFile): OpenFile {
   return f;
 }
 
+/**
+ * read(fd, len, more): `more` marks the next piece of one read(2) larger than
+ * the channel (user/sys.ts): it takes what is there and never waits, so a
+ * pipe or terminal read still returns what it had, as on Linux.
+ */
 export const read: Handler = (_k, p, a) => {
   const f = readable(p.fds.get(int(a, 0)));
   const len = Math.min(int(a, 1), IO_CHUNK);
   if (len < 0) throw new SysError(Errno.EINVAL);
-  return f.ops.read(f, len);
+  const r = f.ops.read(f, len);
+  return r instanceof WaitQueue && int(a, 2, 0) ? new Uint8Array(0) : r;
 };
 
 export const pread: Handler = (_k, p, a) => {

@@ -4,7 +4,7 @@
 import type { Value } from '../../abi/codec.js';
 import { Errno, SysError } from '../../abi/errno.js';
 import { AT_FDCWD } from '../../abi/fcntl.js';
-import { isDir, S_IFIFO, S_IFMT } from '../../abi/stat.js';
+import { isDir, isReg, S_IFIFO, S_IFMT } from '../../abi/stat.js';
 import { MemFs } from '../fs/memfs.js';
 import type { Kernel } from '../kernel.js';
 import type { Call, Handler } from '../syscall.js';
@@ -130,8 +130,12 @@ export const umask: Handler = (_k, p, a) => {
  */
 export const sync: Handler = (k, _p, _a, call) => commit(k, call, { all: true });
 
-/** fsync(fd)/fdatasync(fd): everything written so far, and this file as it is now. */
-export const fsync: Handler = (k, p, a, call) => commit(k, call, { file: p.fds.get(int(a, 0)).inode }); // EBADF first
+/** fsync(fd)/fdatasync(fd): everything written so far, and this file as it is now; EINVAL for what cannot be synced (pipes, devices), as Linux. */
+export const fsync: Handler = (k, p, a, call) => {
+  const inode = p.fds.get(int(a, 0)).inode; // EBADF first
+  if (!isReg(inode.mode) && !isDir(inode.mode)) throw new SysError(Errno.EINVAL);
+  return commit(k, call, { file: inode });
+};
 
 export const fdatasync = fsync;
 

@@ -14,9 +14,9 @@ import { longTimeout } from '../../abi/long-timeout.js';
 
 export const getpid: Handler = (_k, p) => p.pid;
 export const getppid: Handler = (_k, p) => p.ppid;
-export const getuid: Handler = (_k, p) => p.uid;
+export const getuid: Handler = (_k, p) => p.ruid;
 export const geteuid: Handler = (_k, p) => p.uid;
-export const getgid: Handler = (_k, p) => p.gid;
+export const getgid: Handler = (_k, p) => p.rgid;
 export const getegid: Handler = (_k, p) => p.gid;
 
 function target(k: Kernel, p: Process, pid: number): Process {
@@ -135,7 +135,8 @@ export const kill: Handler = (k, p, a) => {
   if (!isValidSignal(sig)) throw new SysError(Errno.EINVAL);
   const targets = killTargets(k, p, pid);
   if (targets.length === 0) throw new SysError(Errno.ESRCH);
-  const allowed = targets.filter((t) => p.uid === 0 || t.uid === p.uid);
+  // kill(2)'s rule: root, or the sender's real or effective user is the target's real one (or its effective, as the saved one here).
+  const allowed = targets.filter((t) => p.uid === 0 || [p.uid, p.ruid].some((u) => u === t.ruid || u === t.uid));
   if (allowed.length === 0) throw new SysError(Errno.EPERM);
   for (const t of allowed) if (t !== k.init) sendSignal(k, t, sig);
   return 0;
@@ -208,20 +209,27 @@ export const uname: Handler = (k) => ({
   machine: 'wasm32',
 });
 
-/** setuid(uid): root may become anyone (and cannot come back); others only themselves. */
+/**
+ * setuid(uid): an effective root becomes anyone, really and effectively (and
+ * cannot come back); others may only switch the effective user between their
+ * real and effective ones.
+ */
 export const setuid: Handler = (_k, p, a) => {
   const uid = int(a, 0);
   if (uid < 0) throw new SysError(Errno.EINVAL);
-  if (p.uid !== 0 && uid !== p.uid) throw new SysError(Errno.EPERM);
-  p.uid = uid;
+  if (p.uid === 0) p.uid = p.ruid = uid;
+  else if (uid === p.ruid || uid === p.uid) p.uid = uid;
+  else throw new SysError(Errno.EPERM);
   return 0;
 };
 
 export const setgid: Handler = (_k, p, a) => {
   const gid = int(a, 0);
   if (gid < 0) throw new SysError(Errno.EINVAL);
-  if (p.uid !== 0 && gid !== p.gid) throw new SysError(Errno.EPERM);
-  p.gid = gid;
-  if (p.uid === 0) p.groups = [];
+  if (p.uid === 0) {
+    p.gid = p.rgid = gid;
+    p.groups = [];
+  } else if (gid === p.rgid || gid === p.gid) p.gid = gid;
+  else throw new SysError(Errno.EPERM);
   return 0;
 };

@@ -97,6 +97,7 @@ export class Vfs {
   mount(cred: Cred, path: string, fs: FileSystem): void {
     if (cred.uid !== 0) throw new SysError(Errno.EPERM, 'mount');
     const dir = this.namei.resolve(cred, this.root(), path).inode;
+    this.guard?.mount(cred, dir, path);
     this.mountTable.mount(fs, dir);
   }
 

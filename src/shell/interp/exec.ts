@@ -23,6 +23,7 @@ import { applyRedirs, keep, RedirectFailed, withOutputFile, withRedirs } from '.
 import type { Shell } from './shell.js';
 import { ShellError } from './vars.js';
 import { decodeShell } from '../bytes.js';
+import { looksBinary, SAMPLE_BYTES } from '../binary-file.js';
 
 export function runStmts(sh: Shell, stmts: Stmt[]): number {
   let status = sh.status;
@@ -636,14 +637,13 @@ function isDir(sh: Shell, path: string): boolean {
   }
 }
 
-/** bash runs a headerless file as a script unless it looks binary (NUL in the first line). */
+/** bash runs a headerless file as a script unless it looks binary (binary-file.ts). */
 function isBinary(sh: Shell, path: string): boolean {
   try {
     const fd = sh.sys.open(path);
-    const head = sh.sys.read(fd, 256);
+    const head = sh.sys.read(fd, SAMPLE_BYTES);
     sh.sys.close(fd);
-    const nl = head.indexOf(10);
-    return head.subarray(0, nl < 0 ? head.length : nl).includes(0);
+    return looksBinary(head);
   } catch {
     return true;
   }

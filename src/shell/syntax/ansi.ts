@@ -1,6 +1,6 @@
 // Backslash escapes: `$'...'` bodies (bash's ANSI-C quoting, decoded at parse
-// time so the expander sees the final string), echo -e / printf %b, and printf
-// format strings. The three differ only in octal, \c and quote escapes.
+// time so the expander sees the final string), echo -e, printf %b and printf
+// format strings. They differ only in octal, \c and quote escapes.
 
 import { byteChar, decodeShell, encodeShell } from '../bytes.js';
 
@@ -9,7 +9,7 @@ const SIMPLE: Record<string, string> = {
   '\\': '\\', "'": "'", '"': '"', '?': '?',
 };
 
-/** Decoded only in `$'...'`; echo and printf leave them as written. */
+/** Decoded in `$'...'` and printf formats; echo and %b leave them as written. */
 const QUOTES = ["'", '"', '?'];
 
 const isHex = (c: string): boolean => /^[0-9a-fA-F]$/.test(c);
@@ -20,7 +20,7 @@ const isHex = (c: string): boolean => /^[0-9a-fA-F]$/.test(c);
  * - `b` (printf %b): as echo, and \NNN octal too.
  * - `printf` (format strings): \NNN octal, \c left as written.
  */
-export function decodeEscapes(raw: string, style: 'ansi' | 'echo' | 'printf' | 'b'): { text: string; stop: boolean } {
+export function decodeEscapes(raw: string, style: 'ansi' | 'echo' | 'b' | 'printf'): { text: string; stop: boolean } {
   let out = '';
   for (let k = 0; k < raw.length; k++) {
     const c = raw[k];
@@ -29,10 +29,10 @@ export function decodeEscapes(raw: string, style: 'ansi' | 'echo' | 'printf' | '
       continue;
     }
     const d = raw[++k];
-    if (d in SIMPLE && (style === 'ansi' || !QUOTES.includes(d))) {
+    if (d in SIMPLE && (style === 'ansi' || style === 'printf' || !QUOTES.includes(d))) {
       out += SIMPLE[d];
     } else if (d >= '0' && d <= '7' && (style !== 'echo' || d === '0')) {
-      // Three octal digits at most: echo's after its \0 (and %b's), the others counting the first.
+      // Three octal digits at most: after echo's and %b's \0, the others counting the first.
       let n = style === 'echo' || (style === 'b' && d === '0') ? '' : d;
       while (n.length < 3 && raw[k + 1] >= '0' && raw[k + 1] <= '7') n += raw[++k];
       out += byteChar(parseInt(n || '0', 8) & 0xff);

@@ -64,6 +64,8 @@ import { groups } from './groups.js';
 import { stty } from './stty.js';
 import { sync } from './sync.js';
 import { mkfifo } from './mkfifo.js';
+import { printf } from './printf.js';
+import { bracket, test } from './test.js';
 import { md5sum, sha1sum, sha256sum, sha512sum } from './sums.js';
 import { cksum } from './cksum.js';
 import { csplit } from './csplit.js';
@@ -151,6 +153,9 @@ const APPLETS: Record<string, Applet> = {
   stty,
   sync,
   mkfifo,
+  printf,
+  test,
+  '[': bracket,
   true: () => 0,
   false: () => 1,
 };

@@ -375,7 +375,7 @@ export const kill: Builtin = (sh, argv) => {
     return status;
   }
   if (args[0] === '-s' || args[0] === '-n') {
-    const s = signalFromName(args[1] ?? '');
+    const s = killSignal(args[1] ?? '');
     if (s === undefined) {
       sh.error(`kill: ${args[1]}: invalid signal specification`);
       return 1;
@@ -383,7 +383,7 @@ export const kill: Builtin = (sh, argv) => {
     sig = s;
     args.splice(0, 2);
   } else if (args[0]?.startsWith('-') && args[0] !== '--') {
-    const s = signalFromName(args[0].slice(1));
+    const s = killSignal(args[0].slice(1));
     if (s === undefined) {
       sh.error(`kill: ${args[0].slice(1)}: invalid signal specification`);
       return 1;
@@ -420,6 +420,9 @@ export const kill: Builtin = (sh, argv) => {
   }
   return status;
 };
+
+/** A signal for kill: a name or number, or 0 (no signal: is the process there, may I signal it?). */
+const killSignal = (spec: string): number | undefined => (spec === '0' ? 0 : signalFromName(spec));
 
 export const history: Builtin = (sh, argv) => (sh.history ? historyBuiltin(sh, sh.history, argv) : 0);
 
