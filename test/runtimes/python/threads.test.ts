@@ -21,7 +21,8 @@ async function py(code: string): Promise<{ stdout: string; stderr: string; exitC
   return vm.exec('python3 /tmp/t.py');
 }
 
-test('a wait no thread can ever end raises RuntimeError (Lock, Event, Condition, Queue, Semaphore, Barrier)', async () => {
+// A regression would hang the program, not fail it: the timeout turns that into a failure.
+test('a wait no thread can ever end raises RuntimeError (Lock, Event, Condition, Queue, Semaphore, Barrier)', { timeout: 60_000 }, async () => {
   const r = await py(`
 import threading, queue
 def tries(name, f):
@@ -46,7 +47,7 @@ print(l.acquire(timeout=0.01), l.acquire(False), threading.Event().wait(0.01), q
   assert.equal(r.stdout, 'lock deadlock\nevent deadlock\ncondition deadlock\nqueue deadlock\nsemaphore deadlock\nbarrier deadlock\nFalse False False True\n');
 });
 
-test('a thread waiting for its starter fails in that thread (excepthook), and the program goes on', async () => {
+test('a thread waiting for its starter fails in that thread (excepthook), and the program goes on', { timeout: 60_000 }, async () => {
   const r = await py(`
 import threading
 go = threading.Event()
