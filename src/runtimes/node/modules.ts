@@ -54,7 +54,7 @@ const compiled = new Map<string, Wrapper>();
 
 /** Names the wrapper passes in, shadowing the worker's own globals for guest code. */
 export const WRAP_PARAMS = ['exports', 'require', 'module', '__filename', '__dirname', 'process', 'Buffer', 'console', 'setTimeout',
-  'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate', 'queueMicrotask', 'global'];
+  'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate', 'queueMicrotask', 'global', 'fetch'];
 
 /** Bounded per-worker caches: edited files leave old versions behind. */
 export function remember<V>(cache: Map<string, V>, key: string, value: V): void {

@@ -7,6 +7,7 @@ import { ExitUnwind, type ProcessContext } from '../context.js';
 import { BUILTINS } from './builtins.js';
 import { Console } from './console.js';
 import { EsmLoader } from './esm.js';
+import { makeFetch } from './fetch.js';
 import { inspect } from './inspect.js';
 import { EventLoop } from './loop.js';
 import { Loader } from './modules.js';
@@ -31,6 +32,7 @@ export class NodeRuntime implements Rt {
   readonly tty: TtyMode;
   private mods = new Map<string, unknown>();
   private proc: NodeProcess | null = null;
+  private fetchFn: ReturnType<typeof makeFetch> | null = null;
   private dying = false;
   private restoreGlobals: () => void;
   /** The worker's handler for the process's stray errors before this runtime took them (process-main's). */
@@ -48,17 +50,24 @@ export class NodeRuntime implements Rt {
     const t = makeTimers(this.loop);
     // process is a getter: built on first use, so `node -e 0` pays for none of it.
     this.cjs.globals = [undefined, Buffer, this.console, t.setTimeout, t.clearTimeout, t.setInterval, t.clearInterval,
-      t.setImmediate, t.clearImmediate, t.queueMicrotask, globalThis];
+      t.setImmediate, t.clearImmediate, t.queueMicrotask, globalThis, undefined];
     Object.defineProperty(this.cjs.globals, 0, { get: () => this.process });
+    // fetch goes through the kernel's http syscall (and policy); a wrapper parameter too, because a browser's worker keeps its own fetch.
+    Object.defineProperty(this.cjs.globals, this.cjs.globals.length - 1, { get: () => this.fetch });
     this.restoreGlobals = installGlobals({
       process: () => this.process, Buffer: () => Buffer, global: () => globalThis, console: () => this.console,
       setTimeout: () => t.setTimeout, clearTimeout: () => t.clearTimeout, setInterval: () => t.setInterval,
       clearInterval: () => t.clearInterval, setImmediate: () => t.setImmediate, clearImmediate: () => t.clearImmediate,
-      queueMicrotask: () => t.queueMicrotask,
+      queueMicrotask: () => t.queueMicrotask, fetch: () => this.fetch,
     });
     this.loop.onError = (e) => this.uncaught(e);
     setTickQueue((cb) => this.loop.nextTick(cb, []));
     this.outerErrors = onGuestError((e, fromPromise) => (fromPromise ? this.unhandledRejection(e) : this.uncaught(e)));
+  }
+
+  get fetch(): ReturnType<typeof makeFetch> {
+    this.fetchFn ??= makeFetch(this.sys, this.loop);
+    return this.fetchFn;
   }
 
   get process(): NodeProcess {

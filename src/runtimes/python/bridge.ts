@@ -29,7 +29,7 @@ type Op = (...args: never[]) => unknown;
 
 export function installBridge(ctx: ProcessContext, FS: EmFS, kfs: Kfs, signals: PySignals): void {
   const ops = makeOps(ctx, FS, kfs, signals);
-  const blocking = new Set(['waitpid', 'poll', 'sleep']);
+  const blocking = new Set(['waitpid', 'poll', 'sleep', 'http']);
   const encoder = new TextEncoder();
   const decoder = new TextDecoder();
 
@@ -72,6 +72,18 @@ export function installBridge(ctx: ProcessContext, FS: EmFS, kfs: Kfs, signals: 
     },
   });
   FS.mkdev(BRIDGE_PATH, S_IFCHR | 0o666, dev);
+}
+
+function base64Bytes(text: unknown): Uint8Array {
+  let bin: string;
+  try {
+    bin = atob(String(text));
+  } catch {
+    throw new SysError(Errno.EINVAL, 'http: the body must be base64');
+  }
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
 }
 
 /** The operations, by name: each returns a plain value or throws SysError. */
@@ -122,6 +134,11 @@ function makeOps(ctx: ProcessContext, FS: EmFS, kfs: Kfs, signals: PySignals): R
       return sys.poll(req, timeoutMs).map(([k, rev]) => [back.get(k)!, rev]);
     },
     sleep: (seconds: number) => sys.sleep(Math.max(0, seconds * 1000)),
+    /** One request through the kernel's http syscall (and network policy); the body is an fd to read. */
+    http: (method: string, url: string, headers: [string, string][], body: unknown, timeoutMs: number) => {
+      const res = sys.http({ method, url, headers, body: body === null || body === undefined ? undefined : base64Bytes(body), timeoutMs });
+      return { status: res.status, reason: res.statusText, version: res.httpVersion, headers: res.headers, url: res.url, fd: wrapFd(FS, kfs, res.fd, O_RDONLY) };
+    },
     /** signal.signal(): how = 0 default, 1 ignore, 2 a Python handler. */
     signal: (sig: number, how: number) => signals.disposition(sig, how),
   };

@@ -266,6 +266,37 @@ def _use_kernel_loop():
     asyncio.events._set_event_loop_policy(None)
     asyncio.events._set_running_loop(None)
 
+# ---- threads as far as one thread goes, and modules patched when first imported
+import _agentos_threads
+_agentos_threads.patch_threading()
+
+class _Then:
+    '''A module's loader, and a patch applied once the module has run.'''
+    def __init__(self, loader, then): self._loader, self._then = loader, then
+    def create_module(self, spec): return self._loader.create_module(spec)
+    def exec_module(self, module):
+        self._loader.exec_module(module)
+        self._then(module)
+    def __getattr__(self, name): return getattr(self._loader, name)
+
+class _PostImport:
+    '''urllib.request on the kernel's http syscall; ThreadPoolExecutor without worker threads.'''
+    HOOKS = {'urllib.request': ('_agentos_http', 'install'), 'concurrent.futures.thread': ('_agentos_threads', 'patch_executor')}
+    def find_spec(self, name, path=None, target=None):
+        hook = self.HOOKS.get(name)
+        if hook is None:
+            return None
+        import importlib, importlib.machinery
+        spec = importlib.machinery.PathFinder.find_spec(name, path)
+        if spec is not None and spec.loader is not None:
+            spec.loader = _Then(spec.loader, lambda m: getattr(importlib.import_module(hook[0]), hook[1])(m))
+        return spec
+
+for _name, (_mod, _fn) in _PostImport.HOOKS.items():
+    if _name in sys.modules:
+        getattr(__import__(_mod), _fn)(sys.modules[_name])
+sys.meta_path.insert(0, _PostImport())
+
 # ---- no JavaScript: Pyodide's modules hand Python JavaScript values, which lead to the worker's globals
 _JS_MODULES = ('js', 'pyodide_js', '_pyodide_core', '_pyodide', 'pyodide')
 

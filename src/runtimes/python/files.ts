@@ -4,12 +4,16 @@
 
 import { DRIVER } from './driver.js';
 import type { Pyodide } from './engine.js';
+import { HTTP } from './http.js';
 import { PIP } from './pip.js';
+import { THREADS } from './threads.js';
 
 export function installModules(py: Pyodide): void {
   const site = (py as unknown as { _api: { sitePackages: string } })._api.sitePackages;
   const FS = py.FS;
   FS.writeFile(`${site}/_agentos_driver.py`, DRIVER);
+  FS.writeFile(`${site}/_agentos_http.py`, HTTP);
+  FS.writeFile(`${site}/_agentos_threads.py`, THREADS);
   FS.mkdirTree(`${site}/pip`);
   FS.writeFile(`${site}/pip/__init__.py`, PIP);
   FS.writeFile(`${site}/pip/__main__.py`, 'import sys, pip\nsys.exit(pip.main(sys.argv[1:]))\n');
