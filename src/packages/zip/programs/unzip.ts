@@ -33,7 +33,8 @@ See "unzip -hh" or unzip.txt for more help.  Examples:
 `;
 
 export interface UnzipOptions {
-  mode: 'extract' | 'list' | 'verbose' | 'test' | 'pipe';
+  /** `names`: ZipInfo's -1/-2 (member names only, one per line). */
+  mode: 'extract' | 'list' | 'verbose' | 'test' | 'pipe' | 'names';
   quiet: number;
   overwrite: 'ask' | 'always' | 'never';
   junk: boolean;
@@ -63,7 +64,17 @@ function run(os: AgentosApi): number {
   const operands: string[] = [];
   const excludes: string[] = [];
   let inExcludes = false;
-  const args = os.argv.slice(1);
+  let args = os.argv.slice(1);
+  // ZipInfo mode: only its names-only listings (-1, -2) are here; say so for the rest.
+  if (args[0]?.startsWith('-Z')) {
+    const zopts = [args[0].slice(2), ...args.slice(1).filter((a) => a.startsWith('-')).map((a) => a.slice(1))].join('');
+    if (!/^[12]+$/.test(zopts)) {
+      os.eprint(`unzip: ZipInfo mode: only -1 and -2 (member names) are supported by this unzip, not '-Z${zopts}'\n`);
+      return 10;
+    }
+    o.mode = 'names';
+    args = args.slice(1).filter((a) => !a.startsWith('-'));
+  }
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
     if (!a.startsWith('-') || a === '-') {
@@ -118,14 +129,16 @@ function run(os: AgentosApi): number {
     return hit.length > 0;
   });
   const unmatched = patterns.filter((p) => !matched.has(p));
-  if (o.mode !== 'pipe' && o.quiet === 0) out.write(`Archive:  ${u.zipName}\n`);
-  if (o.mode === 'list' || o.mode === 'verbose') listEntries(u, selected);
+  if (o.mode !== 'pipe' && o.mode !== 'names' && o.quiet === 0) out.write(`Archive:  ${u.zipName}\n`);
+  if (o.mode === 'names') for (const e of selected) out.write(`${e.name}\n`);
+  else if (o.mode === 'list' || o.mode === 'verbose') listEntries(u, selected);
   else if (o.mode === 'test') testEntries(u, selected, unmatched);
   else if (o.mode === 'pipe') pipeEntries(u, selected);
   else extractAll(u, selected);
   if (unmatched.length) {
-    if (o.mode === 'extract' || o.mode === 'pipe') cautionUnmatched(u, unmatched);
-    if (u.status === 0) u.status = 11;
+    if (o.mode === 'extract' || o.mode === 'pipe' || o.mode === 'names') cautionUnmatched(u, unmatched);
+    // ZipInfo fails only when no pattern matched.
+    if (u.status === 0 && !(o.mode === 'names' && selected.length > 0)) u.status = 11;
   }
   out.flush();
   return u.status;

@@ -176,6 +176,7 @@ export const zip = family('zip', [
   u('zip: not a zip file', `printf 'junk\\n' > j.zip; printf 'x' > a; zip j.zip a; ${st}`),
   u('unzip -l (fixture)', 'unzip -l info.zip; unzip -l stream.zip', { files: ZIPS }),
   u('unzip -v (fixture)', 'unzip -v info.zip; unzip -v stream.zip', { files: ZIPS }),
+  u('unzip -Z1, -Z -2 and patterns (fixture)', `unzip -Z1 info.zip; unzip -Z -2 stream.zip; unzip -Z1 info.zip 'dir/s*' nope; ${st}`, { files: ZIPS }),
   u('unzip -ql, -qql and patterns (fixture)', `unzip -ql info.zip; unzip -qql info.zip 'dir/s*'; unzip -l info.zip nope; ${st}`, { files: ZIPS }),
   u('unzip extracts (fixture)', `unzip info.zip; ${st}; ${statTree('dir')}; cat dir/link`, { files: ZIPS }),
   u('unzip a streamed zip (fixture)', `unzip stream.zip; ${st}; md5sum dir/*`, { files: ZIPS }),
