@@ -13,6 +13,38 @@ const T_NULL = 0, T_FALSE = 1, T_TRUE = 2, T_INT = 3, T_F64 = 4, T_STR = 5, T_BY
 const utf8enc = new TextEncoder();
 const utf8dec = new TextDecoder();
 
+/** A lone surrogate: the shell carries bytes that are not UTF-8 (in argv, env, names) as U+DC80..U+DCFF. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** UTF-8 that keeps lone surrogates (as the three bytes their code point would take: WTF-8). */
+function wtf8Encode(s: string): Uint8Array {
+  const out: number[] = [];
+  for (const ch of s) {
+    const c = ch.charCodeAt(0);
+    if (ch.length === 1 && c >= 0xd800 && c <= 0xdfff) out.push(0xed, 0xa0 | ((c >> 6) & 0x1f), 0x80 | (c & 0x3f));
+    else for (const b of utf8enc.encode(ch)) out.push(b);
+  }
+  return Uint8Array.from(out);
+}
+
+/** The inverse of wtf8Encode (anything else that is not UTF-8 becomes U+FFFD, as TextDecoder does). */
+function wtf8Decode(b: Uint8Array): string {
+  let s = '';
+  for (let i = 0; i < b.length; ) {
+    const c = b[i];
+    if (c === 0xed && i + 2 < b.length && b[i + 1] >= 0xa0 && b[i + 1] <= 0xbf && (b[i + 2] & 0xc0) === 0x80) {
+      s += String.fromCharCode(0xd000 | ((b[i + 1] & 0x3f) << 6) | (b[i + 2] & 0x3f));
+      i += 3;
+      continue;
+    }
+    let j = i + 1;
+    while (j < b.length && (b[j] & 0xc0) === 0x80 && j - i < 4) j++;
+    s += utf8dec.decode(b.subarray(i, j));
+    i = j;
+  }
+  return s;
+}
+
 /**
  * Byte payloads start 8-aligned (relative to the buffer, which the channel
  * keeps aligned): V8 copies into and out of a SharedArrayBuffer a word at a
@@ -115,7 +147,8 @@ export class Encoder {
       this.buf[p++] = c;
     }
     if (i < n) {
-      const rest = utf8enc.encode(s.slice(i));
+      const tail = s.slice(i);
+      const rest = LONE_SURROGATE.test(tail) ? wtf8Encode(tail) : utf8enc.encode(tail);
       this.need(4 + i + rest.byteLength);
       this.buf.set(rest, p);
       p += rest.byteLength;
@@ -203,7 +236,12 @@ export class Decoder {
     let s = '';
     for (let i = start; i < end; i++) {
       const c = this.buf[i];
-      if (c > 0x7f) return s + utf8dec.decode(this.buf.slice(i, end));
+      if (c > 0x7f) {
+        const tail = this.buf.slice(i, end);
+        const d = utf8dec.decode(tail);
+        // U+FFFD may stand for an encoded lone surrogate (or be a real one: wtf8Decode keeps those).
+        return s + (d.includes('\ufffd') ? wtf8Decode(tail) : d);
+      }
       s += String.fromCharCode(c);
     }
     return s;

@@ -37,3 +37,10 @@ test('a whole IO_CHUNK write (fd, data, position) fits the channel', () => {
   assert.ok(copy.buffer instanceof ArrayBuffer);
   assert.equal(copy.byteLength, IO_CHUNK);
 });
+
+test('strings keep lone surrogates (bytes the shell could not decode) and real U+FFFD', () => {
+  const buf = channel();
+  // The shell carries byte 0xff as U+DCFF; a real replacement character must stay one.
+  const values: Value[] = ['a\udcffb', '\udcc3\udca9', 'x\ud83d', '\ud83d\ude00 é \ufffd', { ['k\udc80']: 'v\udcfe\ufffd' }];
+  assert.deepEqual(decodeAll(buf, encodeInto(buf, values)), values);
+});
