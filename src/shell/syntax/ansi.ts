@@ -2,7 +2,7 @@
 // time so the expander sees the final string), echo -e / printf %b, and printf
 // format strings. The three differ only in octal, \c and quote escapes.
 
-import { byteChar } from '../bytes.js';
+import { byteChar, decodeShell, encodeShell } from '../bytes.js';
 
 const SIMPLE: Record<string, string> = {
   a: '\x07', b: '\b', e: '\x1b', E: '\x1b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v',
@@ -43,7 +43,7 @@ export function decodeEscapes(raw: string, style: 'ansi' | 'echo' | 'printf'): {
       else if (d === 'x') out += byteChar(parseInt(n, 16));
       else out += String.fromCodePoint(Math.min(parseInt(n, 16), 0x10ffff));
     } else if (d === 'c' && style === 'echo') {
-      return { text: out, stop: true };
+      return { text: canonical(out), stop: true };
     } else if (d === 'c' && style === 'ansi' && k + 1 < raw.length) {
       // Control character: \cA is 0x01; bash masks with 0x1f.
       out += String.fromCharCode(raw[++k].toUpperCase().charCodeAt(0) & 0x1f);
@@ -51,7 +51,16 @@ export function decodeEscapes(raw: string, style: 'ansi' | 'echo' | 'printf'): {
       out += '\\' + d;
     }
   }
-  return { text: out, stop: false };
+  return { text: canonical(out), stop: false };
+}
+
+/**
+ * Escaped bytes that together spell valid UTF-8 (`$'\xc3\xa9'`) become the
+ * character, so the string is the same as one read from bytes: `${#x}` counts
+ * one, and a program gets `é` in its argv.
+ */
+function canonical(s: string): string {
+  return /[\udc80-\udcff]/.test(s) ? decodeShell(encodeShell(s)) : s;
 }
 
 export function decodeAnsi(raw: string): string {
