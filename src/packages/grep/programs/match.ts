@@ -7,7 +7,8 @@
 // every top-level alternative is tried on its own and the longest wins (the
 // others stay in the source, disabled by `(?!)`, to keep group numbering).
 
-import { literal, translate, type Syntax } from './regex.js';
+import { isAsciiStr, seqLen } from '../../../userland/lib/utf8.js';
+import { byteRegExp, literal, needsAsciiFold, translate, wordBounded, type Syntax } from './regex.js';
 
 export interface MatchOptions {
   syntax: Syntax | 'fixed';
@@ -16,10 +17,18 @@ export interface MatchOptions {
   word: boolean;
   /** -x: the match must be the whole line. */
   line: boolean;
+  /** A UTF-8 locale: patterns and lines are matched by character. */
+  utf8: boolean;
 }
 
 /** Beyond this many alternatives (big -f lists) the longest-match refinement costs too much. */
 const MAX_VARIANTS = 64;
+
+/** The top-level alternatives of all patterns: for a `v` RegExp in UTF-8 (`ascii`: for ASCII lines). */
+interface Branches {
+  branches: string[];
+  ascii?: string[];
+}
 
 export class Matcher {
   /**
@@ -31,17 +40,21 @@ export class Matcher {
   private readonly any: RegExp;
   private readonly all: RegExp;
   private readonly variants: RegExp[];
+  private readonly utf8: boolean;
 
-  constructor(branches: string[], o: MatchOptions) {
-    const wrap = (alt: string) => (o.line ? `^(?:${alt})$` : o.word ? `(?<!\\w)(?:${alt})(?!\\w)` : alt);
-    const flags = o.ignoreCase ? 'si' : 's';
-    const source = branches.length ? wrap(branches.join('|')) : '(?!)';
-    this.any = new RegExp(source, flags);
-    this.all = new RegExp(source, `${flags}g`);
-    this.variants =
-      branches.length > 1 && branches.length <= MAX_VARIANTS
-        ? branches.map((_, k) => new RegExp(wrap(branches.map((b, j) => (j === k ? b : `(?!)${b}`)).join('|')), `${flags}y`))
-        : [];
+  constructor(b: Branches, o: MatchOptions, foldAscii: boolean) {
+    this.utf8 = o.utf8;
+    const flags = o.ignoreCase && !foldAscii ? 'si' : 's';
+    const wrap = (alt: string, utf8: boolean) => (o.line ? `^(?:${alt})$` : o.word ? wordBounded(alt, utf8) : alt);
+    const whole = (branches: string[], utf8: boolean) => (branches.length ? wrap(branches.join('|'), utf8) : '(?!)');
+    // Branch k alone; the others stay in the source, disabled, to keep group numbering.
+    const only = (branches: string[], k: number, utf8: boolean) => wrap(branches.map((x, j) => (j === k ? x : `(?!)${x}`)).join('|'), utf8);
+    const rx = (f: (branches: string[], utf8: boolean) => string, fl: string) =>
+      byteRegExp(f(b.branches, o.utf8), b.ascii && f(b.ascii, false), fl);
+    this.any = rx(whole, flags);
+    this.all = rx(whole, `${flags}g`);
+    const n = b.branches.length;
+    this.variants = n > 1 && n <= MAX_VARIANTS ? b.branches.map((_, k) => rx((br, u) => only(br, k, u), `${flags}y`)) : [];
   }
 
   test(line: string): boolean {
@@ -64,7 +77,7 @@ export class Matcher {
         if (mm && start + mm[0].length > end) end = start + mm[0].length;
       }
       if (end === start) {
-        pos = start + 1;
+        pos = start + (this.utf8 ? seqLen(line, start) || 1 : 1);
         continue;
       }
       out.push([start, end]);
@@ -76,23 +89,29 @@ export class Matcher {
 
 /** Compile the pattern list; throws RegexError with GNU's message for a bad pattern. */
 export function compile(patterns: string[], o: MatchOptions): { matcher: Matcher; warnings: string[] } {
-  const branches: string[] = [];
+  const b: Branches = { branches: [], ascii: o.utf8 ? [] : undefined };
   const warnings: string[] = [];
+  const foldAscii = !o.utf8 && o.ignoreCase && patterns.some(needsAsciiFold);
   let groups = 0;
   for (const p of patterns) {
     if (o.syntax === 'fixed') {
-      branches.push(literal(p));
+      b.branches.push(literal(p, o.utf8, foldAscii));
+      b.ascii?.push(literal(p));
       continue;
     }
-    const t = translate(p, o.syntax, groups);
+    const t = translate(p, o.syntax, groups, { utf8: o.utf8, foldAscii });
     groups += t.groups;
-    branches.push(...t.branches);
+    b.branches.push(...t.branches);
+    b.ascii?.push(...t.ascii!.branches);
     for (const w of t.warnings) if (!warnings.includes(w)) warnings.push(w);
   }
-  const matcher = new Matcher(branches, o);
+  const matcher = new Matcher(b, o, foldAscii);
+  // The needle scans raw bytes: a valid UTF-8 literal matches bytes exactly where it matches
+  // characters, but folding case beyond ASCII needs the decoded match.
   const only = patterns.length === 1 ? patterns[0] : '';
-  if (only !== '' && branches.length === 1 && branches[0] === literal(only)) {
-    matcher.needle = new RegExp(branches[0], o.ignoreCase ? 'gi' : 'g');
+  const bytes = b.ascii ?? b.branches;
+  if (only !== '' && bytes.length === 1 && bytes[0] === literal(only) && !(o.utf8 && o.ignoreCase && !isAsciiStr(only))) {
+    matcher.needle = new RegExp(bytes[0], o.ignoreCase ? 'gi' : 'g');
   }
   return { matcher, warnings };
 }
