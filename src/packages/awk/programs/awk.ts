@@ -6,8 +6,10 @@
 import { SysError, strerror } from '../../../abi/errno.js';
 import type { AgentosApi } from '../../../runtimes/js/api.js';
 import { parseArgs, UsageError, type OptSpec } from '../../../userland/lib/args.js';
+import { isUtf8Locale } from '../../../userland/lib/locale.js';
 import { isBrokenPipe, WriteError, Writer } from '../../../userland/lib/writer.js';
 import { bytesToStr, utf8Bytes } from '../../grep/programs/io.js';
+import { setCharacters } from './chars.js';
 import { AwkFatal, ExitSignal, NextFileSignal, NextSignal } from './errors.js';
 import { Input } from './input.js';
 import { Interp } from './interp.js';
@@ -15,7 +17,7 @@ import { Streams } from './io.js';
 import { AwkSyntaxError, unescape } from './lexer.js';
 import { G, Parser } from './parser.js';
 import { RegexError } from './regex.js';
-import { input, type AwkArray } from './value.js';
+import { input, toNum, type AwkArray, type Val } from './value.js';
 
 const USAGE = `Usage: awk [POSIX or GNU style options] -f progfile [--] file ...
 Usage: awk [POSIX or GNU style options] [--] 'program' file ...
@@ -133,6 +135,16 @@ function run(os: AgentosApi): number {
   const env = Object.entries(os.env).map(([k, v]) => `${k}=${v}`);
   const io = new Streams(sys, stdout, env);
   const it = new Interp(prog, io, (i) => new Input(i, sys, (m) => err(m)));
+  // gawk names the input position in runtime messages once a record has been read.
+  const where = () => {
+    const fnr = toNum(it.g[G.FNR] as Val);
+    if (!(fnr > 0)) return '';
+    const file = it.g[G.FILENAME] instanceof Map ? '' : it.str(it.g[G.FILENAME] as Val);
+    return `(FILENAME=${file || '-'} FNR=${fnr}) `;
+  };
+  setCharacters(isUtf8Locale(os.env), () =>
+    err(`${source}:${it.line}: ${where()}warning: Invalid multibyte data detected. There may be a mismatch between your data and your locale`),
+  );
   const environ: AwkArray = new Map();
   for (const [k, v] of Object.entries(os.env)) environ.set(utf8Bytes(k), input(utf8Bytes(v)));
   it.g[G.ENVIRON] = environ;

@@ -180,6 +180,10 @@ export function unescape(s: string): string {
       let oct = d;
       while (oct.length < 3 && /[0-7]/.test(s[i + 1] ?? '')) oct += s[++i];
       out += String.fromCharCode(parseInt(oct, 8) & 0xff);
+    } else if (d === 'x' && /[0-9a-fA-F]/.test(s[i + 1] ?? '')) {
+      const hex = /^[0-9a-fA-F]{1,2}/.exec(s.slice(i + 1))![0];
+      out += String.fromCharCode(parseInt(hex, 16));
+      i += hex.length;
     } else out += `\\${d}`;
   }
   return out;
