@@ -277,7 +277,8 @@ export function wcwidth(cp: number): number {
     else if (cp > WIDTHS[mid * 3 + 1]) lo = mid + 1;
     else return WIDTHS[mid * 3 + 2];
   }
-  return UNASSIGNED.test(String.fromCodePoint(cp)) ? -1 : 1;
+  // Line and paragraph separators are not printable in glibc.
+  return cp === 0x2028 || cp === 0x2029 || UNASSIGNED.test(String.fromCodePoint(cp)) ? -1 : 1;
 }
 
 /**

@@ -4,7 +4,7 @@
 
 import { O_CREAT, O_EXCL, O_RDONLY, O_TRUNC, O_WRONLY } from '../../../abi/fcntl.js';
 import { SEEK_CUR } from '../../../abi/fcntl.js';
-import { command, quote, type Cmd } from '../../../userland/lib/index.js';
+import { command, quote, quoteaf, type Cmd } from '../../../userland/lib/index.js';
 
 const USAGE = `Usage: dd [OPERAND]...
   or:  dd OPTION
@@ -84,7 +84,7 @@ export const dd = command({ name: 'dd', usage: USAGE }, (c) => {
     try {
       inFd = c.sys.open(ops.if, O_RDONLY);
     } catch (e) {
-      c.sysError(`failed to open ${quote(ops.if)}`, e);
+      c.sysError(`failed to open ${quoteaf(ops.if)}`, e);
       return 1;
     }
   }
@@ -94,7 +94,7 @@ export const dd = command({ name: 'dd', usage: USAGE }, (c) => {
       outFd = c.sys.open(ops.of, flags, 0o666);
       if (seek && !conv.has('notrunc')) c.sys.ftruncate(outFd, seek * obs);
     } catch (e) {
-      c.sysError(`failed to open ${quote(ops.of)}`, e);
+      c.sysError(`failed to open ${quoteaf(ops.of)}`, e);
       return 1;
     }
   }
@@ -140,7 +140,7 @@ export const dd = command({ name: 'dd', usage: USAGE }, (c) => {
     }
     flushOut(true);
   } catch (e) {
-    c.sysError(ops.of !== undefined ? `error writing ${quote(ops.of)}` : 'error', e);
+    c.sysError(ops.of !== undefined ? `error writing ${quoteaf(ops.of)}` : 'error', e);
   }
   if (status !== 'none') summary(c, stats, status, (Date.now() - start) / 1000);
 });

@@ -1,6 +1,6 @@
 // uname, hostname, whoami, id, nproc: facts about the system and the user.
 
-import { command, groupName, groups, userName } from '../../../userland/lib/index.js';
+import { command, groupName, groups, quote, userName } from '../../../userland/lib/index.js';
 
 const UNAME_USAGE = `Usage: uname [OPTION]...
 Print certain system information.  With no OPTION, same as -s.
@@ -31,7 +31,7 @@ export const uname = command(
     },
   },
   (c) => {
-    if (c.operands.length) c.usage(`extra operand '${c.operands[0]}'`);
+    if (c.operands.length) c.usage(`extra operand ${quote(c.operands[0])}`);
     const u = c.sys.uname();
     const all = c.has('a');
     const want = (k: string) => all || c.has(k);
@@ -59,7 +59,7 @@ export const hostname = command(
 export const whoami = command(
   { name: 'whoami', usage: 'Usage: whoami [OPTION]...\nPrint the user name associated with the current effective user ID.\n' },
   (c) => {
-    if (c.operands.length) c.usage(`extra operand '${c.operands[0]}'`);
+    if (c.operands.length) c.usage(`extra operand ${quote(c.operands[0])}`);
     const uid = c.sys.getuid();
     const n = userName(c.sys, uid);
     if (n === undefined) {
