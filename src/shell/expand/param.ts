@@ -4,6 +4,8 @@
 // apply per element, and become separate fields only when emitted.
 import type { ParamExp, ParamOp, Word } from '../syntax/ast.js';
 import { markTildes } from '../syntax/tilde.js';
+import { isUtf8Locale } from '../../userland/lib/locale.js';
+import { encodeShell } from '../bytes.js';
 import { ShellError } from '../interp/vars.js';
 import type { ExpandContext } from './context.js';
 import { evalArithValue } from './arith.js';
@@ -69,6 +71,13 @@ export function ifsJoiner(ctx: ExpandContext): string {
 }
 
 const charLen = (s: string): number => (/[\ud800-\udfff]/.test(s) ? [...s].length : s.length);
+
+/** ${#x}: characters in a UTF-8 locale, bytes in the C locale (the shell's own LC_ALL/LC_CTYPE/LANG, as bash). */
+function strLen(ctx: ExpandContext, s: string): number {
+  if (!/[\x80-\uffff]/.test(s)) return s.length;
+  const v = (n: string) => ctx.vars.get(n);
+  return isUtf8Locale({ LC_ALL: v('LC_ALL'), LC_CTYPE: v('LC_CTYPE'), LANG: v('LANG') }) ? charLen(s) : encodeShell(s).length;
+}
 
 function lookup(ex: WordExpander, name: string, index: Word | string | null): Val {
   const { ctx } = ex;
@@ -157,7 +166,7 @@ export function expandParam(ex: WordExpander, p: ParamExp, out: Piece[], q: Quot
       const a = ctx.vars.lookup(p.name);
       if (!a || a.declaredOnly || !(a.indexed || a.assoc)) throw new ShellError(`${p.name}: unbound variable`, 1, true);
     }
-    emitStr(String(v.list !== null ? v.list.length : charLen(v.str ?? '')), out, q);
+    emitStr(String(v.list !== null ? v.list.length : strLen(ctx, v.str ?? '')), out, q);
     return;
   }
   if (p.op === null) {
