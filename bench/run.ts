@@ -15,6 +15,8 @@ import { runTtyBenches } from './tty.js';
 import { runPythonBenches } from './python.js';
 import { runNodeRuntimeBenches } from './node.js';
 import { runUserlandBenches } from './userland.js';
+import { runGitBenches } from './git.js';
+import { runBuildBenches } from './build.js';
 import { isDir, isLnk, isReg } from '../src/abi/stat.js';
 import { WEXITSTATUS } from '../src/abi/wait.js';
 import { ImageFs, type ImageInode } from '../src/kernel/fs/imagefs.js';
@@ -259,6 +261,8 @@ const GROUPS: Record<string, () => Promise<Figure[]>> = {
   python: runPythonBenches,
   node: runNodeRuntimeBenches,
   userland: runUserlandBenches,
+  git: runGitBenches,
+  build: runBuildBenches,
 };
 
 async function kernelBenches(): Promise<Figure[]> {

@@ -212,6 +212,8 @@ test('a second tab is told the VM is in use, and can take it over', async ({ con
   const second = await context.newPage();
   await second.goto(`/?vm=${vm}`);
   await expect(second.getByRole('alert')).toContainText('in use by another tab');
+  // "agentOS" once: the page's prefix, not the host error's too.
+  expect((await second.getByRole('alert').textContent())?.match(/agentOS/g)).toHaveLength(1);
   await second.getByRole('link', { name: 'Use it here instead' }).click();
   await second.waitForFunction(() => window.agentos !== undefined);
   await second.evaluate(() => window.agentos.ready);

@@ -158,3 +158,61 @@ test('the sandbox frame takes calls from its embedder only: another origin that 
   // The site's own VM is untouched and still answers.
   expect((await page.evaluate(() => document.querySelector<AgentosTerminalElement>('#t')!.vm.exec('test -e /tmp/pwned; echo $?'))).stdout).toBe('1\n');
 });
+
+test('an embedder\'s persistent VMs are its own: another correspondent of the sandbox origin that opens the same name gets another VM', async ({ page }) => {
+  // Storage in the sandbox origin is shared by all who reach it: every origin of a site that frames it (one storage
+  // partition per top-level site), and its own pages. Here the embedder is the sandbox's own origin, whose frame
+  // keeps first-party storage (Chromium refuses storage to third-party frames in a fresh context).
+  const pages: Record<string, string> = {};
+  const server = await serveStatic({ root: DIST, prefix: '/vendor/agentos/', isolate: true, pages });
+  servers.push(server);
+  pages['/embed.html'] = `<!doctype html><meta charset="utf-8"><body><script>
+    const frame = document.createElement('iframe');
+    frame.src = '/vendor/agentos/sandbox.html?embedder=' + encodeURIComponent(location.origin);
+    const replies = new Map();
+    let ready;
+    window.__ready = new Promise((ok) => (ready = ok));
+    addEventListener('message', (e) => {
+      if (e.source !== frame.contentWindow) return;
+      if (e.data?.agentos === 'ready') ready();
+      if (e.data?.agentos === 'reply') replies.get(e.data.id)?.(e.data.reply);
+    });
+    let id = 0;
+    window.__call = (method, args) => new Promise((ok) => {
+      replies.set(++id, ok);
+      frame.contentWindow.postMessage({ agentos: 'call', id, method, args }, location.origin);
+    });
+    document.body.append(frame);
+  </script>`;
+  type Call = (m: string, a: unknown[]) => Promise<{ ok: boolean; value?: unknown; message?: string }>;
+  await page.goto(`${server.url}/embed.html`);
+  const wrote = await page.evaluate(async () => {
+    const w = window as unknown as { __ready: Promise<void>; __call: Call };
+    await w.__ready;
+    return [await w.__call('start', [{ persist: 'notes' }]), await w.__call('exec', ["echo \"the embedder's\" > ~/secret", {}]), await w.__call('stop', [])];
+  });
+  expect(wrote.map((r) => r.ok)).toEqual([true, true, true]);
+  // The sandbox page on its own (as BrowserVM drives it) opens a VM of the same name: not the embedder's.
+  await page.goto(`${server.url}/vendor/agentos/sandbox.html`);
+  const read = await page.evaluate(async () => {
+    const call = (globalThis as unknown as { agentos: { call: Call } }).agentos.call;
+    await call('start', [{ persist: 'notes' }]);
+    const r = await call('exec', ['cat ~/secret', {}]);
+    await call('stop', []);
+    return r as { ok: boolean; value: { stdout: string; exitCode: number } };
+  });
+  expect(read.ok).toBe(true);
+  expect([atob(read.value.stdout), read.value.exitCode]).toEqual(['', 1]);
+});
+
+
+test('a persistent VM in a frame the browser refuses storage fails with why (it waited forever, and threw in the page)', async ({ page }) => {
+  // Chromium refuses Web Locks (and storage) to a third-party frame in a fresh context.
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const { site } = await serve((sb) => `<agentos-terminal id="p" autostart persist="notes" sandbox-origin="${sb}"></agentos-terminal>`);
+  await page.goto(`${site}/site/page.html`);
+  await expect.poll(() => page.evaluate(() => window.__siteEvents.find((e) => e.id === 'p')), { timeout: 30_000 })
+    .toMatchObject({ type: 'error', message: expect.stringMatching(/^agentOS: cannot lock the VM '.*notes': The request was denied\.$/) });
+  expect(errors).toEqual([]);
+});

@@ -2,8 +2,9 @@
 // and the installable clang package (wasm/clang/ → dist/clang/), both with
 // @yowasp/clang, and the installable ruby package (wasm/ruby/ → dist/ruby/).
 //
-// Each program is linked with the objects of wasm/lib/*.c. A `// cflags: ...`
-// line in a source adds flags for that program. Compiling costs about 1 s to
+// Each program is linked with the objects of wasm/lib/*.c, unless a `// link:
+// plain` line says to build it as any wasi-libc toolchain would. A `// cflags:
+// ...` line in a source adds flags for that program. Compiling costs about 1 s to
 // load clang and 0.2–1 s per program, so objects and programs are cached in
 // wasm/out/ under a hash of everything that goes into them (sources, flags,
 // clang's version): a build with nothing changed only copies. The clang
@@ -63,8 +64,9 @@ export async function buildWasm(root) {
     const text = readFileSync(join(src, file), 'utf8');
     const extra = /^\/\/ cflags: (.*)$/m.exec(text)?.[1].trim().split(/\s+/) ?? [];
     const args = [...FLAGS, ...extra];
+    const libs = /^\/\/ link: plain$/m.test(text) ? {} : objects;
     const [wasm, made] = await cached(name, hash(clangVersion, args, file, text, libKey), 'wasm', async () =>
-      (await (await compiler()).run([...args, file, ...Object.keys(objects), '-o', name], { [file]: text, ...objects }))[name]);
+      (await (await compiler()).run([...args, file, ...Object.keys(libs), '-o', name], { [file]: text, ...libs }))[name]);
     if (made) compiled++;
     else hits++;
     copyFileSync(wasm, join(out, `${name}.wasm`));

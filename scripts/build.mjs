@@ -3,6 +3,7 @@
 //
 //   node scripts/build.mjs              # node bundles + test bundles + vite (browser)
 //   node scripts/build.mjs --node-only  # skip vite
+//   node scripts/build.mjs --playground # only what `npm start` serves: packages, image, Python, vite
 //
 // Outputs:
 //   dist/node/index.js           <- src/host/node/index.ts  (Node host library)
@@ -51,11 +52,17 @@ const HOST_ENTRIES = [
 
 const args = new Set(process.argv.slice(2));
 const nodeOnly = args.has('--node-only');
+// What `npm start` serves: packages, image, Python assets and dist/web; no Node, test or WASI test builds.
+const playground = args.has('--playground');
 for (const a of args) {
-  if (a !== '--node-only') {
-    console.error(`build: unknown argument ${a} (supported: --node-only)`);
+  if (a !== '--node-only' && a !== '--playground') {
+    console.error(`build: unknown argument ${a} (supported: --node-only, --playground)`);
     process.exit(2);
   }
+}
+if (nodeOnly && playground) {
+  console.error('build: --node-only and --playground exclude each other');
+  process.exit(2);
 }
 
 // npm packages that cannot be bundled (native addons, files found at run time, etc.).
@@ -276,8 +283,10 @@ try {
 }
 // Node bundles and test bundles are independent (tests import the built host by
 // path, not by content), so run them concurrently; each reports its own errors.
-const stages = ['node bundles', 'test bundles', 'guest programs', 'WASI programs', 'Python assets'];
-const results = await Promise.allSettled([buildNode(), buildTests(), buildPrograms(), buildWasmPrograms(), buildPython(ROOT)]);
+const stages = playground ? ['Python assets'] : ['node bundles', 'test bundles', 'guest programs', 'WASI programs', 'Python assets'];
+const results = await Promise.allSettled(
+  playground ? [buildPython(ROOT)] : [buildNode(), buildTests(), buildPrograms(), buildWasmPrograms(), buildPython(ROOT)],
+);
 for (const [i, r] of results.entries()) {
   if (r.status === 'rejected') {
     failed = true;

@@ -43,6 +43,7 @@ self.addEventListener('message', (e: MessageEvent<KernelInit>) => {
     fetch: browserFetch,
     // Chromium reports at most 8 (GiB), rounded; absent elsewhere (then the defaults assume 4 GiB).
     hostMemory: ((navigator as { deviceMemory?: number }).deviceMemory ?? 0) * 2 ** 30 || undefined,
+    cpus: navigator.hardwareConcurrency,
   }).then(
     (service) => {
       expose(service, sealEndpoint(self as unknown as Endpoint, e.data.secret));

@@ -3,7 +3,7 @@
 // of a persistent VM); the kernel boots on it.
 
 import { expose } from 'comlink';
-import { totalmem } from 'node:os';
+import { availableParallelism, totalmem } from 'node:os';
 import { parentPort, Worker } from 'node:worker_threads';
 import { startKernel, type KernelBooted, type KernelInit } from '../src/host/kernel-main.js';
 import { nodeEndpoint } from '../src/host/node/endpoint.js';
@@ -50,6 +50,7 @@ parentPort!.once('message', (init: KernelInit) => {
     openMount: (m) => new HostFs(m.host!, m.readOnly ?? false),
     fetch: nodeFetch,
     hostMemory: totalmem(),
+    cpus: availableParallelism(),
   }).then(
     (service) => {
       parentPort!.postMessage({ type: 'booted', pid: process.pid } satisfies KernelBooted);

@@ -1,7 +1,7 @@
 // The browser test harness: boots real kernels in Web Workers and exposes
 // `window.__agentos` for the Playwright specs (kernel suite and benchmarks).
 
-import { AgentVM, boot } from '../../src/host/browser/index.js';
+import { AgentVM, boot, nameBytes, nameFromBytes, type RepairReport } from '../../src/host/browser/index.js';
 import type { AuditEvent, ExecResult, Policy } from '../../src/host/agent-vm.js';
 import type { Machine } from '../../src/host/machine.js';
 import type { NetworkPolicy } from '../../src/kernel/net/policy.js';
@@ -146,6 +146,32 @@ const api = {
       const results = [];
       for (const c of cmds) results.push(await vm.exec(c));
       return { results };
+    } finally {
+      await vm.stop();
+    }
+  },
+
+  /** AgentVM.repair of persistent VM `name` (e2e/security-integrity.spec.ts): its report, or the error. */
+  async repairVm(name: string): Promise<RepairReport | string> {
+    return AgentVM.repair(name).catch((e: Error) => e.message);
+  },
+
+  /**
+   * Names through the browser host's API (e2e/security-integrity.spec.ts):
+   * two files whose names differ only in invalid UTF-8, made by the guest;
+   * the listing's names as hex bytes, and what reading them back gives.
+   */
+  async hostNames(): Promise<{ listed: string[]; contents: string[]; written: string }> {
+    const vm = new AgentVM();
+    await vm.start();
+    try {
+      await vm.exec(`mkdir /tmp/n && cd /tmp/n && printf '\\xff' | xargs touch && printf '\\xfe' | xargs touch && echo one > $'\\xff' && echo two > $'\\xfe'`);
+      const names = (await vm.listDirectory('/tmp/n')).map((e) => e.name);
+      const dec = new TextDecoder();
+      const contents = await Promise.all(names.map(async (n) => dec.decode(await vm.readFile(`/tmp/n/${n}`))));
+      await vm.writeFile(`/tmp/n/${nameFromBytes(new Uint8Array([0x63, 0xfd]))}`, 'three');
+      const written = (await vm.exec(`cat /tmp/n/$'c\\xfd'`)).stdout;
+      return { listed: names.map((n) => [...nameBytes(n)].map((b) => b.toString(16).padStart(2, '0')).join('')), contents, written };
     } finally {
       await vm.stop();
     }

@@ -3,47 +3,19 @@
 // Values cross the SharedArrayBuffer as tagged bytes, so file data travels as
 // raw bytes (one copy each way, 8-aligned) and small requests cost no JSON parsing.
 // Supported: null/undefined, booleans, numbers, strings, Uint8Array, arrays and
-// plain objects with string keys.
+// plain objects with string keys. Strings are byte strings (abi/bytestr.ts):
+// bytes that are not UTF-8 cross as themselves, so names are bytes end to end.
+//
+// The kernel decodes bytes a hostile process wrote, so the decoder checks every
+// length against the bytes present and bounds nesting: a malformed message is a
+// CodecError (the kernel's EINVAL), never an out-of-range read or a runaway loop.
+
+import { decodeBytes, encodeBytes } from './bytestr.js';
 
 export type Value = null | undefined | boolean | number | string | Uint8Array | Value[] | { [k: string]: Value };
 
 const T_NULL = 0, T_FALSE = 1, T_TRUE = 2, T_INT = 3, T_F64 = 4, T_STR = 5, T_BYTES = 6, T_ARR = 7, T_OBJ = 8,
   T_UNDEF = 9;
-
-const utf8enc = new TextEncoder();
-const utf8dec = new TextDecoder();
-
-/** A lone surrogate: the shell carries bytes that are not UTF-8 (in argv, env, names) as U+DC80..U+DCFF. */
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
-/** UTF-8 that keeps lone surrogates (as the three bytes their code point would take: WTF-8). */
-function wtf8Encode(s: string): Uint8Array {
-  const out: number[] = [];
-  for (const ch of s) {
-    const c = ch.charCodeAt(0);
-    if (ch.length === 1 && c >= 0xd800 && c <= 0xdfff) out.push(0xed, 0xa0 | ((c >> 6) & 0x1f), 0x80 | (c & 0x3f));
-    else for (const b of utf8enc.encode(ch)) out.push(b);
-  }
-  return Uint8Array.from(out);
-}
-
-/** The inverse of wtf8Encode (anything else that is not UTF-8 becomes U+FFFD, as TextDecoder does). */
-function wtf8Decode(b: Uint8Array): string {
-  let s = '';
-  for (let i = 0; i < b.length; ) {
-    const c = b[i];
-    if (c === 0xed && i + 2 < b.length && b[i + 1] >= 0xa0 && b[i + 1] <= 0xbf && (b[i + 2] & 0xc0) === 0x80) {
-      s += String.fromCharCode(0xd000 | ((b[i + 1] & 0x3f) << 6) | (b[i + 2] & 0x3f));
-      i += 3;
-      continue;
-    }
-    let j = i + 1;
-    while (j < b.length && (b[j] & 0xc0) === 0x80 && j - i < 4) j++;
-    s += utf8dec.decode(b.subarray(i, j));
-    i = j;
-  }
-  return s;
-}
 
 /**
  * Byte payloads start 8-aligned (relative to the buffer, which the channel
@@ -54,6 +26,12 @@ const padTo8 = (pos: number): number => -pos & 7;
 
 /** Thrown when a value does not fit the buffer; callers chunk data below capacity. */
 export class CodecOverflow extends Error {}
+
+/** Thrown when bytes are not a well-formed value: a bad tag, a length past the end, too deep. */
+export class CodecError extends Error {}
+
+/** Deepest nesting of arrays and objects a message may have (real syscalls use 3). */
+export const MAX_DEPTH = 32;
 
 export class Encoder {
   private view: DataView;
@@ -135,7 +113,7 @@ export class Encoder {
     this.buf[this.pos++] = t;
   }
 
-  /** Length-prefixed UTF-8; ASCII is written directly (paths are almost always ASCII). */
+  /** Length-prefixed bytes (bytestr.ts); ASCII is written directly (paths are almost always ASCII). */
   private string(s: string): void {
     const n = s.length;
     this.need(4 + n);
@@ -147,8 +125,7 @@ export class Encoder {
       this.buf[p++] = c;
     }
     if (i < n) {
-      const tail = s.slice(i);
-      const rest = LONE_SURROGATE.test(tail) ? wtf8Encode(tail) : utf8enc.encode(tail);
+      const rest = encodeBytes(s.slice(i));
       this.need(4 + i + rest.byteLength);
       this.buf.set(rest, p);
       p += rest.byteLength;
@@ -160,6 +137,9 @@ export class Encoder {
 
 export class Decoder {
   private view: DataView;
+  /** End of the readable bytes: every length is checked against it. */
+  readonly end: number;
+  private depth = 0;
   pos = 0;
 
   /**
@@ -171,9 +151,22 @@ export class Decoder {
     private readonly copyBytes = true,
   ) {
     this.view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+    this.end = buf.byteLength;
+  }
+
+  private need(n: number): void {
+    if (n > this.end - this.pos) throw new CodecError(`value truncated at byte ${this.pos}`);
+  }
+
+  private count(): number {
+    this.need(4);
+    const n = this.view.getUint32(this.pos, true);
+    this.pos += 4;
+    return n;
   }
 
   value(): Value {
+    this.need(1);
     const t = this.buf[this.pos++];
     switch (t) {
       case T_NULL:
@@ -185,11 +178,13 @@ export class Decoder {
       case T_TRUE:
         return true;
       case T_INT: {
+        this.need(4);
         const v = this.view.getInt32(this.pos, true);
         this.pos += 4;
         return v;
       }
       case T_F64: {
+        this.need(8);
         const v = this.view.getFloat64(this.pos, true);
         this.pos += 8;
         return v;
@@ -197,8 +192,8 @@ export class Decoder {
       case T_STR:
         return this.string();
       case T_BYTES: {
-        const n = this.view.getUint32(this.pos, true);
-        this.pos += 4;
+        const n = this.count();
+        this.need(padTo8(this.pos) + n);
         this.pos += padTo8(this.pos);
         // slice() copies into a fresh, unshared buffer the caller may keep.
         const v = this.copyBytes ? this.buf.slice(this.pos, this.pos + n) : this.buf.subarray(this.pos, this.pos + n);
@@ -206,42 +201,49 @@ export class Decoder {
         return v;
       }
       case T_ARR: {
-        const n = this.view.getUint32(this.pos, true);
-        this.pos += 4;
+        // Each item takes at least a byte: a count beyond the bytes left is a lie, refused before allocating.
+        const n = this.count();
+        this.need(n);
+        this.enter();
         const a: Value[] = new Array(n);
         for (let i = 0; i < n; i++) a[i] = this.value();
+        this.depth--;
         return a;
       }
       case T_OBJ: {
-        const n = this.view.getUint32(this.pos, true);
-        this.pos += 4;
+        const n = this.count();
+        if (n > (this.end - this.pos) / 5) throw new CodecError(`object of ${n} keys at byte ${this.pos}`);
+        this.enter();
         const o: { [k: string]: Value } = {};
         for (let i = 0; i < n; i++) {
           const k = this.string();
-          o[k] = this.value();
+          const v = this.value();
+          // An own "__proto__" key stays data; assigning it would replace the object's prototype.
+          if (k === '__proto__') Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+          else o[k] = v;
         }
+        this.depth--;
         return o;
       }
       default:
-        throw new TypeError(`bad tag ${t} at ${this.pos - 1}`);
+        throw new CodecError(`bad tag ${t} at byte ${this.pos - 1}`);
     }
   }
 
+  private enter(): void {
+    if (++this.depth > MAX_DEPTH) throw new CodecError(`values nested deeper than ${MAX_DEPTH}`);
+  }
+
   private string(): string {
-    const n = this.view.getUint32(this.pos, true);
-    this.pos += 4;
+    const n = this.count();
+    this.need(n);
     const start = this.pos;
     const end = start + n;
     this.pos = end;
     let s = '';
     for (let i = start; i < end; i++) {
       const c = this.buf[i];
-      if (c > 0x7f) {
-        const tail = this.buf.slice(i, end);
-        const d = utf8dec.decode(tail);
-        // U+FFFD may stand for an encoded lone surrogate (or be a real one: wtf8Decode keeps those).
-        return s + (d.includes('\ufffd') ? wtf8Decode(tail) : d);
-      }
+      if (c > 0x7f) return s + decodeBytes(this.buf.slice(i, end)); // a copy: TextDecoder refuses shared memory
       s += String.fromCharCode(c);
     }
     return s;
@@ -255,9 +257,11 @@ export function encodeInto(buf: Uint8Array, values: Value[]): number {
   return e.pos;
 }
 
+/** Decode `len` bytes of values; throws CodecError when they are malformed (or `len` is out of range). */
 export function decodeAll(buf: Uint8Array, len: number, copyBytes = true): Value[] {
+  if (!(len >= 0 && len <= buf.byteLength)) throw new CodecError(`message length ${len} outside 0..${buf.byteLength}`);
   const d = new Decoder(buf.subarray(0, len), copyBytes);
   const out: Value[] = [];
-  while (d.pos < len) out.push(d.value());
+  while (d.pos < d.end) out.push(d.value());
   return out;
 }

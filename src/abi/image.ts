@@ -10,7 +10,7 @@
 //            opening an image costs one header check, whatever its size.
 //   entries  ENTRY_SIZE bytes each. A directory's entries are one contiguous
 //            run, sorted by name; hard links are entries sharing an ino.
-//   names    UTF-8 entry names (deduplicated), referenced by entries
+//   names    entry names as bytes (deduplicated; abi/bytestr.ts), referenced by entries
 //   data     regular-file bytes and symlink targets, one contiguous range per
 //            inode, so file reads are views of the image buffer.
 //
@@ -19,6 +19,8 @@
 // symlinks off/len locate the bytes in the data section; for directories they
 // are the first entry index and the entry count.
 // Entry record: ino u32, name offset u32, name length u16, d_type u8, pad u8.
+
+import { encodeBytes } from './bytestr.js';
 
 /** "\x7fAOSIMG\n": like the runtime images' "\x7fAOS", never valid text. */
 export const IMAGE_MAGIC = [0x7f, 0x41, 0x4f, 0x53, 0x49, 0x4d, 0x47, 0x0a];
@@ -109,7 +111,6 @@ interface Pending {
 
 /** Serialize the tree under `src.root()` into one image. */
 export function serializeImage<N extends SourceNode>(src: ImageSource<N>, cred: SourceCred = ROOT_CRED): Uint8Array {
-  const enc = new TextEncoder();
   const inodes: Pending[] = [];
   const inoOf = new Map<number, number>(); // source ino -> image ino (hard links meet here)
   const entries: { ino: number; name: number; nameLen: number; type: number }[] = [];
@@ -125,7 +126,7 @@ export function serializeImage<N extends SourceNode>(src: ImageSource<N>, cred: 
   const internName = (name: string): [number, number] => {
     let at = nameAt.get(name);
     if (!at) {
-      const b = enc.encode(name);
+      const b = encodeBytes(name);
       if (b.length > 0xffff) throw new Error(`image: name too long: ${name}`);
       at = [namesBytes, b.length];
       names.push(b);
@@ -170,7 +171,7 @@ export function serializeImage<N extends SourceNode>(src: ImageSource<N>, cred: 
     const type = rec.node.mode & S_IFMT;
     let bytes: Uint8Array | null = null;
     if (type === S_IFREG) bytes = readAll(src, rec.node as N);
-    else if (type === S_IFLNK) bytes = enc.encode(src.readlink(rec.node as N));
+    else if (type === S_IFLNK) bytes = encodeBytes(src.readlink(rec.node as N));
     if (!bytes) continue;
     rec.off = dataBytes;
     rec.len = bytes.length;

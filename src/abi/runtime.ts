@@ -10,7 +10,10 @@ export type RuntimeName = (typeof RUNTIME_NAMES)[number];
 export interface Image {
   /** Runtime that executes it: 'js', 'wasm', ... */
   runtime: string;
-  /** The file the runtime loads (the script for interpreters, the binary otherwise). */
+  /**
+   * The file that runs, by its canonical absolute path (Linux's /proc/self/exe):
+   * the binary or runtime image; for a #! script, its interpreter.
+   */
   file: string;
   /** argv as the runtime sees it (interpreter prepended for #! scripts). */
   argv: string[];

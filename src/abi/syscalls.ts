@@ -13,6 +13,8 @@ export const SYSCALLS = [
   'fsync', 'fdatasync', 'futimes', 'snapshot',
   // network (kernel/net/)
   'http',
+  // files, appended
+  'flock',
 ] as const;
 
 export type SyscallName = (typeof SYSCALLS)[number];

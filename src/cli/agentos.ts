@@ -3,13 +3,14 @@
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { createInterface } from 'node:readline';
+import { once } from 'node:events';
 import type { MountSpec } from '../host/agent-vm.js';
 import { MCP_USAGE, mcpCommand } from './mcp.js';
 import { AgentVM, boot } from '../host/node/index.js';
 import { POLICY_USAGE, finishPolicy, newPolicyFlags, policyOptions, stopVm, takePolicyFlag } from './policy-flags.js';
 import { BROWSER_USAGE, newBrowserFlags, newBrowserVM, takeBrowserFlag } from './browser-flags.js';
 import { ISOLATION_USAGE, newIsolationFlag, takeIsolationFlag } from './isolation-flag.js';
+import { optionValue } from './option-value.js';
 import type { BrowserVM } from '../host/playwright/browser-vm.js';
 import { longTimeout, type LongTimeout } from '../abi/long-timeout.js';
 
@@ -26,19 +27,23 @@ Commands:
                           --timeout: SIGINT to the script and everything it started, SIGKILL
                           a second later (0: none). -i passes agentos's stdin to the script
                           (default /dev/null); --json prints one object {"stdout","stderr",
-                          "exitCode"} instead, with "truncated": true when output past
-                          --max-output was dropped.
+                          "exitCode","timedOut","truncated"} instead ("truncated": output past
+                          --max-output was dropped).
                           --state DIR: a persistent VM whose writable layer lives in DIR
                           (created if missing); every write is durable when exec returns.
                           --mount HOST:VM[:ro]: host directory HOST appears at VM path VM,
                           live and two-way (read-only with :ro); nothing outside it is reachable.
   shell [--state DIR] [--isolation MODE] [POLICY OPTIONS] [BROWSER OPTIONS]
                           an interactive shell on this terminal (raw mode, job control, resize);
-                          when stdin is not a terminal, a line-by-line session (each line one exec)
+                          when stdin is not a terminal, the VM's bash -s reads it as a script
+                          (output as it comes, no prompts; agentos exits with its status)
   snapshot [--state DIR] [--isolation MODE] create NAME | list | restore NAME | delete NAME
                           | export NAME FILE | import FILE [NAME]
                           snapshots of the writable layer (DIR's VM; without --state, an
                           ephemeral VM, which is only useful for export/import checks)
+  repair --state DIR      repair DIR's damaged layer (a VM refuses to open it and says where
+                          it is damaged): it keeps what the commits before the damage made,
+                          and copies of the damaged files in DIR/damaged-<time>/
   status [--isolation MODE]
                           boot, print the kernel's state (processes, workers, mounts) and where it
                           runs (host: isolation, pid) as JSON
@@ -66,6 +71,7 @@ async function main(argv: string[]): Promise<number> {
   if (cmd === 'exec') return execCommand(rest);
   if (cmd === 'shell') return shellCommand(rest);
   if (cmd === 'snapshot') return snapshotCommand(rest);
+  if (cmd === 'repair') return repairCommand(rest);
   if (cmd === 'mcp') {
     return mcpCommand(rest, (msg) => {
       process.stderr.write(`agentos ${msg}\nTry 'agentos help' for more information.\n`);
@@ -149,34 +155,32 @@ async function execCommand(args: string[]): Promise<number> {
       i++;
       break;
     }
-    let took: number;
     try {
-      took = takePolicyFlag(args, i, pf) || takeBrowserFlag(args, i, bf) || takeIsolationFlag(args, i, iso);
+      const took = takePolicyFlag(args, i, pf) || takeBrowserFlag(args, i, bf) || takeIsolationFlag(args, i, iso);
+      if (took) i += took - 1;
+      else if (a === '--json') json = true;
+      else if (a === '-i') forwardStdin = true;
+      else if (a === '--timeout') {
+        const v = optionValue(args, i++);
+        const secs = Number(v);
+        if (!v.trim() || !(secs >= 0)) return usageError(`invalid --timeout '${v}'`);
+        timeoutMs = secs === 0 || secs === Infinity ? undefined : secs * 1000;
+      } else if (a === '--cwd') cwd = optionValue(args, i++);
+      else if (a === '--env') {
+        const kv = optionValue(args, i++);
+        const eq = kv.indexOf('=');
+        if (eq <= 0) return usageError(`--env needs K=V, got '${kv}'`);
+        env[kv.slice(0, eq)] = kv.slice(eq + 1);
+      } else if (a === '--state') state = optionValue(args, i++);
+      else if (a === '--mount') {
+        const m = parseMount(optionValue(args, i++));
+        if (!m) return usageError(`--mount needs HOST:VM or HOST:VM:ro, got '${args[i]}'`);
+        mounts[m.vm] = m.spec;
+      } else if (a.startsWith('-')) return usageError(`unknown option '${a}'`);
+      else break;
     } catch (e) {
       return usageError((e as Error).message);
     }
-    if (took) i += took - 1;
-    else if (a === '--json') json = true;
-    else if (a === '-i') forwardStdin = true;
-    else if (a === '--timeout') {
-      const secs = Number(args[++i]);
-      if (!args[i]?.trim() || !(secs >= 0)) return usageError(`invalid --timeout '${args[i] ?? ''}'`);
-      timeoutMs = secs === 0 || secs === Infinity ? undefined : secs * 1000;
-    } else if (a === '--cwd') cwd = args[++i];
-    else if (a === '--env') {
-      const kv = args[++i] ?? '';
-      const eq = kv.indexOf('=');
-      if (eq <= 0) return usageError(`--env needs K=V, got '${kv}'`);
-      env[kv.slice(0, eq)] = kv.slice(eq + 1);
-    } else if (a === '--state') {
-      state = args[++i];
-      if (!state) return usageError('--state needs a directory');
-    } else if (a === '--mount') {
-      const m = parseMount(args[++i] ?? '');
-      if (!m) return usageError(`--mount needs HOST:VM or HOST:VM:ro, got '${args[i] ?? ''}'`);
-      mounts[m.vm] = m.spec;
-    } else if (a.startsWith('-')) return usageError(`unknown option '${a}'`);
-    else break;
   }
   const script = args.slice(i).join(' ');
   if (!script) return usageError('missing SCRIPT');
@@ -195,7 +199,7 @@ async function execCommand(args: string[]): Promise<number> {
     const r = await withDeadline(vm.execBytes(script, { stdin, timeoutMs, cwd }), timeoutMs);
     const dec = new TextDecoder();
     if (json) {
-      const out = { stdout: dec.decode(r.stdout), stderr: dec.decode(r.stderr), exitCode: r.exitCode, ...(r.truncated ? { truncated: true } : {}) };
+      const out = { stdout: dec.decode(r.stdout), stderr: dec.decode(r.stderr), exitCode: r.exitCode, timedOut: r.timedOut, truncated: r.truncated === true };
       process.stdout.write(JSON.stringify(out) + '\n');
     } else {
       process.stdout.write(r.stdout);
@@ -222,7 +226,7 @@ function withDeadline<T>(run: Promise<T>, timeoutMs: number | undefined): Promis
   const deadline = new Promise<never>(() => {
     timer = longTimeout(() => {
       process.stderr.write('agentos exec: the VM did not end the command in time; stopping it\n');
-      process.exit(124);
+      exitFlushed(124);
     }, timeoutMs + DEADLINE_GRACE_MS);
   });
   return Promise.race([run, deadline]).finally(() => timer?.clear());
@@ -243,15 +247,14 @@ async function shellCommand(args: string[]): Promise<number> {
   const bf = newBrowserFlags();
   const iso = newIsolationFlag();
   for (let i = 0; i < args.length; i++) {
-    let took: number;
     try {
-      took = takePolicyFlag(args, i, pf) || takeBrowserFlag(args, i, bf) || takeIsolationFlag(args, i, iso);
+      const took = takePolicyFlag(args, i, pf) || takeBrowserFlag(args, i, bf) || takeIsolationFlag(args, i, iso);
+      if (took) i += took - 1;
+      else if (args[i] === '--state') state = optionValue(args, i++);
+      else return usageError(`shell: unexpected '${args[i]}'`);
     } catch (e) {
-      return usageError((e as Error).message);
+      return usageError(`shell: ${(e as Error).message}`);
     }
-    if (took) i += took - 1;
-    else if (args[i] === '--state' && args[i + 1]) state = args[++i];
-    else return usageError(`shell: unexpected '${args[i]}'`);
   }
   try {
     finishPolicy(pf);
@@ -262,19 +265,44 @@ async function shellCommand(args: string[]): Promise<number> {
   if (bf.browser && iso.given) return usageError('shell: --isolation is for the Node host (with --browser, Chromium isolates the VM)');
   const vm = bf.browser ? await newBrowserVM(bf, policyOptions(pf)) : new AgentVM({ state, ...policyOptions(pf), isolation: iso.isolation });
   await vm.start();
-  if (process.stdin.isTTY && process.stdout.isTTY) return terminalSession(vm);
-  const print = (c: { stream: 'stdout' | 'stderr'; data: Uint8Array }) => (c.stream === 'stdout' ? process.stdout : process.stderr).write(c.data);
-  if (vm instanceof AgentVM) vm.on('output', print);
-  else vm.on('output', print);
-  const rl = createInterface({ input: process.stdin, output: process.stdout, prompt: 'agentos$ ' });
-  let status = 0;
-  rl.prompt();
-  for await (const line of rl) {
-    if (line.trim()) status = (await vm.execBytes(line)).exitCode;
-    rl.prompt();
+  if (process.stdin.isTTY) return terminalSession(vm);
+  try {
+    return vm instanceof AgentVM ? await scriptSession(vm) : await bufferedScript(vm);
+  } finally {
+    await stopVm(vm, pf);
   }
-  await stopVm(vm, pf);
+}
+
+/**
+ * stdin is not a terminal: the VM's `bash -s` reads it as a script, as it
+ * arrives (loops and here-documents span lines; no prompts), its output
+ * flows back as it comes, and its status is agentos's.
+ */
+async function scriptSession(vm: AgentVM): Promise<number> {
+  const p = await vm.spawn(['/bin/bash', '-s']);
+  const copy = async (from: AsyncIterable<Uint8Array>, to: NodeJS.WriteStream) => {
+    for await (const b of from) if (!to.write(b)) await once(to, 'drain');
+  };
+  const output = Promise.all([copy(p.stdout, process.stdout), copy(p.stderr, process.stderr)]);
+  void (async () => {
+    try {
+      for await (const chunk of process.stdin) await p.write(new Uint8Array(chunk as Buffer));
+    } catch {
+      // The shell is gone (it ran `exit`): the rest of the input is not read.
+    }
+    await p.closeStdin().catch(() => {});
+  })();
+  const status = await p.wait();
+  await output;
+  process.stdin.destroy();
   return status;
+}
+
+/** The same in a browser VM, which has no process streams: the whole input first, then one run. */
+async function bufferedScript(vm: BrowserVM): Promise<number> {
+  const stdin = readFileSync(0);
+  vm.on('output', (c) => (c.stream === 'stdout' ? process.stdout : process.stderr).write(c.data));
+  return (await vm.execBytes('bash -s', { stdin })).exitCode;
 }
 
 /**
@@ -310,13 +338,12 @@ async function snapshotCommand(args: string[]): Promise<number> {
     let took: number;
     try {
       took = takeIsolationFlag(args, 0, iso);
+      if (!took && args[0] === '--state') {
+        state = optionValue(args, 0);
+        took = 2;
+      }
     } catch (e) {
       return usageError(`snapshot: ${(e as Error).message}`);
-    }
-    if (!took && args[0] === '--state') {
-      state = args[1];
-      if (!state) return usageError('--state needs a directory');
-      took = 2;
     }
     if (!took) break;
     args = args.slice(took);
@@ -356,6 +383,32 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
 /** Exit once stdout and stderr are flushed: writes to a pipe are asynchronous, and exit() would cut them short. */
 function exitFlushed(code: number): void {
   process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
+}
+
+async function repairCommand(args: string[]): Promise<number> {
+  if (args[0] !== '--state' || args.length !== 2) return usageError('repair: usage: agentos repair --state DIR');
+  let state: string;
+  try {
+    state = optionValue(args, 0);
+  } catch (e) {
+    return usageError(`repair: ${(e as Error).message}`);
+  }
+  try {
+    const r = await AgentVM.repair(state);
+    if (!r.damage) {
+      process.stdout.write(`agentos repair: the layer in ${r.where} is intact; nothing was changed\n`);
+      return 0;
+    }
+    process.stdout.write(
+      `agentos repair: the ${r.damage.part} was damaged at ${r.damage.at} (${r.damage.reason}).\n` +
+      `The layer now holds the ${r.commitsKept} commit(s) before the damage; ${r.commitsSetAside} later commit(s) were set aside.\n` +
+      `The damaged files are kept in ${r.keptAs}\n`,
+    );
+    return 0;
+  } catch (e) {
+    process.stderr.write(`agentos repair: ${(e as Error).message}\n`);
+    return 1;
+  }
 }
 
 main(process.argv.slice(2)).then(

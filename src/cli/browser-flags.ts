@@ -2,6 +2,7 @@
 // headless Chromium instead of on the Node host.
 
 import type { BrowserVM, BrowserVMOptions } from '../host/playwright/browser-vm.js';
+import { optionValue } from './option-value.js';
 
 export const BROWSER_USAGE = `Browser options (exec, shell, mcp): the VM runs in headless Chromium (BrowserVM) on the built app:
   --browser               use the browser host (mcp: --host browser)
@@ -26,8 +27,7 @@ export function takeBrowserFlag(args: string[], i: number, f: BrowserFlags): num
     return 1;
   }
   if (flag !== '--chromium' && flag !== '--ws-endpoint') return 0;
-  const value = args[i + 1];
-  if (!value) throw new Error(`${flag} needs a value`);
+  const value = optionValue(args, i);
   if (flag === '--chromium') f.chromium = value;
   else f.wsEndpoint = value;
   f.browser = true;

@@ -16,6 +16,7 @@ import type { BrowserVM } from '../host/playwright/browser-vm.js';
 import { errnoFromName, strerror } from '../abi/errno.js';
 import { hasFsRules } from '../kernel/policy/types.js';
 import { LineTransport, type Output } from './mcp-stdio.js';
+import { optionValue } from './option-value.js';
 import { finishPolicy, newPolicyFlags, policyOptions, stopVm, takePolicyFlag } from './policy-flags.js';
 import { newIsolationFlag, takeIsolationFlag } from './isolation-flag.js';
 
@@ -71,20 +72,19 @@ export async function mcpCommand(args: string[], usageError: (msg: string) => nu
   const pf = newPolicyFlags();
   const iso = newIsolationFlag();
   for (let i = 0; i < args.length; i++) {
-    let took: number;
     try {
-      took = takePolicyFlag(args, i, pf) || takeIsolationFlag(args, i, iso);
+      const took = takePolicyFlag(args, i, pf) || takeIsolationFlag(args, i, iso);
+      if (took) i += took - 1;
+      else if (args[i] === '--state') state = optionValue(args, i++);
+      else if (args[i] === '--host') {
+        host = optionValue(args, i++);
+        if (host !== 'node' && host !== 'browser') return usageError(`mcp: unknown host '${host}' (node or browser)`);
+      } else if (args[i] === '--chromium') bf.chromium = optionValue(args, i++);
+      else if (args[i] === '--ws-endpoint') bf.wsEndpoint = optionValue(args, i++);
+      else return usageError(`mcp: unexpected '${args[i]}'`);
     } catch (e) {
       return usageError(`mcp: ${(e as Error).message}`);
     }
-    if (took) i += took - 1;
-    else if (args[i] === '--state' && args[i + 1]) state = args[++i];
-    else if (args[i] === '--host' && args[i + 1]) {
-      host = args[++i];
-      if (host !== 'node' && host !== 'browser') return usageError(`mcp: unknown host '${host}' (node or browser)`);
-    } else if (args[i] === '--chromium' && args[i + 1]) bf.chromium = args[++i];
-    else if (args[i] === '--ws-endpoint' && args[i + 1]) bf.wsEndpoint = args[++i];
-    else return usageError(`mcp: unexpected '${args[i]}'`);
   }
   try {
     finishPolicy(pf);
@@ -101,11 +101,11 @@ export async function mcpCommand(args: string[], usageError: (msg: string) => nu
   const server = new McpServer({ name: 'agentos', version: '0.1.0' });
 
   server.registerTool('exec', {
-    description: 'Run a shell command (bash syntax) in the VM\'s persistent session. Returns stdout, stderr and the exit code; cd and variables persist between calls.',
+    description: 'Run a shell command (bash syntax) in the VM\'s persistent session. Returns stdout, stderr, the exit code, timedOut (the timeout ended it) and truncated (output past the policy\'s limit was dropped); cd and variables persist between calls.',
     inputSchema: { command: z.string(), timeout_seconds: z.number().positive().optional(), cwd: z.string().optional() },
   }, ({ command, timeout_seconds, cwd }) => guarded(async () => {
     const r = await vm.exec(command, { timeoutMs: timeout_seconds === undefined ? undefined : timeout_seconds * 1000, cwd });
-    return text(JSON.stringify({ stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode, timedOut: r.timedOut }), r.exitCode !== 0);
+    return text(JSON.stringify({ stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode, timedOut: r.timedOut, truncated: r.truncated === true }), r.exitCode !== 0);
   }));
 
   server.registerTool('read_file', {

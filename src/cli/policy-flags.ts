@@ -6,6 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import type { AgentVMOptions, Answer, AuditEvent, Policy } from '../host/node/index.js';
 import { policyFromFlags } from '../kernel/net/policy.js';
 import { checkPolicy } from '../kernel/policy/types.js';
+import { optionValue } from './option-value.js';
 
 export const POLICY_USAGE = `Policy options (exec, shell and mcp; see README, "The policy"):
   --policy FILE.json      the policy object from a file (the flags below add to it)
@@ -18,6 +19,7 @@ export const POLICY_USAGE = `Policy options (exec, shell and mcp; see README, "T
   --ask-path PATH         opening or changing files under PATH waits for --approve
   --allow-cmd PATH        only listed commands run (repeat; the shells are always allowed)
   --ask-cmd PATH          running PATH waits for --approve
+  --no-sudo               sudo and su cannot make the guest root (policy processes.sudo: false)
   --max-procs N           processes alive at once (EAGAIN beyond)
   --cpu-time MS           CPU time per process, per exec for the shell (SIGXCPU)
   --wall-time MS          wall time per process, per exec for the shell (SIGKILL)
@@ -71,9 +73,12 @@ export function newPolicyFlags(): PolicyFlags {
  */
 export function takePolicyFlag(args: string[], i: number, f: PolicyFlags): number {
   const flag = args[i];
+  if (flag === '--no-sudo') {
+    f.policy = { ...f.policy, processes: { ...f.policy.processes, sudo: false } };
+    return 1;
+  }
   if (!(flag in LISTS) && !(flag in NUMBERS) && !['--policy', '--approve', '--audit', '--network', '--allow-host', '--ask-host'].includes(flag)) return 0;
-  const value = args[i + 1];
-  if (value === undefined) throw new Error(`${flag} needs a value`);
+  const value = optionValue(args, i);
   const p = f.policy as Record<string, Record<string, unknown>>;
   if (flag === '--policy') {
     const file = JSON.parse(readFileSync(value, 'utf8')) as Policy;

@@ -264,14 +264,15 @@ export class AgentVM {
     return this.requireMachine().run(argv, { cwd: '/home/user', ...USER, ...opts });
   }
 
-  /** Start a program (no shell) with its stdin, stdout and stderr as streams. */
+  /** Start a program (no shell) with its stdin, stdout and stderr as streams; as the VM's user, with the exec sessions' environment and directory unless `opts` say. */
   async spawn(argv: string[], opts: { cwd?: string; env?: Record<string, string> } = {}): Promise<SpawnedProcess> {
     const m = this.requireMachine();
+    const session = this.sessionOptions();
     const pipes = await Promise.all([0, 1, 2].map(() => m.syscall('pipe', 0o2000000) as Promise<[number, number]>));
     const [[inR, inW], [outR, outW], [errR, errW]] = pipes;
     let pid: number;
     try {
-      pid = await m.spawn(argv, { cwd: opts.cwd ?? '/home/user', env: opts.env, ...USER, fds: [[0, inR], [1, outW], [2, errW]] });
+      pid = await m.spawn(argv, { cwd: opts.cwd ?? session.cwd, env: { ...session.env, ...opts.env }, ...USER, fds: [[0, inR], [1, outW], [2, errW]] });
     } finally {
       for (const fd of [inR, outW, errW]) await m.syscall('close', fd);
     }
@@ -378,7 +379,13 @@ export class AgentVM {
     await this.sync();
   }
 
-  /** A directory's entries (name, type, size, mode; sorted), listed as the VM user. */
+  /**
+   * The entries of directory `path` (name, type, size, mode), sorted, listed
+   * as the VM user. Names are bytes: one that is not UTF-8 comes as a string
+   * whose invalid bytes are U+DC80..U+DCFF (nameBytes() gives the bytes
+   * back), and that string names the same file when passed to readFile,
+   * writeFile or exec.
+   */
   listDirectory(path: string): Promise<DirEntry[]> {
     return listDirectory(this.requireMachine().user, path);
   }

@@ -26,6 +26,9 @@ export class ExecClient {
 
   private async run(cmd: string, o: ExecOptions, emit?: (c: OutputChunk) => void): Promise<ExecBytesResult> {
     const done = this.service.sessionExec(this.id, cmd, o, emit !== undefined);
+    // Awaited after the stream; meanwhile a kernel that dies fails both, and that failure must not count as
+    // unhandled (Node would end the host process for it).
+    done.catch(() => {});
     // Every chunk is delivered before the result: the kernel ends the stream (null) only once the command is done.
     if (emit) {
       for (let chunks = await this.service.sessionOutput(this.id); chunks; chunks = await this.service.sessionOutput(this.id)) {

@@ -56,6 +56,8 @@ export interface HostParts {
   fetch?: HostFetch | null;
   /** The host's memory in bytes: it sizes the default limits (kernel/policy/defaults.ts). */
   hostMemory?: number;
+  /** The host's logical CPUs (os.availableParallelism, navigator.hardwareConcurrency). */
+  cpus?: number;
 }
 
 /** The kernel worker's answer to KernelInit, before Comlink takes over the port. */
@@ -71,6 +73,6 @@ export async function startKernel(init: KernelInit, host: HostParts): Promise<Ke
   if (store && init.seed) throw new Error('a forked VM is ephemeral');
   const persister = store ? await Persister.open(store, init.imageId, () => new MemFs()) : undefined;
   const upper = init.seed ? layerFromFrame(init.seed, init.imageId) : undefined;
-  const kernel = bootKernel({ workers: host.workers, image: init.image, persister, upper, imageId: init.imageId, mounts, policy: init.policy, net, hostMemory: host.hostMemory });
+  const kernel = bootKernel({ workers: host.workers, image: init.image, persister, upper, imageId: init.imageId, mounts, policy: init.policy, net, hostMemory: host.hostMemory, cpus: host.cpus });
   return new KernelService(kernel, () => mounts.forEach((m) => m.fs.close?.()));
 }

@@ -6,7 +6,7 @@ import type { Remote } from 'comlink';
 import { concatBytes } from '../abi/bytes.js';
 import type { Value } from '../abi/codec.js';
 import { SysError } from '../abi/errno.js';
-import { O_CREAT, O_DIRECTORY, O_RDONLY, O_RDWR, O_TRUNC, O_WRONLY } from '../abi/fcntl.js';
+import { O_CREAT, O_RDONLY, O_RDWR, O_TRUNC, O_WRONLY } from '../abi/fcntl.js';
 import type { DirEntry, Stat } from '../abi/stat.js';
 import type { SyscallName } from '../abi/syscalls.js';
 import { WEXITSTATUS, WIFEXITED, WTERMSIG } from '../abi/wait.js';
@@ -18,6 +18,7 @@ import type { ApprovalRequest } from '../kernel/policy/approval.js';
 import type { AuditEvent } from '../kernel/policy/audit.js';
 import type { HostEvents, KernelService, KernelStatus, LayerStatus } from './kernel-service.js';
 import { UserFiles } from './user-files.js';
+import { readDirectory } from './read-directory.js';
 
 export interface RunOptions {
   /** Path of the program; default argv[0]. */
@@ -197,19 +198,10 @@ export class Machine {
     return this.syscall('stat', path) as unknown as Promise<Stat>;
   }
 
-  async readdir(path: string): Promise<DirEntry[]> {
-    const fd = (await this.syscall('open', path, O_RDONLY | O_DIRECTORY)) as number;
-    const out: DirEntry[] = [];
-    try {
-      for (;;) {
-        const batch = (await this.syscall('getdents', fd)) as [string, number, number][];
-        if (!batch.length) return out;
-        for (const [name, ino, type] of batch) out.push({ name, ino, type });
-      }
-    } finally {
-      await this.syscall('close', fd);
-    }
+  readdir(path: string): Promise<DirEntry[]> {
+    return readDirectory((name, ...args) => this.syscall(name, ...args), path);
   }
+
 
   private async readAll(fd: number): Promise<Uint8Array> {
     const parts: Uint8Array[] = [];

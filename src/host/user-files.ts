@@ -10,10 +10,11 @@ import type { Remote } from 'comlink';
 import { concatBytes } from '../abi/bytes.js';
 import type { Value } from '../abi/codec.js';
 import { Errno, SysError } from '../abi/errno.js';
-import { O_CREAT, O_DIRECTORY, O_NONBLOCK, O_RDONLY, O_TRUNC, O_WRONLY } from '../abi/fcntl.js';
+import { O_CREAT, O_NONBLOCK, O_RDONLY, O_TRUNC, O_WRONLY } from '../abi/fcntl.js';
 import { isDir, isReg, type DirEntry, type Stat } from '../abi/stat.js';
 import type { SyscallName } from '../abi/syscalls.js';
 import type { KernelService } from './kernel-service.js';
+import { readDirectory } from './read-directory.js';
 
 /** Bytes per call, copied: a view would be cloned to the kernel with its whole buffer. */
 const CHUNK = 256 * 1024;
@@ -44,7 +45,7 @@ export class UserFiles {
   }
 
   readdir(path: string): Promise<DirEntry[]> {
-    return named(path, () => this.list(path));
+    return named(path, () => readDirectory((name, ...args) => this.syscall(name, ...args), path));
   }
 
   stat(path: string): Promise<Stat> {
@@ -81,19 +82,6 @@ export class UserFiles {
     }
   }
 
-  private async list(path: string): Promise<DirEntry[]> {
-    const fd = (await this.syscall('open', path, O_RDONLY | O_DIRECTORY)) as number;
-    const out: DirEntry[] = [];
-    try {
-      for (;;) {
-        const batch = (await this.syscall('getdents', fd)) as [string, number, number][];
-        if (!batch.length) return out;
-        for (const [name, ino, type] of batch) out.push({ name, ino, type });
-      }
-    } finally {
-      await this.syscall('close', fd);
-    }
-  }
 
   private async regular(fd: number, path: string): Promise<Stat> {
     const st = (await this.syscall('fstat', fd)) as unknown as Stat;

@@ -20,6 +20,8 @@ const FHS_LINKS: Record<string, string> = {
   '/usr/bin/python3': '/opt/agentos/bin/python3',
   '/bin/sh': '/opt/agentos/bin/sh',
   '/bin/bash': '/opt/agentos/bin/bash',
+  '/usr/bin/sudo': '/opt/agentos/bin/sudo',
+  '/bin/su': '/opt/agentos/bin/su',
 };
 
 function copyHostTree(vfs: Vfs, from: string, to: string): void {
@@ -32,6 +34,12 @@ function copyHostTree(vfs: Vfs, from: string, to: string): void {
   }
 }
 
+/** agentos-package.json's `setuid`: files of the package installed set-user-ID root. */
+function setuidFiles(dir: string): string[] {
+  const meta = JSON.parse(readFileSync(join(dir, 'agentos-package.json'), 'utf8')) as { setuid?: string[] };
+  return meta.setuid ?? [];
+}
+
 export function installBasePackages(vfs: Vfs, cred: Cred, packagesDir = join(process.cwd(), 'dist/packages')): void {
   if (!existsSync(packagesDir)) throw new Error(`image: ${packagesDir} missing: build the packages first`);
   for (const name of readdirSync(packagesDir).sort()) {
@@ -39,6 +47,8 @@ export function installBasePackages(vfs: Vfs, cred: Cred, packagesDir = join(pro
     const root = `${OPT}/${packageDirName(pkg.name)}/${pkg.version}`;
     mkdir(vfs, `${OPT}/${packageDirName(pkg.name)}`, 0o755);
     copyHostTree(vfs, join(packagesDir, name), root);
+    // Only the base image makes set-user-ID root files (sudo, su): runtime installs drop the bits.
+    for (const file of setuidFiles(join(packagesDir, name))) vfs.chmod(cred, vfs.root(), `${root}/${file}`, 0o4755);
     linkInstalledPackage(vfs, cred, readPackageMeta(vfs, cred, root));
   }
   for (const [path, target] of Object.entries(FHS_LINKS)) vfs.symlink(cred, vfs.root(), target, path);

@@ -43,6 +43,8 @@ export interface BootOptions {
   net?: NetStack;
   /** The host's memory in bytes (sizes the default limits). */
   hostMemory?: number;
+  /** The host's logical CPUs. */
+  cpus?: number;
 }
 
 const ROOT: Cred = { uid: 0, gid: 0, groups: [], pid: 1, umask: 0o022 };
@@ -66,7 +68,7 @@ export function bootKernel(opts: BootOptions): Kernel {
   vfs.mount(ROOT, '/dev', dev);
   populateDevfs(dev, ROOT);
 
-  const kernel: Kernel = new Kernel({ vfs, fifos, workers: opts.workers, warmWorkers: opts.warmWorkers, hostname, persister: opts.persister, imageId: opts.imageId, policy: opts.policy, net: opts.net, hostMemory: opts.hostMemory });
+  const kernel: Kernel = new Kernel({ vfs, fifos, workers: opts.workers, warmWorkers: opts.warmWorkers, hostname, persister: opts.persister, imageId: opts.imageId, policy: opts.policy, net: opts.net, hostMemory: opts.hostMemory, cpus: opts.cpus });
   kernel.ptys.devfs = dev;
   dev.create(dev.root(), 'ptmx', S_IFCHR | 0o666, PTMX_RDEV, ROOT);
   vfs.mount(ROOT, '/proc', new ProcFs({
@@ -74,6 +76,7 @@ export function bootKernel(opts: BootOptions): Kernel {
     get: (pid) => kernel.procs.get(pid),
     bootMs: kernel.bootMs,
     hostname: kernel.hostname,
+    cpus: kernel.cpus,
     pathOf: (inode) => vfs.pathOf(inode),
     memory: () => ({ totalKiB: 4 * 1024 * 1024, freeKiB: 3 * 1024 * 1024 }),
     mounts: () => vfs.mounts().map((m) => ({ source: m.type, target: m.target, type: m.type, options: m.readonly ? 'ro' : 'rw' })),

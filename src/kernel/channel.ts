@@ -3,8 +3,15 @@
 import {
   DATA_BYTES, H_ERRNO, H_PARKED, H_REPLY_LEN, H_REQ_LEN, H_SIGNALS, H_STATE, H_SYSNO, HEADER_BYTES, STATE_REPLY, STATE_REQUEST,
 } from '../abi/channel.js';
-import { CodecOverflow, decodeAll, Encoder, type Value } from '../abi/codec.js';
+import { CodecError, CodecOverflow, decodeAll, Encoder, type Value } from '../abi/codec.js';
 import { Errno } from '../abi/errno.js';
+import { diagnose } from './diag.js';
+
+/** A request as the process wrote it: the decoder has checked its shape, the handler checks its types. */
+export interface Request {
+  sysno: number;
+  args: Value[];
+}
 
 export class ChannelEnd {
   readonly header: Int32Array;
@@ -24,12 +31,23 @@ export class ChannelEnd {
     return !this.busy && Atomics.load(this.header, H_STATE) === STATE_REQUEST;
   }
 
-  take(): { sysno: number; args: Value[] } {
+  /**
+   * Take the waiting request. The bytes are the process's: a malformed message
+   * (length out of range, bad tag, truncated value, too deep) is answered
+   * EINVAL here and yields null; it never reaches a handler.
+   */
+  take(pid: number): Request | null {
     this.busy = true;
     const sysno = this.header[H_SYSNO];
-    // Byte arguments stay views into the channel: the caller is blocked until we reply.
-    const args = decodeAll(this.data, this.header[H_REQ_LEN], false);
-    return { sysno, args };
+    try {
+      // Byte arguments stay views into the channel: the caller is blocked until we reply.
+      return { sysno, args: decodeAll(this.data, this.header[H_REQ_LEN], false) };
+    } catch (e) {
+      if (!(e instanceof CodecError)) throw e;
+      diagnose(`pid ${pid}: malformed syscall ${sysno}`, e.message);
+      this.reply(Errno.EINVAL, `malformed syscall message: ${e.message}`);
+      return null;
+    }
   }
 
   /** Reply with a value, or with an errno and its detail text (or null). */
@@ -40,8 +58,12 @@ export class ChannelEnd {
       this.enc.value(value);
       len = this.enc.pos;
     } catch (e) {
-      if (!(e instanceof CodecOverflow)) throw e;
-      errno = Errno.E2BIG;
+      // Too big for the channel is the caller's E2BIG; anything else a value the codec cannot carry.
+      if (e instanceof CodecOverflow) errno = Errno.E2BIG;
+      else {
+        diagnose('unencodable syscall reply', (e as Error)?.message ?? e);
+        errno = Errno.EIO;
+      }
     }
     this.header[H_ERRNO] = errno;
     this.header[H_PARKED] = 0;

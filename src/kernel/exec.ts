@@ -3,7 +3,7 @@
 
 import { Errno, SysError } from '../abi/errno.js';
 import { X_OK } from '../abi/fcntl.js';
-import { isReg } from '../abi/stat.js';
+import { isReg, S_ISUID } from '../abi/stat.js';
 import type { Image } from './process.js';
 import type { Cred, Inode } from './vfs/types.js';
 import type { Vfs } from './vfs/vfs.js';
@@ -30,17 +30,34 @@ export function runtimeImageBytes(runtime: string): Uint8Array {
 export interface Loaded {
   image: Image;
   inode: Inode;
+  /** The file exec'd is a set-user-ID program the kernel honours (setuid.ts): it runs as root. */
+  setuid?: boolean;
 }
 
-/** Resolve `path` and read its header; returns what the runner needs to start it. */
-export function loadImage(vfs: Vfs, cred: Cred, cwd: Inode, path: string, argv: string[]): Loaded {
+/**
+ * Resolve `path` and read its header; returns what the runner needs to start
+ * it. `setuid` decides whether the file exec'd (not an interpreter) elevates,
+ * given it and its canonical path; if so the interpreter gets that path.
+ */
+export function loadImage(
+  vfs: Vfs, cred: Cred, cwd: Inode, path: string, argv: string[], setuid?: (inode: Inode, path: string) => boolean,
+): Loaded {
   let file = path;
   let args = argv.length ? [...argv] : [path];
+  let elevated = false;
   for (let depth = 0; ; depth++) {
     if (depth > MAX_INTERP_DEPTH) throw new SysError(Errno.ELOOP, path);
-    const inode = vfs.resolve(cred, cwd, file, true);
+    const found = vfs.namei.resolve(cred, cwd, file, true);
+    const inode = found.inode;
     if (!isReg(inode.mode)) throw new SysError(Errno.EACCES, file);
     vfs.access(cred, cwd, file, X_OK);
+    if (depth === 0 && setuid && inode.mode & S_ISUID) {
+      const canonical = vfs.describe(found, file);
+      if (setuid(inode, canonical)) {
+        elevated = true;
+        file = canonical;
+      }
+    }
     const head = inode.fs.read(inode, 0, BINPRM_BUF_SIZE);
     if (head[0] === 0x23 && head[1] === 0x21) {
       // #!interpreter [one optional argument]
@@ -57,13 +74,15 @@ export function loadImage(vfs: Vfs, cred: Cred, cwd: Inode, path: string, argv: 
       file = interp;
       continue;
     }
-    if (startsWith(head, [0x00, 0x61, 0x73, 0x6d])) return { image: { runtime: 'wasm', file, argv: args }, inode };
+    // The image names the file that runs by its canonical path (Linux's /proc/self/exe): a
+    // runtime that starts itself again uses it, never a name the cwd or $PATH could reinterpret.
+    if (startsWith(head, [0x00, 0x61, 0x73, 0x6d])) return { image: { runtime: 'wasm', file: vfs.describe(found, file), argv: args }, inode, setuid: elevated };
     if (startsWith(head, RUNTIME_MAGIC)) {
       let end = head.indexOf(0x0a);
       if (end < 0) end = head.length;
       const runtime = ASCII.decode(head.subarray(4, end)).trim();
       if (!runtime) throw new SysError(Errno.ENOEXEC, file);
-      return { image: { runtime, file, argv: args }, inode };
+      return { image: { runtime, file: vfs.describe(found, file), argv: args }, inode, setuid: elevated };
     }
     // ELF, Mach-O, PE and anything else: no handler (the shell may retry via /bin/sh).
     throw new SysError(Errno.ENOEXEC, file);

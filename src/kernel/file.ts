@@ -7,6 +7,8 @@ import type { FileOps, Inode } from './vfs/types.js';
 export class OpenFile {
   pos = 0;
   private refs = 1;
+  /** Set while the description holds a flock(2) lock: dropping the last reference releases it. */
+  onRelease: (() => void) | null = null;
 
   constructor(
     readonly inode: Inode,
@@ -32,7 +34,9 @@ export class OpenFile {
 
   /** Drop one reference; the last one releases the description. */
   unref(): void {
-    if (--this.refs === 0) this.ops.release?.(this);
+    if (--this.refs > 0) return;
+    this.onRelease?.();
+    this.ops.release?.(this);
   }
 
   get refCount(): number {

@@ -4,21 +4,23 @@
 // the shared doorbell; the host (pid 1, init) reaches it through async calls.
 // Both go through the same syscall table.
 
+import { canonicalName } from '../abi/bytestr.js';
 import type { MemFs } from './fs/memfs.js';
 import { OverlayFs } from './fs/overlayfs.js';
 import type { Persister } from './persist/persister.js';
-import { Snapshots } from './persist/snapshots.js';
+import { Snapshots, type RestoreCaller } from './persist/snapshots.js';
 import { MemorySnapshots } from './persist/store.js';
 import { newDoorbell } from '../abi/channel.js';
 import type { Value } from '../abi/codec.js';
 import { Errno, SysError } from '../abi/errno.js';
 import { RUNTIME_NAMES } from '../abi/runtime.js';
 import { SYSCALLS, SYSNO } from '../abi/syscalls.js';
-import { SIG_HANDLE, SIG_IGN, SIGABRT, SIGKILL } from '../abi/signal.js';
+import { SIG_HANDLE, SIG_IGN, SIGABRT, SIGKILL, SIGSYS } from '../abi/signal.js';
 import { signalStatus } from '../abi/wait.js';
 import { ChannelEnd } from './channel.js';
 import { sanitizeEnv } from './env.js';
 import { loadImage, type Loaded } from './exec.js';
+import { isSetuidRoot } from './setuid.js';
 import { FifoTable, PipeFs } from './fifo.js';
 import type { OpenFile } from './file.js';
 import { PolicyEngine } from './policy/policy.js';
@@ -33,6 +35,7 @@ import { acquire, leaderExited } from './tty/jobctl.js';
 import { Ptys } from './tty/pty.js';
 import { NetStack } from './net/stack.js';
 import { WasmModules } from './wasm-modules.js';
+import { FlockTable } from './flock.js';
 import { pagesFor } from './wasm-limits.js';
 import { diagnose } from './diag.js';
 import type { Tty } from './tty/tty.js';
@@ -59,6 +62,8 @@ export interface KernelOptions {
   net?: NetStack;
   /** The host's memory in bytes: it sizes the policy's default limits (policy/defaults.ts). */
   hostMemory?: number;
+  /** The host's logical CPUs (processes run in parallel workers): /proc/cpuinfo, /proc/stat, nproc. */
+  cpus?: number;
 }
 
 export interface SpawnRequest {
@@ -120,8 +125,11 @@ export class Kernel {
   readonly user: Process;
   readonly bootMs = Date.now();
   readonly hostname: string;
+  readonly cpus: number;
   readonly fifos: FifoTable;
   readonly pipefs = new PipeFs();
+  /** flock(2) locks, by file. */
+  readonly flocks = new FlockTable();
   readonly software: SoftwareBroker;
   readonly net: NetStack;
   private readonly doorbellSab = newDoorbell();
@@ -148,13 +156,14 @@ export class Kernel {
     this.policy = new PolicyEngine(this, opts.policy, opts.hostMemory ?? UNKNOWN_HOST_MEMORY);
     this.wasmModules = new WasmModules(pagesFor(this.policy.limitValues.maxMemoryBytes));
     this.persister = opts.persister ?? null;
-    this.snapshots = new Snapshots(() => this.vfs.root().fs as OverlayFs, this.persister?.store ?? new MemorySnapshots(), opts.imageId ?? '', (u) => this.replaceLayer(u));
+    this.snapshots = new Snapshots(() => this.vfs.root().fs as OverlayFs, this.persister?.store ?? new MemorySnapshots(), opts.imageId ?? '', (u, caller) => this.replaceLayer(u, caller));
     this.fifos = opts.fifos;
     this.software = new SoftwareBroker(this.vfs);
     this.net = opts.net ?? new NetStack();
     this.runtimes = new Set(opts.runtimes ?? RUNTIME_NAMES);
     this.pipefs.dev = 0xfe00;
     this.hostname = opts.hostname ?? 'agentos';
+    this.cpus = Math.max(1, Math.floor(opts.cpus ?? 1));
     this.table = SYSCALLS.map((n) => handlers[n]);
     this.runner = new Runner(opts.workers, this.doorbellSab, {
       fault: (p, msg, outOfMemory) => {
@@ -169,13 +178,12 @@ export class Kernel {
       },
     }, opts.warmWorkers ?? 3, { memoryBytes: this.policy.limitValues.maxMemoryBytes });
     this.init = new Process(this.procs.allocPid(), this.vfs.root(), null);
-    this.init.uid = 0;
-    this.init.gid = 0;
+    this.init.setIds(0, 0);
     this.init.comm = 'init';
     this.init.argv = ['init'];
     this.procs.add(this.init);
     this.user = new Process(this.procs.maxPid + 1, this.vfs.root(), this.init);
-    this.user.uid = this.user.gid = 1000;
+    this.user.setIds(1000, 1000);
     this.user.umask = 0; // the caller's mode is the new file's mode
     this.user.comm = 'user';
     this.user.argv = ['user'];
@@ -205,7 +213,7 @@ export class Kernel {
     const nr = Object.hasOwn(SYSNO, name) ? SYSNO[name as keyof typeof SYSNO] : -1;
     if (nr < 0) return Promise.reject(new SysError(Errno.ENOSYS, name));
     return new Promise((resolve, reject) => {
-      new Call(this, p, name, this.table[nr], args, (errno, value) =>
+      new Call(this, p, name, this.table[nr], args.map(byteStrings), (errno, value) =>
         // Results may alias kernel buffers (file data, pipe rings); the host gets its own copy.
         errno
           ? reject(new SysError(errno, typeof value === 'string' ? value : name))
@@ -214,30 +222,52 @@ export class Kernel {
     });
   }
 
-  /** Take every waiting request from process channels. */
+  /** Take every waiting request from process channels (their strings crossed the codec: byte strings already). */
   private pollChannels(): void {
     for (const p of this.live) {
       const ch = p.channel;
       if (!ch || !ch.hasRequest()) continue;
-      const { sysno, args } = ch.take();
-      const handler = this.table[sysno];
-      if (!handler) {
-        ch.reply(Errno.ENOSYS, null);
-        continue;
-      }
-      // Always answer on the channel the request came from: after execve that is
-      // the old image's, which the reply tells to unwind.
-      const limits = this.policy.limits;
-      if (limits.timed) {
-        limits.enter(p);
-        new Call(this, p, SYSCALLS[sysno], handler, args, (errno, value) => {
-          limits.leave(p);
-          this.answer(ch, errno, value);
-        }).attempt();
-      } else {
-        new Call(this, p, SYSCALLS[sysno], handler, args, (errno, value) => this.answer(ch, errno, value)).attempt();
+      try {
+        this.serve(p, ch);
+      } catch (e) {
+        this.contain(p, e);
       }
       this.drain();
+    }
+  }
+
+  /** Run one request from `p`'s channel (malformed ones are answered EINVAL by take()). */
+  private serve(p: Process, ch: ChannelEnd): void {
+    const req = ch.take(p.pid);
+    if (!req) return;
+    const { sysno, args } = req;
+    const handler = this.table[sysno];
+    if (!handler) return ch.reply(Errno.ENOSYS, null);
+    // Always answer on the channel the request came from: after execve that is
+    // the old image's, which the reply tells to unwind.
+    const limits = this.policy.limits;
+    if (limits.timed) {
+      limits.enter(p);
+      new Call(this, p, SYSCALLS[sysno], handler, args, (errno, value) => {
+        limits.leave(p);
+        this.answer(ch, errno, value);
+      }).attempt();
+    } else {
+      new Call(this, p, SYSCALLS[sysno], handler, args, (errno, value) => this.answer(ch, errno, value)).attempt();
+    }
+  }
+
+  /**
+   * The last line: something escaped the syscall machinery while serving `p`
+   * (a kernel bug its bytes found). The kernel and every other process go on;
+   * `p`, whose call is in an unknown state, dies of SIGSYS.
+   */
+  private contain(p: Process, e: unknown): void {
+    diagnose(`pid ${p.pid}: internal error serving its syscall, killed with SIGSYS`, e);
+    try {
+      this.exit(p, signalStatus(SIGSYS));
+    } catch (e2) {
+      diagnose(`pid ${p.pid}: cleanup after the error failed`, e2);
     }
   }
 
@@ -301,7 +331,13 @@ export class Kernel {
     if (this.draining) return;
     this.draining = true;
     try {
-      for (let c = this.runq.shift(); c; c = this.runq.shift()) c.attempt();
+      for (let c = this.runq.shift(); c; c = this.runq.shift()) {
+        try {
+          c.attempt();
+        } catch (e) {
+          this.contain(c.proc, e);
+        }
+      }
     } finally {
       this.draining = false;
     }
@@ -327,9 +363,15 @@ export class Kernel {
     }
     const child = new Process(this.procs.allocPid(), cwd, parent);
     child.fds = this.policy.limits.fdTable(child.pid) ?? child.fds;
-    if (req.uid !== undefined) child.uid = req.uid;
-    if (req.gid !== undefined) child.gid = req.gid;
-    for (const [fd, f] of files) child.fds.set(fd, f.ref());
+    if (req.uid !== undefined || req.gid !== undefined) child.setIds(req.uid ?? child.uid, req.gid ?? child.gid);
+    if (loaded.setuid) child.uid = 0;
+    try {
+      for (const [fd, f] of files) child.fds.set(fd, f.ref());
+    } catch (e) {
+      // A child fd past the table's limit (EBADF): the references already taken go back.
+      child.fds.closeAll();
+      throw e;
+    }
     if (req.setsid) {
       child.sid = child.pid;
       child.pgid = child.pid;
@@ -364,6 +406,7 @@ export class Kernel {
   /** Replace the process's program (execve): the new image starts in a pooled worker. */
   exec(p: Process, path: string, argv: string[], env: string[]): void {
     const loaded = this.load(p, p.cwd, path, argv, false);
+    if (loaded.setuid) p.uid = 0;
     p.fds.closeOnExec();
     p.dispositions.forEach((d, sig) => {
       if (d === SIG_HANDLE) p.dispositions[sig] = 0;
@@ -380,7 +423,8 @@ export class Kernel {
   private load(p: Process, cwd: Inode, path: string, argv: string[], spawning: boolean): Loaded {
     // The host's own spawns are trusted; the guest's meet the policy first (EAGAIN, EACCES, approval).
     if (p !== this.init) this.policy.mayRun(p, cwd, path, argv, spawning);
-    const loaded = loadImage(this.vfs, p.cred, cwd, path, argv);
+    const setuid = (inode: Inode, file: string) => p.uid !== 0 && isSetuidRoot(this.vfs, inode, file) && this.policy.maySetuid(p, file);
+    const loaded = loadImage(this.vfs, p.cred, cwd, path, argv, setuid);
     if (!this.runtimes.has(loaded.image.runtime)) {
       throw new SysError(Errno.ENOEXEC, `${path}: no ${loaded.image.runtime} runtime in this build`);
     }
@@ -450,12 +494,19 @@ export class Kernel {
   }
 
   /**
-   * A snapshot restore: every process but init is killed, then the root's
+   * A snapshot restore: every process but init ends, then the root's
    * writable layer becomes `upper` (mounts kept) and, if the VM persists, is
-   * written as the layer's new checkpoint.
+   * written as the layer's new checkpoint (a sync after this waits for it).
+   * A guest's restore (`caller`) is its last act: it is told so, and it and
+   * the processes waiting on it (its shells, up to its session's) exit with
+   * status 0 rather than being killed; every other process is killed.
    */
-  private async replaceLayer(upper: MemFs): Promise<void> {
-    for (const p of this.procs.all()) if (p !== this.init && p.state !== 'Z') this.exit(p, 9);
+  private async replaceLayer(upper: MemFs, caller?: RestoreCaller): Promise<void> {
+    const ending = new Set<Process>();
+    for (let p = caller && this.procs.get(caller.pid); p && p !== this.init; p = this.procs.get(p.ppid)) ending.add(p);
+    const asker = caller && this.procs.get(caller.pid);
+    if (asker) this.tell(asker, caller.note);
+    for (const p of this.procs.all()) if (p !== this.init && p.state !== 'Z') this.exit(p, ending.has(p) ? 0 : 9);
     const old = this.vfs.root().fs as OverlayFs;
     this.policy.capLayer(upper);
     this.vfs.replaceRoot(new OverlayFs(old.lower, upper));
@@ -476,4 +527,16 @@ export class Kernel {
 function basename(p: string): string {
   const parts = p.split('/').filter(Boolean);
   return parts[parts.length - 1] ?? p;
+}
+
+/**
+ * A host argument's strings as a guest's would arrive through the codec: a
+ * string holding lone surrogates becomes the byte string it encodes to
+ * (abi/bytestr.ts), so the host cannot make a name no guest can spell.
+ */
+function byteStrings(v: Value): Value {
+  if (typeof v === 'string') return canonicalName(v);
+  if (Array.isArray(v)) return v.map(byteStrings);
+  if (v && typeof v === 'object' && !(v instanceof Uint8Array)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, byteStrings(x)]));
+  return v;
 }

@@ -19,8 +19,12 @@ export class Process {
   ppid = 0;
   pgid: number;
   sid: number;
+  /** Effective user and group: what permission checks use. */
   uid = 1000;
   gid = 1000;
+  /** Real user and group: who ran it (getuid). They differ from the effective ones only while a set-user-ID program runs. */
+  ruid = 1000;
+  rgid = 1000;
   groups: number[] = [];
   umask = 0o022;
   argv: string[] = [];
@@ -69,6 +73,8 @@ export class Process {
       this.ppid = parent.pid;
       this.uid = parent.uid;
       this.gid = parent.gid;
+      this.ruid = parent.ruid;
+      this.rgid = parent.rgid;
       this.groups = [...parent.groups];
       this.umask = parent.umask;
       this.ctty = parent.ctty;
@@ -76,7 +82,13 @@ export class Process {
   }
 
   get cred(): Cred {
-    return { uid: this.uid, gid: this.gid, groups: this.groups, pid: this.pid, umask: this.umask };
+    return { uid: this.uid, gid: this.gid, ruid: this.ruid, rgid: this.rgid, groups: this.groups, pid: this.pid, umask: this.umask };
+  }
+
+  /** Become this user and group, real and effective alike. */
+  setIds(uid: number, gid: number): void {
+    this.uid = this.ruid = uid;
+    this.gid = this.rgid = gid;
   }
 
   get alive(): boolean {

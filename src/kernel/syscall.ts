@@ -56,8 +56,7 @@ export class Call {
       // The detail (a path, a reason) travels with the errno, for the caller's message.
       if (e instanceof SysError) return this.finish(e.errno, e.detail ?? null);
       if (e instanceof ApprovalNeeded) return this.awaitApproval(e);
-      diagnose(`${this.name} failed`, e);
-      return this.finish(Errno.EIO, null);
+      return this.finish(...unexpected(this, e));
     } finally {
       approvals.enter(outerGrants);
       this.kernel.currentCall = outer;
@@ -118,6 +117,18 @@ export class Call {
   get isFinished(): boolean {
     return this.finished;
   }
+}
+
+/**
+ * A handler threw something other than an errno: a kernel bug, found by these
+ * arguments. Handlers check their arguments (sys/args.ts), so a TypeError or
+ * RangeError here is most likely an argument of a shape nobody checked: EINVAL,
+ * as for any argument the kernel cannot use. Anything else is EIO. The call
+ * fails; the kernel and the process go on.
+ */
+function unexpected(call: Call, e: unknown): [number, Value] {
+  diagnose(`pid ${call.proc.pid}: ${call.name} failed`, e);
+  return e instanceof TypeError || e instanceof RangeError ? [Errno.EINVAL, `${call.name}: unusable arguments`] : [Errno.EIO, null];
 }
 
 /** A timer that wakes a queue: how timed waits (sleep, poll timeouts) park. */

@@ -17,7 +17,7 @@ export class ProcessContext {
   readonly pid: number;
   /** argv as the runtime received it (interpreter and script included). */
   readonly argv: string[];
-  /** The file the runtime loads (the binary, or the script of an interpreter). */
+  /** The file the kernel ran, by its canonical path (/proc/self/exe): how a runtime starts itself again. */
   readonly file: string;
   readonly env: string[];
   /** The compiled wasm image the kernel sent, or why it cannot run. */

@@ -30,7 +30,7 @@ export type Runtime = (ctx: ProcessContext) => unknown;
  */
 const RUNTIMES: Record<RuntimeName, () => Runtime | Promise<Runtime>> = {
   js: () => runJs,
-  sh: () => (ctx) => shellMain(makeApi(ctx, ctx.argv)),
+  sh: () => (ctx) => shellMain(makeApi(ctx, ctx.argv), ctx.file),
   node: async () => (await import('./node/run.js')).runNode,
   wasm: async () => (await import('./wasm/run.js')).runWasm,
   python: async () => (await import('./python/run.js')).runPython,

@@ -4,33 +4,39 @@
 // started for a pipeline stage or background job gets SUBSHELL_FLAG.
 
 import { strerror, SysError } from '../abi/errno.js';
+import { SIG_DFL, SIGSEGV } from '../abi/signal.js';
 import type { AgentosApi } from '../runtimes/js/api.js';
 import { checkComplete } from './syntax/index.js';
-import { ExitSignal } from './interp/control.js';
-import { Shell } from './interp/shell.js';
-import { deserialize, SUBSHELL_FLAG } from './interp/subshell.js';
-import { flagName, type SetOption } from './interp/options.js';
+import { ExitSignal, isStackOverflow } from './interp/control.js';
+import { publishFrames } from './interp/frames.js';
+import { Shell, STACK_OVERFLOW } from './interp/shell.js';
+import { deserialize, stateFromFd, SUBSHELL_FLAG, SUBSHELL_STATE_FD_FLAG } from './interp/subshell.js';
+import { flagName, SET_OPTION_NAMES, SHOPT_NAMES, type SetOption } from './interp/options.js';
+import { syncOptionVars } from './interp/builtins/set.js';
 import { runSession } from './session.js';
 import { runInteractive } from './interactive/repl.js';
 import { decodeShell } from './bytes.js';
+import { looksBinary } from './binary-file.js';
 
 /** Hidden option: run as a host's persistent exec session (src/shell/session.ts). */
 export const SESSION_FLAG = '--agentos-session';
 
 const VERSION = '5.2.15(1)-release (agentos)';
 
-export function shellMain(os: AgentosApi): void {
+/**
+ * `self` is the file the kernel ran (ProcessContext.file: its canonical path,
+ * like /proc/self/exe). Child shells start from it, never from argv[0]: a bare
+ * `sh` found on $PATH would otherwise be looked up again in the cwd, where any
+ * `./sh` would receive the shell's whole state.
+ */
+export function shellMain(os: AgentosApi, self: string): void {
   const args = os.argv.slice(1);
-  let self = os.argv[0] ?? '/bin/sh';
-  try {
-    self = os.sys.realpath(self);
-  } catch {
-    /* keep as invoked */
-  }
   const ppid = os.sys.getppid();
   const make = (name: string, errorName: string, positional: string[]) => {
     const sh = new Shell(os.sys, { name, errorName, positional, env: os.env, pid: os.pid, ppid });
     sh.selfPath = self;
+    // $_ starts as the path the parent gave in the environment, else the shell as invoked.
+    sh.lastArg = os.env._ ?? os.argv[0] ?? '';
     return sh;
   };
 
@@ -39,15 +45,18 @@ export function shellMain(os: AgentosApi): void {
     return finish(os, sh, () => runSession(os, sh));
   }
 
-  if (args[0] === SUBSHELL_FLAG) {
+  if (args[0] === SUBSHELL_FLAG || args[0] === SUBSHELL_STATE_FD_FLAG) {
     const sh = make('agentos-shell', 'agentos-shell', []);
-    deserialize(sh, args[1]);
-    return finish(os, sh, () => sh.runSource(args[2] ?? '', sh.lineno || 1));
+    const [state, source] = args[0] === SUBSHELL_FLAG ? [args[1], args[2] ?? ''] : stateFromFd(os.sys, Number(args[1]));
+    deserialize(sh, state);
+    return finish(os, sh, () => sh.runSource(source, sh.lineno || 1));
   }
 
   let command: string | null = null;
   let readStdin = false;
   const sets: [SetOption, boolean][] = [];
+  /** -O NAME / +O NAME: shopt options. */
+  const shopts: [string, boolean][] = [];
   const startup = new Set<string>();
   let rcfile: string | undefined;
   // bash started as `sh` runs in POSIX mode.
@@ -87,6 +96,7 @@ export function shellMain(os: AgentosApi): void {
       else if (c === 's') readStdin = true;
       else if (c === 'i') sets.push(['interactive', on]);
       else if (c === 'l') startup.add('login');
+      else if (c === 'O') shopts.push([args[++i] ?? '', on]);
       else if (c === 'o') {
         const name = args[++i] as SetOption;
         sets.push([name, on]);
@@ -117,14 +127,23 @@ export function shellMain(os: AgentosApi): void {
   } else if (!readStdin && rest.length > 0) {
     const [script, ...positional] = rest;
     sh = make(script, script, positional);
-    let text: string;
+    // A script's bottom frame: FUNCNAME main, BASH_SOURCE the script, BASH_LINENO 0.
+    sh.frames = [{ name: 'main', source: script, line: 0, fn: false }];
+    publishFrames(sh);
+    let bytes: Uint8Array;
     try {
-      text = decodeShell(os.sys.readFile(script));
+      bytes = os.sys.readFile(script);
     } catch (e) {
       if (!(e instanceof SysError)) throw e;
       os.eprint(`agentos-shell: ${script}: ${strerror(e.errno)}\n`);
       return os.exit(127);
     }
+    // `bash FILE`, and /bin/sh FILE after a failed exec (find -exec, xargs, env): bash refuses what looks binary.
+    if (looksBinary(bytes)) {
+      os.eprint(`${script}: ${script}: cannot execute binary file\n`);
+      return os.exit(126);
+    }
+    let text = decodeShell(bytes);
     if (text.startsWith('#!')) text = text.replace(/^[^\n]*/, '');
     run = () => sh.runSource(text);
   } else {
@@ -139,7 +158,21 @@ export function shellMain(os: AgentosApi): void {
       : () => runStdin(sh);
     if (interactive) sets.push(['interactive', true]);
   }
+  // An exported SHELLOPTS turns its options on in the new shell (bash); command-line flags come after.
+  for (const name of os.env.SHELLOPTS?.split(':') ?? []) {
+    if ((SET_OPTION_NAMES as string[]).includes(name) && name !== 'interactive') sh.opts.set.set(name as SetOption, true);
+  }
   for (const [name, on] of sets) sh.opts.set.set(name, on);
+  for (const [name, on] of shopts) {
+    if (!(SHOPT_NAMES as readonly string[]).includes(name)) {
+      os.eprint(`agentos-shell: ${name}: invalid shell option name\n`);
+      return os.exit(2);
+    }
+    sh.opts.shopt.set(name, on);
+  }
+  // SHELLOPTS and BASHOPTS describe the options, read-only.
+  syncOptionVars(sh);
+  for (const name of ['SHELLOPTS', 'BASHOPTS']) sh.vars.lookup(name)!.readonly = true;
   finish(os, sh, run);
 }
 
@@ -148,10 +181,34 @@ function finish(os: AgentosApi, sh: Shell, run: () => number): void {
   try {
     status = sh.finish(run());
   } catch (e) {
+    if (isStackOverflow(e)) return segfault(os, sh);
+    if (e instanceof SysError) {
+      // A system call the interpreter could not do without (a child shell that
+      // cannot start): said as the shell says errors, not under the runtime's argv[1] (`-c`).
+      sh.error(e.detail ? `${e.detail}: ${strerror(e.errno)}` : strerror(e.errno));
+      return os.exit(sh.finish(1));
+    }
     if (!(e instanceof ExitSignal)) throw e;
     status = sh.finish(e.status);
   }
   os.exit(status);
+}
+
+/**
+ * The script recursed past the stack (outside any in-process subshell): this
+ * shell process ends as bash does there, killed by SIGSEGV (status 139 to its
+ * parent), after one line saying why. A session or terminal shell never gets
+ * here: it abandons the command instead (session.ts, repl.ts).
+ */
+function segfault(os: AgentosApi, sh: Shell): void {
+  sh.error(STACK_OVERFLOW);
+  try {
+    os.sys.sigaction(SIGSEGV, SIG_DFL);
+    os.sys.kill(os.pid, SIGSEGV);
+  } catch {
+    /* not delivered: the exit status still says it */
+  }
+  os.exit(128 + SIGSEGV);
 }
 
 /**

@@ -13,7 +13,7 @@ import { strerror, SysError } from '../abi/errno.js';
 import { F_DUPFD_CLOEXEC, O_RDONLY } from '../abi/fcntl.js';
 import { SIGINT } from '../abi/signal.js';
 import type { AgentosApi } from '../runtimes/js/api.js';
-import { ExitSignal, InterruptSignal } from './interp/control.js';
+import { ExitSignal, InterruptSignal, isStackOverflow } from './interp/control.js';
 import type { Shell } from './interp/shell.js';
 
 export const FRAME_MAGIC = '\0AOS-EXEC ';
@@ -66,7 +66,8 @@ export function runSession(os: AgentosApi, sh: Shell): number {
   const frames = new FrameReader(os, s.fcntl(0, F_DUPFD_CLOEXEC, 10));
   s.close(0);
   sh.jobControl = true;
-  sh.keepGoing = true;
+  // Each exec runs as `bash -c` would (decision 0007): errors that end bash -c end the exec.
+  sh.modeFlags = 'c';
   os.signal(SIGINT, () => {
     sh.interrupted = true;
     if (sh.fgPgid > 0) {
@@ -116,11 +117,8 @@ function runFrame(sh: Shell, f: Frame): number {
       }
       sh.vars.set('PWD', s.getcwd());
     }
-    return sh.runSource(f.cmd);
-  } catch (e) {
-    if (e instanceof InterruptSignal) return 130;
-    if (e instanceof ExitSignal) throw e;
-    throw e;
+    // The EXIT trap set during this exec runs as it ends, as at the end of `bash -c` (then it is gone).
+    return guarded(sh, () => sh.finish(guarded(sh, () => sh.runSource(f.cmd))));
   } finally {
     if (f.env && envNames.length) sh.vars.popScope();
     if (oldPwd) {
@@ -136,5 +134,28 @@ function runFrame(sh: Shell, f: Frame): number {
     } catch {
       /* closed by the command */
     }
+  }
+}
+
+/**
+ * Run part of an exec; what would end `bash -c` (set -e, ${x:?}, set -u, a
+ * syntax error, a failed exec) ends only the exec, with bash's status. The
+ * exit builtin still ends the session (decision 0007).
+ */
+function guarded(sh: Shell, run: () => number): number {
+  const mark = sh.mark();
+  try {
+    return run();
+  } catch (e) {
+    if (e instanceof ExitSignal && !e.command) return e.status;
+    if (e instanceof InterruptSignal) return 130;
+    // Anything else the command ran into (recursion past the stack, fds run
+    // out, a fault of the interpreter) fails that command; the session and its
+    // state go on. `exit` and other control flow still end it.
+    if (!(e instanceof Error)) throw e;
+    if (isStackOverflow(e)) return sh.stackOverflow(mark);
+    sh.recover(mark);
+    sh.error(e instanceof SysError ? e.message : `internal error: ${e.message}`);
+    return 1;
   }
 }

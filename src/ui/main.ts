@@ -66,7 +66,8 @@ async function main(): Promise<void> {
     await window.agentos.ready;
   } catch (e) {
     progress.done();
-    const msg = (e as Error).message ?? String(e);
+    // The host's errors already say "agentOS:"; the page says it once.
+    const msg = ((e as Error).message ?? String(e)).replace(/^agentOS: /, '');
     const box = el('div', { className: 'error boot-error', role: 'alert' }, el('p', {}, `agentOS could not start: ${msg}`));
     if (/in use by another tab/.test(msg)) {
       const take = el('a', { href: `?${new URLSearchParams({ ...Object.fromEntries(params), takeover: '' })}`, textContent: 'Use it here instead' });

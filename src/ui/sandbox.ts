@@ -35,6 +35,13 @@ const need = (): AgentVM => {
 /** Where events and approval requests go: BrowserVM's bindings, or the embedding page. */
 let emit = (e: SandboxEvent): void => void host[EVENT_BINDING]?.(e);
 let askHost = (): ((r: ApprovalRequest) => Promise<Answer>) | undefined => host[APPROVAL_BINDING];
+/**
+ * The name a persistent VM has in this origin's storage. Serving an embedder,
+ * its VMs are named for it: storage here is shared by every origin of a site
+ * that frames this page (browsers partition it by top-level site, not origin)
+ * and by this origin's own pages, so a name alone would open another's VM.
+ */
+let storedName = (name: string): string => name;
 const execOpts = (o: WireExecOptions) => ({ ...o, stdin: o.stdin === undefined ? undefined : fromBase64(o.stdin) });
 const term = (id: number): Terminal => {
   const t = terms.get(id);
@@ -47,7 +54,8 @@ const api: SandboxApi = {
     if (vm) throw new Error('BrowserVM: already started');
     if (!crossOriginIsolated) throw new Error('agentOS: the sandbox page is not cross-origin isolated (serve it with Cross-Origin-Opener-Policy: same-origin, Cross-Origin-Embedder-Policy: require-corp and, in a frame, Cross-Origin-Resource-Policy: cross-origin; the embedding page needs COOP/COEP and the frame allow="cross-origin-isolated")');
     const approve = askHost();
-    vm = new AgentVM({ ...o, onApproval: o.approvals && approve ? (r) => approve(r) : undefined });
+    const persist = o.persist === undefined ? undefined : storedName(o.persist);
+    vm = new AgentVM({ ...o, persist, onApproval: o.approvals && approve ? (r) => approve(r) : undefined });
     await vm.start();
   },
   async exec(cmd, o) {
@@ -118,6 +126,7 @@ function serveEmbedder(embedder: string): void {
   const post = (m: FrameMessage) => parent.postMessage(m, embedder); // delivered only if the parent is still that origin
   const answers = new Map<number, (a: Answer) => void>();
   let nextAsk = 1;
+  storedName = (name) => `${embedder} ${name}`;
   emit = (event) => post({ agentos: 'event', event });
   askHost = () => (request) => new Promise<Answer>((resolve) => {
     const id = nextAsk++;

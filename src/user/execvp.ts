@@ -35,3 +35,17 @@ export function walkPath<T>(file: string, env: readonly string[], attempt: (path
   }
   throw new SysError(denied ? Errno.EACCES : Errno.ENOENT, file);
 }
+
+/**
+ * Run `argv` from `path` with execvp's ENOEXEC fallback (POSIX): a file whose
+ * header the kernel does not know runs under /bin/sh, which runs a script and
+ * refuses a binary (126) itself. `run` is spawn or execve.
+ */
+export function withShellFallback<T>(path: string, argv: string[], run: (path: string, argv: string[]) => T): T {
+  try {
+    return run(path, argv);
+  } catch (e) {
+    if (!(e instanceof SysError) || e.errno !== Errno.ENOEXEC) throw e;
+    return run('/bin/sh', ['/bin/sh', path, ...argv.slice(1)]);
+  }
+}

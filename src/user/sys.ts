@@ -6,6 +6,7 @@ import { IO_CHUNK } from '../abi/channel.js';
 import { concatBytes } from '../abi/bytes.js';
 import type { Value } from '../abi/codec.js';
 import type { HttpRequest, HttpResponse } from '../abi/http.js';
+import { SysError } from '../abi/errno.js';
 import { AT_FDCWD, O_CREAT, O_RDONLY, O_TRUNC, O_WRONLY } from '../abi/fcntl.js';
 import type { DirEntry, Stat, StatFs } from '../abi/stat.js';
 import type { SyscallClient } from './syscall-client.js';
@@ -49,25 +50,77 @@ export class Sys {
   close(fd: number): void {
     this.raw.call('close', fd);
   }
-  /** One read(2): up to `len` bytes (fewer at EOF or from a pipe); empty at EOF. */
+  /**
+   * read(2): up to `len` bytes; fewer only at end of file, or from a pipe or
+   * terminal (what it holds now); empty at EOF. Past one channel's worth it
+   * takes several calls, the later ones never waiting (the kernel's `more`).
+   */
   read(fd: number, len = IO_CHUNK): Uint8Array {
-    return this.raw.call('read', fd, Math.min(len, IO_CHUNK)) as Uint8Array;
+    const first = this.raw.call('read', fd, Math.min(len, IO_CHUNK)) as Uint8Array;
+    if (len <= IO_CHUNK || first.byteLength < IO_CHUNK) return first;
+    return this.readOn(first, len, (n) => this.raw.call('read', fd, n, 1) as Uint8Array);
   }
+  /** pread(2): as read, at `pos` (files only, so it never waits). */
   pread(fd: number, len: number, pos: number): Uint8Array {
-    return this.raw.call('pread', fd, Math.min(len, IO_CHUNK), pos) as Uint8Array;
+    const first = this.raw.call('pread', fd, Math.min(len, IO_CHUNK), pos) as Uint8Array;
+    if (len <= IO_CHUNK || first.byteLength < IO_CHUNK) return first;
+    let at = pos + first.byteLength;
+    return this.readOn(first, len, (n) => {
+      const b = this.raw.call('pread', fd, n, at) as Uint8Array;
+      at += b.byteLength;
+      return b;
+    });
   }
-  /** One write(2) of at most one chunk; returns bytes written. */
+  /** The rest of a large read after a full first chunk: until `len`, a short chunk, or an error (reported by the next call, as read(2) does). */
+  private readOn(first: Uint8Array, len: number, next: (n: number) => Uint8Array): Uint8Array {
+    const parts = [first];
+    for (let got = first.byteLength; got < len; ) {
+      const want = Math.min(len - got, IO_CHUNK);
+      let b: Uint8Array;
+      try {
+        b = next(want);
+      } catch (e) {
+        if (e instanceof SysError) break;
+        throw e;
+      }
+      if (b.byteLength) parts.push(b);
+      got += b.byteLength;
+      if (b.byteLength < want) break;
+    }
+    return concatBytes(parts);
+  }
+  /** write(2): everything, in channel-sized calls; fewer bytes only when one of them wrote less or failed after some (the next call reports the error). */
   write(fd: number, data: Uint8Array | string): number {
     const b = toBytes(data);
-    return this.raw.call('write', fd, b.byteLength > IO_CHUNK ? b.subarray(0, IO_CHUNK) : b) as number;
+    if (b.byteLength <= IO_CHUNK) return this.raw.call('write', fd, b) as number;
+    return this.writeOn(b, (chunk) => this.raw.call('write', fd, chunk) as number);
+  }
+  /** pwrite(2): as write, at `pos`. */
+  pwrite(fd: number, data: Uint8Array | string, pos: number): number {
+    const b = toBytes(data);
+    if (b.byteLength <= IO_CHUNK) return this.raw.call('pwrite', fd, b, pos) as number;
+    return this.writeOn(b, (chunk, done) => this.raw.call('pwrite', fd, chunk, pos + done) as number);
+  }
+  private writeOn(b: Uint8Array, put: (chunk: Uint8Array, done: number) => number): number {
+    let done = 0;
+    while (done < b.byteLength) {
+      const chunk = b.subarray(done, done + IO_CHUNK);
+      let n: number;
+      try {
+        n = put(chunk, done);
+      } catch (e) {
+        if (done > 0 && e instanceof SysError) break;
+        throw e;
+      }
+      done += n;
+      if (n < chunk.byteLength) break;
+    }
+    return done;
   }
   /** Write everything, in chunks. */
   writeAll(fd: number, data: Uint8Array | string): void {
     const b = toBytes(data);
     for (let off = 0; off < b.byteLength; ) off += this.write(fd, b.subarray(off));
-  }
-  pwrite(fd: number, data: Uint8Array | string, pos: number): number {
-    return this.raw.call('pwrite', fd, toBytes(data), pos) as number;
   }
   /** Read until EOF. */
   readAll(fd: number): Uint8Array {
@@ -167,6 +220,10 @@ export class Sys {
   fcntl(fd: number, cmd: number, arg = 0): number {
     return this.raw.call('fcntl', fd, cmd, arg) as number;
   }
+  /** flock(2): LOCK_SH 1, LOCK_EX 2, LOCK_NB 4, LOCK_UN 8; EAGAIN when LOCK_NB and held. */
+  flock(fd: number, op: number): void {
+    this.raw.call('flock', fd, op);
+  }
   pipe(flags = 0): [number, number] {
     return this.raw.call('pipe', flags) as [number, number];
   }
@@ -224,6 +281,13 @@ export class Sys {
   }
   getgid(): number {
     return this.raw.call('getgid') as number;
+  }
+  /** The effective user: root while a set-user-ID program runs, whoever ran it in getuid(). */
+  geteuid(): number {
+    return this.raw.call('geteuid') as number;
+  }
+  getegid(): number {
+    return this.raw.call('getegid') as number;
   }
   setuid(uid: number): void {
     this.raw.call('setuid', uid);

@@ -5,8 +5,8 @@ import {
   DATA_BYTES, H_ERRNO, H_PARKED, H_REPLY_LEN, H_REQ_LEN, H_SIGNALS, H_STATE, H_SYSNO, HEADER_BYTES, STATE_IDLE, STATE_REPLY,
   STATE_REQUEST,
 } from '../abi/channel.js';
-import { Decoder, Encoder, type Value } from '../abi/codec.js';
-import { SysError } from '../abi/errno.js';
+import { CodecOverflow, Decoder, Encoder, type Value } from '../abi/codec.js';
+import { Errno, SysError } from '../abi/errno.js';
 import { SYSNO, type SyscallName } from '../abi/syscalls.js';
 
 /**
@@ -52,8 +52,17 @@ export class SyscallClient {
   call(name: SyscallName, ...args: Value[]): Value {
     if (this.dead) throw new Error(`agentos: syscall ${name} after the process ended`);
     const h = this.header;
+    // A call abandoned between request and reply (a stack overflow unwinding through
+    // the wait below) left its request in flight: let it finish before reusing the channel.
+    if (Atomics.load(h, H_STATE) !== STATE_IDLE) this.settle();
     this.enc.reset();
-    for (const a of args) this.enc.value(a);
+    try {
+      for (const a of args) this.enc.value(a);
+    } catch (e) {
+      // Arguments larger than the channel (a 300 KB argv): the call fails as Linux's execve does.
+      if (e instanceof CodecOverflow) throw new SysError(Errno.E2BIG, `${name}: arguments exceed the ${DATA_BYTES}-byte syscall channel`);
+      throw e;
+    }
     h[H_SYSNO] = SYSNO[name];
     h[H_REQ_LEN] = this.enc.pos;
     Atomics.store(h, H_STATE, STATE_REQUEST);
@@ -71,5 +80,11 @@ export class SyscallClient {
     if (Atomics.load(h, H_SIGNALS) && this.onSignals) this.onSignals();
     if (errno !== 0) throw new SysError(errno, typeof value === 'string' ? value : name);
     return value;
+  }
+
+  private settle(): void {
+    const h = this.header;
+    while (Atomics.load(h, H_STATE) === STATE_REQUEST) Atomics.wait(h, H_STATE, STATE_REQUEST);
+    Atomics.store(h, H_STATE, STATE_IDLE);
   }
 }

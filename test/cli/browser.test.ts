@@ -49,7 +49,7 @@ test('agentos mcp --host browser: the tools through a real client', { skip }, as
   try {
     assert.deepEqual((await c.listTools()).tools.map((t) => t.name).sort(), ['exec', 'list_directory', 'read_file', 'restore', 'snapshot', 'write_file']);
     const r = await call('exec', { command: 'cd /tmp && echo hi; echo err >&2' });
-    assert.deepEqual(JSON.parse(r.text), { stdout: 'hi\n', stderr: 'err\n', exitCode: 0, timedOut: false });
+    assert.deepEqual(JSON.parse(r.text), { stdout: 'hi\n', stderr: 'err\n', exitCode: 0, timedOut: false, truncated: false });
     assert.equal(JSON.parse((await call('exec', { command: 'pwd' })).text).stdout, '/tmp\n', 'one session');
     await call('write_file', { path: '/home/user/bin.dat', content: Buffer.from([0, 255, 1]).toString('base64'), encoding: 'base64' });
     assert.deepEqual(JSON.parse((await call('read_file', { path: '/home/user/bin.dat' })).text), { encoding: 'base64', content: 'AP8B' });

@@ -21,7 +21,7 @@ test('agentos exec passes stdout, stderr and the exit status through unchanged',
 test('agentos exec --json prints one object', () => {
   const r = agentos(['exec', '--json', '--', 'echo hi; echo oops >&2; false']);
   assert.equal(r.status, 1);
-  assert.deepEqual(JSON.parse(r.stdout), { stdout: 'hi\n', stderr: 'oops\n', exitCode: 1 });
+  assert.deepEqual(JSON.parse(r.stdout), { stdout: 'hi\n', stderr: 'oops\n', exitCode: 1, timedOut: false, truncated: false });
 });
 
 test('agentos exec: stdin is /dev/null unless -i forwards it', () => {

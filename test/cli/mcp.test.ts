@@ -31,7 +31,7 @@ test('mcp: the tools, through a real client', async () => {
     assert.deepEqual(names, ['exec', 'list_directory', 'read_file', 'restore', 'snapshot', 'write_file']);
 
     const r = await call(c, 'exec', { command: 'cd /tmp && echo hi > a; cat a; echo err >&2' });
-    assert.deepEqual(JSON.parse(r.text), { stdout: 'hi\n', stderr: 'err\n', exitCode: 0, timedOut: false });
+    assert.deepEqual(JSON.parse(r.text), { stdout: 'hi\n', stderr: 'err\n', exitCode: 0, timedOut: false, truncated: false });
     assert.equal(JSON.parse((await call(c, 'exec', { command: 'pwd' })).text).stdout, '/tmp\n', 'one session');
     const failed = await call(c, 'exec', { command: 'ls /nope' });
     assert.equal(failed.isError, true);

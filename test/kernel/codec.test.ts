@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { DATA_BYTES, HEADER_BYTES, IO_CHUNK } from '../../src/abi/channel.js';
-import { decodeAll, Decoder, encodeInto, type Value } from '../../src/abi/codec.js';
+import { CodecError, decodeAll, Decoder, encodeInto, MAX_DEPTH, type Value } from '../../src/abi/codec.js';
 
 const channel = () => new Uint8Array(new SharedArrayBuffer(HEADER_BYTES + DATA_BYTES), HEADER_BYTES, DATA_BYTES);
 
@@ -38,9 +38,42 @@ test('a whole IO_CHUNK write (fd, data, position) fits the channel', () => {
   assert.equal(copy.byteLength, IO_CHUNK);
 });
 
-test('strings keep lone surrogates (bytes the shell could not decode) and real U+FFFD', () => {
+test('strings keep escaped bytes (U+DC80..U+DCFF, bytes the shell could not decode) and a real U+FFFD', () => {
   const buf = channel();
   // The shell carries byte 0xff as U+DCFF; a real replacement character must stay one.
-  const values: Value[] = ['a\udcffb', '\udcc3\udca9', 'x\ud83d', '\ud83d\ude00 é \ufffd', { ['k\udc80']: 'v\udcfe\ufffd' }];
+  const values: Value[] = ['a\udcffb', '\ud83d\ude00 é \ufffd', { ['k\udc80']: 'v\udcfe\ufffd' }];
   assert.deepEqual(decodeAll(buf, encodeInto(buf, values)), values);
+});
+
+test('malformed bytes are a CodecError, never an out-of-range read or a runaway loop', () => {
+  const buf = channel();
+  const u32 = (n: number) => [n & 255, (n >>> 8) & 255, (n >>> 16) & 255, (n >>> 24) & 255];
+  const deep: number[] = [];
+  for (let i = 0; i <= MAX_DEPTH; i++) deep.push(7, ...u32(1));
+  deep.push(0);
+  const cases: [string, number[], number?][] = [
+    ['bad tag', [42]],
+    ['truncated int', [3, 1, 2]],
+    ['string past the end', [5, ...u32(0xffffffff), 65]],
+    ['bytes past the end', [6, ...u32(100), 1, 2, 3]],
+    ['count past the end', [7, ...u32(0xffffffff)]],
+    ['keys past the end', [8, ...u32(3), ...u32(0), 0]],
+    ['too deep', deep],
+    ['negative length', [0], -1],
+    ['length past the buffer', [0], DATA_BYTES + 1],
+  ];
+  for (const [name, bytes, len] of cases) {
+    buf.fill(0);
+    buf.set(bytes);
+    assert.throws(() => decodeAll(buf, len ?? bytes.length), CodecError, name);
+  }
+  // One level less than the limit decodes.
+  buf.set(deep.slice(5));
+  assert.equal(decodeAll(buf, deep.length - 5).length, 1);
+  // An own "__proto__" key is data, not the object's prototype.
+  const len = encodeInto(buf, [JSON.parse('{"__proto__": {"path": "/x"}}') as Value]);
+  const [o] = decodeAll(buf, len) as [Record<string, Value>];
+  assert.equal(Object.getPrototypeOf(o), Object.prototype);
+  assert.deepEqual(Object.keys(o), ['__proto__']);
+  assert.equal((o as { path?: string }).path, undefined);
 });

@@ -36,6 +36,7 @@ function world() {
     get: (pid) => table.get(pid),
     bootMs: Date.now(),
     hostname: 'h',
+    cpus: 1,
     pathOf: (i) => vfs.pathOf(i),
     memory: () => ({ totalKiB: 1, freeKiB: 1 }),
     mounts: () => [],

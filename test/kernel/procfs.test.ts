@@ -33,6 +33,7 @@ function world() {
     get: (pid) => table.get(pid),
     bootMs,
     hostname: 'testhost',
+    cpus: 3,
     pathOf: (i) => vfs.pathOf(i),
     memory: () => ({ totalKiB: 4194304, freeKiB: 3145728 }),
     mounts: () => vfs.mounts().map((m) => ({ source: m.type, target: m.target, type: m.type, options: 'rw' })),
@@ -289,6 +290,8 @@ test('system files: uptime, meminfo, loadavg, version, mounts, cpuinfo, hostname
   assert.match(mounts, /^tmpfs \/ tmpfs rw 0 0$/m);
   assert.match(mounts, /^proc \/proc proc rw 0 0$/m);
   assert.match(cat(vfs, sh.cred, '/proc/cpuinfo'), /^processor\t: 0$/m);
+  // The CPU count the host gave at boot, one block per CPU.
+  assert.equal((cat(vfs, sh.cred, '/proc/cpuinfo').match(/^processor\t: \d+$/gm) ?? []).length, 3);
   assert.match(cat(vfs, sh.cred, '/proc/stat'), /^btime \d+$/m);
   assert.equal(cat(vfs, sh.cred, '/proc/sys/kernel/hostname'), 'testhost\n');
 });

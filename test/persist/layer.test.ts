@@ -12,9 +12,10 @@ import { S_IFMT, isDir, isLnk, isReg } from '../../src/abi/stat.js';
 import type { OpenFile } from '../../src/kernel/file.js';
 import { MemFs } from '../../src/kernel/fs/memfs.js';
 import { OverlayFs } from '../../src/kernel/fs/overlayfs.js';
-import { decodeFrames, encodeFrame, SCHEMA } from '../../src/kernel/persist/format.js';
+import { crc32, encodeFrame, SCHEMA } from '../../src/kernel/persist/format.js';
 import { fullState } from '../../src/kernel/persist/journal.js';
 import { Persister } from '../../src/kernel/persist/persister.js';
+import { scanFrames } from '../../src/kernel/persist/scan.js';
 import { MemorySnapshots, type LayerBytes, type LayerStore } from '../../src/kernel/persist/store.js';
 import { ROOT_CRED, Vfs } from '../../src/kernel/vfs/vfs.js';
 
@@ -22,8 +23,11 @@ const cred = ROOT_CRED;
 const enc = (s: string) => new TextEncoder().encode(s);
 
 /** A LayerStore in memory whose bytes can be copied at any moment (a crash image). */
-class MemoryStore extends MemorySnapshots implements LayerStore {
+export class MemoryStore extends MemorySnapshots implements LayerStore {
   readonly where = 'memory';
+  readonly repairHint = 'repairLayer(store)';
+  /** Copies kept by repairs. */
+  kept: LayerBytes[] = [];
   checkpointBytes: Uint8Array | null = null;
   journal: Uint8Array = new Uint8Array(0);
   failNext = false;
@@ -64,6 +68,15 @@ class MemoryStore extends MemorySnapshots implements LayerStore {
   }
 
   async close(): Promise<void> {}
+
+  locate(part: string, offset: number): string {
+    return `the ${part} at byte ${offset}`;
+  }
+
+  async keepDamaged(): Promise<string> {
+    this.kept.push(this.copy());
+    return `copy ${this.kept.length}`;
+  }
 
   copy(): LayerBytes {
     return { checkpoint: this.checkpointBytes?.slice() ?? null, journal: this.journal.slice() };
@@ -294,14 +307,14 @@ test('layer: folding the journal into a checkpoint keeps the tree', async () => 
 
 test('layer: a layer of a newer schema is refused with a clear message, never misread', async () => {
   const frame = encodeFrame({ seq: 1, imageId: 'image-1', meta: [], data: [] });
-  new DataView(frame.buffer).setUint32(12, SCHEMA + 1, true); // schema field
   const dv = new DataView(frame.buffer);
-  const { crc32 } = await import('../../src/kernel/persist/format.js');
-  dv.setUint32(4, crc32(frame.subarray(8)), true);
-  await assert.rejects(openLayer(new MemoryStore({ checkpoint: frame, journal: new Uint8Array(0) })), /schema 2 .*newer agentOS/);
+  dv.setUint32(24 + 4, SCHEMA + 1, true); // the payload's schema field, after the 24-byte header
+  dv.setUint32(16, crc32(frame.subarray(24)), true);
+  dv.setUint32(20, crc32(frame.subarray(0, 20)), true);
+  await assert.rejects(openLayer(new MemoryStore({ checkpoint: frame, journal: new Uint8Array(0) })), /schema 3 .*newer agentOS/);
   const damaged = encodeFrame({ seq: 1, imageId: 'image-1', meta: [], data: [] });
   damaged[damaged.length - 1] ^= 1;
-  await assert.rejects(openLayer(new MemoryStore({ checkpoint: damaged, journal: new Uint8Array(0) })), /checkpoint .* is damaged/);
+  await assert.rejects(openLayer(new MemoryStore({ checkpoint: damaged, journal: new Uint8Array(0) })), /checkpoint is damaged at the checkpoint at byte 0 \(checksum mismatch in commit 1\)/);
 });
 
 test('layer: a layer written over another base image is migrated (paths kept, origin records dropped)', async () => {
@@ -315,8 +328,8 @@ test('layer: a layer written over another base image is migrated (paths kept, or
   assert.equal(p2.info.migratedFrom, 'image-1');
   const strip = (s: string) => s.replace(/ i\d+/g, '');
   assert.equal(strip(dump(v2)), strip(dump(v)));
-  const cp = decodeFrames((await p2.store.load()).checkpoint!);
-  assert.equal(cp.commits[0].imageId, 'image-2', 'rewritten for the new image');
+  const cp = scanFrames((await p2.store.load()).checkpoint!);
+  assert.equal(cp.frames[0].commit.imageId, 'image-2', 'rewritten for the new image');
 });
 
 test('layer: a snapshot frame reopens as the same tree', async () => {

@@ -57,14 +57,15 @@ test('infinite loop: killed at the CPU limit (SIGXCPU), in the shell and in a pr
 });
 
 test('wall time: a process, or an exec, that outlives wallTimeMs is killed', async () => {
-  await withVM({ policy: { processes: { wallTimeMs: 1000 } } }, async (vm) => {
+  await withVM({ policy: { processes: { wallTimeMs: 2000 } } }, async (vm) => {
     const t0 = Date.now();
     const r = await vm.exec('sleep 30');
     assert.equal(r.exitCode, 137);
-    assert.ok(Date.now() - t0 < 10_000);
+    assert.ok(Date.now() - t0 < 12_000);
     // Between execs a session shell is not charged: waiting here does not kill it.
-    await new Promise((ok) => setTimeout(ok, 1500));
-    assert.equal((await vm.exec('echo $$; sleep 0.2; echo ok')).stdout.split('\n')[1], 'ok');
+    // (The exec itself is builtins only, so a loaded machine cannot make it outlive the limit.)
+    await new Promise((ok) => setTimeout(ok, 2500));
+    assert.equal((await vm.exec('echo $$; echo ok')).stdout.split('\n')[1], 'ok');
     assert.ok((await denials(vm, 'processes.wallTimeMs')).length >= 1);
   });
 });

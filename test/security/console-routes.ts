@@ -24,7 +24,9 @@ const js = (body: string) => `#!/usr/libexec/agentos/js\nconst F = ${JSON.string
 const node = (body: string) => `#!/usr/bin/node\nconst F = ${JSON.stringify('@')};\n${body}\n`;
 const py = (body: string) => `#!/usr/bin/env python3\nF = ${JSON.stringify('@')}\n${body}\n`;
 /** Python reaches the worker's JavaScript realm through Pyodide's proxies (docs/security.md). */
-const PY_JS = 'from pyodide.ffi import to_js\nJS = to_js({}).constructor.constructor';
+// Python reaches the worker's realm only by the route that stays open by design (decision 0026):
+// Pyodide's core module made again through importlib's internals.
+const PY_JS = "import _imp, importlib.machinery as im\nJS = _imp.create_builtin(im.ModuleSpec('_pyodide_core', im.BuiltinImporter)).to_js({}).constructor.constructor";
 /** A moment for the worker's host to report what the program left behind. */
 const SETTLE = 'await new Promise((ok) => setTimeout(ok, 30));';
 

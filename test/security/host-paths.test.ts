@@ -47,7 +47,9 @@ after(async () => {
 
 const js = (body: string) => `#!/usr/libexec/agentos/js\n${body}\n`;
 const node = (body: string) => `#!/usr/bin/node\n${body}\n`;
-const py = (body: string) => `#!/usr/bin/env python3\nfrom pyodide.ffi import to_js\nJS = to_js({}).constructor.constructor\n${body}\n`;
+// Python reaches the worker's realm only by the route that stays open by design (decision 0026).
+const py = (body: string) =>
+  `#!/usr/bin/env python3\nimport _imp, importlib.machinery as im\nJS = _imp.create_builtin(im.ModuleSpec('_pyodide_core', im.BuiltinImporter)).to_js({}).constructor.constructor\n${body}\n`;
 /** A guest's own prepareStackTrace: everything V8's call-site API tells about each frame. */
 const CALL_SITES = `Error.prepareStackTrace = (e, sites) => sites.map((s) => [s.getFileName(), s.getScriptNameOrSourceURL(), s.getEvalOrigin(),
   String(s), typeof s.getFunction(), typeof s.getThis()].join(' | ')).join('\\n');`;

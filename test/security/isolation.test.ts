@@ -10,11 +10,17 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createServer, type AddressInfo } from 'node:net';
+import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { AgentVM, boot, isolationFlags, type Answer, type AuditEvent } from '../../src/host/node/index.js';
+import { wrap } from 'comlink';
+import { AgentVM, boot, isolationFlags, Machine, type Answer, type AuditEvent } from '../../src/host/node/index.js';
+import { guardKernel } from '../../src/host/kernel-death.js';
+import type { KernelService } from '../../src/host/kernel-service.js';
+import { newSecret, sealEndpoint } from '../../src/host/sealed-endpoint.js';
+import { linkVmProcess, spawnVmProcess } from '../../src/host/node/vm-link.js';
 import { execCases } from '../kernel/exec-cases.js';
 import { installPrograms, PROGRAMS } from '../kernel/suite.js';
 
@@ -22,6 +28,19 @@ import { installPrograms, PROGRAMS } from '../kernel/suite.js';
 const CLI = fileURLToPath(new URL('../../../bin/agentos.js', import.meta.url));
 const VM_PROCESS = fileURLToPath(new URL('../../node/vm.process.js', import.meta.url));
 const PROCESS_WORKER = fileURLToPath(new URL('../../node/process.worker.js', import.meta.url));
+const VM_GUARD = fileURLToPath(new URL('../../node/vm-guard.cjs', import.meta.url));
+
+/** Run a program to its end without blocking this process's event loop (its servers answer meanwhile). */
+function run(file: string, args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((ok) => {
+    const c = spawn(file, args, { env: {}, timeout: 30_000 });
+    let stdout = '';
+    let stderr = '';
+    c.stdout.on('data', (b: Buffer) => (stdout += b));
+    c.stderr.on('data', (b: Buffer) => (stderr += b));
+    c.on('close', (status) => ok({ status, stdout, stderr }));
+  });
+}
 
 /** A host directory laid out as an embedder's: a secret beside the VM's state and mounts. */
 function hostDirs() {
@@ -43,6 +62,9 @@ function hostDirs() {
  * (where guest programs run) before that worker confines itself.
  */
 const ESCAPE = String.raw`
+// Only in the main thread and the process worker: a worker an attempt below started (its options honoured after
+// all), or Node's loader-hooks thread, runs this preload too, and does nothing more there.
+if (!require('node:worker_threads').isMainThread && require('node:worker_threads').workerData !== 'process') return;
 const fs = require('node:fs');
 const { join } = require('node:path');
 const wt = require('node:worker_threads');
@@ -76,14 +98,44 @@ tryIt('a worker from a data: URL', workerTrick(new URL('data:text/javascript,' +
 tryIt('a worker from a file the guest can write', workerTrick(join(d.state, 'attack.cjs')));
 tryIt("a worker through an instance's constructor", workerTrick(attack, { eval: true, execArgv: ['--no-experimental-permission'] }, wt.Worker.prototype.constructor));
 tryIt('load an addon', () => process.dlopen({ exports: {} }, join(d.state, 'own.txt')));
+// Workers whose start the attempt waits for: what they plant shows beside the host's files.
+const started = [];
+const ran = (w) => started.push(new Promise((ok) => { w.on('error', ok); w.on('exit', ok); }));
+const turnOff = ['--no-experimental-permission', '--require=' + join(d.state, 'attack.cjs')];
+tryIt('a worker whose options change between reads', () => {
+  // The guard reads execArgv once (undefined), Node again (the flags): a getter on the prototype answers both.
+  let reads = 0;
+  Object.defineProperty(Object.prototype, 'execArgv', { configurable: true, get: () => (reads++ ? turnOff : undefined) });
+  try {
+    ran(new wt.Worker(d.guard, { workerData: 'attack' }));
+  } finally {
+    delete Object.prototype.execArgv;
+  }
+});
+tryIt('the class behind the loader-hooks thread (module.register)', () => {
+  // Node publishes the hooks thread's InternalWorker, whose parent class is the unguarded Worker.
+  let Real = null;
+  const seen = (m) => (Real ??= Object.getPrototypeOf(m.worker.constructor));
+  require('node:diagnostics_channel').subscribe('worker_threads', seen);
+  try {
+    require('node:module').register('data:text/javascript,');
+  } finally {
+    require('node:diagnostics_channel').unsubscribe('worker_threads', seen);
+  }
+  if (Real !== wt.Worker) ran(new Real(attack, { eval: true, execArgv: turnOff, workerData: 'attack' }));
+});
+tryIt('write a trace file (trace_events)', () => require('node:trace_events').createTracing({ categories: ['node.perf'] }).enable());
+tryIt('renice another process', () => require('node:os').setPriority(d.victim, 19));
+tryIt('set V8 flags (natives syntax)', () => require('node:v8').setFlagsFromString('--allow-natives-syntax'));
 // Controls: what the VM needs still works, so the refusals above are not everything failing.
 tryIt('read the state directory', () => fs.readFileSync(join(d.state, 'own.txt')));
 tryIt('write the state directory', () => fs.writeFileSync(join(d.state, 'new'), 'x'));
 tryIt('read the read-only mount', () => fs.readFileSync(join(d.ro, 'ro.txt')));
 tryIt('write the read-write mount', () => fs.writeFileSync(join(d.rw, 'new'), 'x'));
 tryIt('compile WebAssembly', () => new WebAssembly.Module(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0])));
-globalThis.escaped = import(require('node:url').pathToFileURL(join(d.top, 'outside.cjs')).href).then(() => 'ok', (e) => e.code)
-  .then((imported) => ({ ...out, 'import() a host module': imported }));
+const tcp = new Promise((ok) => require('node:net').connect(d.tcpPort, '127.0.0.1').on('connect', function () { this.destroy(); ok('ok'); }).on('error', (e) => ok(e.code)));
+globalThis.escaped = Promise.all([import(require('node:url').pathToFileURL(join(d.top, 'outside.cjs')).href).then(() => 'ok', (e) => e.code), tcp, ...started])
+  .then(([imported, tcp]) => ({ ...out, 'import() a host module': imported, 'connect over TCP': tcp }));
 if (!wt.isMainThread) globalThis.escaped.then((r) => wt.parentPort.postMessage({ escaped: r }));
 `;
 
@@ -91,7 +143,7 @@ if (!wt.isMainThread) globalThis.escaped.then((r) => wt.parentPort.postMessage({
 const MAIN = String.raw`
 const { Worker } = require('node:worker_threads');
 globalThis.escaped.then((main) => {
-  const w = new Worker(process.argv.at(-1));
+  const w = new Worker(process.argv.at(-1), { workerData: 'process' });
   w.on('message', (m) => {
     if (!m || !m.escaped) return;
     process.stdout.write(JSON.stringify({ main, worker: m.escaped }));
@@ -106,20 +158,25 @@ const DENIED = [
   'exec a shell', 'open the inspector', 'inspector session', 'WASI', 'process.binding', 'signal another process',
   "open another Node process's inspector", 'a worker from source text', 'a worker that turns the model off', 'a worker with NODE_OPTIONS',
   'a worker from a data: URL', 'a worker from a file the guest can write', "a worker through an instance's constructor", 'import() a host module',
+  'a worker whose options change between reads', 'the class behind the loader-hooks thread (module.register)', 'renice another process', 'set V8 flags (natives syntax)',
 ];
-const ALLOWED = ['read the state directory', 'write the state directory', 'read the read-only mount', 'write the read-write mount', 'compile WebAssembly'];
+const ALLOWED = ['read the state directory', 'write the state directory', 'read the read-only mount', 'write the read-write mount', 'compile WebAssembly', 'connect over TCP'];
 
-test('an escape from the confinement meets the VM process\'s permissions: no host files, processes, signals, addons, inspector or unguarded workers', () => {
+test('an escape from the confinement meets the VM process\'s permissions: no host files, processes, signals, addons, inspector, V8 flags or unguarded workers', async () => {
   const h = hostDirs();
-  // A Node process of the host's that the guest would signal (or open the inspector of).
+  // A Node process of the host's that the guest would signal, renice or open the inspector of.
   const victim = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
+  // The network is open (docs/security.md): the VM's own fetch needs it.
+  const tcp = createServer((s) => s.destroy());
+  await new Promise<void>((ok) => tcp.listen(0, '127.0.0.1', ok));
   try {
-    writeFileSync(join(h.state, 'dirs.json'), JSON.stringify({ ...h, victim: victim.pid }));
+    const tcpPort = (tcp.address() as AddressInfo).port;
+    writeFileSync(join(h.state, 'dirs.json'), JSON.stringify({ ...h, victim: victim.pid, guard: VM_GUARD, tcpPort }));
     writeFileSync(join(h.state, 'escape.cjs'), ESCAPE);
     writeFileSync(join(h.state, 'attack.cjs'), `require('node:fs').writeFileSync(${JSON.stringify(join(h.top, 'planted-by-worker'))}, 'x');\n`);
     // The library's flags for this VM, plus the escaped code (from the state directory, readable anyway).
     const flags = [...isolationFlags({ state: h.state, mounts: h.mounts, heapMb: 256 }), `--require=${join(h.state, 'escape.cjs')}`];
-    const r = spawnSync(process.execPath, [...flags, '-e', MAIN, PROCESS_WORKER], { encoding: 'utf8', env: {}, timeout: 30_000 });
+    const r = await run(process.execPath, [...flags, '-e', MAIN, PROCESS_WORKER]);
     assert.equal(r.status, 0, r.stderr);
     const report = JSON.parse(r.stdout) as Record<string, Record<string, string>>
     assert.deepEqual(Object.keys(report), ['main', 'worker']);
@@ -128,13 +185,17 @@ test('an escape from the confinement meets the VM process\'s permissions: no hos
       assert.deepEqual(wrong(DENIED, /^ERR_ACCESS_DENIED$/), [], 'refused');
       // Node 20 refuses addons under the permission model with a code of its own.
       assert.deepEqual(wrong(['load an addon'], /^ERR_(ACCESS_DENIED|DLOPEN_DISABLED)$/), [], 'no addons');
+      // Workers have no tracing at all.
+      assert.deepEqual(wrong(['write a trace file (trace_events)'], /^ERR_(ACCESS_DENIED|TRACE_EVENTS_UNAVAILABLE)$/), [], 'no trace file');
       assert.deepEqual(wrong(ALLOWED, /^ok$/), [], 'what the VM needs');
     }
     assert.equal(readFileSync(h.secret, 'utf8'), 'host secret\n', 'the host file is untouched');
     assert.deepEqual(readdirSync(h.top).sort(), ['outside.cjs', 'ro', 'rw', 'secret.txt', 'state'], 'nothing planted beside it');
     assert.equal(victim.exitCode ?? victim.signalCode, null, 'the other process lives');
+    assert.equal(getPriority(victim.pid!), getPriority(process.pid), 'at its priority');
   } finally {
     victim.kill();
+    tcp.close();
     h.cleanup();
   }
 });
@@ -174,7 +235,7 @@ for (const isolation of ['process', 'none'] as const) {
     await vm.start();
     try {
       const r = await vm.exec('node -e "const a = []; for (;;) a.push(new Array(1e5).fill(1))"; echo "status $?"');
-      assert.equal(r.stdout, 'status 134\n');
+      assert.equal(r.stdout, 'status 137\n'); // out of memory: SIGKILL, as the kernel reports a worker past its heap
       assert.equal((await vm.exec('echo alive')).stdout, 'alive\n');
     } finally {
       await vm.stop();
@@ -192,6 +253,89 @@ test('a crash of the VM\'s process fails pending and later calls clearly; the em
   await assert.rejects(vm.exec('true'), /the VM's process died \(killed by SIGKILL\)/);
   await assert.rejects(vm.readFile('/etc/hostname'), /the VM's process died/);
   await assert.rejects(vm.stop(), /the VM's process died/);
+});
+
+test('a crash of the VM\'s process while an exec streams output to a listener leaves no rejection unhandled (it would end the embedder)', async () => {
+  const unhandled: unknown[] = [];
+  const note = (e: unknown) => unhandled.push(e);
+  process.on('unhandledRejection', note);
+  const vm = new AgentVM({ isolation: 'process' });
+  try {
+    await vm.start();
+    const seen = new Promise<void>((ok) => vm.on('output', (c) => c.text.includes('started') && ok()));
+    const pending = vm.exec('echo started; sleep 1000');
+    await seen; // the exec is streaming
+    process.kill(vm.vm.host!.pid, 'SIGKILL');
+    await assert.rejects(pending, /the VM's process died \(killed by SIGKILL\)/);
+    await assert.rejects(vm.stop(), /the VM's process died/);
+    await new Promise((ok) => setTimeout(ok, 50)); // Node reports unhandled rejections after the microtasks drain
+    assert.deepEqual(unhandled.map(String), []);
+  } finally {
+    process.off('unhandledRejection', note);
+  }
+});
+
+/**
+ * Escaped code in the VM process's main thread that attacks the host through
+ * what the process holds open: its stderr, relayed to the host's, and its
+ * control channel to the host (fd 3), which the permission model leaves open
+ * (file descriptors are not checked). Bytes that are not a message go down the
+ * channel once the host has written /mnt/rw/trigger.
+ */
+const CHANNEL_ATTACK = String.raw`
+const fs = require('node:fs');
+if (!require('node:worker_threads').isMainThread) return;
+const d = JSON.parse(fs.readFileSync(__dirname + '/dirs.json', 'utf8'));
+fs.writeSync(2, '\x1b]0;pwned\x07\x1b[2Jagentos: the host says this\nline two\r\n');
+const w = fs.watch(d.rw, (_, name) => {
+  if (name !== 'trigger') return;
+  w.close();
+  const junk = Buffer.alloc(64, 0xff);
+  junk.writeUInt32LE(0, 0); // a message of no bytes (whatever the length's byte order), then bytes that are none
+  fs.writeSync(3, junk);
+});
+`;
+
+test('escaped code in the VM process can neither crash the host through the control channel nor write its own bytes on the host\'s stderr', async () => {
+  const h = hostDirs();
+  const uncaught: unknown[] = [];
+  const note = (e: unknown) => uncaught.push(e);
+  process.on('uncaughtException', note);
+  process.on('unhandledRejection', note);
+  // The host's stderr, as the library writes it.
+  const heard: string[] = [];
+  const write = process.stderr.write;
+  process.stderr.write = ((chunk: string | Uint8Array) => heard.push(String(chunk)) > 0) as typeof write;
+  const secret = newSecret();
+  let m: Machine | null = null;
+  try {
+    writeFileSync(join(h.state, 'dirs.json'), JSON.stringify(h));
+    writeFileSync(join(h.state, 'attack.cjs'), CHANNEL_ATTACK);
+    const flags = [...isolationFlags({ state: h.state, mounts: h.mounts }), `--require=${join(h.state, 'attack.cjs')}`];
+    const link = await linkVmProcess(spawnVmProcess(VM_PROCESS, flags, {}), { state: h.state, mounts: h.mounts, secret });
+    m = new Machine(guardKernel(wrap<KernelService>(sealEndpoint(link.endpoint, secret)), link.died), () => link.terminate(), link.host);
+    // The write sets the attack off: it or the next call sees the end of the VM.
+    const settled = await Promise.race([
+      m.writeFile('/mnt/rw/trigger', 'now').then(() => m!.status()).then(() => 'answered', (e: Error) => e.message),
+      new Promise((ok) => setTimeout(ok, 20_000, 'no answer')),
+    ]);
+    assert.match(String(settled), /the VM's process broke its control channel/);
+    await assert.rejects(m.status(), /broke its control channel/);
+    await new Promise((ok) => setTimeout(ok, 50));
+    assert.deepEqual(uncaught.map(String), [], 'nothing thrown in the host');
+    // Each line after a prefix, what a terminal would act on escaped.
+    assert.deepEqual(heard.join('').split('\n'), [
+      'agentos vm process: "\\u001b]0;pwned\\u0007\\u001b[2Jagentos: the host says this"',
+      'agentos vm process: "line two\\r"',
+      '',
+    ]);
+  } finally {
+    process.stderr.write = write;
+    process.off('uncaughtException', note);
+    process.off('unhandledRejection', note);
+    await m?.stop().catch(() => {});
+    h.cleanup();
+  }
 });
 
 test('the CLI runs its VM isolated by default; --isolation none keeps it in the CLI\'s process', () => {

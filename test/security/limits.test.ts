@@ -209,7 +209,7 @@ test('CLI: --timeout 1e300 does not fire, a bad one is a usage error; limits tak
   assert.equal(none.code, 0, none.stderr);
   const out = JSON.parse(none.stdout) as { stdout: string; truncated?: boolean };
   assert.ok(Number(out.stdout) * 1024 > 2 ** 40, out.stdout); // no limit: tmpfs says "lots"
-  assert.equal(out.truncated, undefined);
+  assert.equal(out.truncated, false);
   const bad = await cli(['exec', '--max-procs', 'lots', '--', 'true']);
   assert.equal(bad.code, 2);
   assert.match(bad.stderr, /--max-procs: 'lots' is not a number or 'none'/);

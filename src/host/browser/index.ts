@@ -10,6 +10,8 @@ import { Machine } from '../machine.js';
 import { newSecret, sealEndpoint } from '../sealed-endpoint.js';
 import { checkPolicy, networkOf, type Policy } from '../../kernel/policy/types.js';
 import { NetPolicy, type NetworkPolicy } from '../../kernel/net/policy.js';
+import { repairLayer, type RepairReport } from '../../kernel/persist/repair.js';
+import { IdbLayerStore } from './layer-store.js';
 
 export { Machine } from '../machine.js';
 
@@ -126,12 +128,13 @@ export async function boot(opts: BootOptions = {}): Promise<Machine> {
   const secret = newSecret();
   if (opts.network !== undefined) new NetPolicy(opts.network);
   networkOf(policy, opts.network); // both given, differently: an error
-  const release = opts.persist === undefined ? () => {} : await lockVm(opts.persist, opts.takeover ?? false, () => worker.terminate());
+  let kernel: Worker | undefined; // the lock can be lost (a takeover elsewhere) before the worker is made
+  const release = opts.persist === undefined ? () => {} : await lockVm(opts.persist, opts.takeover ?? false, () => kernel?.terminate());
   // The worker loads its code while the image is fetched.
-  const worker = new Worker(KERNEL_URL, {
+  const worker = (kernel = new Worker(KERNEL_URL, {
     type: 'module',
     name: 'agentos-kernel',
-  });
+  }));
   const stop = () => {
     worker.terminate();
     release();
@@ -170,19 +173,26 @@ function lockVm(name: string, takeover: boolean, lost: () => void): Promise<() =
   return new Promise((resolve, reject) => {
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
+    let granted = false;
     navigator.locks
       .request(`agentos-vm:${name}`, takeover ? { steal: true } : { ifAvailable: true }, async (lock) => {
         if (!lock) {
           reject(new Error(`agentOS: the VM '${name}' is in use by another tab (open it there, or boot with takeover)`));
           return;
         }
+        granted = true;
         resolve(release);
         await held;
       })
-      .catch(() => lost()); // stolen by a takeover elsewhere: stop writing
+      // Stolen by a takeover elsewhere: stop writing. Refused before it was granted: the boot fails.
+      .catch((e: unknown) => (granted ? lost() : reject(new Error(`agentOS: cannot lock the VM '${name}': ${(e as Error)?.message ?? e}`))));
   });
 }
 
+export type { RepairReport } from '../../kernel/persist/repair.js';
+/** File names are bytes: a name's bytes, and the string that names a file with those bytes (abi/bytestr.ts). */
+export { encodeBytes as nameBytes, decodeBytes as nameFromBytes } from '../../abi/bytestr.js';
+export type { DirEntry } from '../list-directory.js';
 export type { AgentVMOptions, Answer, ApprovalRequest, AuditEvent, AuditListener, ExecResult, OutputListener, Policy, Terminal, TerminalOptions } from '../agent-vm.js';
 
 /** AgentVM in the browser: the same interface as on Node. */
@@ -197,5 +207,20 @@ export class AgentVM extends BaseAgentVM {
       boot: () => boot({ persist: options.persist, takeover: options.takeover, mounts, onProgress: options.onProgress, policy: options.policy, network: options.network }),
       fork: (seed) => boot({ seed, mounts, policy: options.policy, network: options.network }),
     });
+  }
+
+  /**
+   * Repair the damaged layer of persistent VM `name` (no tab may have it
+   * open): it keeps what the commits before the damage made, and a copy of
+   * the damaged bytes under key 'damaged:<time>' of its database. An intact
+   * layer is left as it is.
+   */
+  static async repair(name: string): Promise<RepairReport> {
+    const release = await lockVm(name, false, () => {});
+    try {
+      return await repairLayer(new IdbLayerStore(name));
+    } finally {
+      release();
+    }
   }
 }

@@ -6,12 +6,14 @@
 //   key 'checkpoint'        the checkpoint frame
 //   key <number>            journal frames, in key order
 //   key 'snap:<name>'       { frame, mtimeMs } of a named snapshot
+//   key 'damaged:<time>'    { checkpoint, journal } as they were before a repair
 
 import { del, get, keys, promisifyRequest, type UseStore } from 'idb-keyval';
 import type { LayerBytes, LayerStore, StorageEstimate } from '../../kernel/persist/store.js';
 
 const CHECKPOINT = 'checkpoint';
 const SNAP = 'snap:';
+const DAMAGED = 'damaged:';
 const JOURNAL = IDBKeyRange.bound(-Infinity, Infinity);
 
 export const databaseName = (vm: string): string => `agentos-vm:${vm}`;
@@ -26,12 +28,34 @@ function strictStore(dbName: string, storeName: string): UseStore {
 
 export class IdbLayerStore implements LayerStore {
   readonly where: string;
+  readonly repairHint: string;
   private readonly store: UseStore;
   private nextKey = 0;
+  /** The journal as loaded: each frame's key and where it starts in the concatenated bytes. */
+  private frames: { key: number; offset: number }[] = [];
 
   constructor(vm: string) {
     this.where = `IndexedDB database '${databaseName(vm)}'`;
+    this.repairHint = `AgentVM.repair(${JSON.stringify(vm)}) in this origin`;
     this.store = strictStore(databaseName(vm), 'layer');
+  }
+
+  locate(part: 'checkpoint' | 'journal', offset: number): string {
+    if (part === 'checkpoint') return `${this.where}, key '${CHECKPOINT}', at byte ${offset}`;
+    const f = this.frames.findLast((x) => x.offset <= offset);
+    return f ? `${this.where}, journal key ${f.key}, at byte ${offset - f.offset} (byte ${offset} of the journal)` : `${this.where}, journal byte ${offset}`;
+  }
+
+  async keepDamaged(): Promise<string> {
+    const bytes = await this.load();
+    const key = DAMAGED + new Date().toISOString();
+    await this.store('readwrite', (s) => {
+      s.put({ checkpoint: bytes.checkpoint, journal: bytes.journal }, key);
+      return promisifyRequest(s.transaction);
+    }).catch((e: unknown) => {
+      throw quotaMessage(e);
+    });
+    return `${this.where}, key '${key}'`;
   }
 
   /** The origin's usage and quota (every VM and cache of the origin shares them). */
@@ -42,18 +66,20 @@ export class IdbLayerStore implements LayerStore {
 
   async load(): Promise<LayerBytes> {
     return this.store('readonly', async (s) => {
-      const [checkpoint, frames, last] = await Promise.all([
+      const [checkpoint, frames, keys] = await Promise.all([
         promisifyRequest(s.get(CHECKPOINT)) as Promise<Uint8Array | undefined>,
         promisifyRequest(s.getAll(JOURNAL)) as Promise<Uint8Array[]>,
-        promisifyRequest(s.openKeyCursor(JOURNAL, 'prev')),
+        promisifyRequest(s.getAllKeys(JOURNAL)) as Promise<number[]>,
       ]);
-      this.nextKey = last ? Number(last.key) + 1 : 0;
+      this.nextKey = keys.length ? keys[keys.length - 1] + 1 : 0;
       const journal = new Uint8Array(frames.reduce((n, f) => n + f.length, 0));
+      this.frames = [];
       let at = 0;
-      for (const f of frames) {
+      frames.forEach((f, i) => {
+        this.frames.push({ key: keys[i], offset: at });
         journal.set(f, at);
         at += f.length;
-      }
+      });
       return { checkpoint: checkpoint ?? null, journal };
     });
   }

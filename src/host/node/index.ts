@@ -1,6 +1,7 @@
 // Node host: boot an agentOS kernel in a worker_threads worker. No browser needed.
 
 import { wrap } from 'comlink';
+import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { KernelService } from '../kernel-service.js';
 import { AgentVM as BaseAgentVM, mountList, type AgentVMOptions } from '../agent-vm.js';
@@ -10,6 +11,8 @@ import type { HostMount } from '../kernel-main.js';
 import { lockStateDir } from './dir-lock.js';
 import { startIsolatedKernel } from './isolation.js';
 import { startLocalKernel } from './kernel-thread.js';
+import { DirLayerStore } from './layer-store.js';
+import { repairLayer, type RepairReport } from '../../kernel/persist/repair.js';
 import { newSecret, sealEndpoint } from '../sealed-endpoint.js';
 import { checkPolicy, networkOf, type Policy } from '../../kernel/policy/types.js';
 import { NetPolicy, type NetworkPolicy } from '../../kernel/net/policy.js';
@@ -70,6 +73,10 @@ export async function boot(opts: BootOptions = {}): Promise<Machine> {
   return machine;
 }
 
+export type { RepairReport } from '../../kernel/persist/repair.js';
+/** File names are bytes: a name's bytes, and the string that names a file with those bytes (abi/bytestr.ts). */
+export { encodeBytes as nameBytes, decodeBytes as nameFromBytes } from '../../abi/bytestr.js';
+export type { DirEntry } from '../list-directory.js';
 export type { AgentVMOptions, Answer, ApprovalRequest, AuditEvent, AuditListener, ExecResult, OutputListener, Policy, Terminal, TerminalOptions } from '../agent-vm.js';
 export type { ExecBytesResult, ExecOptions, OutputChunk } from '../exec-session.js';
 
@@ -83,5 +90,23 @@ export class AgentVM extends BaseAgentVM {
     const { policy, network, isolation, heapMb } = options;
     // A fork runs under the same policy, and as isolated, as its parent.
     super(options, { boot: () => boot({ state: options.state, mounts, policy, network, isolation, heapMb }), fork: (seed) => boot({ mounts, seed, policy, network, isolation, heapMb }) });
+  }
+
+  /**
+   * Repair the damaged layer in state directory `state` (no VM may have it
+   * open): it keeps what the commits before the damage made, and copies of
+   * the damaged files in `state/damaged-<time>/`. An intact layer is left as it is.
+   */
+  static async repair(state: string): Promise<RepairReport> {
+    const dir = resolve(state);
+    if (!(await stat(dir).catch(() => null))?.isDirectory()) throw new Error(`agentOS: no state directory ${dir}`);
+    const unlock = lockStateDir(dir);
+    const store = new DirLayerStore(dir);
+    try {
+      return await repairLayer(store);
+    } finally {
+      await store.close();
+      unlock();
+    }
   }
 }

@@ -6,19 +6,16 @@
 // no addons, opens no inspector; its environment is empty and its heaps are
 // capped. So a guest that escaped the JavaScript confinement of its worker
 // still cannot reach the host's files, and the embedding process survives
-// whatever the guest does to its own process. The control channel is the
-// child's IPC channel (V8 serialization: bytes cross as bytes); the child
-// relays the sealed Comlink messages to its kernel worker unread
-// (workers/vm.node.ts).
+// whatever the guest does to its own process. The host's end of the process,
+// its control channel and its stderr, is vm-link.ts's.
 
-import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync, realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { HostMount } from '../kernel-main.js';
-import { nodeEndpoint } from './endpoint.js';
 import type { KernelLink, KernelThreadInit } from './kernel-thread.js';
 import { packageDir, WASMER_SDK } from './package-dir.js';
+import { linkVmProcess, spawnVmProcess } from './vm-link.js';
 
 /** The JavaScript heap cap of each thread of the VM's process (MiB) unless the host gives one. */
 export const DEFAULT_HEAP_MB = 2048;
@@ -88,76 +85,8 @@ function vmEnv(): NodeJS.ProcessEnv {
   return process.env.TZ === undefined ? {} : { TZ: process.env.TZ };
 }
 
-/** Messages of the VM's process itself (the kernel's own are sealed: sealed-endpoint.ts). */
-export type VmProcessMessage = { vm: 'booted'; pid: number } | { vm: 'error'; message: string } | { vm: 'died'; message: string };
-
-const isVmMessage = (m: unknown): m is VmProcessMessage => typeof m === 'object' && m !== null && 'vm' in m;
-
-/** Why the VM's process ended, for the calls it leaves unanswered. */
-function deathMessage(code: number | null, signal: NodeJS.Signals | null, stderr: string): string {
-  const how = signal ? `killed by ${signal}` : `exit status ${code}`;
-  if (/heap limit|out of memory/i.test(stderr)) return `agentOS: the VM's process ran out of memory (${how})`;
-  return `agentOS: the VM's process died (${how})`;
-}
-
 /** Start the VM's process and boot its kernel; resolves once the kernel has booted. */
-export async function startIsolatedKernel(init: KernelThreadInit, heapMb?: number): Promise<KernelLink> {
-  const child: ChildProcess = fork(VM_PROCESS, [], {
-    execArgv: isolationFlags({ state: init.state, mounts: init.mounts, heapMb }),
-    serialization: 'advanced',
-    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-    env: vmEnv(),
-  });
-  // What the process says on stderr (the kernel's own reports) reaches the host's, as in-process; the tail explains a death.
-  let stderr = '';
-  child.stderr!.on('data', (b: Buffer) => {
-    process.stderr.write(b);
-    stderr = (stderr + b.toString()).slice(-4096);
-  });
-  let stopping = false;
-  let reported: string | null = null;
-  const exited = new Promise<void>((ok) => {
-    child.once('exit', (code, signal) => {
-      reported ??= stopping ? 'agentOS: the VM has stopped' : deathMessage(code, signal, stderr);
-      ok();
-    });
-    child.once('error', (e) => {
-      reported ??= `agentOS: cannot start the VM's process: ${e.message}`;
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-      ok();
-    });
-  });
-  const booted = new Promise<number>((ok, fail) => {
-    child.on('message', (m: unknown) => {
-      if (!isVmMessage(m)) return;
-      if (m.vm === 'booted') ok(m.pid);
-      else if (m.vm === 'error') fail(new Error(m.message));
-      else reported ??= m.message;
-    });
-    void exited.then(() => fail(new Error(reported!)));
-  });
-  const terminate = async () => {
-    stopping = true;
-    if (child.connected) child.disconnect(); // the process ends its kernel and exits
-    const kill = setTimeout(() => child.kill('SIGKILL'), 5000);
-    await exited;
-    clearTimeout(kill);
-  };
-  try {
-    child.send(init);
-    const pid = await booted;
-    const port = {
-      // A message to a process that is gone is dropped: `died` settles the call.
-      postMessage: (msg: unknown) => void (child.connected && child.send(msg as never)),
-      on: (_: 'message', fn: (data: unknown) => void) => child.on('message', fn),
-      off: (_: 'message', fn: (data: unknown) => void) => child.off('message', fn),
-    };
-    const died = exited.then((): never => {
-      throw new Error(reported!);
-    });
-    return { endpoint: nodeEndpoint(port), died, host: { isolation: 'process', pid }, terminate };
-  } catch (e) {
-    await terminate();
-    throw e;
-  }
+export function startIsolatedKernel(init: KernelThreadInit, heapMb?: number): Promise<KernelLink> {
+  const child = spawnVmProcess(VM_PROCESS, isolationFlags({ state: init.state, mounts: init.mounts, heapMb }), vmEnv());
+  return linkVmProcess(child, init);
 }

@@ -3,12 +3,13 @@
 //   DIR/layer.ckpt         the checkpoint frame (replaced by write-temp + fsync + rename)
 //   DIR/layer.journal      frames appended after it (write + fdatasync per commit)
 //   DIR/snapshots/N.aosnap named snapshots (checkpoint frames), replaced the same way
+//   DIR/damaged-<time>/    copies of a damaged checkpoint and journal, made by a repair
 //
 // Runs in the kernel worker. Locking against a second VM on the same
 // directory is the host's (dir-lock.ts), taken before the worker starts.
 
 import { constants } from 'node:fs';
-import { mkdir, open, readdir, readFile, rename, rm, stat, statfs, type FileHandle } from 'node:fs/promises';
+import { copyFile, mkdir, open, readdir, readFile, rename, rm, stat, statfs, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { LayerBytes, LayerStore, StorageEstimate } from '../../kernel/persist/store.js';
 
@@ -16,10 +17,33 @@ const SNAP_EXT = '.aosnap';
 
 export class DirLayerStore implements LayerStore {
   readonly where: string;
+  readonly repairHint: string;
   private journal: FileHandle | null = null;
 
   constructor(private readonly dir: string) {
     this.where = `host directory ${dir}`;
+    this.repairHint = `agentos repair --state ${dir} (or, from Node, AgentVM.repair(${JSON.stringify(dir)}))`;
+  }
+
+  locate(part: 'checkpoint' | 'journal', offset: number): string {
+    return `${this.path(part === 'checkpoint' ? 'layer.ckpt' : 'layer.journal')} at byte ${offset}`;
+  }
+
+  async keepDamaged(): Promise<string> {
+    const kept = this.path(`damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+    await mkdir(kept);
+    for (const name of ['layer.ckpt', 'layer.journal']) {
+      try {
+        await copyFile(this.path(name), join(kept, name));
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+        continue;
+      }
+      await syncFile(join(kept, name));
+    }
+    await syncDir(kept);
+    await syncDir(this.dir);
+    return kept;
   }
 
   private path(name: string): string {
@@ -130,6 +154,15 @@ async function readOrNull(file: string): Promise<Uint8Array | null> {
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw e;
+  }
+}
+
+async function syncFile(file: string): Promise<void> {
+  const fh = await open(file, 'r+');
+  try {
+    await fh.datasync();
+  } finally {
+    await fh.close();
   }
 }
 

@@ -4,6 +4,7 @@
 // directory's names are decoded on its first lookup, and file reads are views
 // of the image buffer. It is the lower layer of the overlay root.
 
+import { decodeBytes } from '../../abi/bytestr.js';
 import { Errno, SysError } from '../../abi/errno.js';
 import { NAME_MAX } from '../../abi/fcntl.js';
 import {
@@ -59,7 +60,6 @@ export class ImageFs implements FileSystem {
   readonly header: ImageHeader;
   private readonly view: DataView;
   private readonly inodes: (ImageInode | undefined)[];
-  private readonly utf8 = new TextDecoder();
 
   /** Only the header is read here; the rest is read on demand. */
   constructor(private readonly image: Uint8Array) {
@@ -109,7 +109,7 @@ export class ImageFs implements FileSystem {
   readlink(inode: Inode): string {
     const node = this.own(inode);
     if (!isLnk(node.mode)) throw new SysError(Errno.EINVAL, 'not a symlink');
-    node.target ??= this.utf8.decode(this.data(node, 0, node.len));
+    node.target ??= decodeBytes(this.data(node, 0, node.len));
     return node.target;
   }
 
@@ -198,7 +198,7 @@ export class ImageFs implements FileSystem {
     const b = this.image;
     let s = '';
     for (let i = at; i < at + len; i++) {
-      if (b[i] >= 0x80) return this.utf8.decode(b.subarray(at, at + len));
+      if (b[i] >= 0x80) return decodeBytes(b.subarray(at, at + len));
       s += String.fromCharCode(b[i]);
     }
     return s;

@@ -1,6 +1,7 @@
 // tmpfs: the in-memory filesystem behind "/" and /tmp. Stores inodes and file
 // bytes only; path walking, permissions and POSIX rule checks are the VFS's.
 
+import { byteLength } from '../../abi/bytestr.js';
 import { Errno, SysError } from '../../abi/errno.js';
 import { NAME_MAX } from '../../abi/fcntl.js';
 import type { DirEntry, StatFs } from '../../abi/stat.js';
@@ -29,11 +30,19 @@ export interface MemFsOptions {
 /**
  * Told of every change to the tree (the persistence journal listens). `meta`:
  * the inode's attributes or, for a directory, its entries changed; `data`: file
- * bytes in [lo, hi) changed (the size too).
+ * bytes in [lo, hi) changed (the size too). `writeOpened`/`writeClosed`: a
+ * file's first writable open and its last close. `willChange`: bytes from `lo`
+ * on are about to change; true means the observer keeps the current buffer,
+ * so the change must go to a copy.
  */
 export interface MemFsObserver {
   meta(node: MemInode): void;
   data(node: MemInode, lo: number, hi: number): void;
+  /** A regular file was created (before its first open). */
+  created(node: MemInode): void;
+  writeOpened(node: MemInode): void;
+  writeClosed(node: MemInode): void;
+  willChange(node: MemInode, lo: number): boolean;
 }
 
 /** One inode as the persistence layer stores it (see MemFs.importTree). */
@@ -170,8 +179,10 @@ export class MemFs implements FileSystem {
     }
     this.addEntry(d, name, node);
     // A new file's bytes are all new: its span starts at 0 even if the first write does not.
-    if (type === S_IFREG) this.observer?.data(node, 0, 0);
-    else this.observer?.meta(node);
+    if (type === S_IFREG) {
+      this.observer?.created(node);
+      this.observer?.data(node, 0, 0);
+    } else this.observer?.meta(node);
     return node;
   }
 
@@ -179,7 +190,7 @@ export class MemFs implements FileSystem {
     const d = this.mutableDir(dir, name);
     const node = this.newInode(S_IFLNK | 0o777, cred.uid, d.mode & S_ISGID ? d.gid : cred.gid, 0);
     node.target = target;
-    node.size = new TextEncoder().encode(target).length;
+    node.size = byteLength(target);
     this.addEntry(d, name, node);
     this.observer?.meta(node);
     return node;
@@ -292,6 +303,7 @@ export class MemFs implements FileSystem {
       if (len <= 0) throw new SysError(Errno.ENOSPC, 'filesystem full');
     }
     const end = pos + len;
+    if (this.observer?.willChange(node, pos)) this.detach(node, node.size);
     if (end > node.size) this.resize(node, end);
     node.data!.set(len === data.length ? data : data.subarray(0, len), pos);
     node.mtimeMs = node.ctimeMs = this.now();
@@ -305,6 +317,7 @@ export class MemFs implements FileSystem {
     if (size > this.maxFileSize) throw new SysError(Errno.EFBIG, 'file too large');
     if (size - node.size > this.limit - this.usedBytes) throw new SysError(Errno.ENOSPC, 'filesystem full');
     const old = node.size;
+    if (size !== old && this.observer?.willChange(node, Math.min(size, old))) this.detach(node, Math.min(size, old));
     if (size !== old) this.resize(node, size);
     node.mtimeMs = node.ctimeMs = this.now();
     this.observer?.data(node, Math.min(size, old), Math.max(size, old));
@@ -333,7 +346,10 @@ export class MemFs implements FileSystem {
   }
 
   writeOpen(inode: Inode, delta: 1 | -1): void {
-    this.own(inode).writers += delta;
+    const node = this.own(inode);
+    node.writers += delta;
+    if (delta > 0 && node.writers === 1) this.observer?.writeOpened(node);
+    else if (node.writers === 0) this.observer?.writeClosed(node);
   }
 
   /**
@@ -390,7 +406,7 @@ export class MemFs implements FileSystem {
             this.usedBytes += child.size;
           } else if ((child.mode & S_IFMT) === S_IFLNK) {
             child.target = childRec.target ?? '';
-            child.size = new TextEncoder().encode(child.target).length;
+            child.size = byteLength(child.target);
           }
         }
         dir.children!.set(name, child);
@@ -436,6 +452,13 @@ export class MemFs implements FileSystem {
     }
     this.inodeCount++;
     return node;
+  }
+
+  /** Give `node` a buffer of its own holding its first `keep` bytes (the observer keeps the old one). */
+  private detach(node: MemInode, keep: number): void {
+    const next = new Uint8Array(Math.max(keep, 64));
+    next.set(node.data!.subarray(0, keep));
+    node.data = next;
   }
 
   /**

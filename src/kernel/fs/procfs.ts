@@ -4,6 +4,7 @@
 // in /proc is ENOENT too), removing or renaming is EPERM, writing a file
 // with no write handler is EIO (system files) or EINVAL (per-process ones).
 
+import { encodeBytes } from '../../abi/bytestr.js';
 import { Errno, SysError } from '../../abi/errno.js';
 import { NAME_MAX } from '../../abi/fcntl.js';
 import type { DirEntry, StatFs } from '../../abi/stat.js';
@@ -20,7 +21,6 @@ import { ROOT_DIR } from './procfs/system.js';
 export type { MountEntry, ProcSource } from './procfs/source.js';
 
 const ROOT_CRED: Cred = { uid: 0, gid: 0, groups: [], pid: 0, umask: 0 };
-const encoder = new TextEncoder();
 
 const TYPE_BITS: Record<Entry['type'], number> = { dir: S_IFDIR, file: S_IFREG, link: S_IFLNK };
 
@@ -200,7 +200,7 @@ export class ProcFs implements FileSystem, LinkCounter {
 
   private generate(i: ProcInode, e: FileEntry, cred: Cred): Uint8Array {
     const out = e.read(this.liveCtx(i, cred));
-    return typeof out === 'string' ? encoder.encode(out) : out;
+    return typeof out === 'string' ? encodeBytes(out) : out;
   }
 
   private own(inode: Inode): ProcInode {

@@ -1,24 +1,32 @@
-// The persisted layer's byte format (documented in docs/decisions/0014).
+// The persisted layer's byte format (documented in docs/decisions/0014 and 0033).
 //
 // A layer is a checkpoint followed by journal frames. Both hold the same
 // records; a checkpoint holds every live inode, a frame only what changed.
 //
-//   frame      = u32 payloadLength, u32 crc32(payload), payload
+//   frame      = header, payload
+//   header     = u32 FRAME_MAGIC, u32 payloadLength, f64 seq, u32 crc32(payload),
+//                u32 crc32(the 20 header bytes before it)
 //   payload    = u32 MAGIC, u32 SCHEMA, f64 seq, str imageId, record*, u8 END
 //   record     = u8 META ino mode uid gid rdev f64 atime mtime ctime
 //                   [str target (symlink) | u32 n, (str name, u32 ino)*n (dir)]
 //              | u8 DATA ino f64 size u32 n, (f64 offset, u32 length, bytes)*n
-//   str        = u32 byteLength, UTF-8
+//   str        = u32 byteLength, bytes (names are bytes: abi/bytestr.ts)
 //
 // Records are absolute (the new value, not a delta), so replaying a frame
-// twice is harmless; a frame is applied whole or, if its length or CRC do not
-// check out (a torn write at a crash), not at all — and neither is anything after it.
+// twice is harmless. The header's own checksum makes its length and sequence
+// number trustworthy on their own: a frame cut short by a crash (the file ends
+// inside it) is told apart from a damaged one (scan.ts).
+//
+// Schema 1 frames (u32 payloadLength, u32 crc32(payload), payload) are still read.
 
+import { decodeBytes, encodeBytes } from '../../abi/bytestr.js';
 import type { InodeRecord } from '../fs/memfs.js';
 
 export const MAGIC = 0x4c534f41; // "AOSL"
-/** Bump on any change to the layout above; older layers are migrated by load.ts or refused. */
-export const SCHEMA = 1;
+export const FRAME_MAGIC = 0x46534f41; // "AOSF"
+export const HEADER = 24;
+/** Bump on any change to the layout above; older layers are read (scan.ts) or refused. */
+export const SCHEMA = 2;
 
 const END = 0;
 const META = 1;
@@ -40,8 +48,8 @@ export interface DataRecord {
 
 export class LayerFormatError extends Error {}
 
-const enc = new TextEncoder();
-const dec = new TextDecoder();
+/** A layer written by a newer agentOS: refused whole, never repaired. */
+export class NewerLayerError extends LayerFormatError {}
 
 /**
  * A frame under construction: small fields go to a scratch buffer, large
@@ -103,16 +111,16 @@ class Out {
   }
 
   str(s: string): void {
-    const b = enc.encode(s);
+    const b = encodeBytes(s);
     this.u32(b.length);
     this.bytes(b);
   }
 
-  /** The frame: length and CRC header, then everything written. */
-  frame(): Uint8Array {
+  /** The frame: its header, then everything written. */
+  frame(seq: number): Uint8Array {
     this.flush();
-    const out = new Uint8Array(8 + this.total);
-    let at = 8;
+    const out = new Uint8Array(HEADER + this.total);
+    let at = HEADER;
     let crc = 0;
     for (const p of this.parts) {
       out.set(p, at);
@@ -120,8 +128,11 @@ class Out {
       at += p.length;
     }
     const view = new DataView(out.buffer);
-    view.setUint32(0, this.total, true);
-    view.setUint32(4, crc, true);
+    view.setUint32(0, FRAME_MAGIC, true);
+    view.setUint32(4, this.total, true);
+    view.setFloat64(8, seq, true);
+    view.setUint32(16, crc, true);
+    view.setUint32(20, crc32(out.subarray(0, 20)), true);
     return out;
   }
 }
@@ -166,7 +177,7 @@ class In {
   str(): string {
     const n = this.u32();
     this.need(n);
-    return dec.decode(this.buf.subarray(this.pos, (this.pos += n)));
+    return decodeBytes(this.buf.subarray(this.pos, (this.pos += n)));
   }
 }
 
@@ -214,34 +225,16 @@ export function encodeFrame(c: Commit): Uint8Array {
     }
   }
   o.u8(END);
-  return o.frame();
+  return o.frame(c.seq);
 }
 
-/**
- * The frames in `buf`, in order, stopping quietly at the first incomplete or
- * corrupt one (a write cut short by a crash). `validBytes` is where that happened.
- */
-export function decodeFrames(buf: Uint8Array): { commits: Commit[]; validBytes: number } {
-  const commits: Commit[] = [];
-  const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
-  let at = 0;
-  while (at + 8 <= buf.length) {
-    const len = view.getUint32(at, true);
-    if (at + 8 + len > buf.length) break;
-    const payload = buf.subarray(at + 8, at + 8 + len);
-    if (crc32(payload) !== view.getUint32(at + 4, true)) break;
-    commits.push(decodePayload(payload));
-    at += 8 + len;
-  }
-  return { commits, validBytes: at };
-}
-
-function decodePayload(payload: Uint8Array): Commit {
+/** A frame's payload as a commit (its checksum already checked). */
+export function decodePayload(payload: Uint8Array): Commit {
   const i = new In(payload);
   if (i.u32() !== MAGIC) throw new LayerFormatError('not an agentOS layer');
   const schema = i.u32();
-  if (schema !== SCHEMA) {
-    throw new LayerFormatError(`layer schema ${schema} is not one this agentOS reads (${SCHEMA}); it was written by a newer agentOS`);
+  if (schema > SCHEMA || schema < 1) {
+    throw new NewerLayerError(`layer schema ${schema} is not one this agentOS reads (${SCHEMA}); it was written by a newer agentOS`);
   }
   const c: Commit = { seq: i.f64(), imageId: i.str(), meta: [], data: [] };
   for (;;) {

@@ -1,24 +1,26 @@
-// Write-back persistence of the root's writable layer (docs/decisions/0014).
+// Write-back persistence of the root's writable layer (decisions 0014, 0033).
 //
 // The in-memory MemFs stays authoritative; the Journal notes what changed and
-// commits go to the LayerStore one at a time:
-//  - sync() (the `sync`/`fsync` syscalls, and the host after every exec)
-//    commits everything and resolves once the store says it is durable;
-//  - in the background, a commit follows a short quiet period, but only while
-//    no file is open for writing, so a crash leaves each file as it was at a
-//    close (old or new content, never half-written) — unless a writer stays
-//    open past MAX_DEFER_MS, when its bytes so far are saved anyway.
+// commits go to the LayerStore one at a time. sync() commits and resolves once
+// the store says it is durable: the host calls it after every exec, and a
+// background commit follows a short quiet period. Files open for writing are
+// committed as they were at their last close (journal.ts), so a crash leaves
+// every file as one of its closes left it, never half-written — except what a
+// process asked for itself: sync(2) commits every file as it is now, fsync(2)
+// its own file.
 // The journal is folded into a new checkpoint when it outgrows the last one.
 
-import type { MemFs } from '../fs/memfs.js';
-import { decodeFrames, encodeFrame, LayerFormatError } from './format.js';
-import { fullState, Journal } from './journal.js';
+import { MemInode, type MemFs } from '../fs/memfs.js';
+import { OvlInode } from '../fs/overlay/inode.js';
+import type { Inode } from '../vfs/types.js';
+import { encodeFrame } from './format.js';
+import { Journal, type CommitScope } from './journal.js';
 import { migrate } from './migrate.js';
+import { LayerDamagedError, readLayer } from './read.js';
 import { replay } from './replay.js';
 import type { LayerStore, StorageEstimate } from './store.js';
 
 const QUIET_MS = 100;
-const MAX_DEFER_MS = 5000;
 /** Fold the journal into a checkpoint once it is this large and larger than the checkpoint. */
 const MIN_JOURNAL_FOLD = 8 << 20;
 
@@ -31,11 +33,17 @@ export interface LayerInfo {
   migratedFrom: string | null;
 }
 
+const EVERYTHING: CommitScope = { all: true, include: new Set() };
+
 export class Persister {
   private journal: Journal;
   private chain: Promise<void> = Promise.resolve();
-  /** A full commit queued but not started: later sync() calls join it. */
+  /** A commit queued but not started: later sync() calls join it, adding to its scope. */
   private queued: Promise<void> | null = null;
+  private queuedAll = false;
+  private queuedFiles = new Set<MemInode>();
+  /** An append failed, maybe half-written: the next commit rewrites the layer instead. */
+  private mustCheckpoint = false;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private journalBytes = 0;
   private checkpointBytes = 0;
@@ -66,12 +74,16 @@ export class Persister {
    * The root layer was replaced (a snapshot restore): persist `fs` from now
    * on. Its checkpoint replaces the old layer in one atomic step.
    */
-  async adopt(fs: MemFs): Promise<void> {
-    await this.chain;
+  adopt(fs: MemFs): Promise<void> {
+    // At once, so no change to the old layer is journalled from here on; the
+    // checkpoint joins the chain, so a sync or close made after this waits for it.
     this.fs.observer = null;
     this.fs = fs;
     this.journal = this.watch(fs);
-    await this.writeCheckpoint();
+    const run = this.chain.then(() => this.writeCheckpoint(EVERYTHING));
+    this.chain = run.catch(() => {});
+    this.queued = null; // a sync from now on comes after the checkpoint
+    return run;
   }
 
   /**
@@ -85,22 +97,17 @@ export class Persister {
     if (est) this.fs.setStorageLimit(this.fs.bytesUsed + Math.floor(Math.max(0, est.quota - est.usage) / 2));
   }
 
-  /** Load the layer from `store` into a fresh MemFs (created by `makeFs`) and start persisting it. */
+  /**
+   * Load the layer from `store` into a fresh MemFs (created by `makeFs`) and
+   * start persisting it. A damaged layer is refused (LayerDamagedError) and
+   * left as it is: repair.ts decides what to keep.
+   */
   static async open(store: LayerStore, imageId: string, makeFs: () => MemFs): Promise<Persister> {
     const bytes = await store.load();
-    const commits = [];
-    if (bytes.checkpoint) {
-      const cp = decodeFrames(bytes.checkpoint);
-      if (cp.commits.length !== 1 || cp.validBytes !== bytes.checkpoint.length) {
-        throw new LayerFormatError(`the layer's checkpoint in ${store.where} is damaged`);
-      }
-      commits.push(cp.commits[0]);
-    }
-    const j = decodeFrames(bytes.journal);
-    const after = commits.length ? commits[0].seq : -1;
-    commits.push(...j.commits.filter((c) => c.seq > after));
+    const layer = readLayer(bytes);
+    if (layer.damage) throw new LayerDamagedError(layer.damage, store);
     const fs = makeFs();
-    const state = replay(commits);
+    const state = replay(layer.commits);
     let migratedFrom: string | null = null;
     if (state.records.size) {
       if (state.imageId !== imageId) {
@@ -109,23 +116,36 @@ export class Persister {
       }
       fs.importTree(state.records, state.nextIno);
     }
-    const info = { where: store.where, replayedFrames: j.commits.length, tornTail: j.validBytes !== bytes.journal.length, migratedFrom };
+    const info = { where: store.where, replayedFrames: layer.journalFrames, tornTail: layer.torn, migratedFrom };
     const p = new Persister(fs, store, imageId, state.seq, info);
     p.checkpointBytes = bytes.checkpoint?.length ?? 0;
-    p.journalBytes = j.validBytes;
-    // A new, migrated or torn layer starts from a clean checkpoint.
-    if (!bytes.checkpoint || migratedFrom !== null || info.tornTail) await p.writeCheckpoint();
+    p.journalBytes = layer.journalBytes;
+    // A new, migrated, torn or schema 1 layer starts from a clean checkpoint.
+    if (!bytes.checkpoint || migratedFrom !== null || layer.torn || layer.legacy) await p.writeCheckpoint(EVERYTHING);
     else await p.budget();
     return p;
   }
 
-  /** Commit everything changed so far; resolves when it is durable. */
-  sync(): Promise<void> {
+  /**
+   * Commit what changed so far; resolves when it is durable. Files open for
+   * writing go in as of their last close, unless `all` (sync(2)) or `file`
+   * names one (fsync(2) of it).
+   */
+  sync(opts: { all?: boolean; file?: Inode } = {}): Promise<void> {
     if (this.closed) return Promise.reject(new Error('layer closed'));
+    if (opts.all) this.queuedAll = true;
+    const file = opts.file instanceof OvlInode ? opts.file.upper : opts.file;
+    if (file instanceof MemInode && file.fs === this.fs) this.queuedFiles.add(file);
     if (!this.queued) {
-      const run = this.chain.then(() => {
-        this.queued = null;
-        return this.commit();
+      const run: Promise<void> = this.chain.then(() => {
+        const scope: CommitScope = { all: this.queuedAll, include: this.queuedFiles };
+        // A commit queued before a snapshot restore (adopt) leaves what was asked since to the one queued after it.
+        if (this.queued === run) {
+          this.queued = null;
+          this.queuedAll = false;
+          this.queuedFiles = new Set();
+        }
+        return this.commit(scope);
       });
       this.queued = run;
       this.chain = run.catch(() => {});
@@ -140,7 +160,7 @@ export class Persister {
   async close(): Promise<void> {
     if (this.closed) return;
     try {
-      await this.sync();
+      await this.sync({ all: true });
     } finally {
       this.closed = true;
       if (this.timer) clearTimeout(this.timer);
@@ -159,29 +179,29 @@ export class Persister {
 
   private background(): void {
     if (!this.journal.dirty || this.closed) return;
-    const waited = Date.now() - this.journal.dirtySinceMs;
-    if (this.journal.openWriters && waited < MAX_DEFER_MS) return this.arm(QUIET_MS);
     this.sync().catch(() => this.arm(1000)); // lastError tells the next sync caller
   }
 
-  private async commit(): Promise<void> {
+  private async commit(scope: CommitScope): Promise<void> {
     if (!this.journal.dirty) return;
-    if (this.journalBytes > MIN_JOURNAL_FOLD && this.journalBytes > this.checkpointBytes) {
-      const { taken } = this.journal.take();
+    if (this.mustCheckpoint || (this.journalBytes > MIN_JOURNAL_FOLD && this.journalBytes > this.checkpointBytes)) {
+      const { taken } = this.journal.take(scope);
       try {
-        await this.writeCheckpoint();
+        await this.writeCheckpoint(scope);
       } catch (e) {
         this.journal.putBack(taken);
         throw this.failed(e);
       }
       return;
     }
-    const { meta, data, taken } = this.journal.take();
+    const { meta, data, taken } = this.journal.take(scope);
+    if (!meta.length && !data.length) return; // only files still being written, already saved as of their last close
     const frame = encodeFrame({ seq: this.seq + 1, imageId: this.imageId, meta, data });
     try {
       await this.store.append(frame);
     } catch (e) {
       this.journal.putBack(taken);
+      this.mustCheckpoint = true;
       throw this.failed(e);
     }
     this.seq++;
@@ -189,12 +209,13 @@ export class Persister {
     this.lastError = null;
   }
 
-  private async writeCheckpoint(): Promise<void> {
-    const frame = encodeFrame({ seq: this.seq + 1, imageId: this.imageId, ...fullState(this.fs) });
+  private async writeCheckpoint(scope: CommitScope): Promise<void> {
+    const frame = encodeFrame({ seq: this.seq + 1, imageId: this.imageId, ...this.journal.fullState(scope) });
     await this.store.checkpoint(frame);
     this.seq++;
     this.checkpointBytes = frame.length;
     this.journalBytes = 0;
+    this.mustCheckpoint = false;
     this.lastError = null;
     await this.budget();
   }

@@ -7,14 +7,21 @@ import { Errno, SysError } from '../../abi/errno.js';
 import { S_IFBLK, S_IFCHR, S_IFDIR, S_IFIFO, S_IFLNK, S_IFMT, S_IFREG, S_IFSOCK } from '../../abi/stat.js';
 import { MemFs } from '../fs/memfs.js';
 import { OverlayFs } from '../fs/overlayfs.js';
-import { decodeFrames, encodeFrame, LayerFormatError, type DataRecord } from './format.js';
+import { encodeFrame, LayerFormatError, type DataRecord } from './format.js';
 import type { InodeRecord } from '../fs/memfs.js';
 import { fullState } from './journal.js';
 import { migrate } from './migrate.js';
 import { replay } from './replay.js';
+import { scanFrames } from './scan.js';
 import type { SnapshotInfo, SnapshotStore } from './store.js';
 
 export type { SnapshotInfo };
+
+/** A restore asked for from inside the VM: that process, and what it is told as it ends. */
+export interface RestoreCaller {
+  pid: number;
+  note: string;
+}
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
@@ -29,8 +36,8 @@ export class Snapshots {
     private readonly root: () => OverlayFs,
     private readonly store: SnapshotStore,
     private readonly imageId: string,
-    /** Swap the root's upper layer for `upper` (the kernel stops every process first). */
-    private readonly swap: (upper: MemFs) => Promise<void>,
+    /** Swap the root's upper layer for `upper` (the kernel stops every process first; `caller` is the guest that asked). */
+    private readonly swap: (upper: MemFs, caller?: RestoreCaller) => Promise<void>,
   ) {}
 
   /** The current layer as a snapshot frame. */
@@ -83,8 +90,8 @@ export class Snapshots {
   }
 
   /** Make the snapshot the current layer. Every process is stopped; the layer switch is atomic. */
-  async restore(name: string): Promise<void> {
-    await this.swap(layerFromFrame(await this.export(name), this.imageId));
+  async restore(name: string, caller?: RestoreCaller): Promise<void> {
+    await this.swap(layerFromFrame(await this.export(name), this.imageId), caller);
   }
 
   private async save(name: string, frame: Uint8Array): Promise<SnapshotInfo> {
@@ -105,15 +112,15 @@ export function layerFromFrame(file: Uint8Array, imageId: string): MemFs {
 function decodeSnapshot(file: Uint8Array): ReturnType<typeof replay> {
   let state;
   try {
-    const { commits, validBytes } = decodeFrames(file);
-    if (commits.length !== 1 || validBytes !== file.length) throw new LayerFormatError('truncated or damaged');
+    const { frames, validBytes, damage } = scanFrames(file);
+    if (frames.length !== 1 || validBytes !== file.length) throw new LayerFormatError(damage ? `damaged at byte ${damage.offset} (${damage.reason})` : 'truncated or damaged');
     // A snapshot holds every byte of its files: a size beyond the file itself is crafted (and would be allocated).
-    for (const d of commits[0].data) {
+    for (const d of frames[0].commit.data) {
       const ok = Number.isInteger(d.size) && d.size >= 0 && d.size <= file.length
         && d.ranges.every((r) => Number.isInteger(r.offset) && r.offset >= 0 && r.offset + r.bytes.length <= d.size);
       if (!ok) throw new LayerFormatError(`inode ${d.ino}: bad file size or range`);
     }
-    state = replay(commits);
+    state = replay([frames[0].commit]);
   } catch (e) {
     throw new SysError(Errno.EINVAL, `not an agentOS snapshot: ${(e as Error).message}`);
   }

@@ -12,7 +12,13 @@ export interface LayerBytes {
 export interface LayerStore extends SnapshotStore {
   /** A short description for messages ("host directory /x", "IndexedDB vm 'a'"). */
   readonly where: string;
+  /** How the user repairs a damaged layer here (a command or a call), for messages. */
+  readonly repairHint: string;
   load(): Promise<LayerBytes>;
+  /** Byte `offset` of the checkpoint or journal as loaded, said so the user can find it ("/x/layer.journal at byte 12"). */
+  locate(part: 'checkpoint' | 'journal', offset: number): string;
+  /** Keep copies of the checkpoint and journal as they are now beside the layer (before a repair); returns where. */
+  keepDamaged(): Promise<string>;
   /** Append one frame to the journal; durable when the promise resolves. */
   append(frame: Uint8Array): Promise<void>;
   /**

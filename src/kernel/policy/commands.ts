@@ -9,8 +9,9 @@
 // under that name: /opt/agentos/bin/ls passes, /bin/rm (same final program)
 // and a link /tmp/rm → /bin/ls do not. Chains are resolved at boot.
 //
-// The shells (/bin/sh, /bin/bash) are always allowed: they only run builtins
-// and commands the rules allow. The host's own spawns are not checked.
+// The shells (/bin/sh, /bin/bash) are always allowed, and so is the file they
+// run, under its own name (their child shells start from it): they only run
+// builtins and commands the rules allow. The host's own spawns are not checked.
 
 import { Errno, SysError } from '../../abi/errno.js';
 import { isLnk } from '../../abi/stat.js';
@@ -23,6 +24,8 @@ import type { ProcessPolicy } from './types.js';
 const KERNEL: Cred = { uid: 0, gid: 0, groups: [], pid: 0, umask: 0 };
 const SHELLS = ['/bin/sh', '/bin/bash'];
 const MAX_HOPS = 40;
+/** Where the runtime images live (every program's #! line names one). */
+const RUNTIMES = '/usr/libexec/agentos';
 
 const basename = (p: string): string => p.slice(p.lastIndexOf('/') + 1);
 
@@ -49,6 +52,25 @@ export function linkChain(vfs: Vfs, base: Inode, path: string): string[] {
   return hops;
 }
 
+/**
+ * The files an allowlist lets run: each rule's path (and the shells'), the
+ * hops of its chain, the file the chain ends at, and the runtime images their
+ * #! lines name (a program's interpreter runs it).
+ */
+export function allowedFiles(vfs: Vfs, rules: readonly string[]): string[] {
+  const out = new Set<string>([RUNTIMES]);
+  for (const p of [...rules, ...SHELLS]) {
+    const chain = linkChain(vfs, vfs.root(), p);
+    for (const h of [p, ...chain]) out.add(h);
+    try {
+      out.add(vfs.pathOf(vfs.namei.resolve(KERNEL, vfs.root(), p, true).inode));
+    } catch {
+      // Not there (yet): the rule's path itself is read-only, so nothing can be made there.
+    }
+  }
+  return [...out];
+}
+
 export class Commands {
   /** Allowed hops → the rule that allows them; null = no allowlist. */
   private readonly allowed: Map<string, string> | null;
@@ -60,7 +82,7 @@ export class Commands {
     private readonly audit: AuditLog,
     private readonly approvals: Approvals,
   ) {
-    this.allowed = rules.allow ? this.expand([...rules.allow, ...SHELLS]) : null;
+    this.allowed = rules.allow ? this.expand([...rules.allow, ...SHELLS], SHELLS) : null;
     if (rules.ask) for (const [hop, rule] of this.expand(rules.ask)) this.asked.set(hop, rule);
   }
 
@@ -85,11 +107,16 @@ export class Commands {
     }
   }
 
-  private expand(paths: readonly string[]): Map<string, string> {
+  /** Rule paths → the hops they allow; for `whole` ones (the shells) also the file their chain ends at. */
+  private expand(paths: readonly string[], whole: readonly string[] = []): Map<string, string> {
     const out = new Map<string, string>();
     for (const p of paths) {
       const name = basename(p);
-      for (const h of linkChain(this.vfs, this.vfs.root(), p)) if (basename(h) === name) out.set(h, p);
+      const chain = linkChain(this.vfs, this.vfs.root(), p);
+      for (const h of chain) if (basename(h) === name) out.set(h, p);
+      // A shell starts its child shells (pipeline stages, background jobs) from the
+      // file the kernel ran, by its own name: .../libexec/agentos-shell.
+      if (whole.includes(p) && chain.length > 1) out.set(chain[chain.length - 1], p);
       out.set(p, p);
     }
     return out;

@@ -127,6 +127,17 @@ export class FsGuard {
     if (ask) for (const r of this.rules) if (r.kind === 'ask' && r.marks.has(inode)) this.apply(cred, r, what, 'modify');
   }
 
+  /**
+   * A filesystem is about to be mounted on `dir` (by a root guest): not over
+   * what a rule marks or a rule's path runs through, or the path would name
+   * something else (a writable tmpfs over a read-only tree, or an allowed command).
+   */
+  mount(cred: Cred, dir: Inode, path: string): void {
+    if (cred.pid <= 1) return;
+    if (this.readOnly.has(dir) || this.rules.some((r) => r.kind === 'ask' && r.marks.has(dir))) this.deny(cred, 'fs.readOnly', Errno.EROFS, path);
+    if (this.pinned.has(dir)) this.deny(cred, 'fs.path', Errno.EBUSY, path);
+  }
+
   /** `inode` is being opened for reading: only `ask` rules care. */
   read(cred: Cred, inode: Inode, path: string): void {
     if (cred.pid <= 1) return;

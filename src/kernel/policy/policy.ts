@@ -9,11 +9,11 @@ import type { Process } from '../process.js';
 import type { Inode } from '../vfs/types.js';
 import { Approvals, type Decision } from './approval.js';
 import { AuditLog } from './audit.js';
-import { Commands } from './commands.js';
+import { Commands, allowedFiles } from './commands.js';
 import { FsGuard } from './fs-guard.js';
 import { Limits } from './limits.js';
 import { Secrets } from './secrets.js';
-import { checkPolicy, hasFsRules, type Policy } from './types.js';
+import { checkPolicy, hasFsRules, type FsPolicy, type Policy } from './types.js';
 import { resolveLimits, type ResolvedLimits } from './defaults.js';
 
 const DEFAULT_APPROVAL_TIMEOUT_MS = 60_000;
@@ -57,11 +57,22 @@ export class PolicyEngine {
 
   /** Mark the fs rules' objects (again after a snapshot restore: the root is another filesystem then). */
   markFs(): void {
-    const fs = this.policy.fs;
+    const fs = this.withAllowlist(this.policy.fs);
     if (hasFsRules(fs)) {
       this.fs = new FsGuard(this.k.vfs, fs, this.audit, this.approvals);
       this.k.vfs.setGuard(this.fs);
     }
+  }
+
+  /**
+   * Under a command allowlist the files it names (every hop of their link
+   * chains and the programs they end at) are read-only for the guest: a root
+   * guest (sudo) could otherwise write its own program where an allowed one is.
+   */
+  private withAllowlist(fs: FsPolicy | undefined): FsPolicy | undefined {
+    const allow = this.policy.processes?.allow;
+    if (!allow) return fs;
+    return { ...fs, readOnly: [...(fs?.readOnly ?? []), ...allowedFiles(this.k.vfs, allow)] };
   }
 
   /** A writable layer (a new one after a snapshot restore too) gets maxLayerBytes. */
@@ -113,6 +124,13 @@ export class PolicyEngine {
   mayRun(p: Process, cwd: Inode, path: string, argv: readonly string[], spawning: boolean): void {
     if (spawning) this.limits.spawn(p);
     this.commands?.check(p.cred, cwd, path, argv);
+  }
+
+  /** May `p` exec the set-user-ID root program at `path` as root? Not when the policy says processes.sudo: false (recorded). */
+  maySetuid(p: Process, path: string): boolean {
+    if (this.policy.processes?.sudo !== false) return true;
+    this.audit.record('policy', p.pid, { decision: 'deny', rule: 'processes.sudo', path });
+    return false;
   }
 
   /** A process learnt its environment (at spawn, or exec). */

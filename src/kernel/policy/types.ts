@@ -50,6 +50,12 @@ export interface ProcessPolicy {
    * that needs more to start is refused (docs/security.md).
    */
   maxMemoryBytes?: Limit;
+  /**
+   * Whether set-user-ID programs (`sudo`, `su`) make their user root (default
+   * true). false: they run as whoever ran them, and say the policy forbids
+   * it. Root is bound by every other rule of the policy either way.
+   */
+  sudo?: boolean;
 }
 
 export interface EnvPolicy {
@@ -103,7 +109,7 @@ export function checkPolicy(input: unknown): Readonly<Policy> {
   for (const k of Object.keys(p)) if (!['fs', 'processes', 'env', 'approvalTimeoutMs', 'network'].includes(k)) fail(`unknown key ${k}`);
   const out: Policy = {};
   const fs = section(p, 'fs', LIST_KEYS.fs);
-  const procs = section(p, 'processes', [...LIST_KEYS.processes, ...LIMIT_KEYS]);
+  const procs = section(p, 'processes', [...LIST_KEYS.processes, ...LIMIT_KEYS, 'sudo']);
   const env = section(p, 'env', LIST_KEYS.env);
   if (p.fs !== undefined) {
     out.fs = {};
@@ -125,6 +131,10 @@ export function checkPolicy(input: unknown): Readonly<Policy> {
       if (n === undefined) continue;
       if (!isLimit(n)) fail(`processes.${k} must be a non-negative number or 'none'`);
       out.processes[k] = n;
+    }
+    if (procs.sudo !== undefined) {
+      if (typeof procs.sudo !== 'boolean') fail('processes.sudo must be true or false');
+      out.processes.sudo = procs.sudo;
     }
   }
   if (p.env !== undefined) {

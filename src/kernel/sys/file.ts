@@ -70,11 +70,17 @@ function writable(f: OpenFile): OpenFile {
   return f;
 }
 
+/**
+ * read(fd, len, more): `more` marks the next piece of one read(2) larger than
+ * the channel (user/sys.ts): it takes what is there and never waits, so a
+ * pipe or terminal read still returns what it had, as on Linux.
+ */
 export const read: Handler = (_k, p, a) => {
   const f = readable(p.fds.get(int(a, 0)));
   const len = Math.min(int(a, 1), IO_CHUNK);
   if (len < 0) throw new SysError(Errno.EINVAL);
-  return f.ops.read(f, len);
+  const r = f.ops.read(f, len);
+  return r instanceof WaitQueue && int(a, 2, 0) ? new Uint8Array(0) : r;
 };
 
 export const pread: Handler = (_k, p, a) => {
@@ -207,6 +213,9 @@ export const fcntl: Handler = (_k, p, a) => {
   }
 };
 
+/** flock(fd, operation): LOCK_SH / LOCK_EX (| LOCK_NB) / LOCK_UN on the fd's open file description. */
+export const flock: Handler = (k, p, a) => k.flocks.lock(p.fds.get(int(a, 0)), int(a, 1));
+
 /** pipe2(flags) → [readFd, writeFd] */
 export const pipe: Handler = (k, p, a) => {
   const flags = int(a, 0, 0);
@@ -247,6 +256,7 @@ export const poll: Handler = (_k, p, a, call) => {
   const ready: [number, number][] = [];
   const queues: WaitQueue[] = [];
   for (const item of list) {
+    if (!Array.isArray(item) || typeof item[0] !== 'number' || typeof item[1] !== 'number') throw new SysError(Errno.EFAULT, 'poll: items must be [fd, events]');
     const [fd, events] = item as [number, number];
     if (!p.fds.has(fd)) {
       ready.push([fd, POLLNVAL]);

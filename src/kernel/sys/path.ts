@@ -4,9 +4,12 @@
 import type { Value } from '../../abi/codec.js';
 import { Errno, SysError } from '../../abi/errno.js';
 import { AT_FDCWD } from '../../abi/fcntl.js';
-import { isDir, S_IFIFO, S_IFMT } from '../../abi/stat.js';
+import { isDir, isReg, S_IFIFO, S_IFMT } from '../../abi/stat.js';
 import { MemFs } from '../fs/memfs.js';
-import type { Handler } from '../syscall.js';
+import type { Kernel } from '../kernel.js';
+import type { Call, Handler } from '../syscall.js';
+import type { Inode } from '../vfs/types.js';
+import type { WaitQueue } from '../waitqueue.js';
 import { baseDir, int, msOrNow, str } from './args.js';
 import { settle } from './settle.js';
 
@@ -119,27 +122,31 @@ export const umask: Handler = (_k, p, a) => {
 };
 
 /**
- * sync(2)/fsync(2): with a persistent root layer, wait until everything
- * written so far is durable in the host's store. A store failure is EIO
- * (ENOSPC when the store's error has code ENOSPC/EDQUOT: Node's fs errors,
- * and the browser store's quota error), as a failing disk would give.
+ * sync(2): with a persistent root layer, wait until every file is durable as
+ * it is now, including files still open for writing (which commits otherwise
+ * take as of their last close). A store failure is EIO (ENOSPC when the
+ * store's error has code ENOSPC/EDQUOT: Node's fs errors, and the browser
+ * store's quota error), as a failing disk would give.
  */
-export const sync: Handler = (k, _p, _a, call) => {
-  const persister = k.persister;
-  if (!persister) return 0;
-  return settle(call, () => persister.sync().then(() => 0, (e: unknown) => {
-    const code = (e as { code?: string }).code;
-    throw new SysError(code === 'ENOSPC' || code === 'EDQUOT' ? Errno.ENOSPC : Errno.EIO, (e as Error)?.message ?? String(e));
-  }));
-};
+export const sync: Handler = (k, _p, _a, call) => commit(k, call, { all: true });
 
-/** fsync(fd)/fdatasync(fd): the whole layer is committed at once, so they are sync for a valid fd. */
+/** fsync(fd)/fdatasync(fd): everything written so far, and this file as it is now; EINVAL for what cannot be synced (pipes, devices), as Linux. */
 export const fsync: Handler = (k, p, a, call) => {
-  p.fds.get(int(a, 0)); // EBADF
-  return sync(k, p, a, call);
+  const inode = p.fds.get(int(a, 0)).inode; // EBADF first
+  if (!isReg(inode.mode) && !isDir(inode.mode)) throw new SysError(Errno.EINVAL);
+  return commit(k, call, { file: inode });
 };
 
 export const fdatasync = fsync;
+
+function commit(k: Kernel, call: Call, opts: { all?: boolean; file?: Inode }): Value | WaitQueue {
+  const persister = k.persister;
+  if (!persister) return 0;
+  return settle(call, () => persister.sync(opts).then(() => 0, (e: unknown) => {
+    const code = (e as { code?: string }).code;
+    throw new SysError(code === 'ENOSPC' || code === 'EDQUOT' ? Errno.ENOSPC : Errno.EIO, (e as Error)?.message ?? String(e));
+  }));
+}
 
 /** mount(target, fstype): root mounts a fresh filesystem; only tmpfs can be made from nothing. */
 export const mount: Handler = (k, p, a) => {

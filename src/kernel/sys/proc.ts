@@ -2,6 +2,7 @@
 
 import type { Value } from '../../abi/codec.js';
 import { Errno, SysError } from '../../abi/errno.js';
+import { OPEN_MAX } from '../../abi/fcntl.js';
 import { isValidSignal, NSIG, SIG_DFL, SIG_HANDLE, SIG_IGN, SIGALRM, SIGKILL, SIGSTOP } from '../../abi/signal.js';
 import { exitStatus, WCONTINUED, WNOHANG, WUNTRACED } from '../../abi/wait.js';
 import type { Kernel } from '../kernel.js';
@@ -13,9 +14,9 @@ import { longTimeout } from '../../abi/long-timeout.js';
 
 export const getpid: Handler = (_k, p) => p.pid;
 export const getppid: Handler = (_k, p) => p.ppid;
-export const getuid: Handler = (_k, p) => p.uid;
+export const getuid: Handler = (_k, p) => p.ruid;
 export const geteuid: Handler = (_k, p) => p.uid;
-export const getgid: Handler = (_k, p) => p.gid;
+export const getgid: Handler = (_k, p) => p.rgid;
 export const getegid: Handler = (_k, p) => p.gid;
 
 function target(k: Kernel, p: Process, pid: number): Process {
@@ -58,24 +59,36 @@ export const spawn: Handler = (k, p, a) => {
   if (!o || typeof o !== 'object' || Array.isArray(o) || o instanceof Uint8Array) throw new SysError(Errno.EFAULT);
   const r = o as Record<string, Value>;
   const args = [r.path, r.argv, r.env];
-  const fds = r.fds === undefined ? undefined : (r.fds as [number, number][]);
-  if (fds && !fds.every((e) => Array.isArray(e) && e.length === 2)) throw new SysError(Errno.EINVAL, 'fds');
   const child = k.spawn(p, {
     path: str(args, 0),
     argv: strList(args, 1),
     env: r.env === undefined ? [...p.env] : strList(args, 2),
     cwd: typeof r.cwd === 'string' ? r.cwd : undefined,
-    fds,
-    pgid: typeof r.pgid === 'number' ? r.pgid : undefined,
+    fds: r.fds === undefined ? undefined : fdMap(r.fds),
+    pgid: optId(r.pgid, 'pgid'),
     foreground: r.foreground === true,
     setsid: r.setsid === true,
-    ctty: typeof r.ctty === 'number' ? r.ctty : undefined,
-    uid: typeof r.uid === 'number' ? r.uid : undefined,
-    gid: typeof r.gid === 'number' ? r.gid : undefined,
+    ctty: optId(r.ctty, 'ctty'),
+    uid: optId(r.uid, 'uid'),
+    gid: optId(r.gid, 'gid'),
     session: r.session === true,
   });
   return child.pid;
 };
+
+/** A spawn's fd map: [childFd, parentFd] pairs of fd numbers, checked before anything is created. */
+function fdMap(v: Value): [number, number][] {
+  const ok = Array.isArray(v) && v.every((e) => Array.isArray(e) && e.length === 2 && e.every((fd) => Number.isInteger(fd) && (fd as number) >= 0 && (fd as number) < OPEN_MAX));
+  if (!ok) throw new SysError(Errno.EINVAL, 'spawn: fds must be [childFd, parentFd] pairs');
+  return v as [number, number][];
+}
+
+/** An optional id field (absent if not a number, as before); a number must be a non-negative integer. */
+function optId(v: Value, name: string): number | undefined {
+  if (typeof v !== 'number') return undefined;
+  if (!Number.isSafeInteger(v) || v < 0) throw new SysError(Errno.EINVAL, `spawn: bad ${name}`);
+  return v;
+}
 
 export const execve: Handler = (k, p, a) => {
   if (p === k.init) throw new SysError(Errno.EPERM, 'the host cannot exec');
@@ -122,7 +135,8 @@ export const kill: Handler = (k, p, a) => {
   if (!isValidSignal(sig)) throw new SysError(Errno.EINVAL);
   const targets = killTargets(k, p, pid);
   if (targets.length === 0) throw new SysError(Errno.ESRCH);
-  const allowed = targets.filter((t) => p.uid === 0 || t.uid === p.uid);
+  // kill(2)'s rule: root, or the sender's real or effective user is the target's real one (or its effective, as the saved one here).
+  const allowed = targets.filter((t) => p.uid === 0 || [p.uid, p.ruid].some((u) => u === t.ruid || u === t.uid));
   if (allowed.length === 0) throw new SysError(Errno.EPERM);
   for (const t of allowed) if (t !== k.init) sendSignal(k, t, sig);
   return 0;
@@ -195,20 +209,27 @@ export const uname: Handler = (k) => ({
   machine: 'wasm32',
 });
 
-/** setuid(uid): root may become anyone (and cannot come back); others only themselves. */
+/**
+ * setuid(uid): an effective root becomes anyone, really and effectively (and
+ * cannot come back); others may only switch the effective user between their
+ * real and effective ones.
+ */
 export const setuid: Handler = (_k, p, a) => {
   const uid = int(a, 0);
   if (uid < 0) throw new SysError(Errno.EINVAL);
-  if (p.uid !== 0 && uid !== p.uid) throw new SysError(Errno.EPERM);
-  p.uid = uid;
+  if (p.uid === 0) p.uid = p.ruid = uid;
+  else if (uid === p.ruid || uid === p.uid) p.uid = uid;
+  else throw new SysError(Errno.EPERM);
   return 0;
 };
 
 export const setgid: Handler = (_k, p, a) => {
   const gid = int(a, 0);
   if (gid < 0) throw new SysError(Errno.EINVAL);
-  if (p.uid !== 0 && gid !== p.gid) throw new SysError(Errno.EPERM);
-  p.gid = gid;
-  if (p.uid === 0) p.groups = [];
+  if (p.uid === 0) {
+    p.gid = p.rgid = gid;
+    p.groups = [];
+  } else if (gid === p.rgid || gid === p.gid) p.gid = gid;
+  else throw new SysError(Errno.EPERM);
   return 0;
 };

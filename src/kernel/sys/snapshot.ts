@@ -10,7 +10,8 @@
 // under `ask` rules. Under filesystem rules, restore and import, which would
 // write under read-only and hidden paths, are the host's alone, and the
 // store's existing snapshots (the host's roll-back points, perhaps) can be
-// neither replaced nor deleted from inside.
+// neither replaced nor deleted from inside. A restore ends the caller and the
+// shells it runs under with status 0 and a note on its stderr (kernel.ts).
 
 import type { Value } from '../../abi/codec.js';
 import { Errno, strerror, SysError } from '../../abi/errno.js';
@@ -28,7 +29,8 @@ import { settle } from './settle.js';
 export const snapshot: Handler = (k, p, a, call) => {
   const op = str(a, 0);
   const s = k.snapshots;
-  const ruled = hasFsRules(k.policy.policy.fs);
+  // A command allowlist makes its programs read-only (policy.ts): a restore or import could replace them.
+  const ruled = hasFsRules(k.policy.policy.fs) || !!k.policy.policy.processes?.allow;
   if (ruled && (op === 'restore' || op === 'import' || op === 'delete')) {
     throw new SysError(Errno.EPERM, `snapshot ${op} from inside the VM is not allowed under its filesystem policy (the host can do it)`);
   }
@@ -54,8 +56,11 @@ export const snapshot: Handler = (k, p, a, call) => {
       st.file ??= readVfsFile(k, p, str(a, 1));
       return settle(call, () => s.import(str(a, 2), st.file!)) as unknown as Value;
     }
-    case 'restore':
-      return settle(call, () => s.restore(str(a, 1)).then(() => 0));
+    case 'restore': {
+      const name = str(a, 1);
+      const note = `agentos snapshot: restored '${name}'; every process in the VM was stopped, this command's shell too (what followed it did not run); the next command runs in the restored files\n`;
+      return settle(call, () => s.restore(name, { pid: p.pid, note }).then(() => 0));
+    }
     default:
       throw new SysError(Errno.EINVAL, `snapshot: unknown operation ${op}`);
   }

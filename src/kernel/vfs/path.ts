@@ -1,24 +1,22 @@
 // Path string helpers shared by namei and the syscall layer: splitting, the
 // trailing-slash flag, and Linux's length limits.
 
+import { byteLength } from '../../abi/bytestr.js';
 import { Errno, SysError } from '../../abi/errno.js';
 import { NAME_MAX, PATH_MAX } from '../../abi/fcntl.js';
 
-const encoder = new TextEncoder();
-
-/** Length in bytes of `s` as UTF-8 (Linux limits are in bytes, not UTF-16 units). */
-export function byteLength(s: string): number {
-  // Fast path: pure ASCII strings need no encoding.
-  // eslint-disable-next-line no-control-regex
-  return /^[\x00-\x7f]*$/.test(s) ? s.length : encoder.encode(s).length;
-}
+/** Length in bytes of `s` as a name (Linux limits are in bytes, not UTF-16 units). */
+export { byteLength };
 
 /**
  * Validate a whole path as getname() does: empty → ENOENT, PATH_MAX bytes or
- * more (the terminating NUL must fit) → ENAMETOOLONG.
+ * more (the terminating NUL must fit) → ENAMETOOLONG. A NUL inside is EINVAL:
+ * a C caller could not pass one (its path would end there), and taking the
+ * string whole would make a name no Linux program can open.
  */
 export function checkPath(path: string): void {
   if (path.length === 0) throw new SysError(Errno.ENOENT, 'empty path');
+  if (path.includes('\0')) throw new SysError(Errno.EINVAL, 'NUL byte in path');
   if (path.length >= PATH_MAX / 3 && byteLength(path) >= PATH_MAX) {
     throw new SysError(Errno.ENAMETOOLONG, 'path too long');
   }

@@ -132,6 +132,8 @@ export interface PathGuard {
   /** `ask` = false: a query (access W_OK) that must not wait for approval. */
   modify(cred: Cred, inode: Inode, what: string, ask?: boolean): void;
   read(cred: Cred, inode: Inode, path: string): void;
+  /** A filesystem is about to be mounted on directory `dir`. */
+  mount(cred: Cred, dir: Inode, path: string): void;
   created(dir: Inode, inode: Inode): void;
   changed(): void;
 }

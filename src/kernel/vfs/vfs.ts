@@ -3,6 +3,7 @@
 // in the order Linux applies them (so the first failing check picks the
 // errno), and delegates single-name storage operations to the FileSystem.
 
+import { byteLength } from '../../abi/bytestr.js';
 import { Errno, SysError } from '../../abi/errno.js';
 import {
   O_ACCMODE, O_CLOEXEC, O_CREAT, O_DIRECTORY, O_EXCL, O_NOCTTY, O_NOFOLLOW, O_RDONLY, O_TRUNC, O_WRONLY, PATH_MAX, W_OK,
@@ -18,7 +19,7 @@ import { directoryOps, regularFileOps } from './fileops.js';
 import { MountTable, sameInode } from './mount.js';
 import { LinkBudget, Namei } from './namei.js';
 import type { Found, Last } from './namei.js';
-import { byteLength, joinPath } from './path.js';
+import { joinPath } from './path.js';
 import { MAY_EXEC, MAY_READ, MAY_WRITE, allowed, checkPermission, inGroup, isOwner } from './perm.js';
 import type { Cred, FileOps, FileSystem, Inode, IoResult, PathGuard } from './types.js';
 
@@ -96,6 +97,7 @@ export class Vfs {
   mount(cred: Cred, path: string, fs: FileSystem): void {
     if (cred.uid !== 0) throw new SysError(Errno.EPERM, 'mount');
     const dir = this.namei.resolve(cred, this.root(), path).inode;
+    this.guard?.mount(cred, dir, path);
     this.mountTable.mount(fs, dir);
   }
 
@@ -212,11 +214,11 @@ export class Vfs {
       else this.guard.read(cred, inode, path);
     }
     checkPermission(cred, inode, (wantRead ? MAY_READ : 0) | (wantWrite ? MAY_WRITE : 0));
-    if (flags & O_TRUNC && isReg(inode.mode)) inode.fs.truncate(inode, 0);
-    return this.finishOpen(cred, inode, flags, path);
+    return this.finishOpen(cred, inode, flags, path, (flags & O_TRUNC) !== 0 && isReg(inode.mode));
   }
 
-  private finishOpen(cred: Cred, inode: Inode, flags: number, path: string): IoResult<OpenFile> {
+  /** `truncate`: O_TRUNC on an existing file, done once the file counts as open for writing (the journal's last-close version is the one before it). */
+  private finishOpen(cred: Cred, inode: Inode, flags: number, path: string, truncate = false): IoResult<OpenFile> {
     let ops: FileOps;
     switch (inode.mode & S_IFMT) {
       case S_IFCHR:
@@ -242,6 +244,14 @@ export class Vfs {
     this.fsOpens.set(inode.fs, (this.fsOpens.get(inode.fs) ?? 0) + 1);
     const file = new TrackedFile(inode, flags & ~OPEN_ONLY_FLAGS, ops, path, (f) => this.closed(f));
     if (file.writable && isReg(inode.mode)) inode.fs.writeOpen?.(inode, 1);
+    if (truncate) {
+      try {
+        inode.fs.truncate(inode, 0);
+      } catch (e) {
+        file.unref();
+        throw e;
+      }
+    }
     return file;
   }
 
@@ -272,8 +282,8 @@ export class Vfs {
     return t === S_IFREG || t === S_IFDIR || t === S_IFLNK;
   }
 
-  /** Absolute path for /proc/<pid>/fd; falls back to the path as given. */
-  private describe(found: Found, path: string): string {
+  /** Absolute path for /proc/<pid>/fd and /proc/<pid>/exe; falls back to the path as given. */
+  describe(found: Found, path: string): string {
     try {
       if (isDir(found.inode.mode) || !found.dir) return this.pathOf(found.inode);
       return joinPath(this.pathOf(found.dir), found.name);
@@ -349,6 +359,7 @@ export class Vfs {
 
   symlink(cred: Cred, base: Inode, target: string, path: string): void {
     if (target === '') throw new SysError(Errno.ENOENT, 'empty symlink target');
+    if (target.includes('\0')) throw new SysError(Errno.EINVAL, 'NUL byte in symlink target');
     if (byteLength(target) >= PATH_MAX) throw new SysError(Errno.ENAMETOOLONG, 'symlink target');
     const last = this.createLast(cred, base, path, false);
     this.mayCreate(cred, last.dir);

@@ -3,6 +3,7 @@
 // next tick. Errors are Node's (`ENOENT: no such file or directory, open '/x'`).
 
 import { Buffer } from 'buffer';
+import { decodeBytes, encodeBytes } from '../../abi/bytestr.js';
 import { Errno, SysError } from '../../abi/errno.js';
 import * as F from '../../abi/fcntl.js';
 import { DT_CHR, DT_DIR, DT_FIFO, DT_LNK, DT_REG, DT_SOCK, S_IFMT, S_IFBLK, S_IFCHR, S_IFDIR, S_IFIFO, S_IFLNK, S_IFREG, S_IFSOCK, type Stat } from '../../abi/stat.js';
@@ -42,12 +43,18 @@ function flagsOf(f: unknown, dflt: string): number {
   return v;
 }
 
+/** A path argument as the kernel takes it: a Buffer's bytes kept as they are (abi/bytestr.ts); no NUL, as in Node. */
 export function toPath(p: unknown, name = 'path'): string {
-  if (typeof p === 'string') return p;
-  if (p instanceof Uint8Array) return Buffer.from(p).toString();
-  if (p instanceof URL) {
+  let path: string | null = null;
+  if (typeof p === 'string') path = p;
+  else if (p instanceof Uint8Array) path = decodeBytes(p.slice());
+  else if (p instanceof URL) {
     if (p.protocol !== 'file:') throw nodeError(TypeError, 'ERR_INVALID_URL_SCHEME', 'The URL must be of scheme file');
-    return decodeURIComponent(p.pathname);
+    path = decodeURIComponent(p.pathname);
+  }
+  if (path !== null) {
+    if (!path.includes('\0')) return path;
+    throw nodeError(TypeError, 'ERR_INVALID_ARG_VALUE', `The argument '${name}' must be a string, Uint8Array, or URL without null bytes. Received ${JSON.stringify(path)}`);
   }
   throw nodeError(TypeError, 'ERR_INVALID_ARG_TYPE', `The "${name}" argument must be of type string or an instance of Buffer or URL. Received ${p === null ? 'null' : typeof p === 'object' ? 'an instance of ' + (p.constructor?.name ?? 'Object') : `type ${typeof p} (${String(p)})`}`);
 }
@@ -173,7 +180,7 @@ export function makeFs(rt: Rt) {
         for (const e of ents) {
           let type = e.type;
           if (type === 0) try { type = (sys.lstat(`${dir}/${e.name}`).mode & S_IFMT) >> 12; } catch { /* vanished */ }
-          out.push(withFileTypes ? new Dirent(e.name, type, dir) : encoding === 'buffer' ? (Buffer.from(rel + e.name) as unknown as string) : rel + e.name);
+          out.push(withFileTypes ? new Dirent(e.name, type, dir) : encoding === 'buffer' ? (Buffer.from(encodeBytes(rel + e.name)) as unknown as string) : rel + e.name);
           if (recursive && type === DT_DIR) out.push(...list(`${dir}/${e.name}`, `${rel}${e.name}/`));
         }
         return out;
@@ -259,7 +266,7 @@ export function makeFs(rt: Rt) {
     },
     symlinkSync(target: unknown, p: unknown) { const t = toPath(target, 'target'); const path = toPath(p); uv('symlink', () => sys.symlink(t, path), t, path); },
     linkSync(a: unknown, b: unknown) { const x = toPath(a, 'existingPath'); const y = toPath(b, 'newPath'); uv('link', () => sys.link(x, y), x, y); },
-    readlinkSync(p: unknown, o?: unknown) { const path = toPath(p); const r = uv('readlink', () => sys.readlink(path), path); return opt(o).encoding === 'buffer' ? Buffer.from(r) : r; },
+    readlinkSync(p: unknown, o?: unknown) { const path = toPath(p); const r = uv('readlink', () => sys.readlink(path), path); return opt(o).encoding === 'buffer' ? Buffer.from(encodeBytes(r)) : r; },
     realpathSync(p: unknown) { const path = toPath(p); return uv('realpath', () => sys.realpath(rt.path.resolve(path)), path); },
     chmodSync(p: unknown, mode: number | string) { const path = toPath(p); uv('chmod', () => sys.chmod(path, typeof mode === 'string' ? parseInt(mode, 8) : mode), path); },
     lchmodSync(p: unknown, mode: number) { sync.chmodSync(p, mode); },

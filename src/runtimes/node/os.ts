@@ -2,6 +2,7 @@
 
 import type { Rt } from './rt.js';
 import { signalFromName } from '../../abi/signal.js';
+import { onlineCpus } from '../../user/cpus.js';
 
 const SIGNALS = ['SIGHUP', 'SIGINT', 'SIGQUIT', 'SIGILL', 'SIGTRAP', 'SIGABRT', 'SIGBUS', 'SIGFPE', 'SIGKILL', 'SIGUSR1', 'SIGSEGV',
   'SIGUSR2', 'SIGPIPE', 'SIGALRM', 'SIGTERM', 'SIGCHLD', 'SIGCONT', 'SIGSTOP', 'SIGTSTP', 'SIGTTIN', 'SIGTTOU', 'SIGURG', 'SIGXCPU',
@@ -30,8 +31,8 @@ export function makeOs(rt: Rt) {
     loadavg: () => [0, 0, 0],
     totalmem: () => 2 ** 31,
     freemem: () => 2 ** 30,
-    availableParallelism: () => (globalThis.navigator?.hardwareConcurrency ?? 1),
-    cpus: () => Array.from({ length: globalThis.navigator?.hardwareConcurrency ?? 1 }, () => ({ ...cpu })),
+    availableParallelism: () => onlineCpus(rt.sys),
+    cpus: () => Array.from({ length: onlineCpus(rt.sys) }, () => ({ ...cpu })),
     networkInterfaces: () => ({}),
     userInfo: () => {
       const uid = rt.sys.getuid();

@@ -176,7 +176,8 @@ export function makeProcess(init: ProcessInit): NodeProcess {
     argv: init.argv,
     argv0: init.argv0,
     execArgv: init.execArgv,
-    execPath: '/usr/bin/node',
+    // The file the kernel ran (canonical, as node's realpath'd execPath): children of `process.execPath` are this node.
+    execPath: ctx.file,
     env: envProxy,
     pid: ctx.pid,
     config: { variables: {} },

@@ -35,7 +35,8 @@ function compileModule(source: string, filename: string, params: string[]): (...
   const body = source.slice(0, tail?.index).replaceAll('import.meta.url', 'moduleUrl');
   if (!tail || /\bimport\.meta\b/.test(body)) throw new Error(`python: ${filename} is not the module this runtime expects`);
   const fn = `(function (${['moduleUrl', ...params].join(', ')}) {'use strict';\n${body}\nreturn ${tail[1] ?? tail[2]};\n})`;
-  return evaluateGuest(fn, filename) as (...args: unknown[]) => unknown;
+  // Named as the worker's other runtime frames are shown to a guest (runtimes/host-frames.ts).
+  return evaluateGuest(fn, `agentos:${filename}`) as (...args: unknown[]) => unknown;
 }
 
 /** pyodide.mjs's `loadPyodide`, in its shell mode, reading files through `readAsset` only. */

@@ -14,6 +14,11 @@ export interface WasiFd {
   rightsInheriting: number;
   /** The name a preopened directory is announced under (fd_prestat_dir_name). */
   preopen?: string;
+  /**
+   * The cwd's "." preopen: the root's kernel fd, for paths through it that name
+   * something at / and not in the cwd (calls/path.ts, `dirFor`).
+   */
+  root?: number;
   /** WASI file type, from the first fstat. */
   type?: number;
 }
@@ -63,10 +68,10 @@ export class FdTable {
   }
 
   /** Preopened directories come right after stdio, in order: libc scans from 3 up to the first EBADF. */
-  preopen(kfd: number, name: string): void {
+  preopen(kfd: number, name: string, root?: number): void {
     let fd = 3;
     while (this.fds.has(fd)) fd++;
-    this.fds.set(fd, { kfd, preopen: name, rightsBase: ALL_RIGHTS, rightsInheriting: ALL_RIGHTS, type: Filetype.DIRECTORY });
+    this.fds.set(fd, { kfd, preopen: name, root, rightsBase: ALL_RIGHTS, rightsInheriting: ALL_RIGHTS, type: Filetype.DIRECTORY });
   }
 
   /** Register a kernel fd; its WASI number is the kernel's when free, else the lowest free one. */

@@ -1,11 +1,10 @@
 // The guest's linear memory as the WASI calls see it: little-endian fields,
-// UTF-8 strings, iovec lists. Views are rebuilt after memory.grow detaches the old buffer.
+// byte strings (names, argv and environment are bytes: abi/bytestr.ts), iovec
+// lists. Views are rebuilt after memory.grow detaches the old buffer.
 
+import { decodeBytes, encodeBytes } from '../../abi/bytestr.js';
 import { WasiErrno } from './abi.js';
 import { WasiError } from './errno.js';
-
-const utf8 = new TextEncoder();
-const strict = new TextDecoder('utf-8', { fatal: true });
 
 export class Memory {
   private mem: WebAssembly.Memory | null = null;
@@ -63,14 +62,13 @@ export class Memory {
     this.view.setBigUint64(ptr, typeof v === 'bigint' ? v : BigInt(Math.max(0, Math.trunc(v))), true);
   }
 
-  /** A path or other string argument: UTF-8, strictly (WASI strings are valid UTF-8). */
+  /**
+   * A path or other string argument. Bytes, as a C program on Linux passes
+   * them: a name that is not UTF-8 keeps its bytes (WASI libc hands raw bytes
+   * through), so two such names stay two files.
+   */
   string(ptr: number, len: number): string {
-    try {
-      return strict.decode(this.slice(ptr, len));
-    } catch (e) {
-      if (e instanceof WasiError) throw e;
-      throw new WasiError(WasiErrno.ILSEQ);
-    }
+    return decodeBytes(this.slice(ptr, len).slice());
   }
 
   /** The [ptr, len] pairs of an iovec/ciovec array. */
@@ -118,6 +116,6 @@ export class Memory {
   }
 
   static encode(s: string): Uint8Array {
-    return utf8.encode(s);
+    return encodeBytes(s);
   }
 }

@@ -2,9 +2,13 @@
 // the kernel's syscalls (decision 0013).
 //
 // The namespace is the VFS itself: fd 3 is a preopen of `/`, fd 4 one of the
-// cwd under its absolute name. wasi-libc keeps its own cwd, starting at `/`;
-// programs built by agentOS's toolchain set it from PWD at start-up, which is
-// why PWD is made to name the process's real cwd here.
+// cwd under its absolute name, fd 5 the cwd again as ".". wasi-libc keeps its
+// own cwd, starting at `/`, and maps both `x` and `/x` to the last preopen
+// named `/` or `.`, here fd 5: a program built anywhere finds `x` in the cwd,
+// and `/x` at / when the cwd has no `x` (calls/path.ts). Programs built by
+// agentOS's toolchain set libc's cwd from PWD at start-up (which is why PWD is
+// made to name the process's real cwd here) and hand `/` back to fd 3, so
+// their paths are exact; so does CRuby, which gets no fd 5.
 
 import { SIGABRT } from '../../abi/signal.js';
 import { O_CLOEXEC, O_DIRECTORY, O_RDONLY } from '../../abi/fcntl.js';
@@ -31,7 +35,7 @@ export async function runWasm(ctx: ProcessContext): Promise<void> {
 
   const cwd = cwdOf(ctx);
   const w = new WasiState(ctx, ctx.argv, environment(ctx, cwd));
-  preopen(w, cwd);
+  preopen(w, cwd, !program.ruby);
   try {
     const extra = program.ruby ? rubyImports(ctx, program.module) : {};
     const instance = new WebAssembly.Instance(program.module, { ...extra, [WASI_MODULE]: preview1(w) });
@@ -88,15 +92,25 @@ function sameFile(ctx: ProcessContext, a: string, b: string): boolean {
   }
 }
 
-/** fd 3: `/`; fd 4: the cwd under its absolute name (longest-prefix matches pick it for paths below it). */
-function preopen(w: WasiState, cwd: string | null): void {
-  const dirs: [string, string][] = [['/', '/']];
-  if (cwd !== null && cwd !== '/') dirs.push(['.', cwd]);
-  for (const [path, name] of dirs) {
+/**
+ * fd 3: `/`; fd 4: the cwd under its absolute name (longest-prefix matches pick
+ * it for paths below it); fd 5 (`dotted`): the cwd as ".", which libc's own cwd
+ * of `/` resolves relative paths through.
+ */
+function preopen(w: WasiState, cwd: string | null, dotted: boolean): void {
+  const dir = (path: string): number | null => {
     try {
-      w.fds.preopen(w.sys.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC), name);
+      return w.sys.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     } catch {
-      // A directory the process may not read is not offered.
+      return null; // A directory the process may not read is not offered.
     }
-  }
+  };
+  const root = dir('/');
+  if (root !== null) w.fds.preopen(root, '/');
+  if (cwd === null || cwd === '/') return;
+  const here = dir('.');
+  if (here === null) return;
+  w.fds.preopen(here, cwd);
+  const dot = dotted ? dir('.') : null;
+  if (dot !== null) w.fds.preopen(dot, '.', root ?? undefined);
 }

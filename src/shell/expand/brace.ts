@@ -24,7 +24,8 @@ export function expandBraces(word: Word): Word[] {
     else toks.push(p);
   }
   const lists = expand(toks);
-  if (lists.length === 1) return [word];
+  // Nothing expanded (a one-word sequence like {1..1} did expand: its braces go).
+  if (lists.length === 1 && lists[0] === toks) return [word];
   // A result may now start with `~`, as bash does brace expansion before tilde expansion.
   return lists.map((l) => markTildes(toWord(l, word), false));
 }

@@ -137,5 +137,45 @@ class Globber {
 
 /** The paths a pattern (escaped source form) matches; empty when none. */
 export function glob(src: string, ctx: ExpandContext): string[] {
-  return new Globber(src, ctx).run();
+  const ignore = ctx.vars.get('GLOBIGNORE');
+  if (!ignore) return new Globber(src, ctx).run();
+  // A non-empty GLOBIGNORE turns on dotglob and drops the matches of any of its
+  // colon-separated patterns (matched against the whole path), and . and .. always.
+  const opts = ctx.opts;
+  const found = new Globber(src, { ...ctx, opts: { ...opts, dotglob: true } }).run();
+  const popts = { extglob: opts.extglob, nocase: opts.nocaseglob };
+  // As with FNM_PATHNAME, a / is matched only by a / in the pattern: compare component by component.
+  const ignored = splitIgnore(ignore).map((p) => p.split('/').map((c) => compile(c, popts).full));
+  const hit = (comps: RegExp[], parts: string[]) => parts.length === comps.length && parts.every((x, i) => comps[i].test(x));
+  return found.filter((path) => {
+    const parts = path.split('/');
+    return !/^\.\.?$/.test(parts[parts.length - 1]) && !ignored.some((comps) => hit(comps, parts));
+  });
+}
+
+/** GLOBIGNORE's patterns: split at colons outside bracket expressions, keeping backslash escapes. */
+function splitIgnore(spec: string): string[] {
+  const out: string[] = [];
+  let cur = '';
+  for (let i = 0; i < spec.length; i++) {
+    const c = spec[i];
+    if (c === '\\' && i + 1 < spec.length) {
+      cur += c + spec[++i];
+    } else if (c === '[') {
+      // A bracket expression runs to its closing ] (a ] first, or after !/^, is a member).
+      let j = i + 1;
+      if (spec[j] === '!' || spec[j] === '^') j++;
+      if (spec[j] === ']') j++;
+      while (j < spec.length && spec[j] !== ']') j += spec[j] === '[' && spec[j + 1] === ':' ? Math.max(spec.indexOf(':]', j + 2) + 2 - j, 1) : 1;
+      if (j < spec.length) {
+        cur += spec.slice(i, j + 1);
+        i = j;
+      } else cur += c;
+    } else if (c === ':') {
+      if (cur !== '') out.push(cur);
+      cur = '';
+    } else cur += c;
+  }
+  if (cur !== '') out.push(cur);
+  return out;
 }

@@ -3,6 +3,7 @@
 // Array values (`$@`, `${a[@]}`) stay lists through the operators, which
 // apply per element, and become separate fields only when emitted.
 import type { ParamExp, ParamOp, Word } from '../syntax/ast.js';
+import { parseSubscript } from '../syntax/index.js';
 import { markTildes } from '../syntax/tilde.js';
 import { isUtf8Locale } from '../../userland/lib/locale.js';
 import { encodeShell } from '../bytes.js';
@@ -94,9 +95,9 @@ function lookup(ex: WordExpander, name: string, index: Word | string | null): Va
   const at = atIndex(index);
   if (at !== null) return { list: ctx.vars.values(name), star: at === '*', str: undefined, label: `${name}[${at}]`, name, key: null, positional: false };
   if (index !== null) {
-    let key: string;
-    if (ctx.vars.isAssoc(name)) key = typeof index === 'string' ? index : ex.string(index, 'none');
-    else key = intString(evalArithValue(typeof index === 'string' ? index : ex.string(index, 'none'), ctx));
+    // A subscript from a string (`${!ref}`) is expanded as a written one is.
+    const text = ex.string(typeof index === 'string' ? parseSubscript(index) : index, 'none');
+    const key = ctx.vars.isAssoc(name) ? text : intString(evalArithValue(text, ctx));
     return scalar(ctx.vars.getIndex(name, key), `${name}[${key}]`, name, key);
   }
   return scalar(ctx.special(name) ?? ctx.vars.get(name), name, name);
@@ -124,6 +125,12 @@ function emitList(ex: WordExpander, items: string[], star: boolean, out: Piece[]
   if (q === 'dq' && !star) ex.noteAt(items.length);
   if ((q === 'dq' && star) || !fields) {
     emitStr(items.join(star ? ifsJoiner(ex.ctx) : ' '), out, q);
+    return;
+  }
+  // Unquoted, bash joins the elements with IFS's first character and splits the
+  // result: with IFS=x, `set -- a '' b; echo $@` gives three fields, `a`, ``, `b`.
+  if (q !== 'dq' && ex.ctx.vars.get('IFS') !== '') {
+    emitStr(items.join(ifsJoiner(ex.ctx)), out, q);
     return;
   }
   const kind = q === 'dq' ? 'q' : 'exp';
@@ -154,7 +161,8 @@ export function expandParam(ex: WordExpander, p: ParamExp, out: Piece[], q: Quot
     return;
   }
   const at = atIndex(p.index);
-  if (p.indirect && at !== null) {
+  // `${!a[@]}` lists the keys; with an operator after it, it is an indirection through the values.
+  if (p.indirect && at !== null && p.op === null) {
     emitList(ex, ctx.vars.keys(p.name), at === '*', out, q, fields);
     return;
   }

@@ -10,6 +10,7 @@ import { SIGCONT, SIGINT, SIGPIPE, SIGTSTP } from '../../abi/signal.js';
 import { TIOCSPGRP, type Termios } from '../../abi/termios.js';
 import { shellStatus, WEXITSTATUS, WIFCONTINUED, WIFEXITED, WIFSIGNALED, WIFSTOPPED, WNOHANG, WTERMSIG, WUNTRACED } from '../../abi/wait.js';
 import { tcgetattr, tcsetattr } from '../../userland/lib/tty.js';
+import { findJob } from '../interp/jobspec.js';
 import type { Job, Shell } from '../interp/shell.js';
 
 export interface JobTerminal {
@@ -169,15 +170,9 @@ export class TerminalJobs implements JobTerminal {
     }
   }
 
-  /** %n, %+, %%, %-, %string, %?string; default the current job. */
+  /** A job spec (interp/jobspec.ts); default the current job. */
   private find(spec: string | undefined, builtin: string): Job | null {
-    const jobs = this.sh.jobs;
-    let j: Job | undefined;
-    if (spec === undefined || spec === '%' || spec === '%%' || spec === '%+') j = jobs.at(-1);
-    else if (spec === '%-') j = jobs.at(-2);
-    else if (/^%?\d+$/.test(spec)) j = jobs.find((x) => x.id === Number(spec.replace('%', '')));
-    else if (spec.startsWith('%?')) j = jobs.find((x) => x.command.includes(spec.slice(2)));
-    else if (spec.startsWith('%')) j = jobs.find((x) => x.command.startsWith(spec.slice(1)));
+    const j = findJob(this.sh.jobs, spec);
     if (!j) {
       this.sh.error(`${builtin}: ${spec ?? 'current'}: no such job`);
       return null;

@@ -7,7 +7,7 @@ import { SIGCONT, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP, SIGTTIN, SIGTTOU } 
 import { TIOCSPGRP } from '../../abi/termios.js';
 import type { AgentosApi } from '../../runtimes/js/api.js';
 import { decodeShell } from '../bytes.js';
-import { ExitSignal, InterruptSignal } from '../interp/control.js';
+import { ExitSignal, InterruptSignal, isStackOverflow } from '../interp/control.js';
 import type { Shell } from '../interp/shell.js';
 import { checkComplete } from '../syntax/index.js';
 import { winsize } from '../../userland/lib/tty.js';
@@ -117,11 +117,16 @@ export function runInteractive(os: AgentosApi, sh: Shell, o: InteractiveOptions)
         continue;
       }
       sh.interrupted = false;
+      const mark = sh.mark();
       try {
         sh.runSource(line);
       } catch (e) {
         if (e instanceof InterruptSignal) {
           sh.status = 130;
+          continue;
+        }
+        if (isStackOverflow(e)) {
+          sh.status = sh.stackOverflow(mark);
           continue;
         }
         if (e instanceof ExitSignal) {

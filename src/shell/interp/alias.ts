@@ -14,13 +14,34 @@ function literal(w: Word | undefined): string | null {
   return w.parts[0].value;
 }
 
-export function expandAliases(sh: Shell, stmts: Stmt[], used: ReadonlySet<string> = new Set()): Stmt[] {
+export function expandAliases(sh: Shell, stmts: Stmt[]): Stmt[] {
+  expandList(sh, stmts, new Set());
+  substitutions(sh, stmts);
+  return stmts;
+}
+
+function expandList(sh: Shell, stmts: Stmt[], used: ReadonlySet<string>): Stmt[] {
   for (const s of stmts) s.cmd = expandCommand(sh, s.cmd, used);
   return stmts;
 }
 
+/** The bodies of $(...) and <(...) in a command's words are read with the same aliases. */
+function substitutions(sh: Shell, node: unknown): void {
+  if (node === null || typeof node !== 'object') return;
+  if (Array.isArray(node)) {
+    for (const n of node) substitutions(sh, n);
+    return;
+  }
+  const rec = node as { type?: string; stmts?: Stmt[] };
+  if ((rec.type === 'CmdSubst' || rec.type === 'ProcSubst') && rec.stmts) {
+    expandAliases(sh, rec.stmts);
+    return;
+  }
+  for (const v of Object.values(rec)) if (typeof v === 'object') substitutions(sh, v);
+}
+
 function expandCommand(sh: Shell, cmd: Command, used: ReadonlySet<string>): Command {
-  const list = (stmts: Stmt[]) => expandAliases(sh, stmts, used);
+  const list = (stmts: Stmt[]) => expandList(sh, stmts, used);
   switch (cmd.type) {
     case 'SimpleCommand':
       return expandSimple(sh, cmd, used);
@@ -80,7 +101,7 @@ function expandSimple(sh: Shell, cmd: SimpleCommand, used: ReadonlySet<string>):
     return cmd; // an alias that does not parse with its arguments: leave the command as written
   }
   const inner = new Set(used).add(name);
-  expandAliases(sh, stmts, inner);
+  expandList(sh, stmts, inner);
   shiftLines(stmts, cmd.line - 1);
   if (stmts.length === 1 && !stmts[0].background) return stmts[0].cmd;
   return { type: 'Group', stmts, redirs: [], line: cmd.line, col: cmd.col };

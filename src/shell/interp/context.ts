@@ -2,9 +2,11 @@
 // options, command/process substitution and the filesystem for globbing.
 
 import { strerror, SysError } from '../../abi/errno.js';
-import { O_CLOEXEC, O_CREAT, O_EXCL, O_RDWR, SEEK_SET } from '../../abi/fcntl.js';
-import { evalArithText, expandRedirectTarget, type ExpandContext } from '../expand/index.js';
-import type { Stmt, Word } from '../syntax/index.js';
+import { F_SETFD, O_CLOEXEC, O_CREAT, O_EXCL, O_RDWR, SEEK_SET } from '../../abi/fcntl.js';
+import { evalArithText, expandRedirectTarget, expandWord, type ExpandContext } from '../expand/index.js';
+import { restore, save, tracked } from './redirect.js';
+import { ShellError } from './vars.js';
+import { parseSubscript, type Stmt, type Word } from '../syntax/index.js';
 import { runStmts } from './exec.js';
 import { isolate } from './isolate.js';
 import type { Shell } from './shell.js';
@@ -62,6 +64,7 @@ export function expandContext(sh: Shell): ExpandContext {
   cache.set(sh, ctx);
   const c = ctx;
   sh.vars.arith = (e) => evalArithText(e, c);
+  sh.vars.subscript = (text) => expandWord(parseSubscript(text), c);
   sh.vars.warn = (m) => sh.error(m);
   return ctx;
 }
@@ -77,27 +80,36 @@ function commandSubst(sh: Shell, stmts: Stmt[]): string {
     return readFileSubst(sh, only.redirs[0].target);
   }
   const path = `/tmp/.agentos-cs-${sh.sys.getpid()}-${Math.random().toString(36).slice(2)}`;
-  const fd = sh.sys.open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600);
-  sh.sys.unlink(path);
-  const saved = sh.sys.fcntl(1, 1030 /* F_DUPFD_CLOEXEC */, 10);
+  let fd: number;
+  try {
+    fd = sh.sys.open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600);
+    sh.sys.unlink(path);
+  } catch (e) {
+    if (!(e instanceof SysError)) throw e;
+    throw new ShellError(`cannot make pipe for command substitution: ${strerror(e.errno)}`);
+  }
+  const saved = tracked(sh);
   let status = 0;
   const oneShot = sh.oneShot;
   sh.substDepth++;
   try {
+    save(sh, saved, 1);
     sh.sys.dup2(fd, 1);
     sh.oneShot = stmts.length === 1 && !stmts[0].background && stmts[0].cmd.type === 'SimpleCommand';
     status = isolate(sh, () => runStmts(sh, stmts));
+  } catch (e) {
+    sh.sys.close(fd);
+    throw e;
   } finally {
     sh.substDepth--;
     sh.oneShot = oneShot;
-    sh.sys.dup2(saved, 1);
-    sh.sys.close(saved);
+    restore(sh, saved);
   }
   sh.status = status;
   sh.substRan = true;
   try {
     sh.sys.lseek(fd, 0, SEEK_SET);
-    return decodeShell(sh.sys.readAll(fd));
+    return dropNuls(sh, decodeShell(sh.sys.readAll(fd)));
   } catch (e) {
     if (e instanceof SysError) return '';
     throw e;
@@ -106,12 +118,19 @@ function commandSubst(sh: Shell, stmts: Stmt[]): string {
   }
 }
 
+/** Shell strings cannot hold NUL bytes: bash drops them from a substitution's output, with a warning. */
+function dropNuls(sh: Shell, text: string): string {
+  if (!text.includes('\0')) return text;
+  sh.error('warning: command substitution: ignored null byte in input');
+  return text.replaceAll('\0', '');
+}
+
 /** `$(< file)`: the file's contents, without running a command. */
 function readFileSubst(sh: Shell, target: Word): string {
   const ctx = expandContext(sh);
   const path = expandRedirectTarget(target, ctx);
   try {
-    const text = decodeShell(sh.sys.readFile(path));
+    const text = dropNuls(sh, decodeShell(sh.sys.readFile(path)));
     sh.status = 0;
     sh.substRan = true;
     return text;
@@ -126,10 +145,13 @@ function readFileSubst(sh: Shell, target: Word): string {
 
 /** <(...) and >(...): a child shell on a pipe; the command gets /dev/fd/N. */
 function procSubst(sh: Shell, op: '<' | '>', stmts: Stmt[]): string {
-  const [r, w] = sh.sys.pipe();
+  // Close-on-exec while the child starts: it must not hold our end of its own pipe
+  // (>(tac) would never see end of file); then inheritable, for the command to open /dev/fd/N.
+  const [r, w] = sh.sys.pipe(O_CLOEXEC);
   const childEnd = op === '<' ? w : r;
   const ourEnd = op === '<' ? r : w;
   const pid = startSubshell(sh, stmts, op === '<' ? { 1: childEnd } : { 0: childEnd });
+  sh.sys.fcntl(ourEnd, F_SETFD, 0);
   sh.sys.close(childEnd);
   sh.procSubsts.push({ fd: ourEnd, pid });
   return `/dev/fd/${ourEnd}`;

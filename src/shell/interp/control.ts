@@ -13,7 +13,8 @@ export class ReturnSignal {
 }
 
 export class ExitSignal {
-  constructor(readonly status: number) {}
+  /** `command`: thrown by the exit builtin itself (a session ends there; other exits end only the exec). */
+  constructor(readonly status: number, readonly command = false) {}
 }
 
 /** An in-process subshell ended by a signal's default action (status 128+N). */
@@ -35,4 +36,14 @@ export class AbortSignal extends ExitSignal {
   constructor(status: number, readonly pastEval: boolean) {
     super(status);
   }
+}
+
+/**
+ * A JavaScript stack overflow: the script recursed deeper than the interpreter's
+ * stack allows (where bash, without FUNCNEST, would segfault). Engines throw a
+ * RangeError (V8, JavaScriptCore) or an InternalError (SpiderMonkey).
+ */
+export function isStackOverflow(e: unknown): boolean {
+  if (e instanceof RangeError) return /call stack/i.test(e.message);
+  return e instanceof Error && e.name === 'InternalError' && /recursion/i.test(e.message);
 }

@@ -5,10 +5,10 @@ import { Errno, strerror, SysError } from '../../abi/errno.js';
 import { shellStatus, WIFSIGNALED, WTERMSIG } from '../../abi/wait.js';
 import { walkPath } from '../../user/execvp.js';
 import {
-  ArithShellError, evalArithExp, evalArithValue, expandArithSource, expandAssignValue, expandPattern, expandWord, expandWords, matchPattern, type ExpandContext,
+  ArithShellError, evalArithExp, evalArithText, evalArithValue, expandArithSource, expandAssignValue, expandPattern, expandWord, expandWords, matchPattern, type ExpandContext,
 } from '../expand/index.js';
 import type {
-  ArithExp, Assign, Case, Command, DeclCommand, For, If, SimpleCommand, Stmt, While,
+  ArithExp, ArithFor, Assign, Case, Command, DeclCommand, For, If, SimpleCommand, Stmt, While,
 } from '../syntax/index.js';
 import { print } from '../syntax/index.js';
 import { declare } from './builtins/declare.js';
@@ -16,12 +16,14 @@ import { BUILTINS, SPECIAL_BUILTINS } from './builtins/index.js';
 import { runTest } from './cond.js';
 import { expandContext } from './context.js';
 import { AbortSignal, BreakSignal, ContinueSignal, ExitSignal, ReturnSignal } from './control.js';
+import { definitionSource, publishFrames } from './frames.js';
 import { isolate } from './isolate.js';
 import { runPipeline, startBackground } from './pipeline.js';
-import { applyRedirs, RedirectFailed, withOutputFile, withRedirs } from './redirect.js';
+import { applyRedirs, keep, RedirectFailed, withOutputFile, withRedirs } from './redirect.js';
 import type { Shell } from './shell.js';
 import { ShellError } from './vars.js';
 import { decodeShell } from '../bytes.js';
+import { looksBinary, SAMPLE_BYTES } from '../binary-file.js';
 
 export function runStmts(sh: Shell, stmts: Stmt[]): number {
   let status = sh.status;
@@ -74,6 +76,8 @@ export function suppressed<T>(sh: Shell, fn: () => T): T {
 
 export function runCommand(sh: Shell, cmd: Command): number {
   sh.lineno = cmd.line;
+  // A compound command whose redirection failed ran nothing and fails as a simple command does (errexit, ERR).
+  const failed = (status: number): number => leaf(sh, status);
   try {
     switch (cmd.type) {
       case 'SimpleCommand':
@@ -89,7 +93,7 @@ export function runCommand(sh: Shell, cmd: Command): number {
         return left;
       }
       case 'Group':
-        return withRedirs(sh, cmd.redirs, () => runStmts(sh, cmd.stmts));
+        return withRedirs(sh, cmd.redirs, () => runStmts(sh, cmd.stmts), failed);
       case 'Subshell': {
         let signal = 0;
         const status = withRedirs(sh, cmd.redirs, () => isolate(sh, () => runStmts(sh, cmd.stmts), (sig) => (signal = sig)));
@@ -97,15 +101,15 @@ export function runCommand(sh: Shell, cmd: Command): number {
         return leaf(sh, status);
       }
       case 'If':
-        return withRedirs(sh, cmd.redirs, () => runIf(sh, cmd));
+        return withRedirs(sh, cmd.redirs, () => runIf(sh, cmd), failed);
       case 'While':
-        return withRedirs(sh, cmd.redirs, () => runWhile(sh, cmd));
+        return withRedirs(sh, cmd.redirs, () => runWhile(sh, cmd), failed);
       case 'For':
-        return withRedirs(sh, cmd.redirs, () => runFor(sh, cmd));
+        return withRedirs(sh, cmd.redirs, () => runFor(sh, cmd), failed);
       case 'ArithFor':
-        return withRedirs(sh, cmd.redirs, () => arithStatus('((', () => runArithFor(sh, cmd.init, cmd.cond, cmd.step, cmd.body)));
+        return withRedirs(sh, cmd.redirs, () => arithStatus('((', () => runArithFor(sh, cmd)), failed);
       case 'Case':
-        return withRedirs(sh, cmd.redirs, () => runCase(sh, cmd));
+        return withRedirs(sh, cmd.redirs, () => runCase(sh, cmd), failed);
       case 'ArithCmd':
         debugTrap(sh, cmd);
         return leaf(sh, withRedirs(sh, cmd.redirs, () => arithStatus('((', () => (arith(sh, cmd.expr, true) !== 0 ? 0 : 1))));
@@ -120,14 +124,19 @@ export function runCommand(sh: Shell, cmd: Command): number {
           return 2;
         }
         sh.functions.set(cmd.name, cmd);
+        sh.functionSources.set(cmd.name, definitionSource(sh));
         return 0;
     }
   } catch (e) {
     if (!(e instanceof ShellError)) throw e;
     sh.error(e.message);
-    // Expansion errors (${x:?}, set -u, $((1/0)), bad substitutions) end a
-    // non-interactive shell, or just the subshell they happen in (status 1).
-    if (e.fatal && !sh.keepGoing) throw new AbortSignal(sh.subshellLevel > 0 ? 1 : e.status, e.status === 127);
+    // Expansion errors end a subshell (status 1). ${x:?} and set -u end the
+    // shell (status 127 under -c, else 1); the others ($((1/0)), bad
+    // substitutions, readonly assignments) abandon the top-level command.
+    if (e.fatal && !sh.keepGoing) {
+      const exits = e.status === 127;
+      throw new AbortSignal(sh.subshellLevel > 0 || (exits && !sh.modeFlags.includes('c')) ? 1 : e.status, exits);
+    }
     return afterLeaf(sh, e.status);
   }
   return 0;
@@ -201,8 +210,19 @@ function loopBody(sh: Shell, body: Stmt[]): { status: number; stop: boolean } {
 function runLoop(sh: Shell, body: Stmt[], next: () => boolean): number {
   let status = 0;
   sh.loopDepth++;
+  // break or continue in the condition (while break; do ...) acts on this loop too.
+  const test = (): boolean => {
+    for (;;) {
+      try {
+        return next();
+      } catch (e) {
+        if (!(e instanceof BreakSignal || e instanceof ContinueSignal) || --e.levels > 0) throw e;
+        if (e instanceof BreakSignal) return false;
+      }
+    }
+  };
   try {
-    while (next()) {
+    while (test()) {
       const r = loopBody(sh, body);
       status = r.status;
       if (r.stop) break;
@@ -230,6 +250,8 @@ function runFor(sh: Shell, cmd: For): number {
   let i = 0;
   return runLoop(sh, cmd.body, () => {
     if (i >= items.length) return false;
+    sh.lineno = cmd.line;
+    debugTrap(sh, traced);
     sh.trace(traced);
     sh.vars.set(cmd.name, items[i++]);
     return true;
@@ -276,14 +298,21 @@ function readLine(sh: Shell): string | null {
   }
 }
 
-function runArithFor(sh: Shell, init: ArithExp | null, cond: ArithExp | null, step: ArithExp | null, body: Stmt[]): number {
+function runArithFor(sh: Shell, cmd: ArithFor): number {
+  const { init, cond, step } = cmd;
   let first = true;
-  return runLoop(sh, body, () => {
+  // The DEBUG trap runs before each of the three expressions (bash), on the loop's line.
+  const run = (e: ArithExp) => {
+    sh.lineno = cmd.line;
+    debugTrap(sh, `(( ${print(e.word)} ))`);
+    return arith(sh, e, true);
+  };
+  return runLoop(sh, cmd.body, () => {
     // init before the first test, step before each later one (not after a break).
     const e = first ? init : step;
     first = false;
-    if (e) arith(sh, e, true);
-    return !cond || arith(sh, cond, true) !== 0;
+    if (e) run(e);
+    return !cond || run(cond) !== 0;
   });
 }
 
@@ -309,17 +338,43 @@ function runCase(sh: Shell, cmd: Case): number {
 
 // ---- assignments --------------------------------------------------------------
 
+/** An array element's value by its subscript as written (evaluated for indexed arrays); '' when unset. */
+function element(sh: Shell, name: string, key: string, assoc: boolean, ctx: ExpandContext): string {
+  const v = sh.vars.lookup(name);
+  if (assoc) return v?.assoc?.get(key) ?? '';
+  if (!v?.indexed) return key === '0' ? (v?.value ?? '') : '';
+  return v.indexed.get(Number(evalArithText(key, ctx))) ?? '';
+}
+
 export function assign(sh: Shell, a: Assign, ctx: ExpandContext, opts: { local?: boolean; trace?: boolean } = {}): void {
   if (a.array) {
     // bash traces an array assignment as written, before expanding it.
     if (opts.trace) sh.trace(print(a));
-    const items = [];
+    let items: { key: string | null; value: string }[] = [];
+    const assoc = sh.vars.isAssoc(a.name);
     for (const el of a.array) {
       const key = el.index ? expandWord(el.index, ctx) : null;
       if (key === null) for (const v of expandWords([el.value], ctx)) items.push({ key: null, value: v });
-      else items.push({ key, value: expandAssignValue(el.value, ctx) });
+      else {
+        let value = expandAssignValue(el.value, ctx);
+        // [k]+=v appends to the element as this literal left it (an indexed array) or as it was
+        // before (under name+=(...)); bash's associative arrays see only the latter.
+        const earlier = assoc ? undefined : items.findLast((it) => it.key === key)?.value;
+        if (el.append) value = (earlier ?? (a.append ? element(sh, a.name, key, assoc, ctx) : '')) + value;
+        items.push({ key, value });
+      }
     }
-    sh.vars.setArray(a.name, items, { append: a.append, local: opts.local, assoc: sh.vars.isAssoc(a.name) });
+    if (assoc && items.every((it) => it.key === null)) {
+      // bash 5.1+: words alone give an associative array key, value, key, value...
+      const pairs = [];
+      for (let i = 0; i < items.length; i += 2) pairs.push({ key: items[i].value, value: items[i + 1]?.value ?? '' });
+      items = pairs;
+    } else if (assoc) {
+      // Mixed with [k]=v: the bare words are reported and left out.
+      for (const it of items) if (it.key === null) sh.error(`${a.name}: ${it.value}: must use subscript when assigning associative array`);
+      items = items.filter((it) => it.key !== null);
+    }
+    sh.vars.setArray(a.name, items, { append: a.append, local: opts.local, assoc });
     return;
   }
   const value = a.value ? expandAssignValue(a.value, ctx) : '';
@@ -363,11 +418,13 @@ function runSimple(sh: Shell, cmd: SimpleCommand): number {
       }
     }
     const status = sh.substRan ? sh.status : 0;
+    sh.lastArg = '';
     return withRedirs(sh, cmd.redirs, () => status);
   }
   try {
     return invoke(sh, argv, cmd.assigns, cmd.redirs, true);
   } finally {
+    sh.lastArg = argv[argv.length - 1];
     closeProcSubsts(sh);
   }
 }
@@ -387,7 +444,7 @@ function closeProcSubsts(sh: Shell): void {
  * builtin, or a program. Exported for `command`, `exec` and pipelines.
  * `traced`: show the assignments and argv under set -x (a simple command's own run).
  */
-export function invoke(sh: Shell, argv: string[], assigns: Assign[], redirs: SimpleCommand['redirs'], traced = false): number {
+export function invoke(sh: Shell, argv: string[], assigns: Assign[], redirs: SimpleCommand['redirs'], traced = false, functions = true): number {
   const name = argv[0];
   const ctx = expandContext(sh);
   const trace = traced && sh.opts.on('xtrace');
@@ -396,6 +453,7 @@ export function invoke(sh: Shell, argv: string[], assigns: Assign[], redirs: Sim
     // `exec` with only redirections: they stay in effect for the rest of the shell.
     try {
       const saved = applyRedirs(sh, redirs);
+      keep(sh, saved);
       if (sh.execSaved) sh.execSaved.push(saved);
       else for (const [, copy] of saved) if (copy >= 0) sh.sys.close(copy);
       return 0;
@@ -405,7 +463,7 @@ export function invoke(sh: Shell, argv: string[], assigns: Assign[], redirs: Sim
       return e.status;
     }
   }
-  const fn = sh.functions.get(name);
+  const fn = functions ? sh.functions.get(name) : undefined;
   // Functions come before builtins, special ones too, except in POSIX mode (bash):
   // `:(){ :|:& };:` calls the function.
   const special = SPECIAL_BUILTINS.has(name) && (!fn || sh.opts.on('posix'));
@@ -432,18 +490,18 @@ export function invoke(sh: Shell, argv: string[], assigns: Assign[], redirs: Sim
       restoreVars();
     }
   }
-  const env = [...sh.vars.environ()];
+  // The prefix assignments, made in order (a later one sees an earlier one), are exported to the program only.
+  const restoreVars = tempAssign(sh, assigns, ctx, trace);
+  let env: string[];
+  try {
+    env = [...sh.vars.environ()];
+  } finally {
+    restoreVars();
+  }
   if (sh.oneShot) {
     // bash execs the only command of a $(...) in the forked child, one shell level down.
     const i = env.findIndex((e) => e.startsWith('SHLVL='));
     if (i >= 0) env[i] = `SHLVL=${Number(env[i].slice(6)) - 1}`;
-  }
-  for (const a of assigns) {
-    const value = (a.append ? (sh.vars.get(a.name) ?? '') : '') + (a.value ? expandAssignValue(a.value, ctx) : '');
-    if (trace) traceAssign(sh, { ...a, append: false }, value);
-    const i = env.findIndex((e) => e.startsWith(`${a.name}=`));
-    if (i >= 0) env.splice(i, 1);
-    env.push(`${a.name}=${value}`);
   }
   if (trace) traceArgv(sh, argv);
   return withRedirs(sh, redirs, () => runProgram(sh, argv, env));
@@ -486,14 +544,21 @@ function tempAssign(sh: Shell, assigns: Assign[], ctx: ExpandContext, trace = fa
 
 export function callFunction(sh: Shell, name: string, args: string[]): number {
   const fn = sh.functions.get(name)!;
+  // bash's FUNCNEST: deeper calls are a fatal error (the shell, or its subshell, ends with status 1).
+  const funcnest = sh.vars.get('FUNCNEST');
+  if (funcnest !== undefined && sh.funcStack.length >= Number(funcnest) && Number(funcnest) > 0) {
+    throw new ShellError(`${name}: maximum function nesting level exceeded (${Number(funcnest)})`, 1, true);
+  }
   const positional = sh.positional;
+  const callLine = sh.lineno;
   sh.positional = args;
   sh.vars.pushScope();
   sh.funcStack.push(name);
-  sh.vars.setArray('FUNCNAME', [...sh.funcStack].reverse().map((value) => ({ key: null, value })), { local: true });
-  // Without set -T, functions do not inherit the DEBUG and RETURN traps; the caller's come back
+  sh.frames.push({ name, source: sh.functionSources.get(name) ?? 'environment', line: callLine, fn: true });
+  publishFrames(sh, true);
+  // Without set -T, functions do not inherit the DEBUG and RETURN traps, nor ERR without set -E; the caller's come back
   // afterwards unless the function set its own.
-  const inherited = sh.opts.on('functrace') ? [] : (['DEBUG', 'RETURN'] as const).filter((t) => sh.traps.has(t)).map((t) => [t, sh.traps.get(t)!] as const);
+  const inherited = sh.untracedTraps().filter((t) => sh.traps.has(t)).map((t) => [t, sh.traps.get(t)!] as const);
   for (const [t] of inherited) sh.traps.delete(t);
   // With set -T, the DEBUG trap also runs as the function starts ($BASH_COMMAND: the call).
   if (sh.opts.on('functrace') && sh.trapDepth === 0) sh.runTrap('DEBUG');
@@ -509,7 +574,10 @@ export function callFunction(sh: Shell, name: string, args: string[]): number {
     return status;
   } finally {
     for (const [t, action] of inherited) if (!sh.traps.has(t)) sh.traps.set(t, action);
+    // Back at the call: $LINENO (and an ERR trap for the call's status) is the caller's line.
+    sh.lineno = callLine;
     sh.funcStack.pop();
+    sh.frames.pop();
     sh.vars.popScope();
     sh.positional = positional;
   }
@@ -569,14 +637,13 @@ function isDir(sh: Shell, path: string): boolean {
   }
 }
 
-/** bash runs a headerless file as a script unless it looks binary (NUL in the first line). */
+/** bash runs a headerless file as a script unless it looks binary (binary-file.ts). */
 function isBinary(sh: Shell, path: string): boolean {
   try {
     const fd = sh.sys.open(path);
-    const head = sh.sys.read(fd, 256);
+    const head = sh.sys.read(fd, SAMPLE_BYTES);
     sh.sys.close(fd);
-    const nl = head.indexOf(10);
-    return head.subarray(0, nl < 0 ? head.length : nl).includes(0);
+    return looksBinary(head);
   } catch {
     return true;
   }

@@ -1,7 +1,7 @@
 // Subshell semantics without a new process: run with a copy of the shell's
 // state and put everything back afterwards ( ( ... ) and $( ... ) ).
 
-import { ExitSignal, SignalDeath } from './control.js';
+import { ExitSignal, isStackOverflow, SignalDeath } from './control.js';
 import { restore } from './redirect.js';
 import type { Shell } from './shell.js';
 
@@ -21,7 +21,7 @@ export function isolate(sh: Shell, fn: () => number, onSignal?: (sig: number) =>
   // Its background jobs are not the parent's (a forked subshell's would be its own children).
   const jobs = sh.jobs;
   sh.jobs = [...jobs];
-  const { loopDepth, funcStack } = sh;
+  const { loopDepth, funcStack, lastArg } = sh;
   const cwd = sh.vars.get('PWD') ?? sh.sys.getcwd();
   const umask = sh.sys.umask(0o022);
   sh.sys.umask(umask);
@@ -33,14 +33,22 @@ export function isolate(sh: Shell, fn: () => number, onSignal?: (sig: number) =>
   sh.fakePid = nextFakePid++;
   // A subshell's EXIT trap is its own; the parent's does not run in it.
   sh.traps.delete('EXIT');
+  const mark = sh.mark();
+  // break and continue do not reach a loop outside the subshell (bash).
+  sh.loopDepth = 0;
+  for (const t of sh.untracedTraps()) sh.traps.delete(t);
   let status: number;
   try {
     status = fn();
     status = sh.finish(status);
   } catch (e) {
-    if (!(e instanceof ExitSignal)) throw e;
-    if (e instanceof SignalDeath) onSignal?.(e.signal);
-    status = sh.finish(e.status);
+    // Recursion past the stack ends this subshell, as a segfault ends a forked one.
+    if (isStackOverflow(e)) status = sh.stackOverflow(mark);
+    else {
+      if (!(e instanceof ExitSignal)) throw e;
+      if (e instanceof SignalDeath) onSignal?.(e.signal);
+      status = sh.finish(e.status);
+    }
   } finally {
     sh.subshellLevel--;
     // `exec >file` in the subshell ends with it.
@@ -58,6 +66,7 @@ export function isolate(sh: Shell, fn: () => number, onSignal?: (sig: number) =>
     sh.jobs = jobs;
     sh.loopDepth = loopDepth;
     sh.funcStack = funcStack;
+    sh.lastArg = lastArg;
     try {
       sh.sys.chdir(cwd);
     } catch {

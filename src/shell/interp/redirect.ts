@@ -10,6 +10,7 @@ import type { Redirect } from '../syntax/index.js';
 import { expandHeredoc, expandRedirectTarget, expandWord } from '../expand/index.js';
 import { expandContext } from './context.js';
 import type { Shell } from './shell.js';
+import { isStackOverflow } from './control.js';
 import { ShellError } from './vars.js';
 import { encodeShell } from '../bytes.js';
 
@@ -18,17 +19,38 @@ export type Saved = [number, number][];
 
 const SAVE_MIN = 10;
 
-function save(sh: Shell, saved: Saved, fd: number): void {
+/**
+ * Start a list of saved fds. It is tracked on the shell until restore() undoes
+ * it, so that after a stack overflow (finally blocks that could not run) the
+ * shell can still put its fds back (Shell.stackOverflow).
+ */
+export function tracked(sh: Shell): Saved {
+  const saved: Saved = [];
+  sh.pendingRedirs.push(saved);
+  return saved;
+}
+
+/** The fds in `saved` stay as they are now (`exec >file`): no longer tracked for undoing. */
+export function keep(sh: Shell, saved: Saved): void {
+  const i = sh.pendingRedirs.lastIndexOf(saved);
+  if (i >= 0) sh.pendingRedirs.splice(i, 1);
+}
+
+/** Save `fd` (a close-on-exec copy at fd >= 10) into `saved`, once. */
+export function save(sh: Shell, saved: Saved, fd: number): void {
   if (saved.some(([f]) => f === fd)) return;
   let copy = -1;
   try {
     copy = sh.sys.fcntl(fd, F_DUPFD_CLOEXEC, SAVE_MIN);
   } catch (e) {
-    if (!(e instanceof SysError && e.errno === Errno.EBADF)) throw e;
+    if (!(e instanceof SysError)) throw e;
+    // Out of fds (deep recursion through redirections): the command's redirection fails, as in bash.
+    if (e.errno !== Errno.EBADF) throw new ShellError(`redirection error: cannot duplicate fd: ${strerror(e.errno)}`);
   }
   saved.push([fd, copy]);
 }
 
+/** Put saved fds back, last first. Entries are consumed as they are restored, so a second call does only the rest. */
 export function restore(sh: Shell, saved: Saved): void {
   for (let i = saved.length - 1; i >= 0; i--) {
     const [fd, copy] = saved[i];
@@ -37,15 +59,23 @@ export function restore(sh: Shell, saved: Saved): void {
         sh.sys.dup2(copy, fd);
         sh.sys.close(copy);
       } else sh.sys.close(fd);
-    } catch {
-      /* already closed */
+    } catch (e) {
+      // Already closed is fine; a stack overflow is not, and leaves this entry for Shell.stackOverflow.
+      if (isStackOverflow(e)) throw e;
     }
+    saved.length = i;
   }
+  keep(sh, saved);
 }
 
 /** Put `src` at `fd` (saving what was there) and close `src`. */
 function install(sh: Shell, saved: Saved, fd: number, src: number): void {
-  save(sh, saved, fd);
+  try {
+    save(sh, saved, fd);
+  } catch (e) {
+    if (src !== fd) sh.sys.close(src);
+    throw e;
+  }
   if (src !== fd) {
     sh.sys.dup2(src, fd);
     sh.sys.close(src);
@@ -55,7 +85,13 @@ function install(sh: Shell, saved: Saved, fd: number, src: number): void {
 /** An unlinked temp file holding `text`, positioned at 0: here-documents and here-strings. */
 export function tempInput(sh: Shell, text: string): number {
   const path = `/tmp/.agentos-sh-${sh.sys.getpid()}-${Math.random().toString(36).slice(2)}`;
-  const fd = sh.sys.open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600);
+  let fd: number;
+  try {
+    fd = sh.sys.open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600);
+  } catch (e) {
+    if (!(e instanceof SysError)) throw e;
+    throw new ShellError(`cannot create temp file for here-document: ${strerror(e.errno)}`);
+  }
   sh.sys.unlink(path);
   sh.sys.writeAll(fd, encodeShell(text));
   sh.sys.lseek(fd, 0, SEEK_SET);
@@ -102,7 +138,7 @@ export class RedirectFailed extends ShellError {}
  * expansion errors are thrown as they are, for the caller.
  */
 export function applyRedirs(sh: Shell, redirs: Redirect[]): Saved {
-  const saved: Saved = [];
+  const saved = tracked(sh);
   try {
     for (const r of redirs) applyOne(sh, r, saved);
   } catch (e) {
@@ -234,7 +270,7 @@ export function withOutputFile(sh: Shell, name: string, redirs: Redirect[], fn: 
 }
 
 /** Run `fn` with `redirs` applied; a redirection error is reported and gives status 1. */
-export function withRedirs(sh: Shell, redirs: Redirect[], fn: () => number): number {
+export function withRedirs(sh: Shell, redirs: Redirect[], fn: () => number, failed = (status: number) => status): number {
   if (redirs.length === 0) return fn();
   let saved: Saved;
   try {
@@ -242,7 +278,7 @@ export function withRedirs(sh: Shell, redirs: Redirect[], fn: () => number): num
   } catch (e) {
     // Fatal expansion errors (set -u in a here-doc...) are the caller's to report.
     if (!(e instanceof RedirectFailed)) throw e;
-    return e.status;
+    return failed(e.status);
   }
   try {
     return fn();

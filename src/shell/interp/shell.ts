@@ -4,13 +4,14 @@
 
 import { DEFAULT_PATH } from '../../abi/env.js';
 import { Errno, strerror, SysError } from '../../abi/errno.js';
-import { SIGPIPE } from '../../abi/signal.js';
+import { SIGPIPE, SIGSEGV } from '../../abi/signal.js';
 import type { Sys } from '../../user/sys.js';
 import { Parser, ParseError, print, printFunctionEnv, type Command, type FunctionDef } from '../syntax/index.js';
 import { expandAliases } from './alias.js';
+import type { Frame } from './frames.js';
 import { AbortSignal, BreakSignal, ContinueSignal, ExitSignal, InterruptSignal, ReturnSignal, SignalDeath } from './control.js';
 import { runStmts } from './exec.js';
-import type { Saved } from './redirect.js';
+import { restore, type Saved } from './redirect.js';
 import { Options } from './options.js';
 import { ShellError, Vars } from './vars.js';
 import { encodeShell } from '../bytes.js';
@@ -28,6 +29,24 @@ export interface Job {
   /** Members already waited for. */
   done?: Set<number>;
 }
+
+/** What Shell.mark() records. */
+export interface Mark {
+  funcs: number;
+  sources: number;
+  scopes: number;
+  redirs: number;
+  sourceDepth: number;
+  loopDepth: number;
+  errexitSuppressed: number;
+  trapDepth: number;
+  pipeStage: number;
+  substDepth: number;
+  outputFds: [number, number] | null;
+  positional: string[];
+}
+
+export const STACK_OVERFLOW = 'stack overflow: recursion too deep (FUNCNEST limits function nesting)';
 
 export interface ShellInit {
   /** $0 */
@@ -60,6 +79,10 @@ export class Shell {
   /** Function call stack, innermost last (FUNCNAME). */
   funcStack: string[] = [];
   sourceStack: string[] = [];
+  /** FUNCNAME / BASH_SOURCE / BASH_LINENO frames, outermost first (frames.ts). */
+  frames: Frame[] = [];
+  /** The file each function was defined in, for BASH_SOURCE. */
+  functionSources = new Map<string, string>();
   loopDepth = 0;
   /** Depth of runSource calls: > 0 inside eval, source and traps. */
   sourceDepth = 0;
@@ -85,6 +108,8 @@ export class Shell {
   pipeStage = 0;
   /** A command substitution ran during the current simple command (its status is $?). */
   substRan = false;
+  /** $_: the last argument of the previous simple command (empty after an assignment-only one). */
+  lastArg = '';
   /** Extra letters for $- (c: -c, s: stdin). */
   modeFlags = '';
   /** Each foreground job gets its own process group (session shells, interactive shells). */
@@ -99,6 +124,8 @@ export class Shell {
   interrupted = false;
   /** Errors that end a script (syntax, ${x:?}) only abandon the command (sessions, interactive). */
   keepGoing = false;
+  /** The DEBUG, RETURN and ERR traps running now (none sets itself off). */
+  private runningTraps = new Set<string>();
   /** > 0 while a trap action runs: no DEBUG trap inside it, and $BASH_COMMAND stays put. */
   trapDepth = 0;
   /** The command $BASH_COMMAND names (printed only when asked for), or its text. */
@@ -106,6 +133,8 @@ export class Shell {
   /** > 0 inside a command substitution, whose killed jobs bash does not report. */
   substDepth = 0;
   private randomSeed = Date.now() & 0x7fff;
+  /** Redirections and fd swaps applied and not yet undone, innermost last (redirect.ts tracked()). */
+  pendingRedirs: Saved[] = [];
 
   constructor(readonly sys: Sys, init: ShellInit) {
     this.pid = init.pid;
@@ -127,7 +156,14 @@ export class Shell {
     }
     if (!this.vars.isSet('PATH')) this.vars.set('PATH', DEFAULT_PATH);
     if (!this.vars.isSet('IFS')) this.vars.set('IFS', ' \t\n');
-    this.vars.set('PPID', String(init.ppid));
+    // bash's read-only integers, whatever the environment says, and the host facts it sets.
+    const uid = String(sys.getuid());
+    for (const [k, v] of [['PPID', String(init.ppid)], ['UID', uid], ['EUID', uid]]) {
+      const rec = this.vars.declare(k, true);
+      Object.assign(rec, { value: v, readonly: true, integer: true, exported: false, declaredOnly: false });
+    }
+    if (!this.vars.isSet('OSTYPE')) this.vars.set('OSTYPE', 'linux-gnu');
+    if (!this.vars.isSet('HOSTNAME')) this.vars.set('HOSTNAME', sys.uname().nodename ?? 'localhost');
     if (!this.vars.isSet('PS4')) this.vars.set('PS4', '+ ');
     // Each shell started (not a child for a subshell: its state replaces this) is one level deeper.
     const shlvl = Number.parseInt(this.vars.get('SHLVL') ?? '0', 10);
@@ -223,6 +259,8 @@ export class Shell {
         return this.opts.flags() + this.modeFlags;
       case '0':
         return this.name;
+      case '_':
+        return this.lastArg;
       case 'RANDOM':
         this.randomSeed = (this.randomSeed * 1103515245 + 12345) & 0x7fffffff;
         return String((this.randomSeed >> 16) & 0x7fff);
@@ -289,9 +327,11 @@ export class Shell {
         try {
           this.status = runStmts(this, stmts);
         } catch (e) {
-          // eval and source abandon the command and go on (bash's parse_and_execute).
-          if (!(e instanceof AbortSignal) || !nested || e.pastEval) throw e;
+          // eval and source abandon the command and go on (bash's parse_and_execute),
+          // and so does the top level of a shell that is not a subshell.
+          if (!(e instanceof AbortSignal) || e.pastEval || (!nested && this.subshellLevel > 0)) throw e;
           this.status = e.status;
+          if (!nested && this.opts.on('errexit') && !this.keepGoing) throw new ExitSignal(e.status);
         }
       }
     } finally {
@@ -322,18 +362,31 @@ export class Shell {
     }
   }
 
+  /** The traps functions and subshells do not inherit: DEBUG and RETURN without set -T, ERR without set -E. */
+  untracedTraps(): ('DEBUG' | 'RETURN' | 'ERR')[] {
+    const out: ('DEBUG' | 'RETURN' | 'ERR')[] = this.opts.on('functrace') ? [] : ['DEBUG', 'RETURN'];
+    if (!this.opts.on('errtrace')) out.push('ERR');
+    return out;
+  }
+
   /** Run a DEBUG, RETURN or ERR trap's action (if set) with $? = `status`, leaving $? as it was. */
   runTrap(name: 'DEBUG' | 'RETURN' | 'ERR', status = this.status): void {
     const action = this.traps.get(name);
-    if (!action) return;
+    // An ERR trap does not set itself off.
+    if (!action || this.runningTraps.has(name)) return;
     const saved = this.status;
+    const line = this.lineno;
+    this.runningTraps.add(name);
     this.status = status;
     this.trapDepth++;
     try {
-      this.runSource(action);
+      // The action's $LINENO counts from the line of the command that set it off (bash).
+      this.runSource(action, line || 1);
     } finally {
       this.trapDepth--;
+      this.runningTraps.delete(name);
       this.status = saved;
+      this.lineno = line;
     }
   }
 
@@ -343,6 +396,44 @@ export class Shell {
     const ps4 = this.vars.get('PS4') ?? '+ ';
     const level = Math.max(1, this.sourceDepth + this.substDepth);
     this.write(2, `${ps4.slice(0, 1).repeat(level - 1)}${ps4}${text}\n`);
+  }
+
+  /** Where the interpreter's bookkeeping stands: what stackOverflow() puts back. */
+  mark(): Mark {
+    return {
+      funcs: this.funcStack.length, sources: this.sourceStack.length, scopes: this.vars.depth, redirs: this.pendingRedirs.length,
+      sourceDepth: this.sourceDepth, loopDepth: this.loopDepth, errexitSuppressed: this.errexitSuppressed, trapDepth: this.trapDepth,
+      pipeStage: this.pipeStage, substDepth: this.substDepth, outputFds: this.outputFds, positional: this.positional,
+    };
+  }
+
+  /**
+   * The script recursed deeper than the JavaScript stack (a RangeError caught at
+   * `m`'s boundary: an in-process subshell, a session's or terminal's command).
+   * Finally blocks near the top of the stack may not have run, so the
+   * bookkeeping and fds go back to `m`. Says so, and returns 139: bash, without
+   * FUNCNEST, segfaults in the same place.
+   */
+  stackOverflow(m: Mark): number {
+    this.recover(m);
+    this.error(STACK_OVERFLOW);
+    return 128 + SIGSEGV;
+  }
+
+  /** Put the bookkeeping and fds back to `m`, for a command abandoned by an error that skipped finally blocks. */
+  recover(m: Mark): void {
+    for (const saved of this.pendingRedirs.splice(m.redirs).reverse()) restore(this, saved);
+    while (this.vars.depth > m.scopes) this.vars.popScope();
+    this.funcStack.length = m.funcs;
+    this.sourceStack.length = m.sources;
+    this.sourceDepth = m.sourceDepth;
+    this.loopDepth = m.loopDepth;
+    this.errexitSuppressed = m.errexitSuppressed;
+    this.trapDepth = m.trapDepth;
+    this.pipeStage = m.pipeStage;
+    this.substDepth = m.substDepth;
+    this.outputFds = m.outputFds;
+    this.positional = m.positional;
   }
 
   /** Run the EXIT trap (once) and return the final status. */

@@ -5,15 +5,22 @@
 
 import type { Command, FunctionDef, Stmt } from '../syntax/index.js';
 import { parse, print } from '../syntax/index.js';
-import { F_DUPFD_CLOEXEC } from '../../abi/fcntl.js';
-import { restore, type Saved } from './redirect.js';
+import { Errno, SysError } from '../../abi/errno.js';
+import { F_DUPFD_CLOEXEC, F_SETFD } from '../../abi/fcntl.js';
+import type { Sys } from '../../user/sys.js';
+import { decodeShell } from '../bytes.js';
+import { restore, tempInput, tracked } from './redirect.js';
+import type { Frame } from './frames.js';
 import type { Shell } from './shell.js';
 import type { Var } from './vars.js';
 
 export const SUBSHELL_FLAG = '--agentos-subshell';
+/** Like SUBSHELL_FLAG, with the state and source in the file open at the fd given next. */
+export const SUBSHELL_STATE_FD_FLAG = '--agentos-subshell-fd';
 
 interface State {
-  vars: [string, Var & { indexedEntries?: [number, string][]; assocEntries?: [string, string][] }][];
+  /** Per scope, global first. */
+  vars: [string, Var & { indexedEntries?: [number, string][]; assocEntries?: [string, string][] }][][];
   functions: string[];
   set: [string, boolean][];
   shopt: [string, boolean][];
@@ -25,22 +32,23 @@ interface State {
   status: number;
   pid: number;
   lastBg: number;
+  lastArg: string;
+  funcStack: string[];
+  frames: Frame[];
+  functionSources: [string, string][];
   lineno: number;
   subshellLevel: number;
 }
 
 export function serialize(sh: Shell): string {
-  const vars: State['vars'] = [];
-  for (const name of sh.vars.names()) {
-    const v = sh.vars.lookup(name)!;
-    vars.push([name, {
-      ...v,
-      indexed: undefined,
-      assoc: undefined,
-      indexedEntries: v.indexed ? [...v.indexed] : undefined,
-      assocEntries: v.assoc ? [...v.assoc] : undefined,
-    }]);
-  }
+  // Every scope's own records (namerefs as namerefs): the child is still inside the same functions.
+  const vars: State['vars'] = sh.vars.scopeEntries().map((scope) => scope.map(([name, v]) => [name, {
+    ...v,
+    indexed: undefined,
+    assoc: undefined,
+    indexedEntries: v.indexed ? [...v.indexed] : undefined,
+    assocEntries: v.assoc ? [...v.assoc] : undefined,
+  }]));
   const state: State = {
     vars,
     functions: [...sh.functions.values()].map((f) => print(f)),
@@ -49,13 +57,18 @@ export function serialize(sh: Shell): string {
     shopt: [...sh.opts.shopt],
     aliases: [...sh.aliases],
     // Caught signals are reset in a subshell; ignored ones stay ignored (bash).
-    traps: [...sh.traps].filter(([sig, action]) => action === '' && sig !== 'EXIT'),
+    // ERR, DEBUG and RETURN go along under set -E / set -T.
+    traps: [...sh.traps].filter(([sig, action]) => (action === '' && sig !== 'EXIT') || (['DEBUG', 'RETURN', 'ERR'].includes(sig) && !sh.untracedTraps().includes(sig as 'ERR'))),
     positional: sh.positional,
     name: sh.name,
     errorName: sh.errorName,
     status: sh.status,
     pid: sh.pid,
     lastBg: sh.lastBg,
+    lastArg: sh.lastArg,
+    funcStack: sh.funcStack,
+    frames: sh.frames,
+    functionSources: [...sh.functionSources],
     lineno: sh.lineno,
     subshellLevel: sh.subshellLevel + 1,
   };
@@ -64,15 +77,21 @@ export function serialize(sh: Shell): string {
 
 export function deserialize(sh: Shell, json: string): void {
   const s = JSON.parse(json) as State;
-  for (const [name, v] of s.vars) {
-    const rec = sh.vars.declare(name, true);
-    Object.assign(rec, v, {
-      indexed: v.indexedEntries ? new Map(v.indexedEntries) : undefined,
-      assoc: v.assocEntries ? new Map(v.assocEntries) : undefined,
-    });
-    delete (rec as { indexedEntries?: unknown }).indexedEntries;
-    delete (rec as { assocEntries?: unknown }).assocEntries;
-  }
+  s.vars.forEach((scope, depth) => {
+    if (depth > 0) sh.vars.pushScope();
+    for (const [name, v] of scope) {
+      const rec = sh.vars.declare(name, depth === 0);
+      Object.assign(rec, v, {
+        indexed: v.indexedEntries ? new Map(v.indexedEntries) : undefined,
+        assoc: v.assocEntries ? new Map(v.assocEntries) : undefined,
+      });
+      delete (rec as { indexedEntries?: unknown }).indexedEntries;
+      delete (rec as { assocEntries?: unknown }).assocEntries;
+    }
+  });
+  sh.funcStack = s.funcStack;
+  sh.frames = s.frames;
+  sh.functionSources = new Map(s.functionSources);
   for (const src of s.functions) {
     const def = parse(src).stmts[0]?.cmd as FunctionDef | undefined;
     if (def?.type === 'FunctionDef') sh.functions.set(def.name, def);
@@ -86,6 +105,7 @@ export function deserialize(sh: Shell, json: string): void {
   sh.errorName = s.errorName;
   sh.status = s.status;
   sh.lastBg = s.lastBg;
+  sh.lastArg = s.lastArg;
   sh.lineno = s.lineno;
   sh.subshellLevel = s.subshellLevel;
   (sh as { pid: number }).pid = s.pid;
@@ -103,13 +123,55 @@ export function sourceOf(code: Stmt[] | Command): string {
  */
 export function startSubshell(sh: Shell, code: Stmt[] | Command, fds: Record<number, number> = {}, pgid?: number, foreground = false): number {
   const self = sh.selfPath;
-  const argv = [self, SUBSHELL_FLAG, serialize(sh), sourceOf(code)];
-  return withFds(sh, fds, () => sh.sys.spawn({ path: self, argv, env: sh.vars.environ(), pgid, foreground }));
+  const state = serialize(sh);
+  const source = sourceOf(code);
+  const env = sh.vars.environ();
+  return withFds(sh, fds, () => {
+    try {
+      return sh.sys.spawn({ path: self, argv: [self, SUBSHELL_FLAG, state, source], env, pgid, foreground });
+    } catch (e) {
+      if (!(e instanceof SysError && e.errno === Errno.E2BIG)) throw e;
+      return spawnWithStateFile(sh, state, source, env, pgid, foreground);
+    }
+  });
+}
+
+/**
+ * State larger than the syscall channel (a big variable, a long here-document
+ * in a function): it crosses in an unlinked temp file on an fd only this child
+ * inherits. The environment goes along when it fits; when it alone is too big,
+ * the child starts without one, since a child shell takes its variables from
+ * the state (a forked bash has them too, and its programs then fail E2BIG).
+ */
+function spawnWithStateFile(sh: Shell, state: string, source: string, env: string[], pgid: number | undefined, foreground: boolean): number {
+  const self = sh.selfPath;
+  const fd = tempInput(sh, JSON.stringify([state, source]));
+  try {
+    sh.sys.fcntl(fd, F_SETFD, 0);
+    const argv = [self, SUBSHELL_STATE_FD_FLAG, String(fd)];
+    try {
+      return sh.sys.spawn({ path: self, argv, env, pgid, foreground });
+    } catch (e) {
+      if (!(e instanceof SysError && e.errno === Errno.E2BIG)) throw e;
+      return sh.sys.spawn({ path: self, argv, env: [], pgid, foreground });
+    }
+  } finally {
+    sh.sys.close(fd);
+  }
+}
+
+/** The child's end: its state and source from the temp file at `fd` (then closed). */
+export function stateFromFd(sys: Sys, fd: number): [string, string] {
+  try {
+    return JSON.parse(decodeShell(sys.readAll(fd))) as [string, string];
+  } finally {
+    sys.close(fd);
+  }
 }
 
 /** Run `fn` with our fds temporarily rearranged (child fd → our fd), as a fork+dup2 would. */
 export function withFds<T>(sh: Shell, fds: Record<number, number>, fn: () => T): T {
-  const saved: Saved = [];
+  const saved = tracked(sh);
   try {
     for (const [child, ours] of Object.entries(fds)) {
       const fd = Number(child);

@@ -1,6 +1,9 @@
 // The operators shared by `test`/`[` and `[[ ]]`: file tests, string and integer comparisons.
 
 import type { Stat } from '../../abi/stat.js';
+import { expandWord } from '../expand/index.js';
+import { parseSubscript } from '../syntax/index.js';
+import { expandContext } from './context.js';
 import type { Shell } from './shell.js';
 import { ShellError } from './vars.js';
 
@@ -96,13 +99,14 @@ function isVarSet(sh: Shell, ref: string): boolean {
   if (!m) return false;
   if (m[2] === undefined) return sh.vars.isSet(m[1]);
   if (m[2] === '@' || m[2] === '*') return sh.vars.values(m[1]).length > 0;
-  return sh.vars.getIndex(m[1], m[2]) !== undefined;
+  return sh.vars.getIndex(m[1], expandWord(parseSubscript(m[2]), expandContext(sh))) !== undefined;
 }
 
 export function toInt(text: string, sh: Shell, arith: boolean): number {
   const t = text.trim();
-  if (/^[+-]?\d+$/.test(t)) return Number(t);
+  // [[ -eq ]] operands are arithmetic: 017 is octal there, 17 decimal for test.
   if (arith) return sh.vars.arith(t);
+  if (/^[+-]?\d+$/.test(t)) return Number(t);
   throw new ShellError(`${text}: integer expression expected`, 2);
 }
 

@@ -33,11 +33,18 @@ export class Vars {
   private scopes: Scope[] = [new Map()];
   /** Evaluates `declare -i` values; provided by the interpreter. */
   arith: (expr: string) => number = (e) => Number(e) || 0;
+  /** Expands a subscript written in a nameref's target (`a[$k]`); provided by the interpreter. */
+  subscript: (text: string) => string = (t) => t;
   /** Reports a non-fatal diagnostic (an out-of-range read); the interpreter points it at sh.error. */
   warn: (message: string) => void = () => {};
 
   /** Actions to run when a scope ends (`local -` restoring options), by scope. */
   private onExit = new WeakMap<Scope, (() => void)[]>();
+
+  /** Each scope's own records, global first (a child shell's copy of the function scopes). */
+  scopeEntries(): [string, Var][][] {
+    return this.scopes.map((scope) => [...scope]);
+  }
 
   pushScope(): void {
     this.scopes.push(new Map());
@@ -84,6 +91,23 @@ export class Vars {
       n = v.nameref.replace(/\[.*$/, '');
     }
     return n;
+  }
+
+  /**
+   * A nameref chain that ends at one array element (declare -n r='a[2]'): the
+   * array and the subscript, expanded now as bash does at each use.
+   */
+  private element(name: string): { name: string; index: string } | null {
+    let n = name;
+    let sub: string | null = null;
+    for (let hops = 0; hops < 10; hops++) {
+      const v = this.lookupRef(n);
+      if (!v?.nameref) break;
+      const m = /^([^[]*)\[(.*)\]$/s.exec(v.nameref);
+      n = m ? m[1] : v.nameref;
+      sub = m ? m[2] : null;
+    }
+    return sub === null || sub === '@' || sub === '*' ? null : { name: n, index: this.subscript(sub) };
   }
 
   /** Variables of the innermost function scope (`local` with no names), in creation order. */
@@ -136,7 +160,10 @@ export class Vars {
   }
 
   isSet(name: string): boolean {
-    const v = this.lookup(name);
+    const own = this.lookupRef(name);
+    const el = own?.nameref ? this.element(name) : null;
+    if (el) return this.getIndex(el.name, el.index) !== undefined;
+    const v = own?.nameref ? this.lookup(name) : own;
     if (!v || v.declaredOnly) return false;
     if (v.indexed) return v.indexed.has(0) || v.indexed.size > 0;
     if (v.assoc) return v.assoc.size > 0;
@@ -145,7 +172,11 @@ export class Vars {
 
   /** $name: a scalar, or element 0 of an indexed array (bash). */
   get(name: string): string | undefined {
-    const v = this.lookup(name);
+    // One scope walk for a plain variable (this is every $x).
+    const own = this.lookupRef(name);
+    const el = own?.nameref ? this.element(name) : null;
+    if (el) return this.getIndex(el.name, el.index);
+    const v = own?.nameref ? this.lookup(name) : own;
     if (!v || v.declaredOnly) return undefined;
     if (v.indexed) return v.indexed.get(0);
     if (v.assoc) return v.assoc.get('0');
@@ -217,7 +248,15 @@ export class Vars {
   }
 
   set(name: string, value: string, opts: { append?: boolean; local?: boolean } = {}): void {
+    const el = opts.local ? null : this.element(name);
+    if (el) return this.setIndex(el.name, el.index, value, opts.append);
     const v = this.writable(name, opts.local);
+    if (v.nameref === '') {
+      // A nameref without a target (declare -n ref): the assignment gives it one.
+      v.nameref = value;
+      v.declaredOnly = false;
+      return;
+    }
     v.declaredOnly = false;
     if (v.indexed || v.assoc) return this.setIndex(name, '0', value, opts.append);
     const base = opts.append ? (v.integer ? '' : (v.value ?? '')) : '';

@@ -36,9 +36,15 @@ class CondParser {
     while (this.peek().kind === 'nl') this.p.next('cond');
   }
 
+  private peekPastNewlines(): Tok {
+    this.skipNewlines();
+    return this.peek();
+  }
+
   or(): Cond {
     let left = this.and();
-    for (let t = this.peek(); t.kind === 'op' && t.op === '||'; t = this.peek()) {
+    // Newlines may stand between the terms and operators of [[ ]] (bash).
+    for (let t = this.peekPastNewlines(); t.kind === 'op' && t.op === '||'; t = this.peekPastNewlines()) {
       this.p.next('cond');
       this.skipNewlines();
       left = { type: 'CondAndOr', op: '||', left, right: this.and(), line: left.line, col: left.col };
@@ -48,7 +54,7 @@ class CondParser {
 
   private and(): Cond {
     let left = this.term();
-    for (let t = this.peek(); t.kind === 'op' && t.op === '&&'; t = this.peek()) {
+    for (let t = this.peekPastNewlines(); t.kind === 'op' && t.op === '&&'; t = this.peekPastNewlines()) {
       this.p.next('cond');
       this.skipNewlines();
       left = { type: 'CondAndOr', op: '&&', left, right: this.term(), line: left.line, col: left.col };

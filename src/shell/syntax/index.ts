@@ -45,3 +45,19 @@ export function parseHeredocBody(text: string, line = 1): Word {
   const p = new Parser(text, {}, line);
   return { type: 'Word', parts: p.readParts('heredoc', true, true), line, col: 1 };
 }
+
+/**
+ * A subscript written inside a string (`${!ref}` with ref='a["k"]', `unset 'a[$i]'`):
+ * the text between the brackets as a word, which bash expands (quotes removed) before
+ * using it as a key or evaluating it. Text that does not parse stays literal.
+ */
+export function parseSubscript(text: string): Word {
+  try {
+    const p = new Parser(text);
+    const parts = p.readParts('index', false, false);
+    if (p.i >= text.length) return { type: 'Word', parts, line: 1, col: 1 };
+  } catch (e) {
+    if (!(e instanceof ParseError)) throw e;
+  }
+  return { type: 'Word', parts: [{ type: 'SglQuoted', value: text, line: 1, col: 1 }], line: 1, col: 1 };
+}

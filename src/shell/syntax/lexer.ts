@@ -522,7 +522,11 @@ export abstract class Lexer extends Scanner {
     let c = this.ch();
     const n = this.at(1);
     const nameAhead = isNameChar(n) || (n !== '' && SPECIAL_PARAMS.includes(n));
-    if (c === '#' && n !== '}' && nameAhead && !(n === '-' || n === '?' || n === '=' || n === '+') ) {
+    // ${##} is the length of $#, but ${##pat} and ${###} trim $# (a # operator follows the name #).
+    const trimsCount = n === '#' && this.at(2) !== '}';
+    // ${#-} and ${#?} are lengths too; ${#-word} is $# with a default.
+    const opAfterCount = (n === '-' || n === '?' || n === '=' || n === '+') && this.at(2) !== '}';
+    if (c === '#' && n !== '}' && nameAhead && !opAfterCount && !trimsCount) {
       p.length = true;
       this.i++;
     } else if (c === '!' && n !== '}' && (nameAhead)) {
@@ -597,7 +601,11 @@ export abstract class Lexer extends Scanner {
     } else if (c === '/') {
       const o = two === '//' || two === '/#' || two === '/%' ? two : '/';
       this.i += o.length;
+      // After //, the pattern's first character is part of it even when it is a / (${x////c} replaces
+      // slashes); after /# and /% a / ends an empty pattern (${a/#/prefix}).
+      const slash = o === '//' && this.ch() === '/' ? (this.i++, this.loc(this.i - 1)) : null;
       const pattern = word('pattern', false);
+      if (slash) pattern.parts.unshift({ type: 'Lit', value: '/', ...slash });
       let w: Word | null = null;
       if (this.ch() === '/') {
         this.i++;

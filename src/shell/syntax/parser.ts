@@ -13,6 +13,13 @@ import { markArgTildes, markTildes } from './tilde.js';
 const REDIR_OPS = new Set(['<', '>', '>|', '>>', '<>', '<&', '>&', '&>', '&>>', '<<', '<<-', '<<<']);
 const LIST_END_OPS = new Set([')', ';;', ';&', ';;&']);
 /** Reserved words that can never start a command. */
+/** Does the command end with a compound command's closing word (`}`, `fi`, `done`, `)`...)? */
+function endsInCompound(cmd: Command): boolean {
+  if (cmd.type === 'AndOr') return endsInCompound(cmd.right);
+  if (cmd.type === 'Pipeline') return endsInCompound(cmd.cmds[cmd.cmds.length - 1]);
+  return cmd.type !== 'SimpleCommand' && cmd.type !== 'FunctionDef' && cmd.type !== 'DeclCommand';
+}
+
 const CLOSERS = new Set(['then', 'else', 'elif', 'fi', 'do', 'done', 'esac', '}']);
 const DECL = new Set(['declare', 'typeset', 'local', 'export', 'readonly']);
 const ASSIGN_START = /^[A-Za-z_][A-Za-z0-9_]*(\[|\+?=)/;
@@ -127,6 +134,8 @@ export class Parser extends Lexer {
         stmt.background = t.op === '&';
       } else if (t.kind === 'nl') {
         this.next();
+      } else if (t.kind === 'word' && ends.has(t.raw) && endsInCompound(stmt.cmd)) {
+        // A reserved word right after a compound command ends the list: `if { true; } then`.
       } else if (!(t.kind === 'eof' || (t.kind === 'op' && LIST_END_OPS.has(t.op)))) {
         this.unexpected(t);
       }

@@ -3,11 +3,11 @@
 // the kernel; if SIGPIPE is ignored the write fails with EPIPE and we report
 // "write error" and exit 1, as coreutils' close_stdout does.
 
+import { encodeBytes } from '../../abi/bytestr.js';
 import { Errno, SysError } from '../../abi/errno.js';
 import type { Sys } from '../../user/sys.js';
 
 const SIZE = 64 * 1024;
-const enc = new TextEncoder();
 
 /** Raised when output can no longer be written; the command runner turns it into the exit. */
 export class WriteError extends Error {
@@ -27,8 +27,9 @@ export class Writer {
     private readonly lineBuffered = false,
   ) {}
 
+  /** A string is written as the bytes it stands for: a name's escaped bytes as themselves (abi/bytestr.ts). */
   write(data: string | Uint8Array): void {
-    const b = typeof data === 'string' ? enc.encode(data) : data;
+    const b = typeof data === 'string' ? encodeBytes(data) : data;
     if (b.byteLength >= SIZE) {
       this.flush();
       this.raw(b);

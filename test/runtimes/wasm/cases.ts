@@ -10,7 +10,7 @@ import { readUntil, spawnPiped } from '../../kernel/pipes.js';
 import type { SuiteCase } from '../../kernel/suite-types.js';
 
 export const WASM_PROGRAMS = [
-  'args', 'cat', 'clock', 'exit', 'fdops', 'files', 'grow', 'hello', 'interact', 'links', 'poll', 'random', 'readdir', 'spin', 'wasix', 'wasixnet',
+  'args', 'cat', 'clock', 'elsewhere', 'exit', 'fdops', 'files', 'grow', 'hello', 'interact', 'links', 'poll', 'random', 'readdir', 'spin', 'wasix', 'wasixnet',
 ];
 /** Apart from /usr/local/bin, where the kernel suite's JS test programs (cat, exit, ...) live. */
 const BIN = '/usr/local/wasm';
@@ -203,8 +203,11 @@ export const wasmCases: SuiteCase[] = [
   {
     name: 'wasm: poll_oneoff waits for stdin, times out, sees hangup',
     async run(m) {
-      const idle = await sh(m, 'sleep 1 | poll 100');
-      eq([text(idle.stdout), idle.exitCode], ['timeout\n', 1], 'timeout with the writer idle');
+      // The writer is the test, idle until the program has timed out (however long the program takes to start).
+      const [idle, idleW, idleOut] = await spawnPiped(m, [bin('poll'), '100']);
+      eq(await readUntil(m, idleOut, '\n'), 'timeout\n', 'timeout with the writer idle');
+      eq(await m.wait(idle), 1 << 8, 'exit 1 on timeout');
+      for (const fd of [idleW, idleOut]) await m.syscall('close', fd);
       const [pid, inW, outR] = await spawnPiped(m, [bin('poll'), '5000']);
       await sleep(100);
       await m.syscall('write', inW, new TextEncoder().encode('late'));
@@ -253,6 +256,31 @@ export const wasmCases: SuiteCase[] = [
       ].join('; '), '/tmp/proj');
       eq(text(r.stdout), '3\nhello, world\nrelative\nf data.txt\nf out.txt\nf relative.txt\n5\n141 0 0\n', 'stdout');
       eq(text(r.stderr), '', 'stderr');
+    },
+  },
+  {
+    name: 'wasm: a program built elsewhere (stock wasi-libc, its cwd "/") reads and writes relative, .. and absolute paths from the cwd',
+    async run(m) {
+      await m.mkdirp('/tmp/d/sub');
+      await m.mkdirp('/tmp/d/etc');
+      await m.writeFile('/tmp/d/rel.txt', 'rel\n');
+      await m.writeFile('/tmp/d/sub/in.txt', 'in sub\n');
+      await m.writeFile('/tmp/up.txt', 'up\n');
+      await m.writeFile('/tmp/d/etc/mine', 'mine\n');
+      const hostname = await m.readText('/etc/hostname');
+      const r = await sh(m, [
+        'elsewhere rel.txt ./rel.txt sub/in.txt ../up.txt ../d/rel.txt /tmp/d/rel.txt /etc/hostname etc/mine',
+        'elsewhere -w out.txt -d made -w made/f -w ../d/sub/w.txt -w /tmp/abs.txt',
+        'elsewhere missing.txt; echo "status $?"',
+        'cd sub && elsewhere in.txt ../rel.txt',
+      ].join('; '), '/tmp/d');
+      eq(text(r.stdout), `rel\nrel\nin sub\nup\nrel\nrel\n${hostname}mine\nmissing.txt: No such file or directory\nstatus 1\nin sub\nrel\n`, 'stdout');
+      eq(text(r.stderr), '', 'stderr');
+      for (const f of ['/tmp/d/out.txt', '/tmp/d/made/f', '/tmp/d/sub/w.txt', '/tmp/abs.txt']) eq(await m.readText(f), 'written\n', f);
+      // agentOS's own programs (libc started at $PWD) keep exact absolute paths even where the cwd has the same name.
+      await m.writeFile('/tmp/d/etc/hostname', 'not the host name\n');
+      const own = await sh(m, 'cat /etc/hostname', '/tmp/d');
+      eq(text(own.stdout), hostname, 'an agentOS-built program reads /etc, not ./etc');
     },
   },
   {

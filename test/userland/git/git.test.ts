@@ -10,7 +10,7 @@
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Stat } from '../../../src/abi/stat.js';
@@ -221,6 +221,63 @@ git checkout -q main && git diff v1.0 HEAD --stat && git log --oneline --all`;
   assert.equal(got.stderr, want.stderr);
   assert.equal(got.exitCode, want.exitCode);
 });
+
+/** State the everyday commands leave behind: a stash, reflogs, a linked worktree, a rebase stopped at a conflict. */
+const STATEFUL = `git init -q -b main
+printf 'a\\nb\\nc\\n' > f.txt
+printf 'keep\\n' > k.txt
+git add .
+git commit -qm base
+tick
+git worktree add -q -b wtb wt
+printf 'wt\\n' > wt/w.txt
+git -C wt add w.txt
+tick
+git -C wt commit -qm 'in the worktree'
+git checkout -qb side
+printf 'a\\nb side\\nc\\n' > f.txt
+tick
+git commit -qam side
+git checkout -q main
+printf 'a\\nb main\\nc\\n' > f.txt
+tick
+git commit -qam main
+printf 'stashed\\n' >> k.txt
+tick
+git stash push -q -m 'work in progress'
+git checkout -q side
+tick
+git rebase main >/dev/null 2>&1 || true
+`;
+
+const READ_STATE = 'git status; git stash list; git stash show -p; git reflog; git reflog show wtb; git worktree list --porcelain; git -C wt log --oneline; git rebase --abort && git status -s && git log --oneline --all && git stash pop && git status -s';
+
+for (const [maker, reader] of [['agentOS', 'git'], ['git', 'agentOS']] as const) {
+  test(`git interop: a stash, reflogs, a worktree and a stopped rebase made by ${maker} are read and carried on by ${reader}`, async () => {
+    const d = await ws.next(m);
+    if (maker === 'agentOS') {
+      const made = await runVm(m, STATEFUL, d);
+      assert.equal(made.exitCode, 0, made.stderr);
+      await vmToHost(d.cwd, d.cwd);
+      const fsck = spawnSync('git', ['fsck', '--full', '--strict'], { cwd: d.cwd, env: env(d), encoding: 'utf8' });
+      assert.equal(fsck.status, 0, `git fsck --full: ${fsck.stdout}${fsck.stderr}`);
+    } else {
+      const made = runHost(STATEFUL, d);
+      assert.equal(made.exitCode, 0, made.stderr);
+      await hostToVm(d.cwd, d.cwd);
+    }
+    assert.ok(existsSync(join(d.cwd, '.git/rebase-merge')), 'the rebase stopped at the conflict');
+    const want = runHost(READ_STATE, d);
+    const got = await runVm(m, READ_STATE, d);
+    assert.equal(want.exitCode, 0, want.stderr);
+    assert.match(want.stdout, /^interactive rebase in progress|^You are currently rebasing/m);
+    assert.match(want.stdout, /stash@\{0\}: On main: work in progress/);
+    assert.match(want.stdout, /^worktree .*\/wt\nHEAD [0-9a-f]{40}\nbranch refs\/heads\/wtb$/m);
+    assert.equal(got.stdout, want.stdout);
+    assert.equal(got.stderr, want.stderr);
+    assert.equal(got.exitCode, want.exitCode);
+  });
+}
 
 // ---- a measurement -------------------------------------------------------------------
 

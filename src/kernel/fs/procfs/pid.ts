@@ -1,5 +1,6 @@
 // /proc/<pid>: one directory per process in the table, zombies included.
 
+import { decodeBytes } from '../../../abi/bytestr.js';
 import { Errno, SysError } from '../../../abi/errno.js';
 import type { Process } from '../../process.js';
 import { checkPtrace, procOf, type Ctx, type DirSpec, type Entry } from './entry.js';
@@ -30,7 +31,7 @@ function writeComm(c: Ctx, data: Uint8Array): number {
   let bytes = data.subarray(0, COMM_MAX);
   const nul = bytes.indexOf(0);
   if (nul >= 0) bytes = bytes.subarray(0, nul);
-  p.comm = new TextDecoder().decode(bytes);
+  p.comm = decodeBytes(bytes);
   return data.length;
 }
 

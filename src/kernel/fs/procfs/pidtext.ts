@@ -49,7 +49,8 @@ function fdSize(p: Process): number {
 const escapeName = (s: string): string => s.replace(/\\/g, '\\\\').replace(/\n/g, '\\n');
 
 export function statusText(p: Process): string {
-  const ids = (id: number): string => `${id}\t${id}\t${id}\t${id}`;
+  // Real, effective, saved and filesystem ids (the saved and filesystem ones follow the effective).
+  const ids = (real: number, id: number): string => `${real}\t${id}\t${id}\t${id}`;
   const caps = p.uid === 0 ? CAP_FULL : CAP_NONE;
   const lines = [
     `Name:\t${escapeName(p.comm)}`,
@@ -60,8 +61,8 @@ export function statusText(p: Process): string {
     `Pid:\t${p.pid}`,
     `PPid:\t${p.ppid}`,
     'TracerPid:\t0',
-    `Uid:\t${ids(p.uid)}`,
-    `Gid:\t${ids(p.gid)}`,
+    `Uid:\t${ids(p.ruid, p.uid)}`,
+    `Gid:\t${ids(p.rgid, p.gid)}`,
     `FDSize:\t${fdSize(p)}`,
     `Groups:\t${p.groups.map((g) => `${g} `).join('')}`,
     `NStgid:\t${p.pid}`,

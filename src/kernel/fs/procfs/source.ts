@@ -18,6 +18,8 @@ export interface ProcSource {
   /** Date.now() at boot, for uptime and start times. */
   readonly bootMs: number;
   readonly hostname: string;
+  /** Logical CPUs: the host's, since processes run in parallel workers. */
+  readonly cpus: number;
   /** Absolute path of a directory inode (Vfs.pathOf), for /proc/<pid>/cwd. */
   pathOf(inode: Inode): string;
   memory(): { totalKiB: number; freeKiB: number };

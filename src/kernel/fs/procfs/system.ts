@@ -19,7 +19,7 @@ const sysKernel = dir('kernel', [
 ]);
 
 const entries: Entry[] = [
-  file('cpuinfo', cpuinfoText),
+  file('cpuinfo', (c) => cpuinfoText(c.src)),
   file('loadavg', (c) => loadavgText(c.src)),
   file('meminfo', (c) => meminfoText(c.src)),
   file('stat', (c) => statText(c.src)),

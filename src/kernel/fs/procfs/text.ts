@@ -39,7 +39,7 @@ export function meminfoText(src: ProcSource): string {
 /** CPU time is not measured: the counters are zero, btime and process counts are real. */
 export function statText(src: ProcSource): string {
   const procs = src.procs();
-  const cpus = cpuCount();
+  const cpus = src.cpus;
   const zeros = ' 0 0 0 0 0 0 0 0 0 0';
   const lines = [`cpu ${zeros}`];
   for (let i = 0; i < cpus; i++) lines.push(`cpu${i}${zeros}`);
@@ -54,15 +54,10 @@ export function statText(src: ProcSource): string {
   return lines.join('\n') + '\n';
 }
 
-/** Processes run in parallel workers, so the host's core count is the honest figure. */
-export function cpuCount(): number {
-  const nav = (globalThis as { navigator?: { hardwareConcurrency?: number } }).navigator;
-  return Math.max(1, nav?.hardwareConcurrency ?? 1);
-}
-
-export function cpuinfoText(): string {
+/** Processes run in parallel workers, so the host's core count (given at boot) is the honest figure. */
+export function cpuinfoText(src: ProcSource): string {
   const out: string[] = [];
-  for (let i = 0; i < cpuCount(); i++) {
+  for (let i = 0; i < src.cpus; i++) {
     out.push(`processor\t: ${i}\nvendor_id\t: agentOS\nmodel name\t: JavaScript worker\nflags\t\t:\n\n`);
   }
   return out.join('');

@@ -11,7 +11,8 @@ const USAGE = `Usage: agentos snapshot COMMAND [ARG]...
                           base image) as snapshot NAME
   list                    show the snapshots: name, size, date
   restore NAME            make NAME the writable layer; every process stops,
-                          this shell included
+                          this shell included (status 0, with a note on stderr),
+                          and the next command runs in the restored files
   delete NAME             remove snapshot NAME
   export NAME FILE        write NAME as one portable .aosnap file
   import FILE [NAME]      store a portable file as a snapshot (NAME defaults to

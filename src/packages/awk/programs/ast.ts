@@ -21,6 +21,8 @@ export type Expr =
   | { k: 'not' | 'neg' | 'plus'; e: Expr }
   | { k: 'incr'; pre: boolean; d: number; lv: LValue }
   | { k: 'call'; name: string; args: Expr[]; line: number }
+  /** gawk's indirect call `@v(args)`: the function named by v's value. */
+  | { k: 'icall'; ref: Ref; args: Expr[] }
   | { k: 'builtin'; name: string; args: Expr[] }
   | { k: 'getline'; lv: LValue | null; src: 'main' | 'file' | 'cmd'; e: Expr | null }
   | { k: 'group'; items: Expr[] };
@@ -43,10 +45,17 @@ export type Stmt =
   | { k: 'block'; body: Stmt[]; line: number }
   | { k: 'next' | 'nextfile' | 'break' | 'continue'; line: number }
   | { k: 'exit' | 'return'; e: Expr | null; line: number }
-  | { k: 'delete'; ref: Ref; subs: Expr[] | null; line: number };
+  | { k: 'delete'; ref: Ref; subs: Expr[] | null; line: number }
+  | { k: 'switch'; e: Expr; cases: Case[]; line: number };
+
+/** One `case` (or `default`: v null) of a switch and the statements up to the next label. */
+export interface Case {
+  v: Expr | null;
+  body: Stmt[];
+}
 
 export interface Rule {
-  kind: 'begin' | 'end' | 'main';
+  kind: 'begin' | 'end' | 'main' | 'beginfile' | 'endfile';
   pattern: Expr | null;
   /** Second pattern of a range `p1, p2`. */
   pattern2: Expr | null;

@@ -3,6 +3,7 @@
 
 import type { Expr } from './ast.js';
 import * as chars from './chars.js';
+import { callExtension, EXT_ARITY } from './extensions.js';
 import { FormatError, sprintf } from './format.js';
 import type { Interp } from './interp.js';
 import { G } from './parser.js';
@@ -13,7 +14,7 @@ const ARITY: Record<string, [number, number]> = {
   length: [0, 1], split: [2, 4], sub: [2, 3], gsub: [2, 3], match: [2, 3], substr: [2, 3], sprintf: [1, Infinity],
   index: [2, 2], tolower: [1, 1], toupper: [1, 1], int: [1, 1], sqrt: [1, 1], exp: [1, 1], log: [1, 1], sin: [1, 1],
   cos: [1, 1], atan2: [2, 2], rand: [0, 0], srand: [0, 1], system: [1, 1], close: [1, 2], fflush: [0, 1],
-  gensub: [3, 4], systime: [0, 0], strftime: [0, 3],
+  gensub: [3, 4], ...EXT_ARITY,
 };
 
 export function callBuiltin(it: Interp, name: string, args: Expr[]): Val {
@@ -69,6 +70,8 @@ export function callBuiltin(it: Interp, name: string, args: Expr[]): Val {
     }
     case 'index': {
       const s = str(0);
+      // IGNORECASE: compared as tolower sees them (ASCII letters in the C locale, characters in UTF-8), as gawk does.
+      if (it.icase) return chars.index(chars.tolower(s), chars.tolower(str(1)));
       return chars.index(s, str(1));
     }
     case 'tolower':
@@ -96,17 +99,19 @@ export function callBuiltin(it: Interp, name: string, args: Expr[]): Val {
     case 'srand':
       return it.srand(args.length ? num(0) : Math.floor(Date.now() / 1000));
     case 'system':
+      if (it.sandbox) it.fatal("'system' function not allowed in sandbox mode");
       return it.io.system(str(0));
-    case 'close':
-      return it.io.close(str(0));
+    case 'close': {
+      const r = it.io.close(str(0));
+      if (r === -1) it.g[G.ERRNO] = 'close of redirection that was never opened';
+      return r;
+    }
     case 'fflush':
       return it.io.flush(args.length ? str(0) : undefined);
-    case 'systime':
-      return Math.floor(Date.now() / 1000);
     case 'gensub':
       return gensub(it, args);
     default:
-      return it.fatal(`function \`${name}' is not supported`);
+      return callExtension(it, name, args);
   }
 }
 
@@ -190,8 +195,10 @@ function gensub(it: Interp, args: Expr[]): Val {
   const howV = it.eval(args[2]);
   const how = it.str(howV);
   const s = args.length > 3 ? it.str(it.eval(args[3])) : it.record;
-  const global = /^[gG]/.test(how);
-  const which = global ? 0 : Math.max(1, Math.trunc(toNum(howV)) || 1);
+  const global = typeof howV !== 'number' && /^[gG]/.test(how);
+  const d = toNum(howV);
+  if (!global && d <= 0) it.warn(`gensub: third argument \`${how}' treated as 1`);
+  const which = global ? 0 : Math.max(1, Math.trunc(d) || 1);
   let out = '';
   let pos = 0;
   let n = 0;
@@ -216,8 +223,10 @@ function gensub(it: Interp, args: Expr[]): Val {
         if (c === '\\' && /[0-9]/.test(repl[i + 1] ?? '')) {
           const k = Number(repl[++i]);
           r += k === 0 ? s.substr(at, len) : (g[k] ?? '');
-        } else if (c === '\\' && (repl[i + 1] === '&' || repl[i + 1] === '\\')) r += repl[++i];
-        else if (c === '&') r += s.substr(at, len);
+        } else if (c === '\\') {
+          // \& \\ and \q are the character; gawk turns a trailing backslash into a NUL.
+          r += i + 1 < repl.length ? repl[++i] : '\0';
+        } else if (c === '&') r += s.substr(at, len);
         else r += c;
       }
       out += s.slice(pos, at) + r;

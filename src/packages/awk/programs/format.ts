@@ -124,11 +124,30 @@ function formatInt(conv: string, v: number, s: Spec): string {
 export function sprintf(fmt: string, args: Val[], str: (v: Val) => string): string {
   let out = '';
   let ai = 0;
+  // gawk's positional `%N$`: all conversions use it or none do.
+  let positional: boolean | null = null;
+  const mode = (pos: boolean) => {
+    if (positional !== null && positional !== pos) throw new FormatError("must use `count$' on all formats or none");
+    positional = pos;
+  };
   const next = (): Val => {
+    mode(false);
     if (ai >= args.length) throw new FormatError('not enough arguments to satisfy format string');
     return args[ai++];
   };
-  for (let i = 0; i < fmt.length; i++) {
+  /** `N$` at fmt[i]: the argument it names (i moves past it), or null when there is none. */
+  const argAt = (): Val | null => {
+    const m = /^(\d+)\$/.exec(fmt.slice(i, i + 12));
+    if (!m) return null;
+    mode(true);
+    i += m[0].length;
+    const n = Number(m[1]);
+    if (n <= 0) throw new FormatError("argument index with `$' must be > 0");
+    if (n > args.length) throw new FormatError(`argument index ${n} greater than total number of supplied arguments`);
+    return args[n - 1];
+  };
+  let i = 0;
+  for (; i < fmt.length; i++) {
     const c = fmt[i];
     if (c !== '%') {
       out += c;
@@ -137,6 +156,7 @@ export function sprintf(fmt: string, args: Val[], str: (v: Val) => string): stri
     const start = i;
     const s: Spec = { minus: false, plus: false, space: false, alt: false, zero: false, width: 0, prec: -1 };
     i++;
+    const arg = fmt[i] === '%' ? null : argAt();
     for (; i < fmt.length; i++) {
       const f = fmt[i];
       if (f === '-') s.minus = true;
@@ -144,15 +164,15 @@ export function sprintf(fmt: string, args: Val[], str: (v: Val) => string): stri
       else if (f === ' ') s.space = true;
       else if (f === '#') s.alt = true;
       else if (f === '0') s.zero = true;
-      else break;
+      else if (f !== "'") break; // ' (thousands grouping) groups nothing in the C locale
     }
     if (fmt[i] === '*') {
-      s.width = Math.trunc(toNum(next()));
+      i++;
+      s.width = Math.trunc(toNum(argAt() ?? next()));
       if (s.width < 0) {
         s.minus = true;
         s.width = -s.width;
       }
-      i++;
     } else {
       let w = '';
       while (/\d/.test(fmt[i] ?? '')) w += fmt[i++];
@@ -161,8 +181,8 @@ export function sprintf(fmt: string, args: Val[], str: (v: Val) => string): stri
     if (fmt[i] === '.') {
       i++;
       if (fmt[i] === '*') {
-        s.prec = Math.trunc(toNum(next()));
         i++;
+        s.prec = Math.trunc(toNum(argAt() ?? next()));
       } else {
         let p = '';
         while (/\d/.test(fmt[i] ?? '')) p += fmt[i++];
@@ -172,19 +192,20 @@ export function sprintf(fmt: string, args: Val[], str: (v: Val) => string): stri
     // Length modifiers mean nothing in awk.
     while (/[hlLqjzt]/.test(fmt[i] ?? '')) i++;
     const conv = fmt[i];
+    const value = (): Val => arg ?? next();
     switch (conv) {
       case '%':
         out += '%';
         break;
       case 'c': {
-        const v = next();
+        const v = value();
         // A string's first character; an empty one gives the NUL after it, as C's buffer does.
         const ch = typeof v === 'number' ? codeChar(v) : firstChar(str(v)) || '\0';
         out += padChars(ch, 1, s);
         break;
       }
       case 's': {
-        let v = str(next());
+        let v = str(value());
         if ((s.width > 0 || s.prec >= 0) && countsChars(v)) {
           const n = Math.min(fieldChars(v), s.prec >= 0 ? s.prec : Infinity);
           out += padChars(v.slice(0, fieldBytes(v, n)), n, s);
@@ -200,7 +221,7 @@ export function sprintf(fmt: string, args: Val[], str: (v: Val) => string): stri
       case 'x':
       case 'X':
       case 'u':
-        out += formatInt(conv, toNum(next()), s);
+        out += formatInt(conv, toNum(value()), s);
         break;
       case 'e':
       case 'E':
@@ -208,7 +229,7 @@ export function sprintf(fmt: string, args: Val[], str: (v: Val) => string): stri
       case 'F':
       case 'g':
       case 'G':
-        out += formatFloat(conv, toNum(next()), s);
+        out += formatFloat(conv, toNum(value()), s);
         break;
       default:
         // Unknown or truncated conversion: copied as is.

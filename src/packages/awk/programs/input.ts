@@ -1,12 +1,13 @@
 // The main input: ARGV operands read as the program runs (it may change ARGV
 // and ARGC), `var=value` operands assigned when reached, stdin when no file
-// operand is left.
+// operand is left. gawk's BEGINFILE rules run before each file (ERRNO says
+// why it could not be opened; `nextfile` there skips it), ENDFILE after.
 
+import { Errno, SysError, strerror } from '../../../abi/errno.js';
 import { O_RDONLY } from '../../../abi/fcntl.js';
-import { SysError, strerror } from '../../../abi/errno.js';
 import { isDir } from '../../../abi/stat.js';
 import type { Sys } from '../../../user/sys.js';
-import { AwkFatal } from './errors.js';
+import { AwkFatal, NextFileSignal } from './errors.js';
 import type { Interp } from './interp.js';
 import { RecordReader, sysName } from './io.js';
 import { unescape } from './lexer.js';
@@ -30,17 +31,23 @@ export class Input {
   next(): string | null {
     for (;;) {
       if (!this.reader && !this.open()) return null;
-      const r = this.reader!.read(this.it.str(this.it.g[G.RS] as Val));
+      const r = this.reader!.read(this.it.str(this.it.g[G.RS] as Val), this.it.icase);
       if (r) {
         this.it.g[G.RT] = r.rt;
         return r.rec;
       }
-      this.closeFile();
+      this.endFile();
     }
   }
 
+  /** `nextfile`: the rest of this file is skipped; ENDFILE still runs. */
   skipFile(): void {
-    if (this.reader) this.closeFile();
+    if (this.reader) this.endFile();
+  }
+
+  private endFile(): void {
+    this.closeFile();
+    if (this.it.hasEndFile) this.it.runRules('endfile');
   }
 
   private closeFile(): void {
@@ -66,20 +73,28 @@ export class Input {
         continue;
       }
       this.usedFile = true;
+      if (it.gawk) it.g[G.ARGIND] = this.argi - 1;
       let fd = 0;
+      let errno = 0;
       if (arg !== '-' && arg !== '/dev/stdin') {
         try {
           fd = this.sys.open(sysName(arg), O_RDONLY);
+          if (isDir(this.sys.fstat(fd).mode)) {
+            this.sys.close(fd);
+            errno = Errno.EISDIR;
+          }
         } catch (e) {
-          if (e instanceof SysError) throw new AwkFatal(`cannot open file \`${arg}' for reading: ${strerror(e.errno)}`, true);
-          throw e;
-        }
-        if (isDir(this.sys.fstat(fd).mode)) {
-          this.sys.close(fd);
-          this.warn(`warning: command line argument \`${arg}' is a directory: skipped`);
-          continue;
+          if (!(e instanceof SysError)) throw e;
+          errno = e.errno;
         }
       }
+      if (!this.beginFile(fd, arg, errno)) continue;
+      if (errno === Errno.EISDIR) {
+        this.warn(`warning: command line argument \`${arg}' is a directory: skipped`);
+        continue;
+      }
+      // With BEGINFILE the error is the program's to handle, so it is reported where the program is.
+      if (errno) throw new AwkFatal(`cannot open file \`${arg}' for reading: ${strerror(errno)}`, !it.hasBeginFile);
       this.start(fd, arg);
       return true;
     }
@@ -88,7 +103,29 @@ export class Input {
       return false;
     }
     this.usedFile = true;
-    this.start(0, '');
+    if (!this.beginFile(0, '-', 0)) return false;
+    this.start(0, '-');
+    return true;
+  }
+
+  /** Run BEGINFILE for a file about to be read; false if it said `nextfile` (ENDFILE then runs for an opened file). */
+  private beginFile(fd: number, name: string, errno: number): boolean {
+    const it = this.it;
+    if (!it.hasBeginFile) return true;
+    it.g[G.FILENAME] = name;
+    it.g[G.FNR] = 0;
+    it.g[G.ERRNO] = errno ? strerror(errno) : '';
+    // gawk starts BEGINFILE with an empty record.
+    it.setRecord('');
+    try {
+      it.runRules('beginfile');
+    } catch (e) {
+      if (!(e instanceof NextFileSignal)) throw e;
+      if (errno) return false;
+      if (fd !== 0) this.sys.close(fd);
+      if (it.hasEndFile) it.runRules('endfile');
+      return false;
+    }
     return true;
   }
 

@@ -6,16 +6,23 @@ import type { Expr, Func, LValue, Program, Ref, Rule, Stmt } from './ast.js';
 import { callBuiltin } from './builtins.js';
 import { chars } from './chars.js';
 import { AwkFatal, ExitSignal, NextFileSignal, NextSignal, ReturnSignal } from './errors.js';
+import { fpatSplit, parseWidths, widthSplit, type Width } from './fields.js';
 import { fmtNum, FormatError, sprintf } from './format.js';
 import { Input } from './input.js';
 import { RecordReader, Streams } from './io.js';
-import { G } from './parser.js';
+import { G, SPECIALS } from './parser.js';
 import { compile, RegexError, test, type Rx } from './regex.js';
-import { input, isNumeric, numToStr, StrNum, toBool, toNum, UNINIT, type AwkArray, type Cell, type Val } from './value.js';
+import { caseCompare, sortedKeys } from './sort.js';
+import { input, isNumeric, numToStr, StrNum, toBool, toNum, UNASSIGNED, UNINIT, type AwkArray, type Cell, type Val } from './value.js';
 import { strToBytes } from '../../grep/programs/io.js';
+import { BUILTINS } from './lexer.js';
+import { UTC, type Zone } from '../../../userland/lib/tz.js';
 
 const BREAK = 1;
 const CONTINUE = 2;
+
+/** How records split into fields: the last of FS, FPAT, FIELDWIDTHS assigned (gawk's PROCINFO["FS"]). */
+export type FieldMode = 'FS' | 'FPAT' | 'FIELDWIDTHS';
 
 export class Interp {
   readonly g: Cell[];
@@ -31,12 +38,28 @@ export class Interp {
   seed = 0;
   prevSeed = 0;
   randState = 0;
+  /** Report `warning: MSG` (set by the caller, who knows the program's name). */
+  warn: (msg: string) => void = () => {};
+  /** --sandbox: no system(), no redirections. */
+  sandbox = false;
+  /** IGNORECASE is on (gawk mode only). */
+  icase = false;
+  fieldMode: FieldMode = 'FS';
+  /** The local time zone of strftime() and mktime() (TZ at start-up). */
+  zone: Zone = UTC;
+  private widths: Width[] = [];
+  readonly hasBeginFile: boolean;
+  readonly hasEndFile: boolean;
 
   constructor(
     readonly prog: Program,
     readonly io: Streams,
     mainInput: (it: Interp) => Input,
+    /** gawk's extensions; off under --traditional and --posix. */
+    readonly gawk = true,
   ) {
+    this.hasBeginFile = prog.rules.some((r) => r.kind === 'beginfile');
+    this.hasEndFile = prog.rules.some((r) => r.kind === 'endfile');
     this.g = prog.globals.map(() => UNINIT as Cell);
     this.slots = new Map(prog.globals.map((n, i) => [n, i]));
     this.ranges = prog.rules.map(() => false);
@@ -54,6 +77,15 @@ export class Interp {
     this.g[G.CONVFMT] = '%.6g';
     this.g[G.OFMT] = '%.6g';
     this.g[G.RT] = '';
+    this.g[G.ERRNO] = '';
+    this.g[G.ARGIND] = 0;
+    this.g[G.IGNORECASE] = 0;
+    this.g[G.BINMODE] = 0;
+    this.g[G.FPAT] = '[^[:space:]]+';
+    this.g[G.FIELDWIDTHS] = '';
+    this.g[G.TEXTDOMAIN] = 'messages';
+    this.g[G.LINT] = 0;
+    this.g[G.PROCINFO] = new Map<string, Val>([['FS', 'FS']]);
     this.main = mainInput(this);
     this.srand(0);
   }
@@ -99,13 +131,18 @@ export class Interp {
     }
     const x = this.str(a);
     const y = this.str(b);
+    if (this.icase) return caseCompare(x, y);
     return x < y ? -1 : x > y ? 1 : 0;
   }
 
   regex(e: Expr): Rx {
-    const src = e.k === 're' ? e.src : this.str(this.eval(e));
+    return this.compileRx(e.k === 're' ? e.src : this.str(this.eval(e)));
+  }
+
+  /** A dynamic regex under the current IGNORECASE; a bad one is fatal. */
+  compileRx(src: string): Rx {
     try {
-      return compile(src);
+      return compile(src, this.icase);
     } catch (err) {
       if (err instanceof RegexError) this.fatal(`${err.message}: /${src}/`);
       throw err;
@@ -123,7 +160,9 @@ export class Interp {
     if (this.split) return;
     this.split = true;
     const parts: string[] = [];
-    this.splitInto(this.record, this.sval(G.FS), parts, this.sval(G.RS) === '');
+    if (this.fieldMode === 'FS') this.splitInto(this.record, this.sval(G.FS), parts, this.sval(G.RS) === '');
+    else if (this.fieldMode === 'FPAT') fpatSplit(this.record, this.compileRx(this.sval(G.FPAT)), parts, null);
+    else widthSplit(this.record, this.widths, parts);
     this.fields = ['', ...parts];
     this.g[G.NF] = parts.length;
   }
@@ -171,19 +210,14 @@ export class Interp {
   }
 
   private compileFs(fs: string): Rx {
-    try {
-      return compile(fs === '\t' ? '\\t' : fs);
-    } catch (err) {
-      if (err instanceof RegexError) this.fatal(`${err.message}: /${fs}/`);
-      throw err;
-    }
+    return this.compileRx(fs === '\t' ? '\\t' : fs);
   }
 
   getField(i: number): Val {
     if (i === 0) return input(this.record);
     this.splitRecord();
     const f = this.fields[i];
-    return f === undefined ? UNINIT : input(f);
+    return f === undefined ? UNASSIGNED : input(f);
   }
 
   setField(i: number, v: string): void {
@@ -243,6 +277,11 @@ export class Interp {
     return m;
   }
 
+  /** A variable's cell as it is (no array or scalar made of it). */
+  cell(ref: Ref): Cell {
+    return ref.scope === 'l' ? this.frame[ref.slot] : this.g[ref.slot];
+  }
+
   isArray(ref: Ref): boolean {
     return (ref.scope === 'l' ? this.frame[ref.slot] : this.g[ref.slot]) instanceof Map;
   }
@@ -258,10 +297,31 @@ export class Interp {
 
   assignGlobal(slot: number, v: Val, name: string): void {
     if (this.g[slot] instanceof Map) this.fatal(`attempt to use array \`${name}' in a scalar context`);
-    // The current record keeps the old FS; NF changes need the fields first.
-    if (slot === G.FS || slot === G.NF) this.splitRecord();
+    if (slot < SPECIALS.length) this.setSpecial(slot, v);
+    else this.g[slot] = v;
+  }
+
+  private setSpecial(slot: number, v: Val): void {
+    // The current record keeps the old way of splitting; NF changes need the fields first.
+    if (slot === G.FS || slot === G.NF || (this.gawk && (slot === G.FPAT || slot === G.FIELDWIDTHS))) this.splitRecord();
     this.g[slot] = v;
     if (slot === G.NF) this.setNF();
+    else if (slot === G.FS) this.setFieldMode('FS');
+    else if (!this.gawk) return;
+    else if (slot === G.IGNORECASE) this.icase = toBool(v);
+    else if (slot === G.FPAT) this.setFieldMode('FPAT');
+    else if (slot === G.FIELDWIDTHS) {
+      const w = parseWidths(this.str(v));
+      if (typeof w === 'string') this.fatal(w);
+      this.widths = w;
+      this.setFieldMode('FIELDWIDTHS');
+    }
+  }
+
+  private setFieldMode(m: FieldMode): void {
+    this.fieldMode = m;
+    const p = this.g[G.PROCINFO];
+    if (p instanceof Map) p.set('FS', m);
   }
 
   subscript(subs: Expr[]): string {
@@ -316,7 +376,7 @@ export class Interp {
         if (e.op === '=') {
           let v = this.eval(e.e);
           // Assignment copies the value; a strnum stays a strnum.
-          if (v === UNINIT) v = UNINIT;
+          if (v === UNINIT) v = UNASSIGNED;
           return this.assign(e.lv, v);
         }
         const r = toNum(this.eval(e.e));
@@ -374,6 +434,8 @@ export class Interp {
       }
       case 'call':
         return this.call(e.name, e.args);
+      case 'icall':
+        return this.indirectCall(e.ref, e.args);
       case 'builtin':
         return callBuiltin(this, e.name, e.args);
       case 'getline':
@@ -400,6 +462,24 @@ export class Interp {
     }
   }
 
+  /** `@v(args)`: a user function, or a built-in, named by v's value. */
+  private indirectCall(ref: Ref, args: Expr[]): Val {
+    const name = this.str(this.scalar(ref));
+    if (this.prog.funcs.has(name)) return this.call(name, args);
+    if (BUILTINS.has(name)) return callBuiltin(this, name, args);
+    return this.fatal(`\`${name}' is not a function, so it cannot be called indirectly`);
+  }
+
+  /** Call a user function with values already computed (sort comparison functions). */
+  callWith(name: string, vals: Val[]): Val {
+    const f = this.prog.funcs.get(name);
+    if (!f) return this.fatal(`function \`${name}' not defined`);
+    if (vals.length > f.params.length) this.fatal(`function \`${name}' called with more arguments than declared`);
+    const locals: Cell[] = [...vals];
+    while (locals.length < f.nlocals) locals.push(UNINIT);
+    return this.invoke(f, locals);
+  }
+
   private call(name: string, args: Expr[]): Val {
     const f = this.prog.funcs.get(name) as Func;
     if (args.length > f.params.length) this.fatal(`function \`${name}' called with more arguments than declared`);
@@ -423,19 +503,7 @@ export class Interp {
       locals.push(this.eval(a));
     }
     while (locals.length < f.nlocals) locals.push(UNINIT);
-    if (++this.depth > 10000) this.fatal('function call nesting too deep');
-    const saved = this.frame;
-    this.frame = locals;
-    let result: Val = UNINIT;
-    try {
-      this.execBlock(f.body);
-    } catch (e) {
-      if (!(e instanceof ReturnSignal)) throw e;
-      result = e.value;
-    } finally {
-      this.frame = saved;
-      this.depth--;
-    }
+    const result = this.invoke(f, locals);
     for (const p of pending) {
       const made = locals[p.i];
       if (made instanceof Map) {
@@ -446,6 +514,22 @@ export class Interp {
     return result;
   }
 
+  private invoke(f: Func, locals: Cell[]): Val {
+    if (++this.depth > 10000) this.fatal('function call nesting too deep');
+    const saved = this.frame;
+    this.frame = locals;
+    try {
+      this.execBlock(f.body);
+    } catch (e) {
+      if (!(e instanceof ReturnSignal)) throw e;
+      return e.value;
+    } finally {
+      this.frame = saved;
+      this.depth--;
+    }
+    return UNINIT;
+  }
+
   private getline(e: Extract<Expr, { k: 'getline' }>): Val {
     let rec: string | null;
     if (e.src === 'main') {
@@ -454,15 +538,17 @@ export class Interp {
       rec = r;
       this.incNR();
     } else {
+      if (this.sandbox) this.fatal('redirection not allowed in sandbox mode');
       const name = this.str(this.eval(e.e!));
       let reader: RecordReader;
       try {
         reader = this.io.input(e.src, name);
       } catch (err) {
         if (err instanceof AwkFatal) throw err;
+        this.g[G.ERRNO] = errText(err);
         return -1;
       }
-      const r = reader.read(this.sval(G.RS));
+      const r = reader.read(this.sval(G.RS), this.icase);
       if (r === null) return 0;
       this.g[G.RT] = r.rt;
       rec = r.rec;
@@ -524,7 +610,7 @@ export class Interp {
         return 0;
       case 'forin': {
         const a = this.array(s.ref);
-        for (const k of [...a.keys()]) {
+        for (const k of this.forinKeys(a)) {
           if (!a.has(k)) continue;
           this.assign(s.v, input(k));
           const r = this.exec(s.body);
@@ -552,7 +638,34 @@ export class Interp {
         else a.clear();
         return 0;
       }
+      case 'switch': {
+        const v = this.eval(s.e);
+        let at = s.cases.findIndex((c) => c.v !== null && this.caseMatches(v, c.v));
+        if (at < 0) at = s.cases.findIndex((c) => c.v === null);
+        if (at < 0) return 0;
+        // Cases fall through to the next until a break.
+        for (let i = at; i < s.cases.length; i++) {
+          const r = this.execBlock(s.cases[i].body);
+          if (r === BREAK) return 0;
+          if (r) return r;
+        }
+        return 0;
+      }
     }
+  }
+
+  private caseMatches(v: Val, label: Expr): boolean {
+    if (label.k === 're') return test(this.regex(label), this.str(v));
+    return this.compare(v, this.eval(label)) === 0;
+  }
+
+  /** for-in order: PROCINFO["sorted_in"] when set, else insertion order (gawk's is its hash order). */
+  private forinKeys(a: AwkArray): string[] {
+    const p = this.g[G.PROCINFO];
+    const how = this.gawk && a.size > 0 && p instanceof Map ? p.get('sorted_in') : undefined;
+    if (how === undefined) return [...a.keys()];
+    const h = this.str(how);
+    return h === '' ? [...a.keys()] : sortedKeys(this, a, h);
   }
 
   private print(s: Extract<Stmt, { k: 'print' | 'printf' }>): void {
@@ -571,6 +684,7 @@ export class Interp {
     }
     let w = this.io.stdout;
     if (s.out) {
+      if (this.sandbox) this.fatal('redirection not allowed in sandbox mode');
       const name = this.str(this.eval(s.out.e));
       if (name === '') this.fatal(`expression for \`${s.out.op}' redirection has null string value`);
       try {
@@ -586,11 +700,16 @@ export class Interp {
   // ---------------------------------------------------------------- rules
 
   runBegin(): void {
-    for (const r of this.prog.rules) if (r.kind === 'begin') this.execBlock(r.body!);
+    this.runRules('begin');
   }
 
   runEnd(): void {
-    for (const r of this.prog.rules) if (r.kind === 'end') this.execBlock(r.body!);
+    this.runRules('end');
+  }
+
+  /** BEGIN, END, BEGINFILE or ENDFILE rules, in program order. */
+  runRules(kind: Rule['kind']): void {
+    for (const r of this.prog.rules) if (r.kind === kind) this.execBlock(r.body!);
   }
 
   /** One record through the main rules; false after `nextfile`. */

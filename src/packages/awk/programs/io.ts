@@ -37,10 +37,11 @@ export class RecordReader {
   }
 
   /** The next record for this RS, or null at end of input. The terminator goes to `rt`. */
-  read(rs: string): { rec: string; rt: string } | null {
+  /** `icase`: IGNORECASE, which a regex RS honours (a one-character RS does not). */
+  read(rs: string, icase = false): { rec: string; rt: string } | null {
     if (rs.length === 1) return this.readChar(rs);
     if (rs === '') return this.readPara();
-    return this.readRegex(rs);
+    return this.readRegex(rs, icase);
   }
 
   private take(end: number, skip: number): { rec: string; rt: string } {
@@ -85,8 +86,8 @@ export class RecordReader {
     return m ? this.take(m.index, m[0].length) : this.take(this.buf.length, 0);
   }
 
-  private readRegex(rs: string): { rec: string; rt: string } | null {
-    const rx = compile(rs);
+  private readRegex(rs: string, icase: boolean): { rec: string; rt: string } | null {
+    const rx = compile(rs, icase);
     for (;;) {
       const m = exec(rx, this.buf, 0);
       // A match touching the end might grow with more input.
@@ -122,11 +123,12 @@ export class Streams {
   constructor(
     private readonly sys: Sys,
     readonly stdout: Writer,
-    private readonly env: string[],
+    /** The environment for commands, read at each spawn (gawk passes ENVIRON's changes on). */
+    private readonly env: () => string[],
   ) {}
 
   private spawnSh(cmd: string, fds: [number, number][]): number {
-    return this.sys.spawn({ path: '/bin/sh', argv: ['sh', '-c', sysName(cmd)], env: this.env, fds });
+    return this.sys.spawn({ path: '/bin/sh', argv: ['sh', '-c', sysName(cmd)], env: this.env(), fds });
   }
 
   /** Flush everything before a child may write to the same places. */

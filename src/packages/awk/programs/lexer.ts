@@ -20,8 +20,11 @@ export class AwkSyntaxError extends Error {
     msg: string,
     readonly line: number,
     readonly pos: number,
-    /** Reported as `fatal:` with exit status 2 (e.g. an undefined function), not as a syntax error. */
-    readonly fatal = false,
+    /**
+     * How gawk reports it: a syntax error with a caret (exit 1), `error:` without
+     * one (exit 1), or `fatal:` (exit 2, e.g. an undefined function).
+     */
+    readonly kind: 'syntax' | 'error' | 'fatal' = 'syntax',
   ) {
     super(msg);
   }
@@ -32,15 +35,28 @@ const KEYWORDS = new Set([
   'exit', 'return', 'delete', 'in', 'getline', 'print', 'printf',
 ]);
 
-export const BUILTINS = new Set([
+/** gawk's own keywords: plain names under --traditional and --posix. */
+const GAWK_KEYWORDS = new Set(['BEGINFILE', 'ENDFILE', 'switch', 'case', 'default']);
+
+const POSIX_BUILTINS = [
   'length', 'split', 'sub', 'gsub', 'match', 'substr', 'sprintf', 'index', 'tolower', 'toupper', 'int', 'sqrt', 'exp',
-  'log', 'sin', 'cos', 'atan2', 'rand', 'srand', 'system', 'close', 'fflush', 'gensub', 'systime', 'strftime',
-]);
+  'log', 'sin', 'cos', 'atan2', 'rand', 'srand', 'system', 'close', 'fflush',
+];
+
+/** gawk's built-in functions (user-definable names under --traditional and --posix). */
+const GAWK_BUILTINS = [
+  'gensub', 'systime', 'strftime', 'mktime', 'asort', 'asorti', 'patsplit', 'and', 'or', 'xor', 'lshift', 'rshift',
+  'compl', 'strtonum', 'isarray', 'typeof',
+];
+
+export const BUILTINS = new Set([...POSIX_BUILTINS, ...GAWK_BUILTINS]);
+const POSIX_BUILTIN_SET = new Set(POSIX_BUILTINS);
 
 // Longest first so `**=` wins over `**` over `*`.
 const OPS = [
   '**=', '&&', '||', '++', '--', '+=', '-=', '*=', '/=', '%=', '^=', '==', '<=', '>=', '!=', '!~', '>>', '**',
   '{', '}', '(', ')', '[', ']', ';', ',', '+', '-', '*', '/', '%', '^', '!', '>', '<', '|', '?', ':', '~', '$', '=',
+  '@',
 ];
 
 const ESC: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', '"': '"', '/': '/', a: '\x07', b: '\b', f: '\f', v: '\v' };
@@ -49,7 +65,11 @@ export class Lexer {
   pos = 0;
   line = 1;
 
-  constructor(readonly src: string) {}
+  constructor(
+    readonly src: string,
+    /** gawk's extensions (keywords, functions, `**`); off under --traditional/--posix. */
+    readonly gawk = true,
+  ) {}
 
   next(): Token {
     const s = this.src;
@@ -85,8 +105,8 @@ export class Lexer {
       const m = /^[A-Za-z_][A-Za-z0-9_]*/.exec(s.slice(this.pos))!;
       this.pos += m[0].length;
       const w = m[0];
-      if (KEYWORDS.has(w)) return tok('kw', w === 'func' ? 'function' : w);
-      if (BUILTINS.has(w)) return tok('builtin', w);
+      if (KEYWORDS.has(w) || (this.gawk && GAWK_KEYWORDS.has(w))) return tok('kw', w === 'func' ? 'function' : w);
+      if (this.gawk ? BUILTINS.has(w) : POSIX_BUILTIN_SET.has(w)) return tok('builtin', w);
       return tok(s[this.pos] === '(' ? 'funcname' : 'name', w);
     }
     if (c === '"') return tok('str', this.readString());
@@ -181,9 +201,9 @@ export function unescape(s: string): string {
       while (oct.length < 3 && /[0-7]/.test(s[i + 1] ?? '')) oct += s[++i];
       out += String.fromCharCode(parseInt(oct, 8) & 0xff);
     } else if (d === 'x' && /[0-9a-fA-F]/.test(s[i + 1] ?? '')) {
-      const hex = /^[0-9a-fA-F]{1,2}/.exec(s.slice(i + 1))![0];
+      let hex = '';
+      while (hex.length < 2 && /[0-9a-fA-F]/.test(s[i + 1] ?? '')) hex += s[++i];
       out += String.fromCharCode(parseInt(hex, 16));
-      i += hex.length;
     } else out += `\\${d}`;
   }
   return out;

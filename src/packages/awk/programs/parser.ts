@@ -2,13 +2,14 @@
 // assignment, ?:, ||, &&, in, ~ !~, relational (and `cmd | getline`),
 // concatenation, + -, * / %, unary ! + -, ^, ++ --, $, grouping.
 
-import type { Expr, Func, LValue, Program, Redirect, Ref, Rule, Stmt } from './ast.js';
+import type { Case, Expr, Func, LValue, Program, Redirect, Ref, Rule, Stmt } from './ast.js';
 import { AwkSyntaxError, Lexer, type Token } from './lexer.js';
 
 /** Special variables live in the first global slots, in this order. */
 export const SPECIALS = [
   'NF', 'NR', 'FNR', 'FS', 'OFS', 'ORS', 'RS', 'FILENAME', 'SUBSEP', 'RSTART', 'RLENGTH', 'CONVFMT', 'OFMT',
-  'ENVIRON', 'ARGC', 'ARGV', 'RT',
+  'ENVIRON', 'ARGC', 'ARGV', 'RT', 'IGNORECASE', 'FPAT', 'FIELDWIDTHS', 'PROCINFO', 'ARGIND', 'ERRNO', 'BINMODE', 'LINT',
+  'TEXTDOMAIN',
 ] as const;
 export const G = Object.fromEntries(SPECIALS.map((n, i) => [n, i])) as Record<(typeof SPECIALS)[number], number>;
 
@@ -22,10 +23,12 @@ export class Parser {
   private noGt = false;
   private noIn = false;
   private loops = 0;
+  /** Switches being parsed: `break` is allowed in them. */
+  private switches = 0;
   private inFunc = false;
 
-  constructor(src: string) {
-    this.lx = new Lexer(src);
+  constructor(src: string, gawk = true) {
+    this.lx = new Lexer(src, gawk);
     for (const n of SPECIALS) this.global(n);
     this.tok = this.lx.next();
   }
@@ -49,6 +52,11 @@ export class Parser {
 
   private fail(msg = 'syntax error', tok = this.tok): never {
     throw new AwkSyntaxError(msg, tok.line, tok.pos);
+  }
+
+  /** gawk's `error:` (no caret): a statement where it cannot be. */
+  private error(msg: string, tok: Token): never {
+    throw new AwkSyntaxError(msg, tok.line, tok.pos, 'error');
   }
 
   private advance(): Token {
@@ -89,15 +97,16 @@ export class Parser {
       this.terms();
     }
     for (const c of this.calls) {
-      if (!this.funcs.has(c.name)) throw new AwkSyntaxError(`function \`${c.name}' not defined`, c.tok.line, c.tok.pos, true);
+      if (!this.funcs.has(c.name)) throw new AwkSyntaxError(`function \`${c.name}' not defined`, c.tok.line, c.tok.pos, 'fatal');
     }
     return { rules, funcs: this.funcs, globals: [...this.globals.keys()] };
   }
 
   private rule(): Rule {
-    if (this.is('BEGIN') || this.is('END')) {
-      const kind = this.advance().v === 'BEGIN' ? 'begin' : 'end';
-      this.beginEnd = kind === 'begin' ? 'BEGIN' : 'END';
+    if (this.is('BEGIN') || this.is('END') || this.is('BEGINFILE') || this.is('ENDFILE')) {
+      const word = this.advance().v;
+      const kind = word.toLowerCase() as Rule['kind'];
+      this.beginEnd = word;
       this.nls();
       const body = this.blockBody();
       this.beginEnd = null;
@@ -212,6 +221,7 @@ export class Parser {
       return { k: 'do', c, body, line };
     }
     if (this.eat('for')) return this.forStmt(line);
+    if (this.eat('switch')) return this.switchStmt(line);
     if (this.is(';')) {
       this.advance();
       return { k: 'block', body: [], line };
@@ -236,6 +246,62 @@ export class Parser {
     } finally {
       this.loops--;
     }
+  }
+
+  /** gawk's `switch (e) { case v: ... default: ... }`: labels are constants or regexes; cases fall through. */
+  private switchStmt(line: number): Stmt {
+    this.expect('(');
+    const e = this.expr();
+    this.expect(')');
+    this.nls();
+    this.expect('{');
+    this.terms();
+    const cases: Case[] = [];
+    const seen = new Set<string>();
+    let hasDefault = false;
+    this.switches++;
+    while (!this.is('}')) {
+      const label = this.tok;
+      let v: Expr | null = null;
+      if (this.eat('default')) {
+        if (hasDefault) this.error("duplicate `default' detected in switch body", label);
+        hasDefault = true;
+      } else if (this.eat('case')) {
+        v = this.caseValue();
+        // gawk compares the labels' texts, and not regexes.
+        if (v.k !== 're') {
+          const text = v.k === 'num' ? String(v.v) : (v as { v: string }).v;
+          if (seen.has(text)) this.error(`duplicate case values in switch body: ${text}`, label);
+          seen.add(text);
+        }
+      } else this.fail();
+      this.expect(':');
+      this.terms();
+      const body: Stmt[] = [];
+      while (!this.is('case') && !this.is('default') && !this.is('}')) {
+        if (this.tok.t === 'eof') this.fail();
+        body.push(this.stmt());
+        this.terms();
+      }
+      cases.push({ v, body });
+    }
+    this.switches--;
+    this.advance();
+    return { k: 'switch', e, cases, line };
+  }
+
+  /** A case label: a number (maybe signed), a string or a regex constant. */
+  private caseValue(): Expr {
+    const t = this.tok;
+    if (t.t === 'op' && (t.v === '-' || t.v === '+')) {
+      this.advance();
+      const n = this.tok;
+      if (n.t !== 'num') this.fail();
+      this.advance();
+      return { k: 'num', v: t.v === '-' ? -n.n : n.n };
+    }
+    if (t.t === 'num' || t.t === 'str' || (t.t === 'op' && (t.v === '/' || t.v === '/='))) return this.primary();
+    return this.fail();
   }
 
   private forStmt(line: number): Stmt {
@@ -282,12 +348,13 @@ export class Parser {
         case 'next':
         case 'nextfile':
           this.advance();
-          if (this.beginEnd) this.fail(`\`${t.v}' used in ${this.beginEnd} action`, t);
+          // BEGINFILE may skip its file; no other special rule has a record to leave.
+          if (this.beginEnd && !(t.v === 'nextfile' && this.beginEnd === 'BEGINFILE')) this.error(`\`${t.v}' used in ${this.beginEnd} action`, t);
           return { k: t.v, line };
         case 'break':
         case 'continue':
           this.advance();
-          if (this.loops === 0) this.fail(`\`${t.v}' is not allowed outside a loop`, t);
+          if (this.loops === 0 && (t.v === 'continue' || this.switches === 0)) this.error(`\`${t.v}' is not allowed outside a loop${t.v === 'break' ? ' or switch' : ''}`, t);
           return { k: t.v, line };
         case 'exit':
         case 'return': {
@@ -453,7 +520,7 @@ export class Parser {
       case 'builtin':
         return true;
       case 'op':
-        return t.v === '$' || t.v === '(' || t.v === '++' || t.v === '--';
+        return t.v === '$' || t.v === '(' || t.v === '++' || t.v === '--' || (t.v === '@' && this.lx.gawk);
       default:
         return false;
     }
@@ -606,6 +673,7 @@ export class Parser {
             // The file is a primary: `getline < "a" "b"` reads "a".
             return { k: 'getline', src: 'file', lv, e: this.fieldOrPrimary() };
           }
+          if (this.beginEnd === 'BEGINFILE' || this.beginEnd === 'ENDFILE') this.error(`non-redirected \`getline' invalid inside \`${this.beginEnd}' rule`, t);
           return { k: 'getline', src: 'main', lv, e: null };
         }
         break;
@@ -635,6 +703,15 @@ export class Parser {
           return { k: 'group', items };
         }
         if (t.v === '-' || t.v === '+' || t.v === '!') return this.unary();
+        if (t.v === '@' && this.lx.gawk) {
+          this.advance();
+          const f = this.tok;
+          if (f.t !== 'funcname') this.fail();
+          this.advance();
+          this.advance(); // (
+          const args = this.is(')') ? (this.advance(), []) : this.exprListNl(')');
+          return { k: 'icall', ref: this.ref(f.v), args };
+        }
         break;
     }
     if (t.t === 'eof' || t.t === 'nl') this.fail(t.t === 'eof' ? 'unexpected newline or end of string' : 'unexpected newline or end of string');
@@ -679,8 +756,8 @@ export class Parser {
   }
 
   /** Parse a whole program; rules know whether they are BEGIN/END for `next` checks. */
-  static program(src: string): Program {
-    const p = new Parser(src);
+  static program(src: string, gawk = true): Program {
+    const p = new Parser(src, gawk);
     return p.parse();
   }
 }

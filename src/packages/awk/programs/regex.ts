@@ -3,7 +3,7 @@
 // across top-level alternatives, longest, as POSIX asks. In a UTF-8 locale
 // they match characters, and ranges run in code point order (gawk's own).
 
-import { byteRegExp, decodeEscapes, RegexError, translate } from '../../grep/programs/regex.js';
+import { byteRegExp, decodeEscapes, needsAsciiFold, RegexError, translate } from '../../grep/programs/regex.js';
 import { isUtf8 } from './chars.js';
 
 export { RegexError };
@@ -27,17 +27,34 @@ const awkEscapes = (p: string): string =>
     return hex ? [String.fromCharCode(parseInt(hex[0], 16)), 1 + hex[0].length] : null;
   });
 
-const cache = new Map<string, Rx>();
+/**
+ * gawk's `\y` (word boundary) is the translator's `\b`; awk's own `\b` is a
+ * backspace, already decoded by awkEscapes.
+ */
+function wordBoundaries(p: string): string {
+  if (!p.includes('\\y')) return p;
+  return p.replace(/\\([^])/g, (all, c: string) => (c === 'y' ? '\\b' : all));
+}
 
-export function compile(src: string): Rx {
-  let rx = cache.get(src);
+const cache = new Map<string, Rx>();
+const icaseCache = new Map<string, Rx>();
+
+/** `icase`: IGNORECASE (ASCII letters fold in the C locale, all letters in UTF-8, as in gawk). */
+export function compile(src: string, icase = false): Rx {
+  const c = icase ? icaseCache : cache;
+  let rx = c.get(src);
   if (rx) return rx;
-  const t = translate(awkEscapes(src), 'ere', 0, { utf8: isUtf8(), codePointRanges: true });
-  const re = byteRegExp(t.source, t.ascii?.source, 'g');
-  const branches = t.branches.length > 1 ? t.branches.map((b, k) => byteRegExp(b, t.ascii?.branches[k], 'y')) : null;
+  const utf8 = isUtf8();
+  // C locale: fold ASCII letters only (JS's `i` would also pair latin1 bytes such as É and é).
+  const pattern = wordBoundaries(awkEscapes(src));
+  const foldAscii = icase && !utf8 && needsAsciiFold(pattern);
+  const t = translate(pattern, 'ere', 0, { utf8, codePointRanges: true, foldAscii });
+  const flags = icase && !foldAscii ? 'i' : '';
+  const re = byteRegExp(t.source, t.ascii?.source, `g${flags}`);
+  const branches = t.branches.length > 1 ? t.branches.map((b, k) => byteRegExp(b, t.ascii?.branches[k], `y${flags}`)) : null;
   rx = { re, branches };
-  if (cache.size > 500) cache.clear();
-  cache.set(src, rx);
+  if (c.size > 500) c.clear();
+  c.set(src, rx);
   return rx;
 }
 

@@ -11,6 +11,9 @@ export class StrNum {
 
 export const UNINIT = new StrNum('', 0);
 
+/** The uninitialized value once assigned to a variable (gawk's typeof says "unassigned"; it can no longer become an array). */
+export const UNASSIGNED = new StrNum('', 0);
+
 export type Val = number | string | StrNum;
 
 export type AwkArray = Map<string, Val>;
@@ -46,7 +49,7 @@ export function toNum(v: Val): number {
 export function toBool(v: Val): boolean {
   if (typeof v === 'number') return v !== 0;
   if (typeof v === 'string') return v !== '';
-  return v === UNINIT ? false : v.n !== 0;
+  return v === UNINIT || v === UNASSIGNED ? false : v.n !== 0;
 }
 
 /** Integral values print as integers whatever the format, as gawk does. */

@@ -64,7 +64,15 @@ import { groups } from './groups.js';
 import { stty } from './stty.js';
 import { sync } from './sync.js';
 import { mkfifo } from './mkfifo.js';
+import { printf } from './printf.js';
+import { bracket, test } from './test.js';
 import { md5sum, sha1sum, sha256sum, sha512sum } from './sums.js';
+import { cksum } from './cksum.js';
+import { csplit } from './csplit.js';
+import { factor } from './factor.js';
+import { numfmt } from './numfmt.js';
+import { pr } from './pr.js';
+import { tsort } from './tsort.js';
 
 type Applet = (os: AgentosApi, args: string[]) => number;
 
@@ -117,6 +125,12 @@ const APPLETS: Record<string, Applet> = {
   sha1sum,
   sha256sum,
   sha512sum,
+  cksum,
+  csplit,
+  factor,
+  numfmt,
+  pr,
+  tsort,
   date,
   expr,
   timeout,
@@ -139,6 +153,9 @@ const APPLETS: Record<string, Applet> = {
   stty,
   sync,
   mkfifo,
+  printf,
+  test,
+  '[': bracket,
   true: () => 0,
   false: () => 1,
 };

@@ -1,6 +1,8 @@
-// Date strings for date -d and touch -d / -t (a practical subset of GNU's parser), in UTC.
+// Date strings for date -d and touch -d / -t (a practical subset of GNU's parser), in a time zone.
 // Accepted: @SECONDS, or an optional YYYY-MM-DD[ T]HH:MM[:SS[.frac]] [Z|UTC|+HH:MM] followed by
 // "now", "today", "yesterday", "tomorrow" and relative items ("3 days ago", "+2 weeks", "next month").
+
+import { UTC, type Zone } from '../../../userland/lib/tz.js';
 
 const ISO = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ t](\d{1,2}):(\d{2})(?::(\d{2})(\.\d+)?)?)?\s*(z|utc|[+-]\d{2}:?\d{2})?(?=\s|$)/;
 const REL = /^(?:(next|last|this|[+-]?\s*\d+)\s*)?(sec|second|min|minute|hour|day|week|fortnight|month|year)s?\b(\s+ago\b)?/;
@@ -8,13 +10,13 @@ const UNIT_SECS: Record<string, number> = { sec: 1, second: 1, min: 60, minute: 
 const WORDS: Record<string, number> = { now: 0, today: 0, yesterday: -1, tomorrow: 1 };
 
 /** Milliseconds since the epoch, or null when the string is not understood. */
-export function parseDate(s: string, now = Date.now()): number | null {
+export function parseDate(s: string, now = Date.now(), zone: Zone = UTC): number | null {
   let t = s.trim().toLowerCase();
   if (/^@-?\d+(\.\d+)?$/.test(t)) return Number(t.slice(1)) * 1000;
   let base = now;
   const m = ISO.exec(t);
   if (m) {
-    const b = isoBase(m);
+    const b = isoBase(m, zone);
     if (b === null) return null;
     base = b;
     t = t.slice(m[0].length).trim();
@@ -44,12 +46,13 @@ export function parseDate(s: string, now = Date.now()): number | null {
   return d.getTime() + secs * 1000;
 }
 
-function isoBase(m: RegExpExecArray): number | null {
+function isoBase(m: RegExpExecArray, zone: Zone): number | null {
   const [y, mo, d, h, mi, sec] = [m[1], m[2], m[3], m[4] ?? '0', m[5] ?? '0', m[6] ?? '0'].map(Number);
   if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || sec > 60) return null;
   let ms = Date.UTC(y, mo - 1, d, h, mi, sec) + (m[7] ? Number(m[7]) * 1000 : 0);
   const z = m[8];
-  if (z && /^[+-]/.test(z)) {
+  if (!z) return zone.fromLocal(ms);
+  if (/^[+-]/.test(z)) {
     const zz = z.replace(':', '');
     const off = (Number(zz.slice(1, 3)) * 60 + Number(zz.slice(3, 5))) * 60e3;
     ms -= z[0] === '+' ? off : -off;
@@ -58,7 +61,7 @@ function isoBase(m: RegExpExecArray): number | null {
 }
 
 /** touch -t [[CC]YY]MMDDhhmm[.ss]. */
-export function parseStamp(s: string): number | null {
+export function parseStamp(s: string, zone: Zone = UTC): number | null {
   const m = /^(\d{8}|\d{10}|\d{12})(?:\.(\d{2}))?$/.exec(s);
   if (!m) return null;
   let digits = m[1];
@@ -73,5 +76,5 @@ export function parseStamp(s: string): number | null {
   }
   const [mo, d, h, mi] = [0, 2, 4, 6].map((i) => Number(digits.slice(i, i + 2)));
   if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59) return null;
-  return Date.UTC(year, mo - 1, d, h, mi, Number(m[2] ?? 0));
+  return zone.fromLocal(Date.UTC(year, mo - 1, d, h, mi, Number(m[2] ?? 0)));
 }

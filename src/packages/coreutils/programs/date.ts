@@ -1,9 +1,10 @@
 // date [-u] [-d STRING | -r FILE] [-R | -I[FMT] | +FORMAT]: print the time.
-// agentOS has no zoneinfo: every time is UTC, whatever TZ says (-u is accepted).
+// Times are in TZ's zone (IANA names from the host's Intl data, or POSIX TZ strings: tz.ts).
 // The system clock cannot be set (-s and MMDDhhmm operands fail with EPERM).
 
 import { strerror, SysError } from '../../../abi/errno.js';
 import { command, quote } from '../../../userland/lib/index.js';
+import { UTC, zoneFor } from '../../../userland/lib/tz.js';
 import { parseDate } from './date-parse.js';
 import { strftime } from './strftime.js';
 
@@ -24,7 +25,7 @@ STRING: @SECONDS, YYYY-MM-DD[ HH:MM[:SS]], now, today, yesterday, tomorrow,
 and relative items such as '3 days ago', '+2 weeks', 'next month'.
 FORMAT: the strftime directives (%Y %m %d %H %M %S %s %a %b %j %Z %z %:z ...),
 with the flags - _ 0 ^ # and a field width.
-All times are UTC: agentOS has no time zone database.
+TZ names the zone: an IANA name (America/New_York) or a POSIX TZ string (EST5EDT).
 `;
 
 const ISO: Record<string, string> = {
@@ -72,9 +73,10 @@ export const date = command(
       if ((c.has('s') ? parseDate(s) : /^\d{8}(\d{2}|\d{4})?(\.\d{2})?$/.test(s) ? 0 : null) === null) c.fail(`invalid date ${quote(s)}`);
       c.fail('cannot set date: Operation not permitted');
     }
+    const zone = c.has('u') ? UTC : zoneFor(c.os.env.TZ);
     let ms = Date.now();
     if (c.has('d')) {
-      const t = parseDate(c.get('d')!, ms);
+      const t = parseDate(c.get('d')!, ms, zone);
       if (t === null || Number.isNaN(t)) c.fail(`invalid date ${quote(c.get('d')!)}`);
       ms = t!;
     } else if (c.has('r')) {
@@ -85,6 +87,6 @@ export const date = command(
         c.fail(`${c.get('r')!}: ${strerror(e.errno)}`);
       }
     }
-    c.out.write(strftime(formats[0] ?? '%a %b %e %H:%M:%S %Z %Y', ms) + '\n');
+    c.out.write(strftime(formats[0] ?? '%a %b %e %H:%M:%S %Z %Y', ms, zone) + '\n');
   },
 );

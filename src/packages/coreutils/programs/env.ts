@@ -3,7 +3,7 @@
 
 import { Errno, strerror, SysError } from '../../../abi/errno.js';
 import type { AgentosApi } from '../../../runtimes/js/api.js';
-import { walkPath } from '../../../user/execvp.js';
+import { walkPath, withShellFallback } from '../../../user/execvp.js';
 
 const USAGE = `Usage: env [OPTION]... [-] [NAME=VALUE]... [COMMAND [ARG]...]
 Set each NAME to VALUE in the environment and run COMMAND.
@@ -51,7 +51,7 @@ export function env(os: AgentosApi, args: string[]): number {
   }
   const [cmd, ...rest] = args.slice(i);
   try {
-    walkPath(cmd, vars, (path) => os.sys.execve(path, [cmd, ...rest], vars));
+    walkPath(cmd, vars, (path) => withShellFallback(path, [cmd, ...rest], (file, argv) => os.sys.execve(file, argv, vars)));
   } catch (e) {
     if (!(e instanceof SysError)) throw e;
     os.eprint(`env: ‘${cmd}’: ${strerror(e.errno)}\n`);

@@ -5,6 +5,8 @@ import { isDir, isLnk, isFifo, S_IFMT, S_IFSOCK, type Stat } from '../../../abi/
 import { groupName, humanSize, modeString, userName, type Cmd } from '../../../userland/lib/index.js';
 import { encode, strWidth } from '../../../userland/lib/utf8.js';
 import type { LsOpts } from './ls.js';
+import { strftime } from './strftime.js';
+import { zoneFor, type Zone } from '../../../userland/lib/tz.js';
 
 export interface Item {
   name: string;
@@ -15,9 +17,9 @@ export interface Item {
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const SIX_MONTHS = (365.2425 / 2) * 86400e3;
 
-/** GNU's default --time-style=locale in the C locale, in UTC: recent files show the time, others the year. */
-export function lsDate(ms: number, now: number): string {
-  const d = new Date(ms);
+/** GNU's default --time-style=locale in the C locale, in TZ's zone: recent files show the time, others the year. */
+export function lsDate(ms: number, now: number, zone: Zone): string {
+  const d = new Date(ms + zone.at(ms).offset * 1000);
   const day = String(d.getUTCDate()).padStart(2);
   const recent = ms <= now + 60e3 && now - ms < SIX_MONTHS;
   const tail = recent
@@ -36,6 +38,7 @@ export function indicator(st: Stat): string {
 
 export function longLines(c: Cmd, o: LsOpts, items: Item[], isDirListing: boolean): string[] {
   const now = Date.now();
+  const zone = zoneFor(c.os.env.TZ);
   const owner = (st: Stat) => (o.numeric ? String(st.uid) : (userName(c.sys, st.uid) ?? String(st.uid)));
   const group = (st: Stat) => (o.numeric ? String(st.gid) : (groupName(c.sys, st.gid) ?? String(st.gid)));
   const size = (st: Stat) => (o.human ? humanSize(st.size) : String(st.size));
@@ -46,7 +49,7 @@ export function longLines(c: Cmd, o: LsOpts, items: Item[], isDirListing: boolea
     owner: owner(it.st),
     group: group(it.st),
     size: size(it.st),
-    date: lsDate(it.st.mtimeMs, now),
+    date: o.fullTime ? strftime('%Y-%m-%d %H:%M:%S.%N %z', it.st.mtimeMs, zone) : lsDate(it.st.mtimeMs, now, zone),
     name: encode(it.name) + nameTail(c, o, it),
   }));
   const w = (k: keyof (typeof rows)[number]) => Math.max(0, ...rows.map((r) => r[k].length));

@@ -22,6 +22,7 @@ Mandatory arguments to long options are mandatory for short options too.
   -g                         like -l, but do not list owner
   -h, --human-readable       with -l and -s, print sizes like 1K 234M 2G etc.
   -i, --inode                print the index number of each file
+      --full-time            like -l --time-style=full-iso
   -l                         use a long listing format
   -m                         fill width with a comma separated list of entries
   -n, --numeric-uid-gid      like -l, but list numeric user and group IDs
@@ -61,6 +62,8 @@ export interface LsOpts {
   /** Output width for the multi-column formats (0: no limit). */
   width: number;
   utf8: boolean;
+  /** --full-time: the whole time to the nanosecond, with the zone's offset. */
+  fullTime: boolean;
 }
 
 export const ls = command(
@@ -73,6 +76,7 @@ export const ls = command(
       all: ['a', 'none'], 'almost-all': ['A', 'none'], directory: ['d', 'none'], classify: ['F', 'none'],
       'human-readable': ['h', 'none'], inode: ['i', 'none'], 'numeric-uid-gid': ['n', 'none'],
       reverse: ['r', 'none'], recursive: ['R', 'none'], author: ['author', 'none'], width: ['w', 'required'],
+      'full-time': ['full-time', 'none'],
     },
   },
   (c) => {
@@ -87,7 +91,7 @@ export const ls = command(
     let long = false;
     let format: LsOpts['format'] = tty ? 'columns' : 'one';
     for (const [k] of c.all) {
-      if ('lgno'.includes(k)) [long, format] = [true, 'one'];
+      if ('lgno'.includes(k) || k === 'full-time') [long, format] = [true, 'one'];
       else if (k === '1') [long, format] = [false, 'one'];
       else if (k === 'C') [long, format] = [false, 'columns'];
       else if (k === 'x') [long, format] = [false, 'rows'];
@@ -111,6 +115,7 @@ export const ls = command(
       all: h('a'), almostAll: h('A'), dirsAsFiles: h('d'), classify: h('F'), long,
       showOwner: !h('g'), showGroup: !h('o'), numeric: h('n'), human: h('h'), inode: h('i'),
       recursive: h('R') && !h('d'), sort, reverse: h('r'), format, width, utf8: isUtf8Locale(c.os.env),
+      fullTime: h('full-time'),
     };
     list(c, o, c.operands);
   },

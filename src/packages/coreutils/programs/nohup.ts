@@ -4,7 +4,7 @@
 import { Errno, strerror, SysError } from '../../../abi/errno.js';
 import { O_APPEND, O_CREAT, O_RDONLY, O_WRONLY } from '../../../abi/fcntl.js';
 import { SIG_IGN, SIGHUP } from '../../../abi/signal.js';
-import { walkPath } from '../../../user/execvp.js';
+import { walkPath, withShellFallback } from '../../../user/execvp.js';
 import { command, quoteaf, type Cmd } from '../../../userland/lib/index.js';
 
 const USAGE = `Usage: nohup COMMAND [ARG]...
@@ -62,7 +62,7 @@ export const nohup = command({ name: 'nohup', usage: USAGE, failStatus: 125, sto
   const env = Object.entries(c.os.env).map(([k, v]) => `${k}=${v}`);
   const [cmd, ...rest] = c.operands;
   try {
-    walkPath(cmd, env, (path) => c.sys.execve(path, [cmd, ...rest], env));
+    walkPath(cmd, env, (path) => withShellFallback(path, [cmd, ...rest], (file, argv) => c.sys.execve(file, argv, env)));
   } catch (e) {
     if (!(e instanceof SysError)) throw e;
     c.warn(`failed to run command ${quoteaf(cmd)}: ${strerror(e.errno)}`);

@@ -1,6 +1,7 @@
 // uname, hostname, whoami, id, nproc: facts about the system and the user.
 
 import { command, groupName, groups, quote, userName } from '../../../userland/lib/index.js';
+import { onlineCpus } from '../../../user/cpus.js';
 
 const UNAME_USAGE = `Usage: uname [OPTION]...
 Print certain system information.  With no OPTION, same as -s.
@@ -107,10 +108,39 @@ export const id = command(
   },
 );
 
+const NPROC_USAGE = `Usage: nproc [OPTION]...
+Print the number of processing units available to the current process,
+which may be less than the number of online processors
+
+      --all      print the number of installed processors
+      --ignore=N  if possible, exclude N processing units
+      --help     display this help and exit
+      --version  output version information and exit
+`;
+
+/** OMP_NUM_THREADS / OMP_THREAD_LIMIT as GNU nproc reads them: the first number of a list, 0 or junk ignored. */
+function ompValue(v: string | undefined): number {
+  const m = /^\s*\+?(\d+)\s*(,|$)/.exec(v ?? '');
+  return m ? Number(m[1]) : 0;
+}
+
 export const nproc = command(
-  { name: 'nproc', usage: 'Usage: nproc [OPTION]...\nPrint the number of processing units available to the current process.\n' },
+  { name: 'nproc', usage: NPROC_USAGE, long: { all: ['all', 'none'], ignore: ['ignore', 'required'] } },
   (c) => {
-    const n = (globalThis as { navigator?: { hardwareConcurrency?: number } }).navigator?.hardwareConcurrency ?? 1;
-    c.out.write(`${n}\n`);
+    if (c.operands.length) return c.usage(`extra operand ${quote(c.operands[0])}`);
+    const ignoreArg = c.get('ignore');
+    let ignore = 0;
+    if (ignoreArg !== undefined) {
+      if (!/^\s*\+?\d+$/.test(ignoreArg)) return c.fail(`invalid number: ${quote(ignoreArg)}`);
+      ignore = Number(ignoreArg);
+    }
+    let n = onlineCpus(c.sys);
+    if (!c.has('all')) {
+      const omp = ompValue(c.os.env.OMP_NUM_THREADS);
+      if (omp > 0) n = omp;
+      const limit = ompValue(c.os.env.OMP_THREAD_LIMIT);
+      if (limit > 0) n = Math.min(n, limit);
+    }
+    c.out.write(`${Math.max(1, n - ignore)}\n`);
   },
 );

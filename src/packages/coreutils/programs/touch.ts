@@ -3,6 +3,7 @@
 import { Errno } from '../../../abi/errno.js';
 import { O_CREAT, O_WRONLY } from '../../../abi/fcntl.js';
 import { command, quote, quoteaf } from '../../../userland/lib/index.js';
+import { zoneFor } from '../../../userland/lib/tz.js';
 import { parseDate, parseStamp } from './date-parse.js';
 
 const USAGE = `Usage: touch [OPTION]... FILE...
@@ -43,12 +44,12 @@ export const touch = command(
       }
     }
     if (c.has('d')) {
-      const t = parseDate(c.get('d')!);
+      const t = parseDate(c.get('d')!, Date.now(), zoneFor(c.os.env.TZ));
       if (t === null) c.fail(`invalid date format ${quote(c.get('d')!)}`);
       atime = mtime = t;
     }
     if (c.has('t')) {
-      const t = parseStamp(c.get('t')!);
+      const t = parseStamp(c.get('t')!, zoneFor(c.os.env.TZ));
       if (t === null) c.fail(`invalid date format ${quote(c.get('t')!)}`);
       atime = mtime = t;
     }

@@ -2,9 +2,9 @@
 // spawn, wait. A file without a recognised header runs under /bin/sh, as
 // execvp's ENOEXEC fallback does.
 
-import { Errno, SysError } from '../../../abi/errno.js';
+import { SysError } from '../../../abi/errno.js';
 import { O_RDONLY } from '../../../abi/fcntl.js';
-import { walkPath } from '../../../user/execvp.js';
+import { walkPath, withShellFallback } from '../../../user/execvp.js';
 import type { Sys } from '../../../user/sys.js';
 
 export type RunResult = { ok: true; status: number } | { ok: false; errno: number };
@@ -25,16 +25,7 @@ export function runCommand(sys: Sys, argv: string[], env: string[], o: RunOption
   try {
     if (o.nullStdin) nullFd = sys.open('/dev/null', O_RDONLY);
     const fds: [number, number][] | undefined = nullFd >= 0 ? [[0, nullFd], [1, 1], [2, 2]] : undefined;
-    const pid = walkPath(argv[0], env, (path) => {
-      try {
-        return sys.spawn({ path, argv, env, cwd: o.cwd, fds });
-      } catch (e) {
-        if (e instanceof SysError && e.errno === Errno.ENOEXEC) {
-          return sys.spawn({ path: '/bin/sh', argv: ['/bin/sh', path, ...argv.slice(1)], env, cwd: o.cwd, fds });
-        }
-        throw e;
-      }
-    });
+    const pid = walkPath(argv[0], env, (path) => withShellFallback(path, argv, (file, args) => sys.spawn({ path: file, argv: args, env, cwd: o.cwd, fds })));
     const [, status] = sys.waitpid(pid);
     return { ok: true, status };
   } catch (e) {

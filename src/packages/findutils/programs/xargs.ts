@@ -3,6 +3,7 @@
 // specification. -P is accepted but commands run one at a time: the outputs
 // are those of a sequential run (GNU's -P N may interleave them).
 
+import { decodeBytes } from '../../../abi/bytestr.js';
 import { strerror, Errno } from '../../../abi/errno.js';
 import { O_RDONLY } from '../../../abi/fcntl.js';
 import { WEXITSTATUS, WIFEXITED, WTERMSIG } from '../../../abi/wait.js';
@@ -51,9 +52,8 @@ mandatory or optional for the corresponding short option.
 
 const DEFAULT_CHARS = 128 * 1024;
 const enc = new TextEncoder();
-/** Input was read as latin1 (bytes as code units); argv strings are UTF-8, so decode back. */
-const utf8 = new TextDecoder();
-const fromBytes = (s: string): string => utf8.decode(Uint8Array.from(s, (ch) => ch.charCodeAt(0)));
+/** Input was read as latin1 (bytes as code units); argv strings are byte strings, so decode back keeping every byte. */
+const fromBytes = (s: string): string => decodeBytes(Uint8Array.from(s, (ch) => ch.charCodeAt(0)));
 
 interface Config {
   maxArgs: number;

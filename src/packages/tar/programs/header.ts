@@ -3,10 +3,9 @@
 // handled by the reader) and octal or base-256 numbers; encoding writes what
 // GNU tar 1.34 writes by default (--format=gnu), or ustar/pax on request.
 
-export const BLOCK = 512;
+import { decodeBytes, encodeBytes } from '../../../abi/bytestr.js';
 
-const enc = new TextEncoder();
-const utf8 = new TextDecoder();
+export const BLOCK = 512;
 
 /** Type flags (typeflag byte) as characters. */
 export const REG = '0', AREG = '\0', LNK = '1', SYM = '2', CHR = '3', BLK = '4', DIR = '5', FIFO = '6', CONT = '7';
@@ -40,7 +39,7 @@ const F = {
 function str(b: Uint8Array, [off, len]: readonly [number, number]): string {
   const f = b.subarray(off, off + len);
   const end = f.indexOf(0);
-  return utf8.decode(end < 0 ? f : f.subarray(0, end));
+  return decodeBytes(end < 0 ? f : f.subarray(0, end));
 }
 
 /** A numeric field: octal (spaces and NULs around it) or GNU base-256; null when it is neither. */
@@ -112,9 +111,9 @@ export function parsePax(data: Uint8Array): Map<string, string> {
   for (let i = 0; i < data.byteLength; ) {
     const sp = data.indexOf(0x20, i);
     if (sp < 0) break;
-    const len = Number(utf8.decode(data.subarray(i, sp)));
+    const len = Number(decodeBytes(data.subarray(i, sp)));
     if (!Number.isInteger(len) || len <= sp - i || i + len > data.byteLength) break;
-    const rec = utf8.decode(data.subarray(sp + 1, i + len - 1));
+    const rec = decodeBytes(data.subarray(sp + 1, i + len - 1));
     const eq = rec.indexOf('=');
     if (eq > 0) out.set(rec.slice(0, eq), rec.slice(eq + 1));
     i += len;
@@ -143,7 +142,7 @@ export function applyPax(h: Header, pax: Map<string, string>): void {
 export class FieldOverflow extends Error {}
 
 function putStr(b: Uint8Array, [off, len]: readonly [number, number], s: string | Uint8Array): void {
-  const bytes = typeof s === 'string' ? enc.encode(s) : s;
+  const bytes = typeof s === 'string' ? encodeBytes(s) : s;
   b.set(bytes.subarray(0, len), off);
 }
 
@@ -171,7 +170,7 @@ function seal(b: Uint8Array): void {
   putStr(b, F.chksum, `${sum.toString(8).padStart(6, '0')}\0 `);
 }
 
-const nameBytes = (s: string): Uint8Array => enc.encode(s);
+const nameBytes = (s: string): Uint8Array => encodeBytes(s);
 
 /** One header block, names as given (the caller made long names fit first). */
 export function encodeBlock(h: Header, format: Format): Uint8Array {
@@ -219,7 +218,7 @@ export function splitUstar(name: string): { prefix: string; name: string } | nul
   if (b.byteLength <= 100) return { prefix: '', name };
   for (let i = Math.min(b.byteLength - 1, 155); i > 0; i--) {
     if (b[i] === 0x2f && b.byteLength - i - 1 <= 100 && b.byteLength - i - 1 > 0) {
-      return { prefix: utf8.decode(b.subarray(0, i)), name: utf8.decode(b.subarray(i + 1)) };
+      return { prefix: decodeBytes(b.subarray(0, i)), name: decodeBytes(b.subarray(i + 1)) };
     }
   }
   return null;

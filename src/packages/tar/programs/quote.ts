@@ -3,7 +3,7 @@
 // which in the C locale are all bytes above 0x7f. In a UTF-8 locale printable
 // characters stay as they are. Diagnostics also escape ':' (quotearg_colon).
 
-const enc = new TextEncoder();
+import { encodeBytes } from '../../../abi/bytestr.js';
 
 const C_ESCAPES: Record<number, string> = { 7: '\\a', 8: '\\b', 9: '\\t', 10: '\\n', 11: '\\v', 12: '\\f', 13: '\\r', 92: '\\\\' };
 
@@ -24,8 +24,8 @@ export function quoteName(s: string, colon = false): string {
     if (c in C_ESCAPES) out += C_ESCAPES[c];
     else if (colon && ch === ':') out += '\\:';
     else if (c >= 0x20 && c < 0x7f) out += ch;
-    else if (c >= 0xa0 && utf8Locale) out += ch;
-    else for (const b of enc.encode(ch)) out += `\\${b.toString(8).padStart(3, '0')}`;
+    else if (c >= 0xa0 && utf8Locale && !(c >= 0xdc80 && c <= 0xdcff)) out += ch; // an escaped byte is not a character
+    else for (const b of encodeBytes(ch)) out += `\\${b.toString(8).padStart(3, '0')}`;
   }
   return out;
 }

@@ -3,6 +3,7 @@
 // precede; a zero block ends the archive (a lone one is reported); a block
 // with a bad checksum is reported once and skipped; data stream in chunks.
 
+import { decodeBytes } from '../../../abi/bytestr.js';
 import type { Tar } from './context.js';
 import {
   AREG, BLOCK, DIR, LONGLINK, LONGNAME, PAX, PAXGLOBAL, applyPax, checksumOk, decode, isZeroBlock, parsePax, type Header,
@@ -11,7 +12,6 @@ import type { BlockReader } from './stream.js';
 
 type Status = 'unread' | 'success' | 'zero' | 'failure';
 
-const utf8 = new TextDecoder();
 const padded = (n: number): number => Math.ceil(n / BLOCK) * BLOCK;
 
 export class TarReader {
@@ -105,5 +105,5 @@ export class TarReader {
 
 function cString(data: Uint8Array): string {
   const end = data.indexOf(0);
-  return utf8.decode(end < 0 ? data : data.subarray(0, end));
+  return decodeBytes(end < 0 ? data : data.subarray(0, end));
 }

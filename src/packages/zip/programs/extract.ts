@@ -3,6 +3,7 @@
 // at UnZip's prompt, modes and times restored; symlinks are made last
 // ("finishing deferred symbolic links"), directory times after everything.
 
+import { decodeBytes } from '../../../abi/bytestr.js';
 import { concatBytes } from '../../../abi/bytes.js';
 import { O_CREAT, O_TRUNC, O_WRONLY } from '../../../abi/fcntl.js';
 import { isLnk } from '../../../abi/stat.js';
@@ -12,7 +13,6 @@ import { readEntry } from './data.js';
 import { isDirEntry, isSymlinkEntry, type Entry } from './format.js';
 import type { Unzip } from './unzip.js';
 
-const utf8 = new TextDecoder();
 
 export function pipeEntries(u: Unzip, entries: Entry[]): void {
   for (const e of entries) {
@@ -71,7 +71,7 @@ export function extractAll(u: Unzip, entries: Entry[]): void {
     if (isSymlinkEntry(e)) {
       const parts: Uint8Array[] = [];
       readEntry(u, e, (b) => parts.push(b.slice()));
-      const to = utf8.decode(concatBytes(parts));
+      const to = decodeBytes(concatBytes(parts));
       if (u.o.quiet === 0) u.out.write(`    linking: ${path.padEnd(22)}  -> ${to} \n`);
       links.push({ path, to });
       continue;

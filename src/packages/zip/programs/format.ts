@@ -6,8 +6,7 @@
 // attributes, an end-of-central-directory record; DOS times in local time
 // (UTC in agentOS), rounded up to even seconds.
 
-const enc = new TextEncoder();
-const utf8 = new TextDecoder();
+import { decodeBytes, encodeBytes } from '../../../abi/bytestr.js';
 
 export const LOCAL_SIG = 0x04034b50;
 export const CENTRAL_SIG = 0x02014b50;
@@ -113,7 +112,7 @@ function uxField(uid: number, gid: number): Uint8Array {
 
 /** The local header; crc and sizes are zero until patched (or, streaming, in a descriptor). */
 export function localHeader(e: NewEntry, crc = 0, csize = 0, usize = 0): Uint8Array {
-  const name = enc.encode(e.name);
+  const name = encodeBytes(e.name);
   const extra = e.extras ? [new Out(13).u16(0x5455).u16(9).u8(3).u32(e.mtime).u32(e.atime).b, uxField(e.uid, e.gid)] : [];
   const extraLen = extra.reduce((n, x) => n + x.byteLength, 0);
   const { time, date } = toDos(e.mtime);
@@ -133,7 +132,7 @@ export function descriptor(crc: number, csize: number, usize: number): Uint8Arra
 
 
 export function centralHeader(e: NewEntry, crc: number, csize: number, usize: number, offset: number, text: boolean): Uint8Array {
-  const name = enc.encode(e.name);
+  const name = encodeBytes(e.name);
   const extra = e.extras ? [new Out(9).u16(0x5455).u16(5).u8(3).u32(e.mtime).b, uxField(e.uid, e.gid)] : [];
   const extraLen = extra.reduce((n, x) => n + x.byteLength, 0);
   const { time, date } = toDos(e.mtime);
@@ -178,7 +177,7 @@ export function parseCentral(cd: Uint8Array, count: number): Entry[] | null {
     const flags = v.getUint16(p + 8, true);
     const externalAttrs = v.getUint32(p + 38, true);
     const nameBytes = cd.subarray(p + 46, p + 46 + nameLen);
-    const name = flags & FLAG_UTF8 ? utf8.decode(nameBytes) : decodeName(nameBytes);
+    const name = flags & FLAG_UTF8 ? decodeBytes(nameBytes) : decodeName(nameBytes);
     const dosTime = v.getUint16(p + 12, true);
     const dosDate = v.getUint16(p + 14, true);
     const e: Entry = {
@@ -229,16 +228,8 @@ function readExtra(e: Entry, x: Uint8Array): void {
   }
 }
 
-/** Names without the UTF-8 flag: UTF-8 when valid (what Unix zips hold), else bytes as Latin-1. */
-function decodeName(b: Uint8Array): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(b);
-  } catch {
-    let s = '';
-    for (const x of b) s += String.fromCharCode(x);
-    return s;
-  }
-}
+/** Names without the UTF-8 flag: UTF-8 when valid (what Unix zips hold), else the bytes as they are, as unzip on Linux keeps them. */
+const decodeName = decodeBytes;
 
 /** The length of a local header (its name and extra field lengths may differ from the central ones). */
 export function localHeaderLength(h: Uint8Array): number | null {

@@ -3,6 +3,7 @@
 // -r; files are streamed through deflate (-0 stores, -1..-9 levels); an
 // existing archive is rewritten through a temporary file and renamed over.
 
+import { encodeBytes } from '../../../abi/bytestr.js';
 import { Errno, SysError } from '../../../abi/errno.js';
 import { O_CREAT, O_EXCL, O_RDONLY, O_WRONLY, SEEK_SET } from '../../../abi/fcntl.js';
 import { S_IFMT, S_IFDIR, S_IFLNK, S_IFREG, type Stat } from '../../../abi/stat.js';
@@ -330,7 +331,7 @@ class Zipper {
     let data: Data | null = null;
     let fd = -1;
     if (type === S_IFLNK) {
-      const target = new TextEncoder().encode(sys.readlink(it.path));
+      const target = encodeBytes(sys.readlink(it.path));
       let done = false;
       data = { read: () => (done ? null : ((done = true), target)), rewind: () => (done = false) };
     } else if (type === S_IFREG) {

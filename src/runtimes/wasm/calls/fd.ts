@@ -1,6 +1,5 @@
 // fd_*: calls on open descriptors, each one or a few kernel syscalls on the WASI fd's kernel fd.
 
-import { IO_CHUNK } from '../../../abi/channel.js';
 import { F_GETFL, F_SETFL, O_APPEND, O_NONBLOCK, SEEK_CUR, SEEK_SET } from '../../../abi/fcntl.js';
 import { DT_CHR, DT_DIR, DT_LNK, DT_REG, DT_SOCK } from '../../../abi/stat.js';
 import {
@@ -31,35 +30,17 @@ export function fdCalls(w: WasiState) {
     if (t !== Filetype.REGULAR_FILE && t !== Filetype.DIRECTORY) throw new WasiError(WasiErrno.INVAL);
   };
 
-  /** One kernel read, unless a regular file filled it and more was asked (then like readv, read on). */
+  /** One read(2) (readv's): the library splits what exceeds the channel. */
   const readInto = (f: WasiFd, iovs: [number, number][], pos?: number): number => {
     const want = iovs.reduce((n, [, len]) => n + len, 0);
-    let got = 0;
-    while (got < want) {
-      const n = Math.min(want - got, IO_CHUNK);
-      const data = pos === undefined ? sys.read(f.kfd, n) : sys.pread(f.kfd, n, pos + got);
-      got += mem.scatter(skip(iovs, got), data);
-      if (data.byteLength < n || got >= want || fds.type(f) !== Filetype.REGULAR_FILE) break;
-    }
-    return got;
+    const data = pos === undefined ? sys.read(f.kfd, want) : sys.pread(f.kfd, want, pos);
+    return mem.scatter(iovs, data);
   };
 
+  /** One write(2) (writev's): the library splits what exceeds the channel. */
   const writeFrom = (f: WasiFd, iovs: [number, number][], pos?: number): number => {
     const data = mem.gather(iovs);
-    let done = 0;
-    while (done < data.byteLength) {
-      const chunk = data.subarray(done, done + IO_CHUNK);
-      let n: number;
-      try {
-        n = pos === undefined ? sys.write(f.kfd, chunk) : sys.pwrite(f.kfd, chunk, pos + done);
-      } catch (e) {
-        if (done > 0) break; // report what was written; the error comes back on the next call
-        throw e;
-      }
-      done += n;
-      if (n < chunk.byteLength) break;
-    }
-    return done;
+    return pos === undefined ? sys.write(f.kfd, data) : sys.pwrite(f.kfd, data, pos);
   };
 
   return {
@@ -216,19 +197,4 @@ export function fdCalls(w: WasiState) {
       mem.setU64(out, sys.lseek(fds.get(fd, RIGHT.FD_TELL).kfd, 0, SEEK_CUR));
     },
   };
-}
-
-/** The iovecs after the first `n` bytes. */
-function skip(iovs: [number, number][], n: number): [number, number][] {
-  if (n === 0) return iovs;
-  const out: [number, number][] = [];
-  for (const [p, len] of iovs) {
-    if (n >= len) {
-      n -= len;
-      continue;
-    }
-    out.push([p + n, len - n]);
-    n = 0;
-  }
-  return out;
 }

@@ -23,33 +23,57 @@ export function pathCalls(w: WasiState) {
   const { sys, mem, fds } = w;
   const call = (name: Parameters<typeof sys.raw.call>[0], ...args: (string | number | boolean | null)[]) =>
     sys.raw.call(name, ...args);
-  /** The directory's kernel fd, if the WASI fd holds `right`. */
-  const dir = (fd: number, right: number) => fds.get(fd, right).kfd;
   const str = (ptr: number, len: number) => mem.string(ptr, len);
+  /**
+   * Through the cwd's "." preopen libc sends both `x` and `/x` (its own cwd is
+   * `/`): the cwd's `x` if there is one, else the root's; a name that exists in
+   * neither goes where its parent directory does (the cwd first).
+   */
+  const dirFor = (cwd: number, root: number, path: string): number => {
+    if (/^\.\.?(\/|$)/.test(path)) return cwd;
+    const exists = (p: string, kfd: number) => {
+      try {
+        call('lstat', p, kfd);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    if (exists(path, cwd)) return cwd;
+    if (exists(path, root)) return root;
+    const parent = path.replace(/\/*[^/]*\/*$/, '') || '.';
+    return exists(parent, cwd) || !exists(parent, root) ? cwd : root;
+  };
+  /** The kernel fd of the directory `path` is resolved in, if the WASI fd holds `right`. */
+  const dir = (fd: number, right: number, path: string) => {
+    const f = fds.get(fd, right);
+    return f.root === undefined ? f.kfd : dirFor(f.kfd, f.root, path);
+  };
 
   return {
     path_create_directory(fd: number, p: number, n: number): void {
-      call('mkdir', str(p, n), 0o777, dir(fd, RIGHT.PATH_CREATE_DIRECTORY));
+      const path = str(p, n);
+      call('mkdir', path, 0o777, dir(fd, RIGHT.PATH_CREATE_DIRECTORY, path));
     },
 
     path_filestat_get(fd: number, flags: number, p: number, n: number, out: number): void {
-      const kfd = dir(fd, RIGHT.PATH_FILESTAT_GET);
-      const st = call(flags & LOOKUP_SYMLINK_FOLLOW ? 'stat' : 'lstat', str(p, n), kfd) as unknown as Stat;
+      const path = str(p, n);
+      const kfd = dir(fd, RIGHT.PATH_FILESTAT_GET, path);
+      const st = call(flags & LOOKUP_SYMLINK_FOLLOW ? 'stat' : 'lstat', path, kfd) as unknown as Stat;
       w.writeFilestat(out, st);
     },
 
     path_filestat_set_times(fd: number, flags: number, p: number, n: number, atim: bigint, mtim: bigint, fst: number): void {
-      const kfd = dir(fd, RIGHT.PATH_FILESTAT_SET_TIMES);
       const path = str(p, n);
+      const kfd = dir(fd, RIGHT.PATH_FILESTAT_SET_TIMES, path);
       const follow = (flags & LOOKUP_SYMLINK_FOLLOW) !== 0;
       const [a, m] = timesFor(fst, atim, mtim, () => call(follow ? 'stat' : 'lstat', path, kfd) as unknown as Stat);
       call('utimes', path, a, m, follow, kfd);
     },
 
     path_link(oldFd: number, _flags: number, op: number, on: number, newFd: number, np: number, nn: number): void {
-      const from = dir(oldFd, RIGHT.PATH_LINK_SOURCE);
-      const to = dir(newFd, RIGHT.PATH_LINK_TARGET);
-      call('link', str(op, on), str(np, nn), from, to);
+      const [a, b] = [str(op, on), str(np, nn)];
+      call('link', a, b, dir(oldFd, RIGHT.PATH_LINK_SOURCE, a), dir(newFd, RIGHT.PATH_LINK_TARGET, b));
     },
 
     path_open(
@@ -73,33 +97,37 @@ export function pathCalls(w: WasiState) {
       if (fdflags & FDFLAG_APPEND) flags |= O_APPEND;
       if (fdflags & FDFLAG_NONBLOCK) flags |= O_NONBLOCK;
       if (!(dirflags & LOOKUP_SYMLINK_FOLLOW)) flags |= O_NOFOLLOW;
-      const kfd = sys.open(str(p, n), flags, 0o666, d.kfd);
+      const path = str(p, n);
+      const kfd = sys.open(path, flags, 0o666, d.root === undefined ? d.kfd : dirFor(d.kfd, d.root, path));
       mem.setU32(out, fds.add({ kfd, rightsBase: b, rightsInheriting: i }));
     },
 
     path_readlink(fd: number, p: number, n: number, buf: number, len: number, out: number): void {
-      const target = Memory.encode(call('readlink', str(p, n), dir(fd, RIGHT.PATH_READLINK)) as string);
+      const path = str(p, n);
+      const target = Memory.encode(call('readlink', path, dir(fd, RIGHT.PATH_READLINK, path)) as string);
       const k = Math.min(len, target.byteLength);
       mem.slice(buf, k).set(target.subarray(0, k));
       mem.setU32(out, k);
     },
 
     path_remove_directory(fd: number, p: number, n: number): void {
-      call('rmdir', str(p, n), dir(fd, RIGHT.PATH_REMOVE_DIRECTORY));
+      const path = str(p, n);
+      call('rmdir', path, dir(fd, RIGHT.PATH_REMOVE_DIRECTORY, path));
     },
 
     path_rename(fd: number, op: number, on: number, newFd: number, np: number, nn: number): void {
-      const from = dir(fd, RIGHT.PATH_RENAME_SOURCE);
-      const to = dir(newFd, RIGHT.PATH_RENAME_TARGET);
-      call('rename', str(op, on), str(np, nn), from, to);
+      const [a, b] = [str(op, on), str(np, nn)];
+      call('rename', a, b, dir(fd, RIGHT.PATH_RENAME_SOURCE, a), dir(newFd, RIGHT.PATH_RENAME_TARGET, b));
     },
 
     path_symlink(op: number, on: number, fd: number, np: number, nn: number): void {
-      call('symlink', str(op, on), str(np, nn), dir(fd, RIGHT.PATH_SYMLINK));
+      const path = str(np, nn);
+      call('symlink', str(op, on), path, dir(fd, RIGHT.PATH_SYMLINK, path));
     },
 
     path_unlink_file(fd: number, p: number, n: number): void {
-      call('unlink', str(p, n), dir(fd, RIGHT.PATH_UNLINK_FILE));
+      const path = str(p, n);
+      call('unlink', path, dir(fd, RIGHT.PATH_UNLINK_FILE, path));
     },
   };
 }

@@ -1,17 +1,33 @@
 // declare/typeset/local/export/readonly and unset.
 
-import { expandAssignValue, type ExpandContext } from '../../expand/index.js';
-import { printFunction, type Assign } from '../../syntax/index.js';
+import { expandAssignValue, expandWord, type ExpandContext } from '../../expand/index.js';
+import { parseSubscript, printFunction, type Assign } from '../../syntax/index.js';
+import { expandContext } from '../context.js';
 import { assign } from '../exec.js';
 import { syncOptionVars } from './set.js';
 import type { Shell } from '../shell.js';
 import { ShellError, type Var } from '../vars.js';
+import { dollarQuote, needsDollarQuote } from './printf.js';
 import type { Builtin } from './types.js';
+
+/** The call-stack arrays each function call sets in its own scope (frames.ts): not the function's locals. */
+const FRAME_ARRAYS = new Set(['FUNCNAME', 'BASH_SOURCE', 'BASH_LINENO']);
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 function quoteValue(v: string): string {
+  if (needsDollarQuote(v)) return dollarQuote(v);
   return `"${v.replace(/(["\\$`])/g, '\\$1')}"`;
+}
+
+/** A variable as `set` (and `declare` without arguments) lists it: `name=value`, quoted only when needed. */
+export function setLine(name: string, v: Var): string {
+  if (v.nameref !== undefined) return `${name}=${v.nameref}`;
+  if (v.indexed || v.assoc) return describe(name, v).replace(/^declare -\S+ /, '');
+  const value = v.value ?? '';
+  if (needsDollarQuote(value)) return `${name}=${dollarQuote(value)}`;
+  if (value !== '' && !/[\s'"\\|&;()<>!{}*[?\]^$`]|^[~#]/.test(value)) return `${name}=${value}`;
+  return `${name}='${value.replace(/'/g, "'\\''")}'`;
 }
 
 /** `declare -p` text for one variable. */
@@ -26,7 +42,7 @@ export function describe(name: string, v: Var): string {
   if (v.upper) flags += 'u';
   if (v.exported) flags += 'x';
   const head = `declare -${flags || '-'} ${name}`;
-  if (v.nameref !== undefined) return `${head}=${quoteValue(v.nameref)}`;
+  if (v.nameref !== undefined) return v.nameref === '' ? head : `${head}=${quoteValue(v.nameref)}`;
   if (v.declaredOnly) return head;
   if (v.indexed) return `${head}=(${[...v.indexed].sort((a, b) => a[0] - b[0]).map(([i, x]) => `[${i}]=${quoteValue(x)}`).join(' ')})`;
   if (v.assoc) return `${head}=(${[...v.assoc].map(([k, x]) => `[${/^[\w-]+$/.test(k) ? k : quoteValue(k)}]=${quoteValue(x)} `).join('')})`;
@@ -97,7 +113,7 @@ export function declare(sh: Shell, variant: string, args: (string | Assign)[], c
   if (targets.length === 0 || (on.has('p') && targets.every((t) => typeof t === 'string'))) {
     // `local` (or local -p) lists the running function's locals.
     const locals = variant === 'local' && targets.length === 0;
-    const names = targets.length ? (targets as string[]) : locals ? sh.vars.localNames().filter((n) => n !== 'FUNCNAME') : sh.vars.names();
+    const names = targets.length ? (targets as string[]) : locals ? sh.vars.localNames().filter((n) => !FRAME_ARRAYS.has(n)) : sh.vars.names();
     let status = 0;
     for (const n of names) {
       const v = sh.vars.lookupRef(n);
@@ -109,7 +125,10 @@ export function declare(sh: Shell, variant: string, args: (string | Assign)[], c
       if (variant === 'export' && !v.exported) continue;
       if (variant === 'readonly' && !v.readonly) continue;
       if (targets.length === 0 && on.size && ![...on].every((f) => f === 'p' || flagOf(v, f))) continue;
-      sh.out(`${variant === 'export' && !on.has('p') ? describe(n, v).replace(/^declare/, 'declare') : describe(n, v)}\n`);
+      // declare/typeset alone list like set; with -p (or a name) as declare statements.
+      const plain = targets.length === 0 && on.size === 0 && (variant === 'declare' || variant === 'typeset');
+      if (plain && v.declaredOnly) continue;
+      sh.out(`${plain ? setLine(n, v) : describe(n, v)}\n`);
     }
     return status;
   }
@@ -154,6 +173,14 @@ export function declare(sh: Shell, variant: string, args: (string | Assign)[], c
         }
         rec.nameref = target;
         rec.declaredOnly = false;
+      } else if (rec.nameref === undefined && !rec.indexed && !rec.assoc) {
+        // -n on a plain variable: its value names the target (one that is not a name leaves it plain);
+        // without a value, the first assignment will.
+        const value = rec.value ?? '';
+        if (value === '' || NAME.test(value.replace(/\[.*\]$/, ''))) {
+          rec.nameref = value;
+          rec.value = undefined;
+        }
       }
       if (on.has('r')) rec.readonly = true;
       continue;
@@ -207,6 +234,7 @@ function flagOf(v: Var, f: string): boolean {
     case 'i': return !!v.integer;
     case 'r': return !!v.readonly;
     case 'x': return !!v.exported;
+    case 'n': return v.nameref !== undefined;
     default: return true;
   }
 }
@@ -245,7 +273,8 @@ export const unset: Builtin = (sh, argv) => {
       continue;
     }
     try {
-      if (m[2] !== undefined) sh.vars.unsetIndex(m[1], m[2]);
+      // The subscript is expanded as bash does (unset 'A["$k"]'); @ and * mean the whole array.
+      if (m[2] !== undefined) sh.vars.unsetIndex(m[1], m[2] === '@' || m[2] === '*' ? m[2] : expandWord(parseSubscript(m[2]), expandContext(sh)));
       else sh.vars.unset(m[1], ref);
     } catch (e) {
       if (!(e instanceof ShellError)) throw e;

@@ -1,17 +1,20 @@
 // cd, pwd, pushd, popd, dirs — logical paths ($PWD) unless -P.
 
-import { strerror, SysError } from '../../../abi/errno.js';
+import { Errno, strerror, SysError } from '../../../abi/errno.js';
 import type { Shell } from '../shell.js';
 import type { Builtin } from './types.js';
 
 /** Resolve `target` against $PWD textually (cd -L), like bash; a leading `//` (exactly two) is kept (POSIX). */
-function logical(base: string, target: string): string {
+/** `target` made absolute and canonical without following symlinks; null when a directory before a `..` does not exist (bash). */
+function logical(base: string, target: string, isDir: (path: string) => boolean): string | null {
   const abs = target.startsWith('/');
   const parts = abs ? [] : base.split('/').filter(Boolean);
   for (const p of target.split('/')) {
     if (p === '' || p === '.') continue;
-    if (p === '..') parts.pop();
-    else parts.push(p);
+    if (p === '..') {
+      if (parts.length && !isDir(`/${parts.join('/')}`)) return null;
+      parts.pop();
+    } else parts.push(p);
   }
   const root = /^\/\/(?!\/)/.test(abs ? target : base) ? '//' : '/';
   return `${root}${parts.join('/')}`;
@@ -33,8 +36,16 @@ function syncDirStack(sh: Shell): void {
 
 export function changeDir(sh: Shell, target: string, physical: boolean, name = 'cd'): number {
   const old = pwdOf(sh);
-  const dest = physical ? target : logical(old, target);
+  const isDir = (path: string) => {
+    try {
+      return (sh.sys.stat(path).mode & 0o170000) === 0o040000;
+    } catch {
+      return false;
+    }
+  };
+  const dest = physical ? target : logical(old, target, isDir);
   try {
+    if (dest === null) throw new SysError(Errno.ENOENT, target);
     sh.sys.chdir(physical ? target : dest);
   } catch (e) {
     if (!(e instanceof SysError)) throw e;
@@ -42,6 +53,8 @@ export function changeDir(sh: Shell, target: string, physical: boolean, name = '
     return 1;
   }
   sh.vars.set('OLDPWD', old);
+  // bash exports OLDPWD once cd sets it.
+  sh.vars.lookup('OLDPWD')!.exported = true;
   sh.vars.set('PWD', physical ? sh.sys.getcwd() : dest);
   syncDirStack(sh);
   return 0;
@@ -168,6 +181,10 @@ function noCdArgs(argv: string[]): { noCd: boolean; args: string[] } {
 export const pushd: Builtin = (sh, argv) => {
   loadStack(sh);
   const { noCd, args } = noCdArgs(argv);
+  if (args.length > 1) {
+    sh.error('pushd: too many arguments');
+    return 1;
+  }
   const target = args[0];
   if (target === undefined) {
     if (!sh.dirStack.length) {

@@ -5,8 +5,11 @@ import { NSIG, SIG_DFL, SIG_HANDLE, SIG_IGN, signalFromName, signalName } from '
 import { walkPath } from '../../../user/execvp.js';
 import { evalArithText } from '../../expand/index.js';
 import { expandContext } from '../context.js';
-import { BreakSignal, ContinueSignal, ExitSignal, ReturnSignal } from '../control.js';
+import { AbortSignal, BreakSignal, ContinueSignal, ExitSignal, ReturnSignal } from '../control.js';
 import { waitFor } from '../exec.js';
+import { publishFrames } from '../frames.js';
+import { findJob } from '../jobspec.js';
+import { noOptions } from './options.js';
 import type { Shell } from '../shell.js';
 import { ShellError } from '../vars.js';
 import type { Builtin } from './types.js';
@@ -23,11 +26,12 @@ function statusArg(sh: Shell, name: string, arg: string | undefined): number {
 
 export const exit: Builtin = (sh, argv) => {
   if (argv.length > 2) {
-    // bash still exits (status 1) after saying so.
+    // bash 5.2 says so and goes on with status 1 in a script, but exits under -c.
     sh.error('exit: too many arguments');
-    throw new ExitSignal(1);
+    if (sh.modeFlags.includes('c')) throw new ExitSignal(1, true);
+    return 1;
   }
-  throw new ExitSignal(statusArg(sh, 'exit', argv[1]));
+  throw new ExitSignal(statusArg(sh, 'exit', argv[1]), true);
 };
 
 export const logout: Builtin = (sh, argv) => {
@@ -62,6 +66,11 @@ function loopControl(sh: Shell, argv: string[], Signal: typeof BreakSignal | typ
     sh.error(`${argv[0]}: only meaningful in a \`for', \`while', or \`until' loop`);
     return 0;
   }
+  if (argv.length > 2) {
+    // bash: ends a -c shell with status 1; a script abandons the rest of the command line.
+    sh.error(`${argv[0]}: too many arguments`);
+    throw sh.modeFlags.includes('c') ? new ExitSignal(1) : new AbortSignal(1, false);
+  }
   throw new Signal(loopLevels(sh, argv[0], argv[1]));
 }
 
@@ -70,12 +79,17 @@ export const break_: Builtin = (sh, argv) => loopControl(sh, argv, BreakSignal);
 export const continue_: Builtin = (sh, argv) => loopControl(sh, argv, ContinueSignal);
 
 export const eval_: Builtin = (sh, argv) => {
-  const src = argv.slice(1).join(' ');
+  const args = noOptions(sh, argv, 'eval [arg ...]');
+  if (typeof args === 'number') return args;
+  const src = args.join(' ');
   if (!src.trim()) return 0;
   return sh.runSource(src, sh.lineno, 'eval');
 };
 
-export const source: Builtin = (sh, argv) => {
+export const source: Builtin = (sh, given) => {
+  const args = noOptions(sh, given, `${given[0]} filename [arguments]`);
+  if (typeof args === 'number') return args;
+  const argv = [given[0], ...args];
   const file = argv[1];
   if (file === undefined) {
     sh.error(`${argv[0]}: filename argument required`);
@@ -96,16 +110,8 @@ export const source: Builtin = (sh, argv) => {
   const positional = sh.positional;
   if (argv.length > 2) sh.positional = argv.slice(2);
   sh.sourceStack.push(file);
-  // BASH_SOURCE: the sourced file on top of the files sourcing it.
-  const outer = sh.vars.values('BASH_SOURCE');
-  const setSources = (list: string[]) => {
-    try {
-      sh.vars.setArray('BASH_SOURCE', list.map((value) => ({ key: null, value })));
-    } catch {
-      /* made readonly by the script */
-    }
-  };
-  setSources([file, ...outer]);
+  sh.frames.push({ name: 'source', source: file, line: sh.lineno, fn: false });
+  publishFrames(sh);
   try {
     let status: number;
     try {
@@ -119,8 +125,8 @@ export const source: Builtin = (sh, argv) => {
     return status;
   } finally {
     sh.sourceStack.pop();
-    if (outer.length) setSources(outer);
-    else sh.vars.unset('BASH_SOURCE');
+    sh.frames.pop();
+    publishFrames(sh);
     if (argv.length > 2) sh.positional = positional;
   }
 };
@@ -135,7 +141,10 @@ export const exec: Builtin = (sh, argv) => {
     if (!(e instanceof SysError)) throw e;
     if (e.errno === Errno.ENOENT && !args[0].includes('/')) sh.error(`exec: ${args[0]}: not found`);
     else sh.error(`exec: ${args[0]}: ${strerror(e.errno)}`);
-    throw new ExitSignal(e.errno === Errno.ENOENT ? 127 : 126);
+    const status = e.errno === Errno.ENOENT ? 127 : 126;
+    // bash: a failed exec ends a non-interactive shell; an interactive one (a session here) goes on.
+    if (sh.keepGoing) return status;
+    throw new ExitSignal(status);
   }
   return 0;
 };
@@ -237,6 +246,12 @@ function setDisposition(sh: Shell, sig: number, action: string | undefined): voi
   }
 }
 
+/** bash lists traps by signal number (EXIT is 0), then DEBUG, ERR and RETURN. */
+function trapOrder(sig: string): number {
+  const pseudo = ['EXIT', 'DEBUG', 'ERR', 'RETURN'].indexOf(sig);
+  return pseudo === 0 ? 0 : pseudo > 0 ? NSIG + pseudo : (signalFromName(sig) ?? NSIG);
+}
+
 function printTrap(sh: Shell, sig: string, action: string): void {
   sh.out(`trap -- '${action.replace(/'/g, "'\\''")}' ${/^(EXIT|ERR|DEBUG|RETURN)$/.test(sig) ? sig : `SIG${sig}`}\n`);
 }
@@ -246,7 +261,7 @@ export const trap: Builtin = (sh, argv) => {
   if (args[0] === '--') args.shift();
   if (args.length === 0 || args[0] === '-p') {
     const want = args.slice(1);
-    if (!want.length) for (const [sig, action] of sh.traps) printTrap(sh, sig, action);
+    if (!want.length) for (const [sig, action] of [...sh.traps].sort((a, b) => trapOrder(a[0]) - trapOrder(b[0]))) printTrap(sh, sig, action);
     for (const spec of want) {
       const name = trapName(spec);
       if (!name) {
@@ -282,21 +297,42 @@ export const trap: Builtin = (sh, argv) => {
 };
 
 export const wait: Builtin = (sh, argv) => {
-  const ids = argv.slice(1).filter((a) => a !== '-n');
-  if (ids.length === 0) {
-    let status = 0;
-    for (const job of sh.jobs) for (const pid of job.pids) status = waitFor(sh, pid);
-    sh.jobs = [];
-    return status;
+  const ids = argv.slice(1);
+  let next = false;
+  while (ids.length && /^-./.test(ids[0])) {
+    const a = ids.shift()!;
+    if (a === '--') break;
+    if (/^-[fn]+$/.test(a)) {
+      next ||= a.includes('n');
+      continue;
+    }
+    sh.error(`wait: ${a.slice(0, 2)}: invalid option`);
+    sh.write(2, 'wait: usage: wait [-fn] [-p var] [id ...]\n');
+    return 2;
   }
-  let status = 0;
+  if (ids.length === 0) {
+    // Without ids: every job (status 0), or with -n the next one to end (127: none).
+    if (next) {
+      const job = sh.jobs[0];
+      if (!job) return 127;
+      sh.jobs = sh.jobs.slice(1);
+      let status = 0;
+      for (const pid of job.pids) status = waitFor(sh, pid);
+      return status;
+    }
+    for (const job of sh.jobs) for (const pid of job.pids) waitFor(sh, pid);
+    sh.jobs = [];
+    return 0;
+  }
+  let status = next ? 127 : 0;
   for (const id of ids) {
     if (!id.startsWith('%') && !/^\d+$/.test(id)) {
       sh.error(`wait: \`${id}': not a pid or valid job spec`);
-      status = 1;
+      if (!next) status = 1;
       continue;
     }
-    const pid = id.startsWith('%') ? sh.jobs.find((j) => j.id === Number(id.slice(1)))?.pids.at(-1) : Number(id);
+    const job = id.startsWith('%') ? findJob(sh.jobs, id) : undefined;
+    const pid = id.startsWith('%') ? job?.pids.at(-1) : Number(id);
     if (pid === undefined) {
       sh.error(`wait: ${id}: no such job`);
       status = 127;
@@ -307,8 +343,10 @@ export const wait: Builtin = (sh, argv) => {
       status = 127;
       continue;
     }
-    status = waitFor(sh, pid);
+    // A job's status is its last process's; the others are reaped with it.
+    for (const p of job?.pids ?? [pid]) status = waitFor(sh, p);
     sh.jobs = sh.jobs.filter((j) => !j.pids.includes(pid));
+    if (next) break;
   }
   return status;
 };

@@ -1,6 +1,7 @@
 // The builtin table. Special builtins (POSIX) keep prefix assignments and are found before functions.
 
 import { echo } from './echo.js';
+import { noOptions } from './options.js';
 import { printf } from './printf.js';
 import { test } from './test.js';
 import { cd, dirs, popd, pushd, pwd } from './dirs.js';
@@ -20,7 +21,10 @@ export const SPECIAL_BUILTINS = new Set([':', '.', 'break', 'continue', 'eval', 
 const decl: Builtin = (sh, argv) => declare(sh, argv[0], argv.slice(1), expandContext(sh));
 
 /** builtin NAME [ARG...]: run the builtin even if a function has that name. */
-const builtin: Builtin = (sh, argv) => {
+const builtin: Builtin = (sh, given) => {
+  const args = noOptions(sh, given, 'builtin [shell-builtin [arg ...]]');
+  if (typeof args === 'number') return args;
+  const argv = [given[0], ...args];
   const b = BUILTINS[argv[1] ?? ''];
   if (!argv[1]) return 0;
   if (!b) {

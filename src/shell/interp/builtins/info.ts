@@ -1,13 +1,16 @@
 // type, command, hash, help, alias/unalias, getopts, umask, ulimit, times,
 // jobs/fg/bg, kill, history.
 
+import { DEFAULT_PATH } from '../../../abi/env.js';
 import { strerror, SysError } from '../../../abi/errno.js';
-import { defaultAction, signalFromName, signalName } from '../../../abi/signal.js';
+import { defaultAction, NSIG, signalFromName, signalName } from '../../../abi/signal.js';
 import { SignalDeath } from '../control.js';
 import { candidates } from '../../../user/execvp.js';
 import { printFunction } from '../../syntax/index.js';
 import { invoke } from '../exec.js';
 import type { Shell } from '../shell.js';
+import { findJob } from '../jobspec.js';
+import { noOptions } from './options.js';
 import type { Builtin } from './types.js';
 import { historyBuiltin } from '../../interactive/history-builtin.js';
 import { BUILTINS, SPECIAL_BUILTINS } from './index.js';
@@ -46,16 +49,21 @@ function kinds(sh: Shell, name: string): [Kind, string][] {
 export const type: Builtin = (sh, argv) => {
   let flag = '';
   let all = false;
+  let noFunctions = false;
   const names: string[] = [];
   for (const a of argv.slice(1)) {
-    if (/^-[atpP]+$/.test(a)) {
+    if (/^-[aftpP]+$/.test(a)) {
       if (a.includes('a')) all = true;
-      flag = a.replace('a', '').slice(1) || flag;
+      if (a.includes('f')) noFunctions = true;
+      flag = a.replace(/[af]/g, '').slice(1) || flag;
     } else names.push(a);
   }
   let status = 0;
   for (const n of names) {
-    const ks = kinds(sh, n);
+    let ks = kinds(sh, n);
+    // -f skips functions; -P searches PATH whatever else the name is.
+    if (noFunctions) ks = ks.filter(([k]) => k !== 'function');
+    if (flag === 'P') ks = ks.filter(([k]) => k === 'file');
     if (!ks.length) {
       if (!flag) sh.error(`type: ${n}: not found`);
       status = 1;
@@ -83,27 +91,31 @@ export const command: Builtin = (sh, argv) => {
   const args = argv.slice(i);
   if (!args.length) return 0;
   if (mode.includes('v') || mode.includes('V')) {
-    let status = 0;
+    // Success when any name is found (bash).
+    let found = false;
     for (const n of args) {
-      const [k] = kinds(sh, n).filter(([kind]) => kind !== 'function' || true);
+      const [k] = kinds(sh, n);
       if (!k) {
         if (mode.includes('V')) sh.error(`command: ${n}: not found`);
-        status = 1;
         continue;
       }
+      found = true;
       if (mode.includes('V')) {
-        sh.out(k[0] === 'file' ? `${n} is ${k[1]}\n` : k[0] === 'builtin' ? `${n} is a shell builtin\n` : k[0] === 'keyword' ? `${n} is a shell keyword\n` : k[0] === 'alias' ? `${n} is aliased to \`${k[1]}'\n` : `${n} is a function\n`);
+        const fn = sh.functions.get(n);
+        sh.out(k[0] === 'file' ? `${n} is ${k[1]}\n` : k[0] === 'builtin' ? `${n} is a shell builtin\n` : k[0] === 'keyword' ? `${n} is a shell keyword\n` : k[0] === 'alias' ? `${n} is aliased to \`${k[1]}'\n` : `${n} is a function\n${fn ? `${printFunction(fn)}\n` : ''}`);
       } else sh.out(k[0] === 'file' ? `${k[1]}\n` : k[0] === 'alias' ? `alias ${n}='${k[1]}'\n` : `${n}\n`);
     }
-    return status;
+    return found ? 0 : 1;
   }
-  // Skip functions: look up builtins, then the filesystem.
-  const fns = sh.functions;
-  sh.functions = new Map();
+  // Not a function: a builtin, else a program — found on the default PATH under -p.
+  if (!mode.includes('p')) return invoke(sh, args, [], [], false, false);
+  sh.vars.pushScope();
   try {
-    return invoke(sh, args, [], []);
+    sh.vars.set('PATH', DEFAULT_PATH, { local: true });
+    sh.vars.lookup('PATH')!.exported = true;
+    return invoke(sh, args, [], [], false, false);
   } finally {
-    sh.functions = fns;
+    sh.vars.popScope();
   }
 };
 
@@ -132,6 +144,7 @@ export const help: Builtin = (sh, argv) => {
 
 export const alias: Builtin = (sh, argv) => {
   const args = argv.slice(1).filter((a) => a !== '-p');
+  if (args[0] === '--') args.shift();
   if (!args.length) {
     for (const [k, v] of [...sh.aliases].sort()) sh.out(`alias ${k}='${v.replace(/'/g, "'\\''")}'\n`);
     return 0;
@@ -154,8 +167,14 @@ export const unalias: Builtin = (sh, argv) => {
     sh.aliases.clear();
     return 0;
   }
+  const names = noOptions(sh, argv, 'unalias [-a] name [name ...]');
+  if (typeof names === 'number') return names;
+  if (!names.length) {
+    sh.write(2, 'unalias: usage: unalias [-a] name [name ...]\n');
+    return 2;
+  }
   let status = 0;
-  for (const a of argv.slice(1)) {
+  for (const a of names) {
     if (!sh.aliases.delete(a)) {
       sh.error(`unalias: ${a}: not found`);
       status = 1;
@@ -177,8 +196,10 @@ export const getopts: Builtin = (sh, argv) => {
   const sub = Number(sh.vars.get('__OPTSUB') ?? '1') || 1;
   const arg = args[optind - 1];
   if (arg === undefined || arg === '-' || !arg.startsWith('-') || arg === '--') {
-    if (arg === '--') sh.vars.set('OPTIND', String(optind + 1));
+    // The end: OPTIND names the first operand (never past the end), OPTARG is unset.
+    sh.vars.set('OPTIND', String(arg === '--' ? optind + 1 : Math.min(optind, args.length + 1)));
     sh.vars.set(name, '?');
+    sh.vars.unset('OPTARG');
     return 1;
   }
   const c = arg[sub];
@@ -229,23 +250,83 @@ export const getopts: Builtin = (sh, argv) => {
 };
 
 export const umask: Builtin = (sh, argv) => {
-  const arg = argv.filter((a) => a !== '-S')[1];
+  const args = argv.slice(1);
+  let symbolic = false;
+  let reusable = false;
+  while (args.length && /^-./.test(args[0])) {
+    const a = args.shift()!;
+    if (a === '--') break;
+    if (!/^-[Sp]+$/.test(a)) {
+      sh.error(`umask: ${a.slice(0, 2)}: invalid option`);
+      sh.write(2, 'umask: usage: umask [-p] [-S] [mode]\n');
+      return 2;
+    }
+    symbolic ||= a.includes('S');
+    reusable ||= a.includes('p');
+  }
+  const current = sh.sys.umask(0);
+  sh.sys.umask(current);
+  const arg = args[0];
   if (arg === undefined) {
-    const m = sh.sys.umask(0);
-    sh.sys.umask(m);
-    if (argv.includes('-S')) {
-      const p = (shift: number) => ['r', 'w', 'x'].filter((_, i) => !((m >> shift) & (4 >> i))).join('');
-      sh.out(`u=${p(6)},g=${p(3)},o=${p(0)}\n`);
-    } else sh.out(`${m.toString(8).padStart(4, '0')}\n`);
+    const p = (shift: number) => ['r', 'w', 'x'].filter((_, i) => !((current >> shift) & (4 >> i))).join('');
+    const text = symbolic ? `u=${p(6)},g=${p(3)},o=${p(0)}` : current.toString(8).padStart(4, '0');
+    sh.out(`${reusable ? `umask ${symbolic ? '-S ' : ''}` : ''}${text}\n`);
     return 0;
   }
-  if (!/^[0-7]{1,4}$/.test(arg)) {
-    sh.error(`umask: ${arg}: octal number out of range`);
-    return 1;
+  let mask: number;
+  if (/^[0-7]/.test(arg)) {
+    if (!/^[0-7]+$/.test(arg) || parseInt(arg, 8) > 0o7777) {
+      sh.error(`umask: ${arg}: octal number out of range`);
+      return 1;
+    }
+    mask = parseInt(arg, 8);
+  } else {
+    const allowed = symbolicMode(sh, arg, ~current & 0o777);
+    if (allowed === null) return 1;
+    mask = ~allowed & 0o777;
   }
-  sh.sys.umask(parseInt(arg, 8));
+  sh.sys.umask(mask);
   return 0;
 };
+
+/**
+ * A symbolic mode (`u=rwx,g-w,o=`, `a=u`) applied to the permissions a umask
+ * lets through: clauses of who (ugoa, none = all), one operator (+ - =), then
+ * rwx letters or one of ugo (a class to copy). null: an error, reported.
+ */
+function symbolicMode(sh: Shell, mode: string, bits: number): number | null {
+  const CLASS: Record<string, number> = { u: 0o700, g: 0o070, o: 0o007, a: 0o777 };
+  const LETTER: Record<string, number> = { r: 0o444, w: 0o222, x: 0o111 };
+  const initial = bits;
+  let i = 0;
+  for (;;) {
+    let who = 0;
+    while (i < mode.length && CLASS[mode[i]]) who |= CLASS[mode[i++]];
+    const op = mode[i++];
+    if (op !== '+' && op !== '-' && op !== '=') {
+      sh.error(`umask: \`${op ?? ''}': invalid symbolic mode operator`);
+      return null;
+    }
+    let perm = 0;
+    let copy = false;
+    if (i < mode.length && 'ugo'.includes(mode[i])) {
+      // A class to copy from: bash 5.2 then leaves the mask as it was before the whole mode.
+      copy = true;
+      i++;
+    } else while (i < mode.length && LETTER[mode[i]]) perm |= LETTER[mode[i++]];
+    if (i < mode.length && mode[i] !== ',') {
+      sh.error(`umask: \`${mode[i]}': invalid symbolic mode character`);
+      return null;
+    }
+    if (who) perm &= who;
+    if (copy) bits = initial;
+    else if (op === '+') bits |= perm;
+    else if (op === '-') bits &= ~perm;
+    else bits = (bits & ~(who || 0o777)) | perm;
+    if (i >= mode.length) return bits;
+    i++;
+  }
+}
 
 export const ulimit: Builtin = (sh, argv) => {
   // Resource limits are the VM policy's (the permissions issue); report unlimited honestly.
@@ -276,14 +357,25 @@ export const kill: Builtin = (sh, argv) => {
   let sig = 15;
   const args = argv.slice(1);
   if (args[0] === '-l' || args[0] === '-L') {
-    if (args[1]) {
-      const n = Number(args[1]);
-      sh.out(`${Number.isInteger(n) ? signalName(n > 128 ? n - 128 : n).replace(/^SIG/, '') : signalFromName(args[1])}\n`);
-    } else sh.out(Array.from({ length: 31 }, (_, i) => signalName(i + 1).replace(/^SIG/, '')).join(' ') + '\n');
-    return 0;
+    const specs = args.slice(args[1] === '--' ? 2 : 1);
+    if (!specs.length) {
+      sh.out(Array.from({ length: NSIG - 1 }, (_, i) => signalName(i + 1).replace(/^SIG/, '')).join(' ') + '\n');
+      return 0;
+    }
+    // Each number to its name (an exit status 128+N to N's; 0 is EXIT), each name to its number.
+    let status = 0;
+    for (const a of specs) {
+      const n = /^\d+$/.test(a) ? Number(a) : null;
+      const sig = n === null ? (/^(SIG)?EXIT$/i.test(a) ? 0 : /^[A-Za-z]/.test(a) ? signalFromName(a) : undefined) : n > 128 ? n - 128 : n;
+      if (sig === undefined || sig >= NSIG || (n === null ? false : n === 128)) {
+        sh.error(`kill: ${a}: invalid signal specification`);
+        status = 1;
+      } else sh.out(`${n === null ? sig : sig === 0 ? 'EXIT' : signalName(sig).replace(/^SIG/, '')}\n`);
+    }
+    return status;
   }
   if (args[0] === '-s' || args[0] === '-n') {
-    const s = signalFromName(args[1] ?? '');
+    const s = killSignal(args[1] ?? '');
     if (s === undefined) {
       sh.error(`kill: ${args[1]}: invalid signal specification`);
       return 1;
@@ -291,7 +383,7 @@ export const kill: Builtin = (sh, argv) => {
     sig = s;
     args.splice(0, 2);
   } else if (args[0]?.startsWith('-') && args[0] !== '--') {
-    const s = signalFromName(args[0].slice(1));
+    const s = killSignal(args[0].slice(1));
     if (s === undefined) {
       sh.error(`kill: ${args[0].slice(1)}: invalid signal specification`);
       return 1;
@@ -306,7 +398,7 @@ export const kill: Builtin = (sh, argv) => {
   }
   let status = 0;
   for (const a of args) {
-    const job = a.startsWith('%') ? sh.jobs.find((j) => j.id === Number(a.slice(1))) : undefined;
+    const job = a.startsWith('%') ? findJob(sh.jobs, a) : undefined;
     // A job with its own process group (job control) is signalled as a whole.
     const pid = a.startsWith('%') ? (job?.pgid ? -job.pgid : job?.pids[0]) : Number(a);
     if (pid === undefined || !Number.isInteger(pid)) {
@@ -328,6 +420,9 @@ export const kill: Builtin = (sh, argv) => {
   }
   return status;
 };
+
+/** A signal for kill: a name or number, or 0 (no signal: is the process there, may I signal it?). */
+const killSignal = (spec: string): number | undefined => (spec === '0' ? 0 : signalFromName(spec));
 
 export const history: Builtin = (sh, argv) => (sh.history ? historyBuiltin(sh, sh.history, argv) : 0);
 

@@ -1,22 +1,39 @@
 // printf [-v VAR] FORMAT [ARG...] — the format is reused until the arguments run out.
 
+import { expandWord } from '../../expand/index.js';
+import { formatFloat, formatInteger, formatText, type Spec } from '../../../userland/lib/printf/convert.js';
+import { charConstant, parseInteger } from '../../../userland/lib/printf/integer.js';
+import { fromBigInt, parseLongDouble } from '../../../userland/lib/printf/long-double.js';
 import { decodeEscapes } from '../../syntax/ansi.js';
+import { parseSubscript } from '../../syntax/index.js';
+import { expandContext } from '../context.js';
+import { byteChar, encodeShell } from '../../bytes.js';
 import type { Builtin } from './types.js';
 import { ShellError } from '../vars.js';
+
+/** A control character or a byte that is not UTF-8: what only $'...' can spell. */
+// eslint-disable-next-line no-control-regex
+const UNPRINTABLE = /[\x00-\x1f\x7f]|(?<![\ud800-\udbff])[\udc80-\udcff]/;
+
+/** $'...' quoting (bash's ansic_quote): named escapes, else \NNN octal bytes. */
+export function dollarQuote(s: string): string {
+  const named: Record<string, string> = { '\n': 'n', '\t': 't', '\r': 'r', '\x1b': 'E', '\x07': 'a', '\b': 'b', '\f': 'f', '\v': 'v' };
+  const body = s.replace(/[\\']/g, (c) => `\\${c}`).replace(new RegExp(UNPRINTABLE.source, 'g'), (c) => {
+    const code = c.charCodeAt(0);
+    return named[c] ? `\\${named[c]}` : `\\${(code >= 0xdc80 ? code - 0xdc00 : code).toString(8).padStart(3, '0')}`;
+  });
+  return `$'${body}'`;
+}
+
+/** Whether a string holds what only $'...' can spell. */
+export const needsDollarQuote = (s: string): boolean => UNPRINTABLE.test(s);
 
 function quote(s: string): string {
   if (s === '') return "''";
   if (/^[\w@%+=:,./-]+$/.test(s)) return s;
-  // Control characters are exactly what %q must spell out as $'...' escapes.
-  // eslint-disable-next-line no-control-regex
-  if (/[\x00-\x1f\x7f]/.test(s)) {
-    // eslint-disable-next-line no-control-regex
-    return `$'${s.replace(/[\\']/g, (c) => `\\${c}`).replace(/[\x00-\x1f\x7f]/g, (c) => {
-      const named: Record<string, string> = { '\n': 'n', '\t': 't', '\r': 'r', '\x1b': 'E', '\x07': 'a', '\b': 'b', '\f': 'f', '\v': 'v' };
-      return named[c] ? `\\${named[c]}` : `\\${c.charCodeAt(0).toString(8).padStart(3, '0')}`;
-    })}'`;
-  }
-  return s.replace(/[^\w@%+=:,./-]/g, (c) => `\\${c}`);
+  // Other non-ASCII text stays as it is.
+  if (needsDollarQuote(s)) return dollarQuote(s);
+  return s.replace(/[^\w@%+=:,./\u0080-\uffff-]/g, (c) => `\\${c}`);
 }
 
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -89,38 +106,47 @@ export const printf: Builtin = (sh, argv) => {
   let out = '';
   let i = 0;
   const next = (): string | undefined => (i < rest.length ? rest[i++] : undefined);
-  const bad = (s: string) => {
-    sh.error(`printf: ${s}: invalid number`);
+  /** bash's sh_invalidnum: the message names what the number looked like. */
+  const invalid = (s: string) => {
+    sh.error(`printf: ${s}: ${/^0[0-9]/.test(s) ? 'invalid octal number' : /^0x/.test(s) ? 'invalid hex number' : 'invalid number'}`);
     status = 1;
   };
-  /** Float conversions' argument. */
-  const num = (s: string | undefined): number => {
-    if (s === undefined || s === '') return 0;
-    if (/^['"]/.test(s)) return s.length > 1 ? s.codePointAt(1)! : 0;
-    const v = Number(s.trim());
-    if (!Number.isNaN(v)) return v;
-    bad(s);
-    const lead = /^\s*[+-]?(\d+\.?\d*|\.\d+)/.exec(s);
-    return lead ? Number(lead[0]) : 0;
+  /** A number argument as bash reads it: a character constant, or strto*(3) with the rest an error; out of range only warns. */
+  const numeric = <T>(arg: string | undefined, fromChar: (code: number) => T, parse: (s: string) => { value: T; end: number; range: boolean }, zero: T): T => {
+    if (arg === undefined) return zero;
+    const ch = charConstant(arg);
+    if (ch) return fromChar(ch.value);
+    const r = parse(arg);
+    if (r.end < arg.length) invalid(arg);
+    else if (r.range) sh.error(`printf: warning: ${arg}: Numerical result out of range`);
+    return r.value;
   };
-  /** Integer conversions' argument, 64-bit like bash's intmax_t (decimal, 0x hex, 0 octal, 'c). */
-  const int = (s: string | undefined): bigint => {
-    if (s === undefined || s === '') return 0n;
-    if (/^['"]/.test(s)) return BigInt(s.length > 1 ? s.codePointAt(1)! : 0);
-    const m = /^\s*([+-]?)(0[xX][0-9a-fA-F]+|0[0-7]*|[1-9]\d*)/.exec(s);
-    if (!m) {
-      bad(s);
-      return 0n;
+  const int = (arg: string | undefined, unsigned = false): bigint => numeric(arg, BigInt, (s) => parseInteger(s, unsigned), 0n);
+  const float = (arg: string | undefined) => numeric(arg, (c) => fromBigInt(BigInt(c)), parseLongDouble, fromBigInt(0n));
+  /** A `*` width or precision: an int argument (bash takes the low 32 bits' worth as an int). */
+  const star = (): number => Number(BigInt.asIntN(32, int(next())));
+  /** What was formatted goes out (or into the -v variable), also when a bad format stops it. */
+  const emit = (text: string): void => {
+    if (target === null) {
+      try {
+        sh.out(text);
+      } catch (e) {
+        if (e instanceof ShellError) throw new ShellError(`printf: ${e.message}`, e.status);
+        throw e;
+      }
+      return;
     }
-    let v = BigInt(m[2].startsWith('0') && !/^0[xX]/.test(m[2]) && m[2].length > 1 ? `0o${m[2].slice(1)}` : m[2]);
-    if (m[1] === '-') v = -v;
-    if (m[0].length !== s.length) bad(s);
-    else if (v > 0x7fffffffffffffffn || v < -0x8000000000000000n) {
-      sh.error(`printf: warning: ${s}: Numerical result out of range`);
-      status = 1;
-      v = v < 0n ? -0x8000000000000000n : 0x7fffffffffffffffn;
-    }
-    return v;
+    const m = /^([A-Za-z_]\w*)(?:\[(.*)\])?$/.exec(target);
+    if (!m) throw new ShellError(`printf: \`${target}': not a valid identifier`, 2);
+    if (m[2] !== undefined) sh.vars.setIndex(m[1], expandWord(parseSubscript(m[2]), expandContext(sh)), text);
+    else sh.vars.set(m[1], text);
+  };
+  /** bash warns of \x, \u or \U without digits (and prints it as written). */
+  const missingDigit = (esc: string) => sh.error(`printf: missing ${esc === '\\x' ? 'hex' : 'unicode'} digit for ${esc}`);
+  const fail = (message: string): number => {
+    sh.error(`printf: ${message}`);
+    emit(out);
+    return 1;
   };
   do {
     const start = i;
@@ -130,6 +156,7 @@ export const printf: Builtin = (sh, argv) => {
       if (c === '\\') {
         const m = /^\\([0-7]{1,3}|x[0-9a-fA-F]{1,2}|u[0-9a-fA-F]{1,4}|U[0-9a-fA-F]{1,8}|.)/.exec(format.slice(p));
         const esc = m ? m[0] : '\\';
+        if (/^\\[xuU]$/.test(esc)) missingDigit(esc);
         out += esc === '\\c' ? '' : decodeEscapes(esc.startsWith('\\0') ? `\\${esc.slice(2) || '0'}` : esc, 'printf').text;
         if (esc === '\\c') stop = true;
         p += esc.length - 1;
@@ -139,104 +166,71 @@ export const printf: Builtin = (sh, argv) => {
         out += c;
         continue;
       }
-      const m = /^%([-+ #0]*)(\*|\d+)?(?:\.(\*|\d*))?(\([^)]*\)T|[diouxXfFeEgGcsbq%])/.exec(format.slice(p));
-      if (!m) {
-        const bad = format[p + 1] ?? '';
-        throw new ShellError(`printf: \`${bad}': invalid format character`, 1);
-      }
-      p += m[0].length - 1;
-      const [, flags, w, prec, conv] = m;
-      if (conv === '%') {
+      if (format[p + 1] === '%') {
         out += '%';
+        p++;
         continue;
       }
-      const width = w === '*' ? Number(int(next())) : w ? Number(w) : 0;
-      const precision = prec === undefined ? undefined : prec === '*' ? Number(int(next())) : Number(prec || 0);
+      // %[flags][width][.precision][length]conversion, as bash scans it.
+      const m = /^%([-+ #0']*)(\*|\d*)(?:\.(\*|\d*))?([hjlLtz]*)/.exec(format.slice(p))!;
+      const after = p + m[0].length;
+      const letter = format[after];
+      if (letter === undefined) return fail(`\`${format.slice(p)}': missing format character`);
+      let conv = letter;
+      let end = after;
+      if (letter === '(') {
+        const close = format.indexOf(')', after);
+        if (close < 0 || format[close + 1] !== 'T') return fail(`\`${format.slice(p, close < 0 ? format.length : close + 2)}': invalid time format specification`);
+        conv = format.slice(after, close + 2);
+        end = close + 1;
+      } else if (!/[diouxXfFeEgGaAcsbq]/.test(letter)) return fail(`\`${letter}': invalid format character`);
+      p = end;
+      const [, flags, w, prec] = m;
+      const spec: Spec = { flags, conv: conv[0] === '(' ? 's' : conv };
+      if (w) spec.width = w === '*' ? star() : Number(w);
+      if (prec !== undefined) spec.precision = prec === '*' ? star() : Number(prec || 0);
       const arg = next();
-      let s: string;
       switch (conv[0]) {
         case '(': {
           // %(fmt)T: strftime of the argument (seconds; empty or -1 now, -2 the shell's start).
           const t = arg === undefined || arg === '' ? -1n : int(arg);
           const ms = t === -1n ? Date.now() : t === -2n ? sh.startMs : Number(t) * 1000;
-          s = strftime(conv.slice(1, -2), new Date(ms));
-          if (precision !== undefined) s = s.slice(0, precision);
+          out += formatText(spec, strftime(conv.slice(1, -2), new Date(ms)));
           break;
         }
         case 's':
-          s = arg ?? '';
-          if (precision !== undefined) s = s.slice(0, precision);
+          out += formatText(spec, arg ?? '');
           break;
         case 'b': {
-          const r = decodeEscapes(arg ?? '', 'echo');
-          s = r.text;
+          for (const m of (arg ?? '').matchAll(/\\(?:\\|([xuU])(?![0-9a-fA-F]))/g)) if (m[1]) missingDigit(`\\${m[1]}`);
+          const r = decodeEscapes(arg ?? '', 'b');
+          out += formatText(spec, r.text);
           if (r.stop) stop = true;
           break;
         }
         case 'q':
-          s = quote(arg ?? '');
+          out += formatText(spec, quote(arg ?? ''));
           break;
         case 'c':
-          s = (arg ?? '').slice(0, 1);
+          // The first byte, not the first character (bash); an empty argument is a NUL, as C's %c of '\0'.
+          out += formatText({ ...spec, precision: undefined }, arg ? byteChar(encodeShell(arg)[0]) : '\0');
           break;
         case 'd':
-        case 'i': {
-          const v = int(arg);
-          s = (v < 0n ? -v : v).toString();
-          if (precision !== undefined) s = s.padStart(precision, '0');
-          s = (v < 0n ? '-' : flags.includes('+') ? '+' : flags.includes(' ') ? ' ' : '') + s;
+        case 'i':
+          out += formatInteger(spec, int(arg));
           break;
-        }
-        case 'u':
         case 'o':
+        case 'u':
         case 'x':
-        case 'X': {
-          const v = BigInt.asUintN(64, int(arg));
-          s = v.toString(conv === 'o' ? 8 : conv === 'u' ? 10 : 16);
-          if (conv === 'X') s = s.toUpperCase();
-          if (precision !== undefined) s = s.padStart(precision, '0');
-          if (flags.includes('#') && v !== 0n) s = (conv === 'o' ? '0' : conv === 'x' ? '0x' : conv === 'X' ? '0X' : '') + s;
+        case 'X':
+          out += formatInteger(spec, int(arg, true));
           break;
-        }
-        default: {
-          const v = num(arg);
-          const pr = precision ?? 6;
-          if (conv === 'f' || conv === 'F') s = v.toFixed(pr);
-          else if (conv === 'e' || conv === 'E') s = v.toExponential(pr).replace(/e([+-])(\d)$/, 'e$10$2');
-          else {
-            const p2 = pr === 0 ? 1 : pr;
-            const exp = v === 0 ? 0 : Math.floor(Math.log10(Math.abs(v)));
-            s = exp < -4 || exp >= p2 ? v.toExponential(p2 - 1).replace(/e([+-])(\d)$/, 'e$10$2') : v.toPrecision(p2);
-            if (!flags.includes('#')) s = s.replace(/(\.\d*?)0+(e|$)/, '$1$2').replace(/\.(e|$)/, '$1');
-          }
-          if (conv === 'E' || conv === 'G') s = s.toUpperCase();
-          if (v >= 0 && flags.includes('+')) s = `+${s}`;
-          else if (v >= 0 && flags.includes(' ')) s = ` ${s}`;
-        }
+        default:
+          out += formatFloat(spec, float(arg));
       }
-      if (s.length < width) {
-        if (flags.includes('-')) s = s.padEnd(width);
-        else if (flags.includes('0') && /[diouxXfFeEgG]/.test(conv) && precision === undefined) {
-          const sign = /^[+\- ]/.test(s) ? s[0] : '';
-          s = sign + s.slice(sign.length).padStart(width - sign.length, '0');
-        } else s = s.padStart(width);
-      }
-      out += s;
     }
     if (stop || i === start) break;
   } while (i < rest.length);
-  if (target !== null) {
-    const m = /^([A-Za-z_]\w*)(?:\[(.*)\])?$/.exec(target);
-    if (!m) throw new ShellError(`printf: \`${target}': not a valid identifier`, 2);
-    if (m[2] !== undefined) sh.vars.setIndex(m[1], m[2], out);
-    else sh.vars.set(m[1], out);
-  } else {
-    try {
-      sh.out(out);
-    } catch (e) {
-      if (e instanceof ShellError) throw new ShellError(`printf: ${e.message}`, e.status);
-      throw e;
-    }
-  }
+  emit(out);
   return status;
 };

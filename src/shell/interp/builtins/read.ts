@@ -35,6 +35,7 @@ function readRecord(sh: Shell, fd: number, delim: number, max: number, raw: bool
       eof = true;
       break;
     }
+    if (c === delim && !exact) break;
     if (c === 0) continue;
     if (!raw && c === 0x5c) {
       const n = byte();
@@ -48,7 +49,6 @@ function readRecord(sh: Shell, fd: number, delim: number, max: number, raw: bool
       count++;
       continue;
     }
-    if (c === delim && !exact) break;
     bytes.push(c);
     count++;
   }
@@ -231,14 +231,23 @@ export const mapfile: Builtin = (sh, argv) => {
     else if (a === '-c') quantum = Number(args[++i]) || 5000;
     else if (!a.startsWith('-')) name = a;
   }
-  const data = decodeShell(sh.sys.readAll(fd));
+  let data = '';
+  try {
+    data = decodeShell(sh.sys.readAll(fd));
+  } catch (e) {
+    // bash reads nothing from what it cannot read (a directory) and says nothing.
+    if (!(e instanceof SysError)) throw e;
+  }
   const sep = String.fromCharCode(delim);
   const lines: string[] = [];
   let start = 0;
   while (start < data.length) {
     const at = data.indexOf(sep, start);
     const end = at < 0 ? data.length : at + 1;
-    lines.push(strip && at >= 0 ? data.slice(start, at) : data.slice(start, end));
+    const line = strip && at >= 0 ? data.slice(start, at) : data.slice(start, end);
+    // An element is a C string in bash: it ends at a NUL byte (the -d '' delimiter included).
+    const nul = line.indexOf('\0');
+    lines.push(nul < 0 ? line : line.slice(0, nul));
     start = end;
   }
   const chosen = lines.slice(skip, skip + count);

@@ -2,7 +2,7 @@
 
 import { flagName, SET_OPTION_NAMES, SHOPT_NAMES, type SetOption } from '../options.js';
 import type { Shell } from '../shell.js';
-import { describe } from './declare.js';
+import { setLine } from './declare.js';
 import type { Builtin } from './types.js';
 
 /**
@@ -23,6 +23,8 @@ function setOption(sh: Shell, name: string, on: boolean): boolean {
     return false;
   }
   sh.opts.set.set(name as SetOption, on);
+  // The two editing modes exclude each other.
+  if (on && (name === 'vi' || name === 'emacs')) sh.opts.set.set(name === 'vi' ? 'emacs' : 'vi', false);
   return true;
 }
 
@@ -37,7 +39,10 @@ export const set: Builtin = (sh, argv) => {
 function setOptions(sh: Shell, argv: string[]): number {
   const args = argv.slice(1);
   if (args.length === 0) {
-    for (const n of sh.vars.names()) sh.out(`${describe(n, sh.vars.lookup(n)!).replace(/^declare -\S+ /, '')}\n`);
+    for (const n of sh.vars.names()) {
+      const v = sh.vars.lookupRef(n);
+      if (v && !v.declaredOnly) sh.out(`${setLine(n, v)}\n`);
+    }
     return 0;
   }
   let i = 0;
@@ -48,11 +53,11 @@ function setOptions(sh: Shell, argv: string[]): number {
       sh.positional = args.slice(i);
       return 0;
     }
-    if (a === '-' || a === '+') {
-      if (a === '-') {
-        sh.opts.set.set('xtrace', false);
-        sh.opts.set.set('verbose', false);
-      }
+    // A lone `+` is ignored; a lone `-` turns off -x and -v and ends the options.
+    if (a === '+') continue;
+    if (a === '-') {
+      sh.opts.set.set('xtrace', false);
+      sh.opts.set.set('verbose', false);
       i++;
       break;
     }
@@ -81,7 +86,7 @@ function setOptions(sh: Shell, argv: string[]): number {
       sh.opts.set.set(name, on);
     }
   }
-  if (i < args.length || args.includes('-') || args.includes('+')) sh.positional = args.slice(i);
+  if (i < args.length) sh.positional = args.slice(i);
   return 0;
 }
 
@@ -109,12 +114,14 @@ function shoptOptions(sh: Shell, argv: string[]): number {
   }
   const known = (n: string) => ((useSet ? SET_OPTION_NAMES : SHOPT_NAMES) as readonly string[]).includes(n);
   const get = (n: string) => (useSet ? sh.opts.on(n as SetOption) : sh.opts.shoptOn(n));
-  for (const n of names) {
-    if (!known(n)) {
-      sh.error(`shopt: ${n}: invalid shell option name`);
-      return 1;
-    }
+  // An invalid name is reported and the others still act (status 1).
+  let invalid = 0;
+  for (const n of names.filter((x) => !known(x))) {
+    sh.error(useSet ? `shopt: ${n}: invalid option name` : `shopt: ${n}: invalid shell option name`);
+    names.splice(names.indexOf(n), 1);
+    invalid = 1;
   }
+  if (invalid && !names.length) return 1;
   if (mode === 's' || mode === 'u') {
     if (!names.length) {
       for (const n of useSet ? SET_OPTION_NAMES : SHOPT_NAMES) if (get(n) === (mode === 's')) sh.out(`${n.padEnd(15)}\t${mode === 's' ? 'on' : 'off'}\n`);
@@ -124,7 +131,7 @@ function shoptOptions(sh: Shell, argv: string[]): number {
       if (useSet) sh.opts.set.set(n as SetOption, mode === 's');
       else sh.opts.shopt.set(n, mode === 's');
     }
-    return 0;
+    return invalid;
   }
   const list = names.length ? names : [...(useSet ? SET_OPTION_NAMES : SHOPT_NAMES)];
   let status = 0;
@@ -134,7 +141,7 @@ function shoptOptions(sh: Shell, argv: string[]): number {
     if (quiet) continue;
     sh.out(mode === 'p' ? (useSet ? `set ${v ? '-' : '+'}o ${n}\n` : `shopt ${v ? '-s' : '-u'} ${n}\n`) : `${n.padEnd(15)}\t${v ? 'on' : 'off'}\n`);
   }
-  return names.length ? status : 0;
+  return names.length ? status | invalid : 0;
 }
 
 export const shift: Builtin = (sh, argv) => {

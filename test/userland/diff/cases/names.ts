@@ -29,5 +29,5 @@ export const names = family('names', [
   u('readlink -n', 'ln -s tgt l; readlink -n l; echo'),
   u('realpath', 'mkdir d; touch d/f; ln -s d/f l; realpath l d/./f'),
   u('realpath missing', 'realpath a/b/c; echo "status $?"'),
-  u('realpath -m and -s', 'ln -s /tmp t; realpath -m t/x/.. ; realpath -s t/x/..'),
+  u('realpath -m and -s', 'mkdir e; ln -s e t; realpath -m t/x/.. ; realpath -s t/x/..'),
 ]);

@@ -12,11 +12,12 @@ import { isAncestor } from '../core/graph.js';
 import { subjectOf } from '../core/message.js';
 import { Store } from '../core/objects.js';
 import { parseOptions } from '../core/opts.js';
-import { detachedLine, logRefUpdate } from '../core/reflog.js';
+import { detachedLine, hasReflog, logRefUpdate, reflogPath } from '../core/reflog.js';
 import { branches, deleteRef, readHead, remoteBranches, remotes, resolveRef, validRefName, writeRef, writeSymref } from '../core/refs.js';
 import { commitOrDie } from '../core/revargs.js';
 import { tracking } from '../core/tracking.js';
 import { wildmatch } from '../core/wildmatch.js';
+import { checkedOutElsewhere } from '../core/worktrees.js';
 
 const USAGE = `usage: git branch [<options>] [-r | -a] [--merged] [--no-merged]
    or: git branch [<options>] [-f] [--recurse-submodules] <branch-name> [<start-point>]
@@ -60,8 +61,9 @@ export async function branch(ctx: Ctx, args: string[]): Promise<number> {
         status = 1;
         continue;
       }
-      if (!o.has('remotes') && name === current) {
-        ctx.error(`Cannot delete branch '${name}' checked out at '${repo.dir ?? repo.gitdir}'`);
+      const elsewhere = o.has('remotes') ? null : checkedOutElsewhere(ctx, ref);
+      if (!o.has('remotes') && (name === current || elsewhere)) {
+        ctx.error(`Cannot delete branch '${name}' checked out at '${elsewhere?.path ?? repo.dir ?? repo.gitdir}'`);
         status = 1;
         continue;
       }
@@ -76,7 +78,7 @@ export async function branch(ctx: Ctx, args: string[]): Promise<number> {
         }
       }
       await deleteRef(ctx, ref);
-      if (ctx.exists(`${repo.gitdir}/logs/${ref}`)) ctx.sys.unlink(`${repo.gitdir}/logs/${ref}`);
+      if (hasReflog(ctx, ref)) ctx.sys.unlink(reflogPath(ctx, ref));
       if (!o.has('remotes')) ctx.editConfig('local', (f) => f.removeSection(`branch.${name}`));
       if (!o.has('quiet')) ctx.print(`Deleted ${o.has('remotes') ? 'remote-tracking ' : ''}branch ${name} (was ${oid.slice(0, 7)}).\n`);
     }
@@ -188,7 +190,7 @@ export async function branch(ctx: Ctx, args: string[]): Promise<number> {
         const shown = o.has('all') ? `remotes/${full}` : full;
         let symref: string | undefined;
         if (b === 'HEAD') {
-          const t = (ctx.readText(`${repo.gitdir}/refs/remotes/${full}`) ?? '').trim();
+          const t = (ctx.readText(`${repo.commondir}/refs/remotes/${full}`) ?? '').trim();
           if (t.startsWith('ref: refs/remotes/')) symref = t.slice(18);
         }
         items.push({ name: full, shown, oid, current: false, symref, kind: 'remote' });
@@ -232,7 +234,9 @@ export async function branch(ctx: Ctx, args: string[]): Promise<number> {
         else if (parts.length) extra = `[${parts.join(', ')}] `;
       }
     }
-    rows.push({ mark: i.current ? '*' : ' ', name: i.shown, oid: i.oid, extra, symref: i.symref });
+    // '+': checked out in another work tree
+    const mark = i.current ? '*' : i.kind === 'local' && checkedOutElsewhere(ctx, `refs/heads/${i.name}`) ? '+' : ' ';
+    rows.push({ mark, name: i.shown, oid: i.oid, extra, symref: i.symref });
   }
   const width = Math.max(0, ...rows.filter((r) => !r.symref).map((r) => [...r.name].length));
   for (const r of rows) {

@@ -22,6 +22,7 @@ import { resolveTree } from '../core/revs.js';
 import { indexSnapshot, worktreeSnapshot } from '../core/state.js';
 import { tracking, trackingLines } from '../core/tracking.js';
 import { Worktree } from '../core/worktree.js';
+import { checkedOutElsewhere } from '../core/worktrees.js';
 
 const USAGE = `usage: git checkout [<options>] <branch>
    or: git checkout [<options>] [<branch>] -- <file>...
@@ -74,6 +75,8 @@ export interface SwitchTarget {
 /** Switch HEAD (and the work tree) to a branch or commit, with git's messages. */
 export async function switchTo(ctx: Ctx, store: Store, t: SwitchTarget): Promise<number> {
   const repo = ctx.worktree();
+  const elsewhere = t.ref && !t.force ? checkedOutElsewhere(ctx, t.ref) : null;
+  if (elsewhere) ctx.fatal(`'${t.ref!.slice(11)}' is already checked out at '${elsewhere.path}'`);
   const head = await readHead(ctx);
   const from: FlatTree = await store.commitTree(head.oid);
   const to: FlatTree = await store.commitTree(t.oid);
@@ -157,7 +160,7 @@ async function showLocalChanges(ctx: Ctx, store: Store, oid: string): Promise<vo
  * checkout's and restore's file mode. Only files that differ are written;
  * checkout without `--` then says how many.
  */
-export async function restorePaths(ctx: Ctx, store: Store, args: string[], opts: { source: string | null; staged: boolean; worktree: boolean; command: string; overlay: boolean; report?: boolean }): Promise<number> {
+export async function restorePaths(ctx: Ctx, store: Store, args: string[], opts: { source: string | null; staged: boolean; worktree: boolean; command: string; overlay: boolean; report?: boolean; stage?: 2 | 3 }): Promise<number> {
   const repo = ctx.worktree();
   const ps = pathspec(ctx, args);
   const idx = ctx.readIndex();
@@ -177,12 +180,26 @@ export async function restorePaths(ctx: Ctx, store: Store, args: string[], opts:
     for (const b of bad) ctx.error(`pathspec '${b.raw}' did not match any file(s) known to git`);
     throw new GitExit(1);
   }
-  if (unmerged.length && opts.source === null && opts.worktree) {
-    for (const p of unmerged) ctx.error(`path '${p}' is unmerged`);
-    return 1;
-  }
   const wt = new Worktree(ctx, repo.dir, idx).trackedOnly();
   let written = 0;
+  let status = 0;
+  if (unmerged.length && opts.source === null && opts.worktree) {
+    if (!opts.stage) {
+      for (const p of unmerged) ctx.error(`path '${p}' is unmerged`);
+      return 1;
+    }
+    // --ours / --theirs: that side's version into the work tree; the index stays unmerged
+    for (const p of unmerged.sort()) {
+      const e = idx.unmerged.get(p)!.find((x) => x.stage === opts.stage);
+      if (!e) {
+        ctx.error(`path '${p}' does not have ${opts.stage === 2 ? 'our' : 'their'} version`);
+        status = 1;
+        continue;
+      }
+      await writeWorkFile(ctx, store, repo.dir, p, { mode: e.mode, oid: e.oid });
+      written++;
+    }
+  }
   for (const p of [...cands].sort()) {
     const item = src.get(p) ?? null;
     if (opts.worktree) {
@@ -205,7 +222,7 @@ export async function restorePaths(ctx: Ctx, store: Store, args: string[], opts:
   reindex(idx);
   await ctx.writeIndex(idx);
   if (opts.report) ctx.err(`Updated ${written} path${written === 1 ? '' : 's'} from ${from}\n`);
-  return 0;
+  return status;
 }
 
 /** A remote-tracking branch `<remote>/<name>` for `git checkout <name>` to create a branch from (--guess). */
@@ -216,7 +233,8 @@ export async function guessRemote(ctx: Ctx, name: string): Promise<string | null
 }
 
 export async function checkout(ctx: Ctx, args: string[]): Promise<number> {
-  const o = parseOptions(args, { 'b': 'str', 'B': 'str', '|detach': 'bool', 'f|force': 'bool', 'q|quiet': 'bool', 't|track': 'opt', '|no-track': 'bool', 'l': 'bool', 'm|merge': 'bool', '|guess': 'bool', '|overlay': 'bool', '|progress': 'bool', '|orphan': 'str', 'p|patch': 'bool' }, USAGE);
+  const o = parseOptions(args, { 'b': 'str', 'B': 'str', '|detach': 'bool', 'f|force': 'bool', 'q|quiet': 'bool', 't|track': 'opt', '|no-track': 'bool', 'l': 'bool', 'm|merge': 'bool', '|guess': 'bool', '|overlay': 'bool', '|progress': 'bool', '|orphan': 'str', 'p|patch': 'bool', '|ours': 'bool', '|theirs': 'bool', '2': 'bool', '3': 'bool' }, USAGE);
+  const stage = o.has('ours') || o.has('2') ? 2 : o.has('theirs') || o.has('3') ? 3 : undefined;
   ctx.worktree();
   const store = new Store(ctx);
   const before = o.beforeDashdash;
@@ -224,9 +242,15 @@ export async function checkout(ctx: Ctx, args: string[]): Promise<number> {
   const newBranch = o.get('b') ?? o.get('B');
   if (o.given('orphan')) ctx.fatal('--orphan is not supported by agentOS git');
   // `checkout <tree-ish> -- paths`, `checkout -- paths`, or `checkout paths`
-  if (after.length || (o.dashdash >= 0 && before.length <= 1 && !newBranch)) {
+  if (after.length || (o.dashdash >= 0 && before.length === 0 && !newBranch)) {
+    // `checkout --` alone names no paths: like a plain `git checkout`
+    if (!after.length) {
+      const head = await readHead(ctx);
+      if (head.oid) await showLocalChanges(ctx, store, head.oid);
+      return 0;
+    }
     if (before.length > 1) ctx.fatal(`only one reference expected, ${before.length} given.`);
-    return restorePaths(ctx, store, after, { source: before[0] ?? null, staged: before.length === 1, worktree: true, command: 'checkout', overlay: true });
+    return restorePaths(ctx, store, after, { source: before[0] ?? null, staged: before.length === 1, worktree: true, command: 'checkout', overlay: true, stage });
   }
   let name = before[0] ?? (newBranch ? 'HEAD' : undefined);
   if (name === undefined) {
@@ -258,7 +282,7 @@ export async function checkout(ctx: Ctx, args: string[]): Promise<number> {
     const oid = await commitOrDie(ctx, store, name);
     const report = !o.has('quiet');
     if (oid) return restorePaths(ctx, store, before.slice(1), { source: name, staged: true, worktree: true, command: 'checkout', overlay: true, report });
-    return restorePaths(ctx, store, before, { source: null, staged: false, worktree: true, command: 'checkout', overlay: true, report });
+    return restorePaths(ctx, store, before, { source: null, staged: false, worktree: true, command: 'checkout', overlay: true, report, stage });
   }
   const branchOid = !o.has('detach') && name !== 'HEAD' ? await resolveRef(ctx, `refs/heads/${name}`) : null;
   if (branchOid) return switchTo(ctx, store, { ref: `refs/heads/${name}`, oid: branchOid, name, force: o.has('force'), quiet: o.has('quiet'), command: 'checkout' });
@@ -280,7 +304,7 @@ export async function checkout(ctx: Ctx, args: string[]): Promise<number> {
     return switchTo(ctx, store, { ref: `refs/heads/${name}`, oid: goid, name, create: 'new', track: guess, force: o.has('force'), quiet: o.has('quiet'), command: 'checkout' });
   }
   // finally: a path
-  return restorePaths(ctx, store, before, { source: null, staged: false, worktree: true, command: 'checkout', overlay: true, report: !o.has('quiet') });
+  return restorePaths(ctx, store, before, { source: null, staged: false, worktree: true, command: 'checkout', overlay: true, report: !o.has('quiet'), stage });
 }
 
 /** The remote-tracking ref a start point names (`origin/x`), for tracking setup. */

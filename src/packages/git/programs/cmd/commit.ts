@@ -5,23 +5,23 @@
 // Record the index (or the named paths) as a new commit on the current
 // branch; merges in progress get their second parent from MERGE_HEAD.
 
-import * as git from 'isomorphic-git';
 import { compareSnapshots } from '../core/changes.js';
 import type { Ctx } from '../core/ctx.js';
 import { formatDate, parseDate } from '../core/date.js';
 import { runEditor } from '../core/editor.js';
-import { isoIdent, whoIs, type Who } from '../core/ident.js';
+import { whoIs, type Who } from '../core/ident.js';
 import { cleanupMessage, subjectOf, type Cleanup } from '../core/message.js';
-import { Store, type Commit, type FlatTree } from '../core/objects.js';
+import { commitText, Store, type Commit, type FlatTree } from '../core/objects.js';
 import { parseOptions } from '../core/opts.js';
 import { pathspec } from '../core/pathspec.js';
 import { logRefUpdate } from '../core/reflog.js';
-import { readHead, type Head } from '../core/refs.js';
+import { readHead, resolveRef, writeRef, type Head } from '../core/refs.js';
 import { inexactRenames } from '../core/renames.js';
 import { resolveCommit } from '../core/revs.js';
 import { updateIndex } from '../core/stage.js';
 import { indexSnapshot, loadState } from '../core/state.js';
 import { writeTree } from '../core/trees.js';
+import { readWtState, removeMergeState, sequencerPostCommit } from '../core/wtstate.js';
 import { diffAll, storeLoader } from '../diff/engine.js';
 import { shortstatOf, summaryOf } from '../diff/format.js';
 import { longStatus, statusView } from './status.js';
@@ -79,6 +79,11 @@ export async function commit(ctx: Ctx, args: string[]): Promise<number> {
   if (amend && !head.oid) ctx.fatal('You have nothing to amend.');
   const mergeHeads = (ctx.readText(`${gitdir}/MERGE_HEAD`) ?? '').split('\n').filter(Boolean);
   if (amend && mergeHeads.length) ctx.fatal('You are in the middle of a merge -- cannot amend.');
+  const progress = await readWtState(ctx);
+  // a cherry-pick being concluded: its author and date carry over (commit.c's CHERRY_PICK_HEAD)
+  const pickedOid = await resolveRef(ctx, 'CHERRY_PICK_HEAD');
+  const picked = pickedOid && !amend ? await store.commit(pickedOid) : null;
+  if (amend && pickedOid) ctx.fatal('You are in the middle of a cherry-pick -- cannot amend.');
 
   let index = ctx.readIndex();
   if (index.unmerged.size) {
@@ -124,6 +129,10 @@ export async function commit(ctx: Ctx, args: string[]): Promise<number> {
     const state = await loadState(ctx, store, { untracked: 'normal' });
     const view = await statusView(ctx, store, state);
     ctx.print(longStatus(ctx, view, true));
+    if (progress.whence === 'cherry-pick') {
+      ctx.err('The previous cherry-pick is now empty, possibly due to conflict resolution.\nIf you wish to commit it anyway, use:\n\n    git commit --allow-empty\n\n');
+      ctx.err(ctx.exists(`${gitdir}/sequencer`) ? 'and then use:\n\n    git cherry-pick --continue\n\nto resume cherry-picking the remaining commits.\nIf you wish to skip this commit, use:\n\n    git cherry-pick --skip\n\n' : "Otherwise, please use 'git cherry-pick --skip'\n");
+    }
     return 1;
   }
   if (o.has('dry-run')) {
@@ -148,7 +157,7 @@ export async function commit(ctx: Ctx, args: string[]): Promise<number> {
     if (!oid) ctx.fatal(`could not lookup commit ${rev}`);
     msg = (await store.commit(oid)).message;
   } else if (amend) msg = parentCommit!.message;
-  else if (mergeHeads.length && ctx.readText(`${gitdir}/MERGE_MSG`) !== null) msg = ctx.readText(`${gitdir}/MERGE_MSG`)!;
+  else if (ctx.readText(`${gitdir}/MERGE_MSG`) !== null) msg = ctx.readText(`${gitdir}/MERGE_MSG`)!;
   else msg = '';
   const useEditor = o.has('edit') || (!o.given('edit') && !o.given('message') && !o.given('file') && !o.given('reuse-message'));
   if (o.has('signoff')) {
@@ -180,7 +189,8 @@ export async function commit(ctx: Ctx, args: string[]): Promise<number> {
   if (amend && !resetAuthor) {
     const a = parentCommit!.author;
     author = { ...a, ...(forced ?? {}), explicit: true };
-  } else author = whoIs(ctx, 'author', forced ?? undefined);
+  } else if (picked && !resetAuthor) author = { ...picked.author, ...(forced ?? {}), explicit: true };
+  else author = whoIs(ctx, 'author', forced ?? undefined);
   const authorOpt = o.get('author');
   if (authorOpt !== undefined) {
     const m = /^\s*(.*?)\s*<([^>]*)>\s*$/.exec(authorOpt);
@@ -190,16 +200,17 @@ export async function commit(ctx: Ctx, args: string[]): Promise<number> {
   const committer = whoIs(ctx, 'committer');
 
   const tree = await writeTree(store, flat);
-  const oid = await git.commit({ ...ctx.iso(), message: msg, author: isoIdent(author), committer: isoIdent(committer), parent: parents, tree, ...(head.ref ? { ref: head.ref } : {}) });
-  if (!head.ref) await git.writeRef({ ...ctx.iso(), ref: 'HEAD', value: oid, force: true });
-  const kind = amend ? ' (amend)' : !head.oid ? ' (initial)' : mergeHeads.length ? ' (merge)' : '';
-  logRefUpdate(ctx, head.ref ? ['HEAD', head.ref] : ['HEAD'], head.oid, oid, `commit${kind}: ${subjectOf(msg)}`);
+  const oid = await store.write('commit', commitText({ tree, parents, author, committer, message: msg }));
+  await writeRef(ctx, head.ref ?? 'HEAD', oid);
+  const kind = amend ? ' (amend)' : !head.oid ? ' (initial)' : mergeHeads.length ? ' (merge)' : progress.whence === 'cherry-pick' ? ' (cherry-pick)' : progress.whence === 'rebase-pick' ? ' (rebase)' : '';
+  logRefUpdate(ctx, head.ref ? ['HEAD', head.ref] : ['HEAD'], head.oid, oid, `${ctx.env.GIT_REFLOG_ACTION ?? `commit${kind}`}: ${msg}`);
   ctx.sys.writeFile(`${gitdir}/COMMIT_EDITMSG`, msg);
-  for (const f of ['MERGE_HEAD', 'MERGE_MSG', 'MERGE_MODE']) if (ctx.exists(`${gitdir}/${f}`)) ctx.sys.unlink(`${gitdir}/${f}`);
+  await sequencerPostCommit(ctx);
+  removeMergeState(ctx);
 
   if (!o.has('quiet')) {
     const c = await store.commit(oid);
-    await printSummary(ctx, store, head, c, { amend, root: !head.oid, showDate: amend || dateOpt !== undefined, committer });
+    await printSummary(ctx, store, head, c, { amend, root: !head.oid, showDate: amend || dateOpt !== undefined || (!!picked && !resetAuthor), committer });
   }
   return 0;
 }

@@ -64,7 +64,7 @@ async function fetchRemote(ctx: Ctx, store: Store, name: string, opts: { quiet: 
     return;
   }
   const src = await readSource(ctx, localGitdir(ctx, url));
-  copyObjects(ctx, src.gitdir, ctx.repo().gitdir);
+  copyObjects(ctx, src.gitdir, ctx.repo().commondir);
   const lines: string[] = [];
   const width = Math.max(10, ...[...src.branches.keys(), ...src.tags.keys()].map((b) => b.length));
   const line = (code: string, summary: string, from: string, to: string, note = '') => lines.push(` ${code} ${summary.padEnd(17)} ${from.padEnd(width)} -> ${to}${note}`);

@@ -9,13 +9,14 @@ import { compareSnapshots } from '../core/changes.js';
 import { parseDate, parseDateMode, type DateMode } from '../core/date.js';
 import { loadDecorations } from '../core/decorate.js';
 import { Store, type Commit } from '../core/objects.js';
-import { parseOptions } from '../core/opts.js';
-import { pathspec } from '../core/pathspec.js';
+import { parseOptions, type Options } from '../core/opts.js';
+import { pathspec, type Pathspec } from '../core/pathspec.js';
 import { builtinFormat, expandFormat, parsePretty, type Pretty, type PrettyContext } from '../core/pretty.js';
-import { branches, readHead, remoteBranches, remotes, resolveRef, tags } from '../core/refs.js';
+import { branches, listRefs, readHead, remoteBranches, remotes, resolveRef, tags } from '../core/refs.js';
 import { inexactRenames } from '../core/renames.js';
-import { parseRevArgs } from '../core/revargs.js';
+import { parseRevArgs, type RevArgs } from '../core/revargs.js';
 import { walk } from '../core/walk.js';
+import { showReflog } from './reflog.js';
 import { storeLoader } from '../diff/engine.js';
 import { DIFF_SPEC, diffOptions, printDiff, wantsDiff, type DiffOptions } from '../diff/options.js';
 
@@ -36,7 +37,7 @@ export const LOG_SPEC = {
   '|skip': 'str', '|since': 'str', '|after': 'str', '|until': 'str', '|before': 'str', '|decorate': 'opt', '|abbrev-commit': 'bool',
   '|no-abbrev-commit': 'bool', '|graph': 'bool', '|topo-order': 'bool', '|date-order': 'bool', '|follow': 'bool', '|no-walk': 'opt', 'm': 'bool',
   '|source': 'bool', '|mailmap': 'bool', '|use-mailmap': 'bool', '|parents': 'bool', '|relative-date': 'bool', 'z': 'bool', '|cc': 'bool', 'c': 'bool',
-  '|diff-merges': 'str', '|notes': 'opt', '|show-signature': 'bool', '|full-diff': 'bool',
+  '|diff-merges': 'str', '|notes': 'opt', '|show-signature': 'bool', '|full-diff': 'bool', '|min-parents': 'str', '|max-parents': 'str', 'g|walk-reflogs': 'bool',
 } as const;
 
 export interface Shown {
@@ -89,7 +90,7 @@ export async function prettyContext(ctx: Ctx, store: Store, o: ReturnType<typeof
   const usesDecoFormat = pretty.builtin === null && /%[+-]?[dD]/.test(pretty.format);
   return {
     abbrev: Math.max(4, Number(o.get('abbrev') ?? ctx.config('core.abbrev') ?? 7) || 7),
-    abbrevCommit: pretty.builtin === 'oneline' ? !o.has('no-abbrev-commit') : o.has('abbrev-commit'),
+    abbrevCommit: (o.has('oneline') || o.has('abbrev-commit')) && !o.has('no-abbrev-commit'),
     date,
     decorations: wantDeco || usesDecoFormat ? await loadDecorations(ctx, store) : null,
   };
@@ -150,39 +151,28 @@ async function showCombined(ctx: Ctx, store: Store, c: Commit, s: Shown, text: s
   if (d.nameOnly || d.nameStatus) await printDiff(ctx, first.filter((x) => everywhere.has(x.newPath)), storeLoader(store), { ...d, patch: false, stat: false, shortstat: false, numstat: false, summary: false });
 }
 
-export async function log(ctx: Ctx, args: string[]): Promise<number> {
-  const o = parseOptions(args, LOG_SPEC as never, USAGE, { numbers: 'max-count' });
-  const repo = ctx.repo();
-  const store = new Store(ctx);
-  if (o.has('graph')) ctx.fatal('--graph is not supported by agentOS git');
-  const ra = await parseRevArgs(ctx, store, o.beforeDashdash, o.afterDashdash, false);
-  if (o.has('all') || o.has('branches') || o.has('tags') || o.has('remotes')) {
-    const add = async (ref: string) => {
-      const oid = await resolveRef(ctx, ref);
-      const c = oid && (await store.peelToCommit(oid));
-      if (c) ra.include.push(c);
-    };
-    if (o.has('all') || o.has('branches')) for (const b of await branches(ctx)) await add(`refs/heads/${b}`);
-    if (o.has('all') || o.has('remotes')) for (const r of await remotes(ctx)) for (const b of await remoteBranches(ctx, r.remote)) await add(`refs/remotes/${r.remote}/${b}`);
-    if (o.has('all') || o.has('tags')) for (const t of await tags(ctx)) await add(`refs/tags/${t}`);
-    if (o.has('all')) {
-      const h = await readHead(ctx);
-      if (h.oid) ra.include.push(h.oid);
-    }
-  }
-  if (ra.include.length === 0 && ra.names.length === 0 && !o.has('all')) {
+/** Positive tips for --all, --branches, --tags and --remotes. */
+export async function refTips(ctx: Ctx, store: Store, o: Options): Promise<string[]> {
+  const out: string[] = [];
+  const add = async (ref: string) => {
+    const oid = await resolveRef(ctx, ref);
+    const c = oid && (await store.peelToCommit(oid));
+    if (c) out.push(c);
+  };
+  // --all is every ref (refs/stash too), as git's for_each_ref
+  if (o.has('all')) for (const r of await listRefs(ctx)) await add(r.name);
+  if (o.has('branches')) for (const b of await branches(ctx)) await add(`refs/heads/${b}`);
+  if (o.has('remotes')) for (const r of await remotes(ctx)) for (const b of await remoteBranches(ctx, r.remote)) await add(`refs/remotes/${r.remote}/${b}`);
+  if (o.has('tags')) for (const t of await tags(ctx)) await add(`refs/tags/${t}`);
+  if (o.has('all')) {
     const h = await readHead(ctx);
-    if (!h.oid) {
-      if (h.ref) ctx.fatal(`your current branch '${h.ref.replace(/^refs\/heads\//, '')}' does not have any commits yet`);
-      ctx.fatal("bad default revision 'HEAD'");
-    }
-    ra.include.push(h.oid);
+    if (h.oid) out.push(h.oid);
   }
-  const ps = ra.paths.length && repo.dir ? pathspec(ctx, ra.paths) : null;
-  const max = o.get('max-count');
-  const maxCount = max === undefined ? undefined : Number(max) < 0 ? undefined : Number(max);
-  if (max !== undefined && !Number.isFinite(Number(max))) ctx.fatal(`'${max}': not an integer`);
-  // filters
+  return out;
+}
+
+/** The commit filters of log and rev-list: --(no-)merges, --author, --committer, --grep, --since/--until. */
+export function commitFilter(ctx: Ctx, o: Options): (c: Commit) => boolean {
   const flags = (o.has('regexp-ignore-case') ? 'i' : '') + 'm';
   const toRe = (s: string) => new RegExp(o.has('fixed-strings') ? s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : o.has('extended-regexp') ? s : basicToJs(s), flags);
   const authors = o.all('author').map(toRe);
@@ -192,9 +182,10 @@ export async function log(ctx: Ctx, args: string[]): Promise<number> {
   const until = o.get('until') ?? o.get('before');
   const sinceT = since ? approxDate(ctx, since) : null;
   const untilT = until ? approxDate(ctx, until) : null;
-  const filter = (c: Commit): boolean => {
-    if (o.has('no-merges') && c.parents.length > 1) return false;
-    if (o.has('merges') && c.parents.length < 2) return false;
+  const minParents = o.has('merges') ? 2 : Number(o.get('min-parents') ?? 0);
+  const maxParents = o.has('no-merges') ? 1 : o.get('max-parents') === undefined ? Infinity : Number(o.get('max-parents'));
+  return (c: Commit): boolean => {
+    if (c.parents.length < minParents || c.parents.length > maxParents) return false;
     if (authors.length && !authors.some((r) => r.test(`${c.author.name} <${c.author.email}>`))) return false;
     if (committers.length && !committers.some((r) => r.test(`${c.committer.name} <${c.committer.email}>`))) return false;
     if (greps.length) {
@@ -206,16 +197,53 @@ export async function log(ctx: Ctx, args: string[]): Promise<number> {
     if (untilT !== null && c.committer.time > untilT) return false;
     return true;
   };
+}
+
+export interface Walked {
+  commits: Commit[];
+  revs: RevArgs;
+  paths: Pathspec | null;
+}
+
+/** Parse the revisions and paths of log-like commands and walk them (HEAD by default). */
+export async function walkFromOptions(ctx: Ctx, store: Store, o: Options, opts: { defaultHead?: boolean } = {}): Promise<Walked> {
+  const repo = ctx.repo();
+  const ra = await parseRevArgs(ctx, store, o.beforeDashdash, o.afterDashdash, false);
+  ra.include.push(...(await refTips(ctx, store, o)));
+  if (ra.include.length === 0 && ra.names.length === 0 && !o.has('all') && opts.defaultHead !== false) {
+    const h = await readHead(ctx);
+    if (!h.oid) {
+      if (h.ref) ctx.fatal(`your current branch '${h.ref.replace(/^refs\/heads\//, '')}' does not have any commits yet`);
+      ctx.fatal("bad default revision 'HEAD'");
+    }
+    ra.include.push(h.oid);
+  }
+  const ps = ra.paths.length && repo.dir ? pathspec(ctx, ra.paths) : null;
+  const max = o.get('max-count');
+  const maxCount = max === undefined ? undefined : Number(max) < 0 ? undefined : Number(max);
+  if (max !== undefined && !Number.isFinite(Number(max))) ctx.fatal(`'${max}': not an integer`);
   const commits = await walk(store, {
     include: ra.include,
     exclude: ra.exclude,
     firstParent: o.has('first-parent'),
     paths: ps ? (p) => ps.match(p) : null,
-    filter,
+    filter: commitFilter(ctx, o),
     maxCount,
     skip: Number(o.get('skip') ?? 0),
     reverse: o.has('reverse'),
   });
+  return { commits, revs: ra, paths: ps };
+}
+
+export async function log(ctx: Ctx, args: string[]): Promise<number> {
+  const o = parseOptions(args, LOG_SPEC as never, USAGE, { numbers: 'max-count' });
+  const store = new Store(ctx);
+  if (o.has('graph')) ctx.fatal('--graph is not supported by agentOS git');
+  if (o.has('walk-reflogs')) {
+    if (o.operands.length > 1) ctx.fatal('log -g takes at most one ref');
+    return showReflog(ctx, store, o, o.operands[0] ?? 'HEAD', { builtin: 'medium', format: '', terminator: true }, false);
+  }
+  const { commits, paths: ps } = await walkFromOptions(ctx, store, o);
   const pretty = prettyFromOptions(ctx, o, { builtin: 'medium', format: '', terminator: true });
   const diff = diffOptions(ctx, o, false);
   const shown: Shown = {

@@ -56,7 +56,7 @@ export async function push(ctx: Ctx, args: string[]): Promise<number> {
   const dstHead = (ctx.readText(`${dst}/HEAD`) ?? '').trim().replace(/^ref: /, '');
   const lines: string[] = [];
   let failed = false;
-  copyObjects(ctx, ctx.repo().gitdir, dst);
+  copyObjects(ctx, ctx.repo().commondir, dst);
   const refs: [string, string | null, string][] = [];
   for (const s of specs) {
     const [src, to = src] = s.split(':');

@@ -6,7 +6,7 @@
 // index entries for some paths.
 
 import { compareSnapshots } from '../core/changes.js';
-import { applyHard, resetIndexPaths } from '../core/checkout.js';
+import { applyHard, applyResetMerge, resetIndexPaths } from '../core/checkout.js';
 import type { Ctx } from '../core/ctx.js';
 import { subjectOf } from '../core/message.js';
 import { Store, type FlatTree } from '../core/objects.js';
@@ -17,6 +17,7 @@ import { readHead, writeRef } from '../core/refs.js';
 import { commitOrDie } from '../core/revargs.js';
 import { indexSnapshot, worktreeSnapshot } from '../core/state.js';
 import { Worktree } from '../core/worktree.js';
+import { removeBranchState } from '../core/wtstate.js';
 
 const USAGE = `usage: git reset [--mixed | --soft | --hard | --merge | --keep] [-q] [<commit>]
    or: git reset [-q] [<tree-ish>] [--] <pathspec>...
@@ -25,6 +26,8 @@ const USAGE = `usage: git reset [--mixed | --soft | --hard | --merge | --keep] [
     --mixed               reset HEAD and index
     --soft                reset only HEAD
     --hard                reset HEAD, index and working tree
+    --merge               reset HEAD, index and working tree
+    --keep                reset HEAD but keep local changes
 `;
 
 /** After a mixed reset: what differs between the index and the work tree. */
@@ -39,8 +42,7 @@ export async function reset(ctx: Ctx, args: string[]): Promise<number> {
   const o = parseOptions(args, { '|soft': 'bool', '|mixed': 'bool', '|hard': 'bool', '|merge': 'bool', '|keep': 'bool', 'q|quiet': 'bool', 'N|intent-to-add': 'bool', 'p|patch': 'bool', '|no-refresh': 'bool', '|refresh': 'bool' }, USAGE);
   const repo = ctx.repo();
   const store = new Store(ctx);
-  if (o.has('merge') || o.has('keep')) ctx.fatal('--merge and --keep are not supported by agentOS git');
-  const modes = ['soft', 'mixed', 'hard'].filter((m) => o.has(m));
+  const modes = ['soft', 'mixed', 'hard', 'merge', 'keep'].filter((m) => o.has(m));
   if (modes.length > 1) ctx.fatal(`options '--${modes[0]}' and '--${modes[1]}' cannot be used together`);
   const head = await readHead(ctx);
   // the first operand is a commit if it resolves (and no -- says otherwise)
@@ -78,6 +80,14 @@ export async function reset(ctx: Ctx, args: string[]): Promise<number> {
     const idx = ctx.readIndex();
     await applyHard(ctx, store, repo.dir!, idx, tree);
     await ctx.writeIndex(idx);
+  } else if (mode === 'merge' || mode === 'keep') {
+    const idx = ctx.readIndex();
+    const errors = await applyResetMerge(ctx, store, repo.dir!, idx, await store.commitTree(head.oid), tree, mode === 'keep');
+    if (errors.length) {
+      for (const e of errors) ctx.error(e);
+      ctx.fatal(`Could not reset index file to revision '${rev}'.`);
+    }
+    await ctx.writeIndex(idx);
   } else if (mode === 'mixed') {
     const idx = ctx.readIndex();
     resetIndexPaths(idx, tree, new Set([...tree.keys(), ...idx.byPath.keys(), ...idx.unmerged.keys()]));
@@ -86,9 +96,11 @@ export async function reset(ctx: Ctx, args: string[]): Promise<number> {
   if (target) {
     if (head.oid) ctx.sys.writeFile(`${repo.gitdir}/ORIG_HEAD`, `${head.oid}\n`);
     await writeRef(ctx, head.ref ?? 'HEAD', target);
-    logRefUpdate(ctx, head.ref ? ['HEAD', head.ref] : ['HEAD'], head.oid, target, `reset: moving to ${rev}`);
+    // an unchanged ref is not logged, except a symbolic HEAD (git's ref transactions)
+    const logged = head.oid !== target ? (head.ref ? ['HEAD', head.ref] : ['HEAD']) : head.ref ? ['HEAD'] : [];
+    logRefUpdate(ctx, logged, head.oid, target, `reset: moving to ${rev}`);
   }
-  for (const f of ['MERGE_HEAD', 'MERGE_MSG', 'MERGE_MODE']) if (ctx.exists(`${repo.gitdir}/${f}`)) ctx.sys.unlink(`${repo.gitdir}/${f}`);
+  await removeBranchState(ctx);
   if (o.has('quiet')) return 0;
   if (mode === 'hard' && target) ctx.print(`HEAD is now at ${target.slice(0, 7)} ${subjectOf((await store.commit(target)).message)}\n`);
   else if (mode === 'mixed') await unstagedAfterReset(ctx, repo.dir!);

@@ -45,7 +45,8 @@ export async function revParse(ctx: Ctx, args: string[]): Promise<number> {
       const r = ctx.repo();
       const rel = relative(ctx.cwd, r.gitdir);
       out.push(r.dir === ctx.cwd && r.gitdir === `${r.dir}/.git` ? '.git' : rel.startsWith('..') || r.gitdir !== `${ctx.cwd}/${rel}` ? r.gitdir : rel);
-    } else if (a === '--absolute-git-dir' || a === '--git-common-dir') out.push(ctx.repo().gitdir);
+    } else if (a === '--absolute-git-dir') out.push(ctx.repo().gitdir);
+    else if (a === '--git-common-dir') out.push(ctx.repo().commondir === ctx.repo().gitdir ? relative(ctx.cwd, ctx.repo().gitdir) : ctx.repo().commondir);
     else if (a === '--is-inside-work-tree') out.push(String(ctx.repo().dir !== null && (ctx.cwd === ctx.repo().dir || ctx.cwd.startsWith(ctx.repo().dir + '/')) && !ctx.cwd.startsWith(ctx.repo().gitdir)));
     else if (a === '--is-inside-git-dir') out.push(String(ctx.cwd === ctx.repo().gitdir || ctx.cwd.startsWith(ctx.repo().gitdir + '/')));
     else if (a === '--is-bare-repository') out.push(String(ctx.repo().dir === null && ctx.configBool('core.bare', false)));

@@ -13,6 +13,7 @@ import { pathspec, showPath } from '../core/pathspec.js';
 import { quotePath } from '../core/quote.js';
 import { loadState, type State } from '../core/state.js';
 import { detachedLine } from '../core/reflog.js';
+import { readWtState, stateSections, type WtState } from '../core/wtstate.js';
 import { tracking, trackingBrief, trackingLines } from '../core/tracking.js';
 import type { Untracked } from '../core/worktree.js';
 
@@ -53,7 +54,10 @@ export interface StatusView {
   branchLine: string;
   trackingText: string[];
   brief: string;
-  merging: boolean;
+  /** What is in progress (merge, rebase, cherry-pick, revert, bisect). */
+  progress: WtState;
+  /** The sections about it. */
+  progressText: string;
   initial: boolean;
   showUntracked: boolean;
 }
@@ -61,7 +65,10 @@ export interface StatusView {
 export async function statusView(ctx: Ctx, store: Store, state: State, showUntracked = true): Promise<StatusView> {
   const head = state.head;
   const branch = head.ref?.replace(/^refs\/heads\//, '') ?? null;
-  const branchLine = branch !== null ? `On branch ${branch}` : await detachedLine(ctx, store, head.oid);
+  const progress = await readWtState(ctx);
+  const rebase = progress.rebase;
+  const branchLine =
+    branch !== null ? `On branch ${branch}` : rebase ? `${rebase.interactive ? 'interactive rebase' : 'rebase'} in progress; onto ${rebase.onto}` : await detachedLine(ctx, store, head.oid);
   let trackingText: string[] = [];
   let brief = '';
   if (branch !== null && head.oid) {
@@ -71,7 +78,8 @@ export async function statusView(ctx: Ctx, store: Store, state: State, showUntra
       brief = `...${t.name}${trackingBrief(t)}`;
     }
   }
-  return { state, branchLine, trackingText, brief, merging: ctx.exists(`${ctx.repo().gitdir}/MERGE_HEAD`), initial: head.oid === null, showUntracked };
+  const progressText = await stateSections(ctx, progress, state.unmerged.size > 0);
+  return { state, branchLine, trackingText, brief, progress, progressText, initial: head.oid === null, showUntracked };
 }
 
 /** The long format; `commitTemplate` words the initial-commit line as commit does. */
@@ -80,15 +88,13 @@ export function longStatus(ctx: Ctx, v: StatusView, commitTemplate = false): str
   const q = (p: string) => quotePath(showPath(ctx, p), ctx.configBool('core.quotePath', true));
   let out = `${v.branchLine}\n`;
   if (v.trackingText.length) out += v.trackingText.join('\n') + '\n\n';
-  if (v.merging) {
-    out += s.unmerged.size
-      ? 'You have unmerged paths.\n  (fix conflicts and run "git commit")\n  (use "git merge --abort" to abort the merge)\n\n'
-      : 'All conflicts fixed but you are still merging.\n  (use "git commit" to conclude merge)\n\n';
-  }
+  out += v.progressText;
+  // the unstage hints only when a commit now would be an ordinary one
+  const unstageHint = v.progress.whence !== 'commit' ? '' : v.initial ? '  (use "git rm --cached <file>..." to unstage)\n' : '  (use "git restore --staged <file>..." to unstage)\n';
   if (v.initial) out += `\n${commitTemplate ? 'Initial commit' : 'No commits yet'}\n\n`;
   if (s.staged.length) {
     out += 'Changes to be committed:\n';
-    if (!v.merging) out += v.initial ? '  (use "git rm --cached <file>..." to unstage)\n' : '  (use "git restore --staged <file>..." to unstage)\n';
+    out += unstageHint;
     for (const c of s.staged) out += `\t${LABELS[c.status].padEnd(12)}${c.status === 'R' ? `${q(c.oldPath)} -> ${q(c.newPath)}` : q(c.newPath)}\n`;
     out += '\n';
   }
@@ -98,7 +104,7 @@ export function longStatus(ctx: Ctx, v: StatusView, commitTemplate = false): str
     const delMod = kinds.some((k) => k === '12' || k === '13');
     const other = kinds.some((k) => k !== '1' && k !== '12' && k !== '13');
     const how = !bothDeleted && !delMod ? '"git add <file>..." to mark resolution' : bothDeleted && !delMod && !other ? '"git rm <file>..." to mark resolution' : '"git add/rm <file>..." as appropriate to mark resolution';
-    out += `Unmerged paths:\n  (use ${how})\n`;
+    out += `Unmerged paths:\n${unstageHint}  (use ${how})\n`;
     for (const [p, stages] of [...s.unmerged].sort(([a], [b]) => (a < b ? -1 : 1))) out += `\t${unmergedKind(stages)[1].padEnd(17)}${q(p)}\n`;
     out += '\n';
   }
@@ -120,8 +126,9 @@ export function longStatus(ctx: Ctx, v: StatusView, commitTemplate = false): str
     for (const p of s.wt.ignoredPaths) out += `\t${q(p)}\n`;
     out += '\n';
   }
-  if (!s.staged.length && !v.merging) {
-    if (s.unstaged.length) out += 'no changes added to commit (use "git add" and/or "git commit -a")\n';
+  const committable = s.staged.length > 0 || (v.progress.merge && !s.unmerged.size);
+  if (!committable) {
+    if (s.unstaged.length || s.unmerged.size) out += 'no changes added to commit (use "git add" and/or "git commit -a")\n';
     else if (s.wt.untracked.length) out += 'nothing added to commit but untracked files present (use "git add" to track)\n';
     else if (v.initial) out += 'nothing to commit (create/copy files and use "git add" to track)\n';
     else if (!v.showUntracked) out += 'nothing to commit (use -u to show untracked files)\n';

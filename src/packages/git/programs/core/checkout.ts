@@ -175,3 +175,67 @@ export function resetIndexPaths(idx: GitIndex, to: FlatTree, paths: Iterable<str
   }
   reindex(idx);
 }
+
+/**
+ * `reset --merge` (oneway) and `reset --keep` (twoway from `head`): move the
+ * index and the files that change to `to`, keeping local changes in paths
+ * the reset does not touch. Returns git's complaints instead when a local
+ * change would be lost (then nothing has been changed).
+ */
+export async function applyResetMerge(ctx: Ctx, store: Store, top: string, idx: GitIndex, head: FlatTree, to: FlatTree, keep: boolean): Promise<string[]> {
+  const wt = new Worktree(ctx, top, idx).trackedOnly();
+  const paths = [...new Set([...idx.byPath.keys(), ...idx.unmerged.keys(), ...to.keys(), ...(keep ? head.keys() : [])])].sort();
+  const upToDate = async (p: string) => {
+    const i = idx.byPath.get(p);
+    const f = wt.files.get(p);
+    if (!f) return !ctx.exists(`${top}/${p}`);
+    return !!i && wt.modeOf(f) === i.mode && (await wt.oidOf(f)) === i.oid;
+  };
+  const plan: [string, TreeItem | null][] = [];
+  const errors: string[] = [];
+  for (const p of paths) {
+    const t = to.get(p);
+    const i = idx.byPath.get(p);
+    if (idx.unmerged.has(p)) {
+      if (keep && !same(head.get(p), t)) {
+        errors.push(`Entry '${p}' would be overwritten by merge. Cannot merge.`);
+        continue;
+      }
+      plan.push([p, t ?? null]);
+      continue;
+    }
+    if (keep) {
+      const h = head.get(p);
+      // twoway_merge: the index keeps what the reset does not change
+      if (same(h, t) || (!h && i && same(i, t)) || (h && t && same(i, t))) continue;
+      if (!i && !h && !t) continue;
+      if (i && !same(i, h)) {
+        errors.push(`Entry '${p}' would be overwritten by merge. Cannot merge.`);
+        continue;
+      }
+      if (!i && h) {
+        errors.push(`Entry '${p}' would be overwritten by merge. Cannot merge.`);
+        continue;
+      }
+    } else if (i && same(i, t)) continue;
+    if (i && !(await upToDate(p))) {
+      errors.push(`Entry '${p}' not uptodate. Cannot merge.`);
+      continue;
+    }
+    if (!i && t && ctx.exists(`${top}/${p}`)) {
+      errors.push(`Untracked working tree file '${p}' would be overwritten by merge.`);
+      continue;
+    }
+    plan.push([p, t ?? null]);
+  }
+  if (errors.length) return errors;
+  for (const [p, t] of plan) if (!t) deleteWorkFile(ctx, top, p);
+  for (const [p, t] of plan) {
+    idx.entries = idx.entries.filter((e) => e.path !== p);
+    if (!t) continue;
+    await writeWorkFile(ctx, store, top, p, t);
+    setEntry(ctx, idx, top, p, t);
+  }
+  reindex(idx);
+  return [];
+}

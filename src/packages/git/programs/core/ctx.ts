@@ -16,7 +16,10 @@ import { normalize, relative, resolve } from './path.js';
 export interface Repo {
   /** The work tree's top, absolute; null for a bare repository. */
   dir: string | null;
+  /** This work tree's git directory: HEAD, the index, per-worktree refs and state files. */
   gitdir: string;
+  /** Where objects, refs, config and reflogs of shared refs live: `gitdir` itself, or the main repository's for a linked work tree (`commondir`). */
+  commondir: string;
   /** The current directory relative to the top ('' at the top, else 'sub/dir/'). */
   prefix: string;
 }
@@ -158,12 +161,20 @@ export class Ctx {
 
   iso(): IsoArgs {
     const r = this.repo();
-    return { fs: this.fs, dir: r.dir ?? r.gitdir, gitdir: r.gitdir, cache: this.cache };
+    // isomorphic-git sees the common directory: objects and shared refs (per-worktree refs go through refs.ts)
+    return { fs: this.fs, dir: r.dir ?? r.gitdir, gitdir: r.commondir, cache: this.cache };
+  }
+
+  /** The common directory of a git directory: itself, or where its `commondir` file points (a linked work tree's). */
+  commonDirOf(gitdir: string): string {
+    const text = this.readText(`${gitdir}/commondir`);
+    return text === null ? gitdir : resolve(gitdir, text.trim());
   }
 
   private isGitDir(p: string): boolean {
     try {
-      return isReg(this.sys.stat(`${p}/HEAD`).mode) && isDir(this.sys.stat(`${p}/objects`).mode) && isDir(this.sys.stat(`${p}/refs`).mode);
+      const common = this.commonDirOf(p);
+      return isReg(this.sys.stat(`${p}/HEAD`).mode) && isDir(this.sys.stat(`${common}/objects`).mode) && isDir(this.sys.stat(`${common}/refs`).mode);
     } catch (e) {
       if (e instanceof SysError) return false;
       throw e;
@@ -192,7 +203,7 @@ export class Ctx {
         if (m) return this.withPrefix(d, resolve(d, m[1].trim()));
       }
       // inside a .git directory or a bare repository: no work tree
-      if (this.isGitDir(d)) return { dir: null, gitdir: d, prefix: '' };
+      if (this.isGitDir(d)) return { dir: null, gitdir: d, commondir: this.commonDirOf(d), prefix: '' };
       if (d === '/') return null;
     }
   }
@@ -200,7 +211,7 @@ export class Ctx {
   private withPrefix(dir: string, gitdir: string): Repo {
     const rel = relative(dir, this.cwd);
     const prefix = rel === '.' ? '' : rel.startsWith('..') ? '' : `${rel}/`;
-    return { dir, gitdir, prefix };
+    return { dir, gitdir, commondir: this.commonDirOf(gitdir), prefix };
   }
 
   // ---- the index -----------------------------------------------------------------
@@ -240,7 +251,7 @@ export class Ctx {
       case 'global':
         return this.globalConfigPath();
       case 'local':
-        return `${this.repo().gitdir}/config`;
+        return `${this.repo().commondir}/config`;
       default:
         return null;
     }

@@ -5,16 +5,13 @@
 import * as git from 'isomorphic-git';
 import type { Ctx } from './ctx.js';
 import type { Store } from './objects.js';
-import { readHead } from './refs.js';
+import { listRefs, readHead } from './refs.js';
 
 export type Decorations = Map<string, string[]>;
 
 export async function loadDecorations(ctx: Ctx, store: Store): Promise<Decorations> {
-  const refs: string[] = [];
-  for (const b of await git.listBranches(ctx.iso())) refs.push(`refs/heads/${b}`);
-  for (const r of await git.listRemotes(ctx.iso())) for (const b of await git.listBranches({ ...ctx.iso(), remote: r.remote })) refs.push(`refs/remotes/${r.remote}/${b}`);
-  for (const t of await git.listTags(ctx.iso())) refs.push(`refs/tags/${t}`);
-  refs.sort();
+  // every ref decorates (refs/stash, refs/bisect/... by their full names)
+  const refs = (await listRefs(ctx)).map((r) => r.name);
   const by = new Map<string, string[]>();
   const add = (oid: string, name: string) => {
     const l = by.get(oid) ?? [];
@@ -28,7 +25,7 @@ export async function loadDecorations(ctx: Ctx, store: Store): Promise<Decoratio
     } catch {
       continue;
     }
-    const short = r.startsWith('refs/heads/') ? r.slice(11) : r.startsWith('refs/remotes/') ? r.slice(13) : `tag: ${r.slice(10)}`;
+    const short = r.startsWith('refs/heads/') ? r.slice(11) : r.startsWith('refs/remotes/') ? r.slice(13) : r.startsWith('refs/tags/') ? `tag: ${r.slice(10)}` : r;
     if (r.startsWith('refs/tags/')) {
       // annotated tags decorate the commit they point at
       const peeled = await store.peelToCommit(oid);

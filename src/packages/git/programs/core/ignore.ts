@@ -46,6 +46,8 @@ function parseRules(text: string, base: string): Rule[] {
 export class Ignores {
   /** Rule lists, lowest precedence first: excludesFile, info/exclude, then .gitignore files by directory. */
   private global: Rule[] = [];
+  /** Patterns from the command line (`clean -e`): above every file. */
+  private cmdline: Rule[] = [];
   private perDir = new Map<string, Rule[]>();
 
   constructor(
@@ -55,7 +57,12 @@ export class Ignores {
     const xdg = ctx.env.XDG_CONFIG_HOME || (ctx.env.HOME ? `${ctx.env.HOME}/.config` : '');
     const excludes = ctx.config('core.excludesFile') ?? (xdg ? `${xdg}/git/ignore` : null);
     if (excludes) this.global.push(...parseRules(ctx.readText(excludes.replace(/^~(?=\/)/, ctx.env.HOME ?? '~')) ?? '', ''));
-    this.global.push(...parseRules(ctx.readText(`${ctx.repo().gitdir}/info/exclude`) ?? '', ''));
+    this.global.push(...parseRules(ctx.readText(`${ctx.repo().commondir}/info/exclude`) ?? '', ''));
+  }
+
+  /** Add command-line patterns, which take precedence over every file. */
+  addPatterns(patterns: string[]): void {
+    this.cmdline.push(...parseRules(patterns.join('\n'), ''));
   }
 
   /** The rules of `dir`/.gitignore (loaded once). */
@@ -72,7 +79,7 @@ export class Ignores {
   ignored(path: string, isDir: boolean): boolean {
     const dirs: string[] = [];
     for (let i = path.indexOf('/'); i >= 0; i = path.indexOf('/', i + 1)) dirs.push(path.slice(0, i));
-    const lists = [...[...dirs].reverse().map((d) => this.rulesOf(d)), this.rulesOf(''), this.global];
+    const lists = [this.cmdline, ...[...dirs].reverse().map((d) => this.rulesOf(d)), this.rulesOf(''), this.global];
     const name = basename(path);
     for (const list of lists) {
       for (let k = list.length - 1; k >= 0; k--) {

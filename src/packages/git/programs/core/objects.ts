@@ -47,6 +47,19 @@ export function parseIdent(line: string): Ident {
 
 export const formatIdent = (i: Ident): string => `${i.name} <${i.email}> ${i.time} ${i.tz}`;
 
+export interface NewCommit {
+  tree: string;
+  parents: string[];
+  author: Ident;
+  committer: Ident;
+  message: string;
+}
+
+/** A commit object's text, as git writes it. */
+export function commitText(c: NewCommit): string {
+  return `tree ${c.tree}\n${c.parents.map((p) => `parent ${p}\n`).join('')}author ${formatIdent(c.author)}\ncommitter ${formatIdent(c.committer)}\n\n${c.message}`;
+}
+
 export function parseCommit(oid: string, raw: Uint8Array): Commit {
   const text = dec.decode(raw);
   const split = text.indexOf('\n\n');
@@ -188,7 +201,7 @@ export class Store {
     raw.set(header);
     raw.set(body, header.byteLength);
     const oid = toHex(new Uint8Array(await crypto.subtle.digest('SHA-1', raw)));
-    const dir = `${this.ctx.repo().gitdir}/objects/${oid.slice(0, 2)}`;
+    const dir = `${this.ctx.repo().commondir}/objects/${oid.slice(0, 2)}`;
     if (!this.dirs.has(dir)) {
       if (!this.ctx.exists(dir)) this.ctx.sys.mkdir(dir, 0o777);
       this.dirs.add(dir);

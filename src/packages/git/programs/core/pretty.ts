@@ -20,6 +20,16 @@ export interface PrettyContext {
   abbrevCommit: boolean;
   date: DateMode;
   decorations: Decorations | null;
+  /** The reflog entry a commit is shown for (`log -g`, `reflog`): the %g placeholders. */
+  reflog?: ReflogShown;
+}
+
+export interface ReflogShown {
+  /** `HEAD@{0}` (%gd) and `refs/heads/x@{0}` (%gD). */
+  selector: string;
+  fullSelector: string;
+  who: Ident;
+  message: string;
 }
 
 const BUILTINS = ['oneline', 'short', 'medium', 'full', 'fuller', 'raw', 'reference', 'email'];
@@ -77,6 +87,14 @@ export function expandFormat(fmt: string, c: Commit, pc: PrettyContext): string 
     const two = rest.slice(0, 2);
     if (rest[0] === 'a' || rest[0] === 'c') {
       val = identPart(rest[0] === 'a' ? c.author : c.committer, rest[1], pc.date);
+      len = 2;
+    } else if (rest[0] === 'g' && pc.reflog) {
+      const r = pc.reflog;
+      const v: Record<string, string> = { d: r.selector, D: r.fullSelector, s: r.message, n: r.who.name, N: r.who.name, e: r.who.email, E: r.who.email };
+      val = v[rest[1]] ?? null;
+      len = 2;
+    } else if (rest[0] === 'g') {
+      val = 'dDsnNeE'.includes(rest[1]) ? '' : null;
       len = 2;
     }
     if (val === null) {
@@ -142,8 +160,17 @@ const indent = (msg: string) =>
     .map((l) => `    ${l}`)
     .join('\n') + '\n';
 
-/** A built-in format's text for one commit (without the separator between commits). */
+/** A built-in format's text for one commit (without the separator between commits); with a reflog entry, as `log -g` shows it. */
 export function builtinFormat(b: Builtin, c: Commit, pc: PrettyContext): string {
+  const r = pc.reflog;
+  if (!r) return plainFormat(b, c, pc);
+  if (b === 'oneline') return `${pc.abbrevCommit ? c.oid.slice(0, pc.abbrev) : c.oid}${decorationText(c, pc, true)} ${r.selector}: ${r.message}\n`;
+  const text = plainFormat(b, c, pc);
+  const nl = text.indexOf('\n') + 1;
+  return `${text.slice(0, nl)}Reflog: ${r.selector} (${r.who.name} <${r.who.email}>)\nReflog message: ${r.message}\n${text.slice(nl)}`;
+}
+
+function plainFormat(b: Builtin, c: Commit, pc: PrettyContext): string {
   const id = pc.abbrevCommit ? c.oid.slice(0, pc.abbrev) : c.oid;
   const deco = decorationText(c, pc, true);
   const who = (i: Ident) => `${i.name} <${i.email}>`;

@@ -4,11 +4,46 @@
 import * as git from 'isomorphic-git';
 import type { Ctx } from './ctx.js';
 import { EMPTY_TREE, type Store } from './objects.js';
-import { readHead, resolveRef } from './refs.js';
+import { previousBranch, readReflog } from './reflog.js';
+import { expandRef, readHead, resolveRef } from './refs.js';
 
 export class AmbiguousOid extends Error {}
 
+/** `@{-N}`, `<ref>@{N}` (the reflog) and `<branch>@{upstream}`. */
+async function atBrace(ctx: Ctx, name: string): Promise<string | null | undefined> {
+  const m = /^(.*?)@\{([^}]*)\}$/.exec(name);
+  if (!m) return undefined;
+  const [, left, what] = m;
+  if (/^-\d+$/.test(what)) {
+    if (left !== '') return null;
+    const prev = previousBranch(ctx, Number(what.slice(1)));
+    return prev === null ? null : ((await resolveRef(ctx, `refs/heads/${prev}`)) ?? (await base(ctx, prev)));
+  }
+  let ref: string | null;
+  if (left === '') ref = (await readHead(ctx)).ref ?? 'HEAD';
+  else ref = left === 'HEAD' ? 'HEAD' : await expandRef(ctx, left);
+  if (!ref) return null;
+  if (/^(u|upstream|push)$/i.test(what)) {
+    const branch = ref.replace(/^refs\/heads\//, '');
+    const remote = ctx.config(`branch.${branch}.remote`);
+    const merge = ctx.config(`branch.${branch}.merge`);
+    if (!remote || !merge) return null;
+    return resolveRef(ctx, remote === '.' ? merge : `refs/remotes/${remote}/${merge.replace(/^refs\/heads\//, '')}`);
+  }
+  if (!/^\d+$/.test(what)) return null;
+  const log = readReflog(ctx, ref);
+  const n = Number(what);
+  if (n === 0 && log.length === 0) return resolveRef(ctx, ref);
+  if (n < log.length) return log[log.length - 1 - n].new;
+  // one past the oldest entry is the value before it, when there was one
+  if (n === log.length && log.length && !/^0+$/.test(log[0].old)) return log[0].old;
+  if (log.length) ctx.fatal(`log for '${left}' only has ${log.length} entries`);
+  return null;
+}
+
 async function base(ctx: Ctx, name: string): Promise<string | null> {
+  const at = await atBrace(ctx, name);
+  if (at !== undefined) return at;
   if (name === '' || name === '@') name = 'HEAD';
   if (name === 'HEAD') return (await readHead(ctx)).oid;
   const byRef = await resolveRef(ctx, name);

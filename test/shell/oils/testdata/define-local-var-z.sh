@@ -1,0 +1,2 @@
+
+local z=z

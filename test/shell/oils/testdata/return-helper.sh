@@ -1,0 +1,5 @@
+
+echo 'return-helper.sh'
+return 42
+echo 'should not see'
+

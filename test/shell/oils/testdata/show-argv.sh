@@ -1,0 +1,2 @@
+# File that can be sourced
+echo show-argv: $@
