@@ -14,12 +14,12 @@ interface Case {
 
 /** Cases known to differ from GNU grep 3.8 with PCRE2 10.42, with the reason. */
 const divergences: Record<string, string> = {
-  "LC_ALL=C grep -P '\\((?:[^()]|(?R))*\\)' t u l; echo \"rc=$?\"": 'recursion ((?R), (?1), (?&name)) has no JavaScript counterpart: grep -P says it is unsupported (exit 2)',
+  "LC_ALL=C grep -P '\\((?:[^()]|(?R))*\\)' t u l; echo \"rc=$?\"": 'recursion ((?R), (?1), (?&name)) has no JavaScript counterpart: grep -P says so (unsupported, exit 2)',
   "LC_ALL=C.UTF-8 grep -P '\\((?:[^()]|(?R))*\\)' t u l; echo \"rc=$?\"": 'as in the C locale',
   ...Object.fromEntries(
     ['C', 'C.UTF-8'].map((l) => [
       `LC_ALL=${l} grep -P 'x\\Gy' t u l; echo "rc=$?"`,
-      '\\G is supported only at the start of every alternative (a sticky search); elsewhere grep -P says it is unsupported (exit 2)',
+      '\\G is supported only at the start of every alternative (a sticky search); elsewhere grep -P says so (unsupported, exit 2)',
     ]),
   ),
   ...Object.fromEntries(

@@ -473,9 +473,9 @@ class Parser {
       // \N: a back-reference when N < 10 or N groups exist; otherwise octal.
       let digits = c;
       while (/[0-9]/.test(this.peek())) {
-      digits += this.peek();
-      this.i++;
-    }
+        digits += this.peek();
+        this.i++;
+      }
       const n = Number(digits);
       if (n < 10 || n <= this.totalGroups) {
         const r = { t: 'ref' as const, ref: n, rel: false, i: this.flags.i };
@@ -503,9 +503,9 @@ class Parser {
       }
       let hex = '';
       while (hex.length < 2 && /[0-9A-Fa-f]/.test(this.peek())) {
-      hex += this.peek();
-      this.i++;
-    }
+        hex += this.peek();
+        this.i++;
+      }
       return hex === '' ? 0 : parseInt(hex, 16);
     }
     if (c === 'o') {
@@ -516,9 +516,9 @@ class Parser {
     if (c >= '0' && c <= '7') {
       let oct = c;
       while (oct.length < 3 && /[0-7]/.test(this.peek())) {
-      oct += this.peek();
-      this.i++;
-    }
+        oct += this.peek();
+        this.i++;
+      }
       return this.codeValue(parseInt(oct, 8));
     }
     if (c === 'c') {
@@ -533,7 +533,7 @@ class Parser {
 
   private codeValue(v: number): number {
     if (this.utf8 ? v > 0x10ffff || (v >= 0xd800 && v <= 0xdfff) : v > 0xff) {
-      throw new RegexError(this.utf8 ? 'character code point value in \\x{} or \\o{} is too large' : 'character code point value in \\x{} or \\o{} is too large');
+      throw new RegexError('character code point value in \\x{} or \\o{} is too large');
     }
     return v;
   }
@@ -567,9 +567,9 @@ class Parser {
     if (c === 'g' && /[0-9+-]/.test(open)) {
       let s = '';
       while (/[0-9+-]/.test(this.peek()) && (s === '' || /[0-9]/.test(this.peek()))) {
-      s += this.peek();
-      this.i++;
-    }
+        s += this.peek();
+        this.i++;
+      }
       if (s.startsWith('+')) throw unsupported('relative forward references \\g+N');
       rel = s.startsWith('-');
       ref = Number(s);
@@ -580,9 +580,9 @@ class Parser {
       const end = open === '{' ? '}' : open === '<' ? '>' : "'";
       let s = '';
       while (this.i < this.p.length && this.peek() !== end) {
-      s += this.peek();
-      this.i++;
-    }
+        s += this.peek();
+        this.i++;
+      }
       if (this.peek() !== end) throw new RegexError('\\k is not followed by a braced, angle-bracketed, or quoted name');
       this.i++;
       if (c === 'g' && /^[+-]?\d+$/.test(s)) {
@@ -707,7 +707,7 @@ class Parser {
   }
 }
 
-const unsupported = (what: string): RegexError => new RegexError(`${what} is unsupported by this grep -P`);
+const unsupported = (what: string): RegexError => new RegexError(`${what}: unsupported in this grep -P`);
 
 /** Capturing groups in a pattern (for telling \10 the back-reference from \10 the octal escape). */
 function countGroups(p: string): number {
