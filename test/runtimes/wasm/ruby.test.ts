@@ -35,6 +35,23 @@ test('agentos-software search and info read the host repository; an unknown name
   assert.deepEqual([n.code, n.err], [1, "agentos-software: install: no package 'no-such-package' in the repository ('agentos-software search' lists them)\n"]);
 });
 
+test('agentos.repository serves a guest only listed packages and their listed files, never other host paths', async () => {
+  const probe = [
+    '#!/usr/libexec/agentos/js',
+    "const t = async (f) => { try { return 'OK ' + (await f()).length; } catch (e) { return 'ERR ' + e.message; } };",
+    "agentos.print((await t(() => agentos.repository.read('ruby', '../node/index.js'))) + '\\n');",
+    "agentos.print((await t(() => agentos.repository.read('../node', 'index.js'))) + '\\n');",
+    "agentos.print((await t(() => agentos.repository.files('clang.files.json#'))) + '\\n');",
+    "agentos.print((await t(() => agentos.repository.read('ruby', 'package.json'))) + '\\n');",
+  ].join('\n');
+  await m.writeFile('/tmp/probe', probe, 0o755);
+  const r = await sh('/tmp/probe; rm /tmp/probe');
+  assert.match(
+    r.out,
+    /^ERR ruby has no file \.\.\/node\/index\.js\nERR no package '\.\.\/node' in the repository\nERR no package 'clang\.files\.json#' in the repository\nOK \d+\n$/,
+  );
+});
+
 test('ruby: agentos-software install ruby fetches it from the host repository with a progress bar, at Ruby\'s version', async () => {
   const r = await installPackage(m, 'ruby');
   assert.match(r.stdout, /^installed ruby 3\.4\.\d+\nlinked ruby\n$/);
