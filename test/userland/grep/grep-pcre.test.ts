@@ -14,7 +14,7 @@ interface Case {
 
 /** Cases known to differ from GNU grep 3.8 with PCRE2 10.42, with the reason. */
 const divergences: Record<string, string> = {
-  "LC_ALL=C grep -P '\\((?:[^()]|(?R))*\\)' t u l; echo \"rc=$?\"": 'recursion ((?R), (?1), (?&name)) has no JavaScript counterpart: grep -P says so (unsupported, exit 2)',
+  "LC_ALL=C grep -P '\\((?:[^()]|(?R))*\\)' t u l; echo \"rc=$?\"": 'recursion ((?R), or a group calling itself) has no JavaScript counterpart: grep -P says so (unsupported, exit 2); non-recursive subroutine calls are inlined',
   "LC_ALL=C.UTF-8 grep -P '\\((?:[^()]|(?R))*\\)' t u l; echo \"rc=$?\"": 'as in the C locale',
   ...Object.fromEntries(
     ['C', 'C.UTF-8'].map((l) => [
@@ -135,6 +135,11 @@ const PATTERNS: [string, string][] = [
   ['', '\\p{Nope}'],
   ['', '[[:nope:]]'],
   ['', '\\((?:[^()]|(?R))*\\)'],
+  ['-o', '(\\w)(?1)'],
+  ['-o', '(?<d>\\d)(?&d)\\g<-1>'],
+  ['-o', '(?P<v>[aeiou])(?P>v)'],
+  ['', '[\\d-z]'],
+  ['', '[a-\\d]'],
   ['', 'x\\Gy'],
   ['', '\\2(a)'],
   ['', '\\'],

@@ -57,7 +57,8 @@ type Node =
   | { t: 'group'; k: GroupKind; n: number; alts: Node[][]; js?: number }
   | { t: 'rep'; node: Node; min: number; max: number; lazy: boolean; poss: boolean; js?: number }
   | { t: 'ref'; ref: number | string; rel: boolean; i: boolean; n?: number }
-  | { t: 'K'; js?: number };
+  | { t: 'K'; js?: number }
+  | { t: 'call'; ref: number | string; n?: number };
 
 type GroupKind = 'cap' | 'non' | 'la' | 'nla' | 'lb' | 'nlb' | 'atomic';
 
@@ -344,15 +345,28 @@ class Parser {
         this.cased.push(n);
         return n;
       } else if (c === 'P' && c2 === '>') {
-        throw unsupported('subroutine calls (?P>name)');
+        this.i += 2;
+        return { t: 'call', ref: this.name(')') };
+      } else if (c === '&') {
+        this.i++;
+        return { t: 'call', ref: this.name(')') };
+      } else if (/[0-9]/.test(c) || ((c === '+' || c === '-') && /[0-9]/.test(c2))) {
+        let s = '';
+        while (/[0-9+-]/.test(this.peek()) && (s === '' || /[0-9]/.test(this.peek()))) {
+          s += this.peek();
+          this.i++;
+        }
+        if (this.peek() !== ')') throw new RegexError('(?R (recursive pattern call) must be followed by )');
+        this.i++;
+        return { t: 'call', ref: this.relative(s) };
       } else if (c === '|') {
         this.i++;
         kind = 'non';
         reset = true;
       } else if (c === '(') {
         throw unsupported('conditional groups (?(...)...)');
-      } else if (c === 'R' || c === '&' || (/[0-9+-]/.test(c) && /[0-9]/.test(c === '+' || c === '-' ? c2 : c))) {
-        throw unsupported('recursion and subroutine calls');
+      } else if (c === 'R') {
+        throw unsupported('recursion (?R)');
       } else if (c === 'C') {
         throw unsupported('callouts (?C)');
       } else {
@@ -573,8 +587,17 @@ class Parser {
       if (s.startsWith('+')) throw unsupported('relative forward references \\g+N');
       rel = s.startsWith('-');
       ref = Number(s);
-    } else if (c === 'g' && open === '<') {
-      throw unsupported('subroutine calls \\g<...>');
+    } else if (c === 'g' && (open === '<' || open === "'")) {
+      // A subroutine call: \g<n>, \g<+n>, \g<-n>, \g<name>.
+      this.i++;
+      let t = '';
+      while (this.i < this.p.length && this.peek() !== (open === '<' ? '>' : "'")) {
+        t += this.peek();
+        this.i++;
+      }
+      if (this.i >= this.p.length) throw new RegexError('\\g is not followed by a braced, angle-bracketed, or quoted name/number or by a plain number');
+      this.i++;
+      return { t: 'call', ref: /^[+-]?\d+$/.test(t) ? this.relative(t) : t };
     } else if (open === '{' || (c === 'k' && (open === '<' || open === "'"))) {
       this.i++;
       const end = open === '{' ? '}' : open === '<' ? '>' : "'";
@@ -602,6 +625,14 @@ class Parser {
     const r = { t: 'ref' as const, ref, rel: false, i: this.flags.i };
     this.cased.push(r);
     return r;
+  }
+
+  /** A group number, absolute or relative (`-1` the last opened, `+1` the next). */
+  private relative(s: string): number {
+    const v = Number(s);
+    if (s.startsWith('+')) return this.groups + v;
+    if (s.startsWith('-')) return this.groups + 1 + v;
+    return v;
   }
 
   private property(neg: boolean): Item {
@@ -661,17 +692,15 @@ class Parser {
         }
       }
       const lo = this.classChar(items);
-      if (lo === null) continue;
+      if (lo === null) {
+        // `[\d-z]`: a type cannot start a range.
+        if (this.peek() === '-' && this.peek(1) !== ']' && this.peek(1) !== '') throw new RegexError('invalid range in character class');
+        continue;
+      }
       if (this.peek() === '-' && this.peek(1) !== ']' && this.peek(1) !== '') {
-        const save = this.i;
         this.i++;
         const hi = this.classChar(null);
-        if (hi === null) {
-          // `[a-\d]`: the `-` is literal.
-          this.i = save;
-          items.push({ lo, hi: lo });
-          continue;
-        }
+        if (hi === null) throw new RegexError('invalid range in character class');
         if (hi < lo) throw new RegexError('range out of order in character class');
         items.push({ lo, hi });
         continue;
@@ -734,6 +763,7 @@ function fixedLength(n: Node): number {
     case 'K':
       return 0;
     case 'ref':
+    case 'call':
       return -1;
     case 'rep': {
       const l = fixedLength(n.node);
@@ -762,6 +792,10 @@ class Emitter {
   readonly kGroups: number[] = [];
   /** The first pass: record the groups' JS numbers. */
   numbering = false;
+  /** The groups being emitted (a call to one of them would recurse). */
+  private readonly open: number[] = [];
+  /** Inside a subroutine call: its groups do not capture (the call's captures are dropped after it, as in PCRE2). */
+  private calls = 0;
 
   constructor(
     private readonly utf8: boolean,
@@ -769,6 +803,8 @@ class Emitter {
     private readonly manual: boolean,
     /** PCRE group → its JS groups (several in a branch reset group, of which one at most is set). */
     private readonly groupMap: Map<number, number[]>,
+    /** The capturing groups by number, for subroutine calls. */
+    private readonly groupNodes: Map<number, Extract<Node, { t: 'group' }>>,
   ) {}
 
   alts(alts: Node[][], inLookaround = false): string {
@@ -786,7 +822,18 @@ class Emitter {
         return n.s ? '[^]' : '[^\\n]';
       case 'assert':
         return this.assert(n.k, n.m);
+      case 'call': {
+        if (this.open.includes(n.n!)) throw unsupported('recursion (a group that calls itself)');
+        const g = this.groupNodes.get(n.n!)!;
+        this.calls++;
+        try {
+          return this.group({ ...g, k: 'non' }, look, n.n);
+        } finally {
+          this.calls--;
+        }
+      }
       case 'K':
+        if (this.calls) return '';
         if (look) throw new RegexError('\\K is not allowed in lookarounds (but see PCRE2_EXTRA_ALLOW_LOOKAROUND_BSK)');
         this.kGroups.push(++this.js);
         return '()';
@@ -800,9 +847,20 @@ class Emitter {
     }
   }
 
-  private group(n: Extract<Node, { t: 'group' }>, look: boolean): string {
+  private group(n: Extract<Node, { t: 'group' }>, look: boolean, called = 0): string {
+    const num = called || (n.k === 'cap' ? n.n : 0);
+    if (num) this.open.push(num);
+    try {
+      return this.groupBody(n, look);
+    } finally {
+      if (num) this.open.pop();
+    }
+  }
+
+  private groupBody(n: Extract<Node, { t: 'group' }>, look: boolean): string {
     switch (n.k) {
       case 'cap': {
+        if (this.calls) return `(?:${this.alts(n.alts, look)})`;
         const gs = this.groupMap.get(n.n) ?? [];
         if (this.numbering) this.groupMap.set(n.n, [...gs, this.js + 1]);
         ++this.js;
@@ -939,14 +997,22 @@ export function translatePcre(pattern: string, opts: PcreOptions): PcreTranslate
   const flags: Flags = { i: opts.caseless, s: false, m: false, x: false, xx: false, n: false, U: false };
   const parser = new Parser(pattern, opts.utf8, flags);
   const alts = parser.parse();
-  // Resolve back-references (names and numbers) to PCRE group numbers.
+  // Resolve back-references and calls (names and numbers) to PCRE group numbers.
+  const groupNodes = new Map<number, Extract<Node, { t: 'group' }>>();
   const resolve = (seq: Node[]): void => {
     for (const n of seq) {
       if (n.t === 'ref') {
         const num = typeof n.ref === 'string' ? parser.names.get(n.ref) : n.ref;
         if (num === undefined || num > parser.groupCount) throw new RegexError('reference to non-existent subpattern');
         n.n = num;
-      } else if (n.t === 'group') n.alts.forEach(resolve);
+      } else if (n.t === 'call') {
+        const num = typeof n.ref === 'string' ? parser.names.get(n.ref) : n.ref;
+        if (num === undefined || num < 1 || num > parser.groupCount) throw new RegexError('reference to non-existent subpattern');
+        n.n = num;
+      } else if (n.t === 'group') {
+        if (n.k === 'cap' && !groupNodes.has(n.n)) groupNodes.set(n.n, n);
+        n.alts.forEach(resolve);
+      }
       else if (n.t === 'rep') resolve([n.node]);
     }
   };
@@ -958,10 +1024,10 @@ export function translatePcre(pattern: string, opts: PcreOptions): PcreTranslate
   // \G (the search's start) is supported where every alternative begins with it: a sticky search.
   const sticky = alts.every((seq) => seq[0]?.t === 'assert' && seq[0].k === 'G');
   if (sticky) for (const seq of alts) seq.shift();
-  const numbering = new Emitter(opts.utf8, !allCaseless, groupMap);
+  const numbering = new Emitter(opts.utf8, !allCaseless, groupMap, groupNodes);
   numbering.numbering = true;
   numbering.alts(alts);
-  const em = new Emitter(opts.utf8, !allCaseless, groupMap);
+  const em = new Emitter(opts.utf8, !allCaseless, groupMap, groupNodes);
   const source = em.alts(alts);
   const jsFlags = `${allCaseless ? 'i' : ''}${em.kGroups.length ? 'd' : ''}${sticky ? 'y' : ''}`;
   return { source, flags: jsFlags, kGroups: em.kGroups };
