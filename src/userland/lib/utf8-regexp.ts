@@ -42,10 +42,13 @@ export class Utf8RegExp extends RegExp {
   private cutAt = -1;
   private readonly plain: RegExp;
 
-  /** `source` is for decoded text (a `v` RegExp), `ascii` for ASCII subjects (a plain RegExp); `flags` without `v`. */
-  constructor(source: string, ascii: string, flags: string) {
+  /**
+   * `source` is for decoded text (a `v` RegExp), `ascii` for ASCII subjects (a
+   * plain RegExp, or null to run `source` there too); `flags` without `v`.
+   */
+  constructor(source: string, ascii: string | null, flags: string) {
     super(source, `${flags}v`);
-    this.plain = new RegExp(ascii, flags);
+    this.plain = ascii === null ? new RegExp(source, `${flags}v`) : new RegExp(ascii, flags);
   }
 
   override exec(s: string): RegExpExecArray | null {
@@ -90,6 +93,8 @@ export class Utf8RegExp extends RegExp {
     if (moves) this.lastIndex = end;
     m[0] = s.slice(start, end);
     for (let i = 1; i < m.length; i++) if (m[i] !== undefined) m[i] = encode(m[i]);
+    // The `d` flag's indices, in bytes.
+    if (m.indices) for (const r of m.indices) if (r) [r[0], r[1]] = [d.offsets[r[0]], d.offsets[r[1]]];
     m.index = start;
     m.input = s;
     return m;

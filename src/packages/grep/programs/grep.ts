@@ -21,6 +21,7 @@ Pattern selection and interpretation:
   -E, --extended-regexp     PATTERNS are extended regular expressions
   -F, --fixed-strings       PATTERNS are strings
   -G, --basic-regexp        PATTERNS are basic regular expressions
+  -P, --perl-regexp         PATTERNS are Perl regular expressions
   -e, --regexp=PATTERNS     use PATTERNS for matching
   -f, --file=FILE           take PATTERNS from FILE
   -i, --ignore-case         ignore case distinctions in patterns and data
@@ -82,6 +83,7 @@ const TRY = "Usage: grep [OPTION]... PATTERNS [FILE]...\nTry 'grep --help' for m
 
 const OPTIONS: OptSpec[] = [
   { key: 'E', short: 'E', long: ['extended-regexp'], arg: 'none' },
+  { key: 'P', short: 'P', long: ['perl-regexp'], arg: 'none' },
   { key: 'F', short: 'F', long: ['fixed-strings'], arg: 'none' },
   { key: 'G', short: 'G', long: ['basic-regexp'], arg: 'none' },
   { key: 'e', short: 'e', long: ['regexp'], arg: 'required' },
@@ -140,7 +142,7 @@ interface Colors {
 }
 
 interface Config {
-  syntax: Syntax | 'fixed';
+  syntax: Syntax | 'fixed' | 'perl';
   ignoreCase: boolean;
   word: boolean;
   line: boolean;
@@ -275,8 +277,9 @@ function configure(os: AgentosApi, prog: string): { cfg: Config; patterns: strin
     switch (k) {
       case 'E':
       case 'F':
-      case 'G': {
-        const want = k === 'E' ? 'ere' : k === 'F' ? 'fixed' : 'bre';
+      case 'G':
+      case 'P': {
+        const want = k === 'E' ? 'ere' : k === 'F' ? 'fixed' : k === 'P' ? 'perl' : 'bre';
         if (matcherSet && cfg.syntax !== want) throw new UsageErrorNoTry('conflicting matchers specified');
         cfg.syntax = want;
         matcherSet = true;

@@ -6,12 +6,16 @@
 // does not care, but -o and colour print the match, so at each match start
 // every top-level alternative is tried on its own and the longest wins (the
 // others stay in the source, disabled by `(?!)`, to keep group numbering).
+// Perl patterns (-P) are leftmost-first, as PCRE is; their \K moves a match's
+// start to where it was passed.
 
 import { isAsciiStr, seqLen } from '../../../userland/lib/utf8.js';
-import { byteRegExp, literal, needsAsciiFold, translate, wordBounded, type Syntax } from './regex.js';
+import { translatePcre, type PcreTranslated } from './pcre.js';
+import { byteRegExp, literal, needsAsciiFold, RegexError, translate, wordBounded, type Syntax } from './regex.js';
+import { Utf8RegExp } from '../../../userland/lib/utf8-regexp.js';
 
 export interface MatchOptions {
-  syntax: Syntax | 'fixed';
+  syntax: Syntax | 'fixed' | 'perl';
   ignoreCase: boolean;
   /** -w: the match must not touch word constituents on either side. */
   word: boolean;
@@ -41,9 +45,21 @@ export class Matcher {
   private readonly all: RegExp;
   private readonly variants: RegExp[];
   private readonly utf8: boolean;
+  /** -P: the groups whose start is the reported match's start (\K), the last one set winning. */
+  private readonly kGroups: number[] = [];
 
-  constructor(b: Branches, o: MatchOptions, foldAscii: boolean) {
+  constructor(b: Branches, o: MatchOptions, foldAscii: boolean, perl?: PcreTranslated) {
     this.utf8 = o.utf8;
+    if (perl) {
+      // GNU grep -P's own wrappers for -x and -w (\w is ASCII there).
+      const src = o.line ? `^(?:${perl.source})$` : o.word ? `(?<![0-9A-Za-z_])(?:${perl.source})(?![0-9A-Za-z_])` : perl.source;
+      const rx = (fl: string) => (o.utf8 ? new Utf8RegExp(src, null, fl + perl.flags) : new RegExp(src, fl + perl.flags));
+      this.any = rx('');
+      this.all = rx('g');
+      this.variants = [];
+      this.kGroups = perl.kGroups;
+      return;
+    }
     const flags = o.ignoreCase && !foldAscii ? 'si' : 's';
     const wrap = (alt: string, utf8: boolean) => (o.line ? `^(?:${alt})$` : o.word ? wordBounded(alt, utf8) : alt);
     const whole = (branches: string[], utf8: boolean) => (branches.length ? wrap(branches.join('|'), utf8) : '(?!)');
@@ -58,6 +74,7 @@ export class Matcher {
   }
 
   test(line: string): boolean {
+    this.any.lastIndex = 0; // a sticky -P pattern (\G) keeps its place
     return this.any.test(line);
   }
 
@@ -69,15 +86,19 @@ export class Matcher {
       re.lastIndex = pos;
       const m = re.exec(line);
       if (!m) break;
-      const start = m.index;
+      let start = m.index;
       let end = start + m[0].length;
+      for (const k of this.kGroups) {
+        const r = m.indices?.[k];
+        if (r && r[0] > start) start = r[0];
+      }
       for (const v of this.variants) {
         v.lastIndex = start;
         const mm = v.exec(line);
         if (mm && start + mm[0].length > end) end = start + mm[0].length;
       }
       if (end === start) {
-        pos = start + (this.utf8 ? seqLen(line, start) || 1 : 1);
+        pos = Math.max(end, m.index + (this.utf8 ? seqLen(line, m.index) || 1 : 1));
         continue;
       }
       out.push([start, end]);
@@ -89,6 +110,11 @@ export class Matcher {
 
 /** Compile the pattern list; throws RegexError with GNU's message for a bad pattern. */
 export function compile(patterns: string[], o: MatchOptions): { matcher: Matcher; warnings: string[] } {
+  if (o.syntax === 'perl') {
+    if (patterns.length !== 1) throw new RegexError('the -P option only supports a single pattern');
+    const t = translatePcre(patterns[0], { utf8: o.utf8, caseless: o.ignoreCase });
+    return { matcher: new Matcher({ branches: [] }, o, false, t), warnings: [] };
+  }
   const b: Branches = { branches: [], ascii: o.utf8 ? [] : undefined };
   const warnings: string[] = [];
   const foldAscii = !o.utf8 && o.ignoreCase && patterns.some(needsAsciiFold);
