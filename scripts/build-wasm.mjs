@@ -77,6 +77,7 @@ export async function buildWasm(root) {
   await buildClangPackage(root, clangDir, clangVersion, objects['pwd.o']);
   buildRubyPackage(root);
   for (const name of ['clang', 'ruby']) listPackage(join(root, 'dist'), name);
+  writeRepository(join(root, 'dist'), ['clang', 'ruby']);
   return { compiled, cached: hits };
 }
 
@@ -87,7 +88,10 @@ export async function buildWasm(root) {
  */
 function buildRubyPackage(root) {
   const from = join(root, 'node_modules/@ruby/3.4-wasm-wasi');
-  const version = JSON.parse(readFileSync(join(from, 'package.json'), 'utf8')).version;
+  // The package's version is Ruby's (its banner in the binary), not the npm package's.
+  const banner = /ruby (\d+\.\d+\.\d+) \(\d{4}-\d\d-\d\d revision/.exec(readFileSync(join(from, 'dist/ruby+stdlib.wasm')).toString('latin1'));
+  if (!banner) throw new Error('build-wasm: no Ruby version banner in ruby+stdlib.wasm');
+  const version = banner[1];
   const pkg = join(root, 'dist/ruby');
   const src = join(root, 'wasm/ruby');
   const meta = JSON.parse(readFileSync(join(src, 'package.json'), 'utf8'));
@@ -153,6 +157,20 @@ function listPackage(dist, name) {
   };
   walk('');
   writeFileSync(join(dist, `${name}.files.json`), `${JSON.stringify(files)}\n`);
+}
+
+/**
+ * dist/repository.json: the host's package repository (dist/ on Node, /pkg/ on
+ * the page's origin), read by `agentos-software search/info/install NAME`.
+ */
+function writeRepository(dist, names) {
+  const index = names.map((name) => {
+    const meta = JSON.parse(readFileSync(join(dist, name, 'package.json'), 'utf8'));
+    const files = JSON.parse(readFileSync(join(dist, `${name}.files.json`), 'utf8'));
+    const bytes = files.reduce((n, [path]) => n + statSync(join(dist, name, path)).size, 0);
+    return { name, version: meta.version, description: meta.description, commands: Object.keys(meta.bin ?? {}), files: files.length, bytes };
+  });
+  writeFileSync(join(dist, 'repository.json'), `${JSON.stringify(index, null, 2)}\n`);
 }
 
 /** clang, loaded (quietly) on first use only: a fully cached build never pays for it. */

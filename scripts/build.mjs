@@ -216,6 +216,10 @@ function copyProgramsToWeb() {
   }
   // The installable WASI packages (100+ MB), linked rather than copied, for the browser tests.
   mkdirSync(join(DIST, 'web', 'pkg'), { recursive: true });
+  for (const f of ['repository.json']) {
+    rmSync(join(DIST, 'web', 'pkg', f), { force: true });
+    if (existsSync(join(DIST, f))) symlinkSync(join('..', '..', f), join(DIST, 'web', 'pkg', f));
+  }
   for (const name of ['clang', 'ruby']) {
     for (const f of [name, `${name}.files.json`]) {
       rmSync(join(DIST, 'web', 'pkg', f), { force: true });

@@ -38,6 +38,13 @@ test('a whole IO_CHUNK write (fd, data, position) fits the channel', () => {
   assert.equal(copy.byteLength, IO_CHUNK);
 });
 
+test('strings keep escaped bytes (U+DC80..U+DCFF, bytes the shell could not decode) and a real U+FFFD', () => {
+  const buf = channel();
+  // The shell carries byte 0xff as U+DCFF; a real replacement character must stay one.
+  const values: Value[] = ['a\udcffb', '\ud83d\ude00 é \ufffd', { ['k\udc80']: 'v\udcfe\ufffd' }];
+  assert.deepEqual(decodeAll(buf, encodeInto(buf, values)), values);
+});
+
 test('malformed bytes are a CodecError, never an out-of-range read or a runaway loop', () => {
   const buf = channel();
   const u32 = (n: number) => [n & 255, (n >>> 8) & 255, (n >>> 16) & 255, (n >>> 24) & 255];

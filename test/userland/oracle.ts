@@ -2,6 +2,8 @@
 // findutils): the same fixture tree at the same absolute path on the host and
 // in one booted VM, each command line run by `bash -c` on both sides, the
 // outcomes compared, and a pass/divergence summary printed and asserted.
+// Each suite runs its cases once per locale in LOCALES: the byte locale
+// (LC_ALL=C) and the UTF-8 one (LANG=C.UTF-8, the VM's default).
 //
 // Not a test file itself: each X.test.ts imports it and keeps its own cases,
 // options and special handling.
@@ -41,7 +43,21 @@ export interface Fixture {
 }
 
 export const TIMEOUT_MS = 20_000;
-export const ENV = { PATH: '/usr/bin:/bin', LANG: 'C', LC_ALL: 'C', TERM: 'dumb', HOME: '/tmp' };
+export type Env = Record<string, string>;
+export const ENV: Env = { PATH: '/usr/bin:/bin', LANG: 'C', LC_ALL: 'C', TERM: 'dumb', HOME: '/tmp' };
+
+/** A locale the suites run under: its name in test titles and summaries, and the environment. */
+export interface Locale {
+  name: string;
+  env: Env;
+  /** Whether characters are UTF-8 (the suites' divergences may differ by this). */
+  utf8: boolean;
+}
+
+export const LOCALES: readonly Locale[] = [
+  { name: 'LC_ALL=C', env: ENV, utf8: false },
+  { name: 'LANG=C.UTF-8', env: { PATH: '/usr/bin:/bin', LANG: 'C.UTF-8', TERM: 'dumb', HOME: '/tmp' }, utf8: true },
+];
 
 /**
  * Make a fresh host temp dir (`<tmp>/<prefix>XXXX/fx`), boot one VM, and write
@@ -75,8 +91,8 @@ export async function teardownFixtures(fx: { root: string; m: Machine | null } |
 }
 
 /** Run `bash -c cmd` on the host in the fixture root; a signal death reads as 128+N. */
-export function runHost(fx: Fixture, c: OracleCase): Outcome {
-  const r = spawnSync('bash', ['-c', c.cmd], { cwd: fx.root, env: ENV, input: c.stdin ?? '', timeout: TIMEOUT_MS, maxBuffer: 64 << 20 });
+export function runHost(fx: Fixture, c: OracleCase, env: Env = ENV): Outcome {
+  const r = spawnSync('bash', ['-c', c.cmd], { cwd: fx.root, env, input: c.stdin ?? '', timeout: TIMEOUT_MS, maxBuffer: 64 << 20 });
   const sig = r.signal ? ((constants.signals as Record<string, number>)[r.signal] ?? 0) : 0;
   return {
     stdout: r.stdout?.toString('latin1') ?? '',
@@ -88,8 +104,8 @@ export function runHost(fx: Fixture, c: OracleCase): Outcome {
 const latin1 = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('latin1');
 
 /** Run `/bin/bash -c cmd` in the VM in the fixture root. */
-export async function runVm(fx: Fixture, c: OracleCase): Promise<Outcome> {
-  const r = await fx.m.run(['/bin/bash', '-c', c.cmd], { cwd: fx.root, env: ENV, stdin: c.stdin ?? '', timeoutMs: TIMEOUT_MS });
+export async function runVm(fx: Fixture, c: OracleCase, env: Env = ENV): Promise<Outcome> {
+  const r = await fx.m.run(['/bin/bash', '-c', c.cmd], { cwd: fx.root, env, stdin: c.stdin ?? '', timeoutMs: TIMEOUT_MS });
   return { stdout: latin1(r.stdout), stderr: latin1(r.stderr), exitCode: r.exitCode };
 }
 
@@ -145,12 +161,12 @@ export function compareOutcomes(want: Outcome, got: Outcome, j: Judgement): stri
   return diffs;
 }
 
-/** Run every case on both sides and compare, in order. */
-export async function runCases<C extends OracleCase>(fx: Fixture, cases: readonly C[], judge: (c: C) => Judgement): Promise<Result[]> {
+/** Run every case on both sides (in `env`) and compare, in order. */
+export async function runCases<C extends OracleCase>(fx: Fixture, cases: readonly C[], judge: (c: C) => Judgement, env: Env = ENV): Promise<Result[]> {
   const results: Result[] = [];
   for (const c of cases) {
-    const want = runHost(fx, c);
-    const got = await runVm(fx, c);
+    const want = runHost(fx, c, env);
+    const got = await runVm(fx, c, env);
     const diffs = compareOutcomes(want, got, judge(c));
     results.push({ cmd: c.cmd, ok: diffs.length === 0, detail: diffs.join('\n    ') });
   }

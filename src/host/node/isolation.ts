@@ -56,7 +56,10 @@ export interface IsolationOptions {
  * processes, addons, WASI or inspector (not granted); a heap cap per thread.
  */
 export function isolationFlags(o: IsolationOptions = {}): string[] {
-  const read = ['node', 'image', 'pyodide'].map((d) => join(DIST_DIR, d)).filter((d) => existsSync(d));
+  // The VM's own files, and the package repository `agentos-software install NAME` reads.
+  const read = ['node', 'image', 'pyodide', 'repository.json', 'clang', 'clang.files.json', 'ruby', 'ruby.files.json']
+    .map((d) => join(DIST_DIR, d))
+    .filter((d) => existsSync(d));
   const sdk = packageDir(WASMER_SDK, fileURLToPath(import.meta.url));
   if (sdk) read.push(sdk);
   const write: string[] = [];

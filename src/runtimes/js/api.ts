@@ -3,6 +3,7 @@
 import { SysError } from '../../abi/errno.js';
 import type { Sys } from '../../user/sys.js';
 import type { ProcessContext, SignalHandler } from '../context.js';
+import { hostRepository, type Repository } from './repository.js';
 
 export interface AgentosApi {
   /** argv[0] is the script path as invoked (so multicall scripts see their link name). */
@@ -16,7 +17,11 @@ export interface AgentosApi {
   print(text: string): void;
   eprint(text: string): void;
   SysError: typeof SysError;
+  /** The host's package repository (read-only; agentos-software installs from it). */
+  repository: Repository;
 }
+
+let repository: Repository | null = null;
 
 /** `argv`: the program's view; scripts drop the interpreter (default), native images keep all. */
 export function makeApi(ctx: ProcessContext, argv = ctx.argv.slice(1)): AgentosApi {
@@ -35,5 +40,8 @@ export function makeApi(ctx: ProcessContext, argv = ctx.argv.slice(1)): AgentosA
     print: (text) => ctx.sys.writeAll(1, text),
     eprint: (text) => ctx.sys.writeAll(2, text),
     SysError,
+    get repository() {
+      return (repository ??= hostRepository());
+    },
   };
 }

@@ -5,6 +5,7 @@
 import type { ParamExp, ParamOp, Word } from '../syntax/ast.js';
 import { parseSubscript } from '../syntax/index.js';
 import { markTildes } from '../syntax/tilde.js';
+import { isUtf8Locale } from '../../userland/lib/locale.js';
 import { encodeShell } from '../bytes.js';
 import { ShellError } from '../interp/vars.js';
 import type { ExpandContext } from './context.js';
@@ -70,11 +71,14 @@ export function ifsJoiner(ctx: ExpandContext): string {
   return ifs === undefined ? ' ' : ifs.slice(0, 1);
 }
 
-/** Does the locale (LC_ALL, else LC_CTYPE, else LANG) count characters? Otherwise (C, POSIX, unset) bytes. */
-const utf8Locale = (ctx: ExpandContext): boolean =>
-  /utf-?8/i.test(ctx.vars.get('LC_ALL') || ctx.vars.get('LC_CTYPE') || ctx.vars.get('LANG') || '');
-
 const charLen = (s: string): number => (/[\ud800-\udfff]/.test(s) ? [...s].length : s.length);
+
+/** ${#x}: characters in a UTF-8 locale, bytes in the C locale (the shell's own LC_ALL/LC_CTYPE/LANG, as bash). */
+function strLen(ctx: ExpandContext, s: string): number {
+  if (!/[\x80-\uffff]/.test(s)) return s.length;
+  const v = (n: string) => ctx.vars.get(n);
+  return isUtf8Locale({ LC_ALL: v('LC_ALL'), LC_CTYPE: v('LC_CTYPE'), LANG: v('LANG') }) ? charLen(s) : encodeShell(s).length;
+}
 
 function lookup(ex: WordExpander, name: string, index: Word | string | null): Val {
   const { ctx } = ex;
@@ -170,7 +174,7 @@ export function expandParam(ex: WordExpander, p: ParamExp, out: Piece[], q: Quot
       const a = ctx.vars.lookup(p.name);
       if (!a || a.declaredOnly || !(a.indexed || a.assoc)) throw new ShellError(`${p.name}: unbound variable`, 1, true);
     }
-    emitStr(String(v.list !== null ? v.list.length : utf8Locale(ex.ctx) ? charLen(v.str ?? '') : encodeShell(v.str ?? '').length), out, q);
+    emitStr(String(v.list !== null ? v.list.length : strLen(ctx, v.str ?? '')), out, q);
     return;
   }
   if (p.op === null) {

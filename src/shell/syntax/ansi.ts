@@ -44,7 +44,7 @@ export function decodeEscapes(raw: string, style: 'ansi' | 'echo' | 'b' | 'print
       else if (d === 'x') out += byteChar(parseInt(n, 16));
       else out += String.fromCodePoint(Math.min(parseInt(n, 16), 0x10ffff));
     } else if (d === 'c' && (style === 'echo' || style === 'b')) {
-      return { text: out, stop: true };
+      return { text: canonical(out), stop: true };
     } else if (d === 'c' && style === 'ansi' && k + 1 < raw.length) {
       // Control character: \cA is 0x01; bash masks with 0x1f.
       out += String.fromCharCode(raw[++k].toUpperCase().charCodeAt(0) & 0x1f);
@@ -52,14 +52,21 @@ export function decodeEscapes(raw: string, style: 'ansi' | 'echo' | 'b' | 'print
       out += '\\' + d;
     }
   }
-  return { text: out, stop: false };
+  return { text: canonical(out), stop: false };
+}
+
+/**
+ * Escaped bytes that together spell valid UTF-8 (`$'\xc3\xa9'`) become the
+ * character, so the string is the same as one read from bytes: `${#x}` counts
+ * one, and a program gets `é` in its argv.
+ */
+function canonical(s: string): string {
+  return /(?<![\ud800-\udbff])[\udc80-\udcff]/.test(s) ? decodeShell(encodeShell(s)) : s;
 }
 
 /** $'...': bash's strings end at a NUL byte, so an escaped NUL ends the text. */
 export function decodeAnsi(raw: string): string {
-  let text = decodeEscapes(raw, 'ansi').text;
-  // Escaped bytes that spell UTF-8 (\xce\xbc) become that character, as if read from a file.
-  if (/(?<![\ud800-\udbff])[\udc80-\udcff]/.test(text)) text = decodeShell(encodeShell(text));
+  const text = decodeEscapes(raw, 'ansi').text;
   const nul = text.indexOf('\0');
   return nul < 0 ? text : text.slice(0, nul);
 }

@@ -5,7 +5,7 @@ import { SysError, strerror } from '../../abi/errno.js';
 import type { AgentosApi } from '../../runtimes/js/api.js';
 import type { Sys } from '../../user/sys.js';
 import { parseArgs, UsageError, type OptSpec } from './args.js';
-import { quote } from './quote.js';
+import { quoteaf, setQuoteLocale } from './quote.js';
 import { isBrokenPipe, WriteError, Writer } from './writer.js';
 
 export type Applet = (os: AgentosApi, args: string[]) => number;
@@ -41,6 +41,7 @@ export class Cmd {
     readonly def: CommandDef,
   ) {
     this.sys = os.sys;
+    setQuoteLocale(os.env);
     let tty = false;
     try {
       tty = os.sys.isatty(1);
@@ -82,7 +83,7 @@ export class Cmd {
 
   /** e.g. cannot('access', 'nope', e) → "ls: cannot access 'nope': No such file or directory". */
   cannot(verb: string, file: string, e: unknown, status?: number): void {
-    this.sysError(`cannot ${verb} ${quote(file)}`, e, status);
+    this.sysError(`cannot ${verb} ${quoteaf(file)}`, e, status);
   }
 
   /** A fatal error: report it and exit with the fail status. */

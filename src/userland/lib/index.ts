@@ -5,7 +5,7 @@ export { Cmd, command, Exit, VERSION, type Applet, type CommandDef } from './cmd
 export { Writer, WriteError } from './writer.js';
 export { chunks, lines, join } from './reader.js';
 export { countByte, isAscii, latin1, latin1Bytes } from './bytes.js';
-export { quote, quotef } from './quote.js';
+export { quote, quoteaf, quotef, setQuoteLocale } from './quote.js';
 export * from './fs.js';
 export { openInput, closeInput, forEachInput, type OpenStyle } from './input.js';
 export { applyMode } from './mode.js';

@@ -3,7 +3,7 @@
 
 import { O_RDONLY } from '../../abi/fcntl.js';
 import type { Cmd } from './cmd.js';
-import { quote, quotef } from './quote.js';
+import { quoteaf, quotef } from './quote.js';
 
 /** How open failures read: cat/wc say "cat: x: ...", head/tail "head: cannot open 'x' for reading: ...", tac "failed to open 'x' for reading". */
 export type OpenStyle = 'plain' | 'for-reading' | 'failed-to-open';
@@ -13,7 +13,7 @@ export function openInput(c: Cmd, name: string, style: OpenStyle = 'plain'): num
   try {
     return c.sys.open(name, O_RDONLY);
   } catch (e) {
-    const what = { plain: quotef(name), 'for-reading': `cannot open ${quote(name)} for reading`, 'failed-to-open': `failed to open ${quote(name)} for reading` };
+    const what = { plain: quotef(name), 'for-reading': `cannot open ${quoteaf(name)} for reading`, 'failed-to-open': `failed to open ${quoteaf(name)} for reading` };
     c.sysError(what[style], e);
     return null;
   }

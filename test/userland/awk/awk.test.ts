@@ -5,8 +5,8 @@
 // `awk: ` prefix) unless a case says only that there must be some.
 
 import { after, before, test } from 'node:test';
-import { checkCaseList, requireOracle, runCases, setupFixtures, shapeStderr, summarize, teardownFixtures, type Fixture } from '../oracle.js';
-import { CASES, divergences, FILES } from './cases.js';
+import { checkCaseList, LOCALES, requireOracle, runCases, setupFixtures, shapeStderr, summarize, teardownFixtures, type Fixture, type Judgement } from '../oracle.js';
+import { CASES, divergences, FILES, utf8Divergences, type Case } from './cases.js';
 
 let fx: Fixture | null = null;
 
@@ -22,14 +22,17 @@ after(async () => {
 const shape = (s: string) => shapeStderr(s, /^\S*awk: /gm, 'awk: ');
 
 test('awk: the case list is well formed', () => {
-  checkCaseList(CASES, divergences, { min: 120 });
+  checkCaseList(CASES, { ...divergences, ...utf8Divergences }, { min: 120 });
 });
 
-test('awk: differential against GNU awk', async () => {
-  requireOracle('awk', /GNU Awk/, 'the oracle must be GNU awk (apt-get install gawk)');
-  const results = await runCases(fx!, CASES, (c) => ({
-    sorted: !!c.sorted,
-    stderrOk: (want, got) => !!c.ignoreStderr || (c.someStderr ? want !== '' && got !== '' : shape(want) === shape(got)),
-  }));
-  summarize('awk', results, divergences);
-});
+for (const loc of LOCALES) {
+  test(`awk: differential against GNU awk (${loc.name})`, async () => {
+    requireOracle('awk', /GNU Awk/, 'the oracle must be GNU awk (apt-get install gawk)');
+    const judge = (c: Case): Judgement => ({
+      sorted: !!c.sorted,
+      stderrOk: (want, got) => !!c.ignoreStderr || (c.someStderr ? want !== '' && got !== '' : shape(want) === shape(got)),
+    });
+    const results = await runCases(fx!, CASES, judge, loc.env);
+    summarize(`awk [${loc.name}]`, results, loc.utf8 ? { ...divergences, ...utf8Divergences } : divergences);
+  });
+}

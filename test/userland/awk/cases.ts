@@ -17,6 +17,9 @@ export const divergences: Record<string, string> = {
   "awk -l ordchr 'BEGIN { print 1 }'": 'no dynamic extensions (-l, @load): refused with an error',
 };
 
+/** Cases that differ from GNU only under LANG=C.UTF-8, with the reason. */
+export const utf8Divergences: Record<string, string> = {};
+
 function bigFile(): string {
   // ~1 MB so reads cross chunk boundaries mid-record.
   const lines: string[] = [];
@@ -40,6 +43,9 @@ export const FILES: Record<string, string | Buffer> = {
   'main.awk': '{ m = max(m, $2 + 0) }\nEND { print "max", m }\n',
   'bad.awk': 'BEGIN { print 1 +* 2 }\n',
   latin: Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a, 0x01, 0xff, 0x0a]),
+  // Non-ASCII text: characters of 2, 3 and 4 bytes, and a line with an invalid byte.
+  u8: 'h\u00e9llo w\u00f6rld \u20ac\n\u00c0b\u00e7 \u03b1\u03b2\u03b3 \u{1f600}!\nstra\u00dfe \u65e5\u672c\u8a9e\n',
+  bad8: Buffer.from('ok \xc3\xa9 \xff end\n', 'latin1'),
   big: bigFile(),
   'd/x': 'in dir\n',
   A: 'a1\na2\n',
@@ -290,6 +296,19 @@ export const CASES: Case[] = [
   C("awk '{ print toupper($0) }' latin"),
   C("awk 'BEGIN { printf \"%c\", 200 }' | od -An -tx1"),
   C("printf 'a b\\r\\n' | awk '{ print $2 }' | od -An -c"),
+  // characters: by character in C.UTF-8, by byte in C
+  C("awk '{ print length(), length($1), length }' u8"),
+  C("awk '{ print substr($0, 2, 3) \"|\" substr($1, 3) \"|\" substr($0, 0, 2) }' u8"),
+  C("awk '{ print index($0, \"o\"), index($0, \"\u20ac\"), index($0, \"\u03b2\u03b3\") }' u8"),
+  C("awk '{ print toupper($0); print tolower($0) }' u8"),
+  C("awk 'BEGIN { printf \"%c|%c|%c\\n\", 233, 8364, \"\u00e9t\u00e9\" }' | od -An -tx1"),
+  C("awk '{ printf \"[%5s][%-6.2s][%.1s]\\n\", $1, $2, $3 }' u8"),
+  C("awk '{ if (match($0, /[^a-z ]+/)) print RSTART, RLENGTH, substr($0, RSTART, RLENGTH) }' u8"),
+  C("awk '{ n = split($1, c, \"\"); printf \"%d:\", n; for (i = 1; i <= n; i++) printf \" %s\", c[i]; print \"\" }' u8"),
+  C("awk -v FS= '{ print NF, $2 }' u8"),
+  C("awk '/^.b.$/ || /\u00e9..o/ { print NR }' u8"),
+  C("awk '{ gsub(/./, \"<&>\", $1); print $1 }' u8"),
+  C("awk '{ print length($0), substr($0, 4, 3), toupper($0) }' bad8 | od -c"),
   // errors and exit statuses
   C("awk 'BEGIN { print 1/0 }'", { someStderr: true }),
   C("awk 'BEGIN { print 1 % 0 }'", { someStderr: true }),

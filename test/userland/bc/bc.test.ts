@@ -5,7 +5,7 @@
 // running a syntax tree, does not have).
 
 import { after, before, test } from 'node:test';
-import { checkCaseList, requireOracle, runCases, setupFixtures, summarize, teardownFixtures, type Fixture } from '../oracle.js';
+import { checkCaseList, LOCALES, requireOracle, runCases, setupFixtures, summarize, teardownFixtures, type Fixture } from '../oracle.js';
 import { CASES, divergences, FILES } from './cases.js';
 
 let fx: Fixture | null = null;
@@ -24,8 +24,10 @@ test('bc: the case list is well formed', () => {
   checkCaseList(CASES, divergences, { min: 60, key: (c) => `${c.cmd}\0${c.stdin ?? ''}` });
 });
 
-test('bc: differential against GNU bc', async () => {
-  requireOracle('bc', /^bc 1\./, 'the oracle must be GNU bc (apt-get install bc)');
-  const results = await runCases(fx!, CASES, () => ({ sorted: false, stderrOk: (want, got) => shape(want) === shape(got) }));
-  summarize('bc', results, divergences);
-});
+for (const loc of LOCALES) {
+  test(`bc: differential against GNU bc (${loc.name})`, async () => {
+    requireOracle('bc', /^bc 1\./, 'the oracle must be GNU bc (apt-get install bc)');
+    const results = await runCases(fx!, CASES, () => ({ sorted: false, stderrOk: (want, got) => shape(want) === shape(got) }), loc.env);
+    summarize(`bc [${loc.name}]`, results, divergences);
+  });
+}

@@ -34,6 +34,8 @@ const C = (cmd: string, extra: Omit<Case, 'cmd'> = {}): Case => ({ cmd, ...extra
 const P = (prog: string, opts = '') => C(`bc${opts ? ` ${opts}` : ''} <<'EOF'\n${prog}\nEOF`);
 
 export const CASES: Case[] = [
+  // Non-ASCII text in strings and comments passes through as bytes in every locale
+  P('print "héllo wörld € 😀\\n"; /* café */ 1 + 1 # naïve'),
   // Arithmetic and scale rules
   P('1 + 2; 7 - 10; 6 * 7; 7 / 2; 7 % 3; 2 ^ 10'),
   P('scale = 5; 1 / 3; 2 / 3; -1 / 3; 10 / 4'),

@@ -1,16 +1,17 @@
 // The userland differential suite: every case in cases/*.ts runs through the
-// host's GNU tools and through agentOS's commands in ONE booted VM (run.ts).
-// One test per command family, then an overall pass-rate line.
+// host's GNU tools and through agentOS's commands in ONE booted VM (run.ts),
+// once per locale (LC_ALL=C and LANG=C.UTF-8). One test per command family
+// and locale, then an overall pass-rate line per locale.
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { boot } from '../../../src/host/node/index.js';
 import type { Machine } from '../../../src/host/node/index.js';
 import { FAMILIES } from './cases/index.js';
-import { diffCase, Workspace, type Result } from './run.js';
+import { diffCase, LOCALES, Workspace, type Result } from './run.js';
 
 const all = FAMILIES.flatMap((f) => f.cases);
-const results: Result[] = [];
+const results = new Map<string, Result[]>(LOCALES.map((l) => [l.name, []]));
 let ws: Workspace;
 let m: Machine;
 
@@ -30,21 +31,26 @@ test('userland diff: the suite is well formed', () => {
   assert.ok(all.length >= 150, `at least 150 cases; there are ${all.length}`);
 });
 
-for (const { family, cases } of FAMILIES) {
-  test(`userland diff: ${family}`, async () => {
-    const mine: Result[] = [];
-    for (const c of cases) mine.push(await diffCase(m, ws, c));
-    results.push(...mine);
-    const failed = mine.filter((r) => !r.pass);
-    console.log(`userland diff: family=${family} ${mine.length - failed.length}/${mine.length} passed`);
-    if (failed.length) assert.fail(`${failed.length} of ${mine.length} cases differ:\n${failed.map((r) => r.detail).join('\n')}`);
-  });
+for (const locale of LOCALES) {
+  for (const { family, cases } of FAMILIES) {
+    test(`userland diff [${locale.name}]: ${family}`, async () => {
+      const mine: Result[] = [];
+      for (const c of cases) mine.push(await diffCase(m, ws, c, locale));
+      results.get(locale.name)!.push(...mine);
+      const failed = mine.filter((r) => !r.pass);
+      console.log(`userland diff [${locale.name}]: family=${family} ${mine.length - failed.length}/${mine.length} passed`);
+      if (failed.length) assert.fail(`${failed.length} of ${mine.length} cases differ:\n${failed.map((r) => r.detail).join('\n')}`);
+    });
+  }
 }
 
-test('userland diff: overall pass rate', () => {
-  const passed = results.filter((r) => r.pass).length;
-  const pct = results.length ? ((100 * passed) / results.length).toFixed(1) : '0.0';
-  console.log(`userland diff: overall ${passed}/${results.length} passed = ${pct}% (${all.length} cases in ${FAMILIES.length} families)`);
-  assert.equal(results.length, all.length, 'every family must have run');
-  assert.equal(passed, results.length, 'every case must pass');
-});
+for (const locale of LOCALES) {
+  test(`userland diff [${locale.name}]: overall pass rate`, () => {
+    const mine = results.get(locale.name)!;
+    const passed = mine.filter((r) => r.pass).length;
+    const pct = mine.length ? ((100 * passed) / mine.length).toFixed(1) : '0.0';
+    console.log(`userland diff [${locale.name}]: overall ${passed}/${mine.length} passed = ${pct}% (${all.length} cases in ${FAMILIES.length} families)`);
+    assert.equal(mine.length, all.length, 'every family must have run');
+    assert.equal(passed, mine.length, 'every case must pass');
+  });
+}

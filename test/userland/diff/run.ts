@@ -12,9 +12,17 @@ import type { Machine } from '../../../src/host/machine.js';
 import { spawnOutcome, vmOutcome, type Outcome } from '../../shell/diff/run.js';
 import type { UCase } from './types.js';
 
-/** Same environment on both sides: C locale and UTC so dates and sorting agree. */
-export function caseEnv(cwd: string): Record<string, string> {
-  return { HOME: cwd, PATH: '/usr/bin:/bin', LANG: 'C', LC_ALL: 'C', TZ: 'UTC', USER: 'root' };
+/** The locales every case runs under: the byte locale and the UTF-8 one (the VM's default). */
+export const LOCALES = [
+  { name: 'LC_ALL=C', env: { LANG: 'C', LC_ALL: 'C' } },
+  { name: 'LANG=C.UTF-8', env: { LANG: 'C.UTF-8' } },
+] as const;
+
+export type Locale = (typeof LOCALES)[number];
+
+/** Same environment on both sides: the locale, and UTC so dates agree. */
+export function caseEnv(cwd: string, locale: Locale = LOCALES[0]): Record<string, string> {
+  return { HOME: cwd, PATH: '/usr/bin:/bin', ...locale.env, TZ: 'UTC', USER: 'root' };
 }
 
 export class Workspace {
@@ -49,8 +57,8 @@ export function prepareHost(c: UCase, cwd: string): void {
   }
 }
 
-export function runHost(c: UCase, cwd: string): Outcome {
-  return spawnOutcome('bash', ['-c', c.script], { cwd, env: caseEnv(cwd), input: Buffer.from(c.stdin ?? '', 'latin1') });
+export function runHost(c: UCase, cwd: string, locale?: Locale): Outcome {
+  return spawnOutcome('bash', ['-c', c.script], { cwd, env: caseEnv(cwd, locale), input: Buffer.from(c.stdin ?? '', 'latin1') });
 }
 
 export async function prepareVm(m: Machine, c: UCase, cwd: string): Promise<void> {
@@ -65,10 +73,10 @@ export async function prepareVm(m: Machine, c: UCase, cwd: string): Promise<void
   }
 }
 
-export function runVm(m: Machine, c: UCase, cwd: string): Promise<Outcome> {
+export function runVm(m: Machine, c: UCase, cwd: string, locale?: Locale): Promise<Outcome> {
   return vmOutcome(m, ['/bin/bash', '-c', c.script], {
     cwd,
-    env: caseEnv(cwd),
+    env: caseEnv(cwd, locale),
     stdin: c.stdin === undefined ? undefined : Buffer.from(c.stdin, 'latin1'),
   });
 }
@@ -119,12 +127,12 @@ export interface Result {
   detail: string;
 }
 
-export async function diffCase(m: Machine, ws: Workspace, c: UCase): Promise<Result> {
+export async function diffCase(m: Machine, ws: Workspace, c: UCase, locale?: Locale): Promise<Result> {
   const cwd = ws.next();
   prepareHost(c, cwd);
-  const expected = runHost(c, cwd);
+  const expected = runHost(c, cwd, locale);
   await prepareVm(m, c, cwd);
-  const actual = await runVm(m, c, cwd);
+  const actual = await runVm(m, c, cwd, locale);
   const mm = compare(c, expected, actual);
   return { name: c.name, pass: mm.length === 0, detail: mm.length ? describe(c, mm) : '' };
 }

@@ -11,6 +11,7 @@ import { after, before, test } from 'node:test';
 import {
   checkCaseList,
   ENV,
+  LOCALES,
   requireOracle,
   runCases,
   setupFixtures,
@@ -20,6 +21,7 @@ import {
   teardownFixtures,
   TIMEOUT_MS,
   type Fixture,
+  type Judgement,
 } from '../oracle.js';
 
 interface Case {
@@ -59,6 +61,9 @@ const FILES: Record<string, string> = {
   'words': 'one two  three\nfour\tfive\n"six seven" eight\n\'nine ten\' back\\ slash\n',
   'nul': 'a\0b c\0d\n\0',
   'lines': 'l1 a\nl2 b \nl3 c\nl4\n\nl5\n',
+  'u8/é.txt': 'e\n',
+  'u8/日本.md': 'j\n',
+  'u8/naïve file.txt': 'n\n',
 };
 
 const SETUP = [
@@ -77,6 +82,12 @@ const C = (cmd: string, extra: Omit<Case, 'cmd'> = {}): Case => ({ cmd, ...extra
 const O = (cmd: string, extra: Omit<Case, 'cmd'> = {}): Case => ({ cmd, ordered: true, ...extra });
 
 const CASES: Case[] = [
+  // non-ASCII names: ? and [...] match a character in UTF-8, a byte in C
+  C('find u8'),
+  C("find u8 -name '?.txt'"),
+  C("find u8 -name '??.md'; find u8 -name '[é].txt'; find u8 -iname 'NAÏVE*'"),
+  C("find u8 -type f -print0 | xargs -0 cat"),
+  C("find u8 -name '*.txt' | xargs -I{} echo '<{}>'"),
   // starting points, default action, errors
   C('find'),
   C('find .'),
@@ -342,11 +353,11 @@ test('findutils: the case list is well formed', () => {
   });
 });
 
-test('findutils: differential against GNU find and xargs', async () => {
-  for (const tool of ['find', 'xargs']) requireOracle(tool, /GNU findutils/, `the oracle must be GNU ${tool}`);
-  const results = await runCases(fx!, CASES, (c) => ({
-    sorted: !c.ordered,
-    stderrOk: (want, got) => !!c.ignoreStderr || shape(want) === shape(got),
-  }));
-  summarize('findutils', results, divergences);
-});
+for (const loc of LOCALES) {
+  test(`findutils: differential against GNU find and xargs (${loc.name})`, async () => {
+    for (const tool of ['find', 'xargs']) requireOracle(tool, /GNU findutils/, `the oracle must be GNU ${tool}`);
+    const judge = (c: Case): Judgement => ({ sorted: !c.ordered, stderrOk: (want, got) => !!c.ignoreStderr || shape(want) === shape(got) });
+    const results = await runCases(fx!, CASES, judge, loc.env);
+    summarize(`findutils [${loc.name}]`, results, divergences);
+  });
+}

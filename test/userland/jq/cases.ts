@@ -79,6 +79,11 @@ function ansiQuote(s: string): string {
 const S = (cmd: string, input: string, extra: Omit<Case, 'cmd'> = {}): Case => ({ cmd: `printf %s ${ansiQuote(input)} | ${cmd}`, ...extra });
 
 export const CASES: Case[] = [
+  // --- non-ASCII text (the same in every locale: jq works on Unicode strings)
+  S('jq -c \'[length, utf8bytelength, explode, ascii_downcase, ascii_upcase]\'', '"Héllo wörld € 😀"'),
+  S('jq -r \'.[] | "\\(.) \\(length) \\(.[1:3])"\'', '["αβγδ","日本語","straße"]'),
+  S('jq -a .', '{"ключ":"значение ü 😀"}'),
+  S('jq -c \'[splits("é")], (. | test("^.{5}$")), ([match(".";"g").string] | length)\'', '"aébéc"'),
   // --- basic filters and layout
   C('jq . data.json'),
   C('jq -c . data.json'),

@@ -13,7 +13,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
-import { checkCaseList, requireOracle, runCases, setupFixtures, summarize, teardownFixtures, type Fixture } from '../oracle.js';
+import { checkCaseList, LOCALES, requireOracle, runCases, setupFixtures, summarize, teardownFixtures, type Fixture } from '../oracle.js';
 import { CASES, divergences, divergences16, FILES, type Case } from './cases.js';
 
 let fx: Fixture | null = null;
@@ -41,13 +41,15 @@ test('jq: the case list is well formed', () => {
   checkCaseList(CASES, { ...divergences, ...divergences16 }, { min: 300 });
 });
 
-test('jq: differential against jq', async () => {
-  requireOracle('jq', /^jq-1\.[67]/, 'the oracle must be jq 1.6 or 1.7 (apt-get install jq)');
-  const version = spawnSync('jq', ['--version'], { encoding: 'utf8' }).stdout.trim();
-  const known = version === 'jq-1.6' ? { ...divergences16, ...divergences } : divergences;
-  const results = await runCases(fx!, CASES, (c) => ({ sorted: false, stderrOk: (want, got) => stderrOk(c, want, got) }));
-  summarize(`jq (oracle ${version})`, results, known);
-});
+for (const loc of LOCALES) {
+  test(`jq: differential against jq (${loc.name})`, async () => {
+    requireOracle('jq', /^jq-1\.[67]/, 'the oracle must be jq 1.6 or 1.7 (apt-get install jq)');
+    const version = spawnSync('jq', ['--version'], { encoding: 'utf8' }).stdout.trim();
+    const known = version === 'jq-1.6' ? { ...divergences16, ...divergences } : divergences;
+    const results = await runCases(fx!, CASES, (c) => ({ sorted: false, stderrOk: (want, got) => stderrOk(c, want, got) }), loc.env);
+    summarize(`jq (oracle ${version}) [${loc.name}]`, results, known);
+  });
+}
 
 /** ~10 MB JSON array of small records (a fixed pseudo-random sequence). */
 function benchData(): string {

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { Pager } from '../../../src/packages/less/programs/pager.js';
 import { keys } from '../../../src/packages/less/programs/terminal.js';
-import { checkCaseList, runCases, setupFixtures, summarize, teardownFixtures, type Fixture } from '../oracle.js';
+import { checkCaseList, LOCALES, runCases, setupFixtures, summarize, teardownFixtures, type Fixture } from '../oracle.js';
 
 interface Case {
   cmd: string;
@@ -21,6 +21,8 @@ const FILES: Record<string, string> = {
   nonl: 'no newline',
   tabs: 'x\ty\n\x01ctl\n',
   'd/x': 'in dir\n',
+  // Non-ASCII but under less's binary-file threshold in the C locale (more than 5 unprintable bytes).
+  u8: 'héllo wörld\n',
 };
 
 const CASES: Case[] = [
@@ -44,6 +46,7 @@ const CASES: Case[] = [
   { cmd: 'more - ; echo rc=$?', stdin: 'x\n' },
   { cmd: 'more -d -5 a' },
   { cmd: 'more -Z a; echo rc=$?' },
+  { cmd: 'less u8 | od -c; more u8' },
   { cmd: 'seq 1 20000 | less | tail -1' },
   { cmd: 'seq 1 20000 | more | wc -l' },
 ];
@@ -62,10 +65,12 @@ test('less/more: the case list is well formed', () => {
   checkCaseList(CASES, {}, { min: 20 });
 });
 
-test('less/more: pass-through when stdout is not a terminal, as the host less and more', async () => {
-  const results = await runCases(fx!, CASES, () => ({ sorted: false, stderrOk: (want, got) => want === got }));
-  summarize('less/more', results, {});
-});
+for (const loc of LOCALES) {
+  test(`less/more: pass-through when stdout is not a terminal, as the host less and more (${loc.name})`, async () => {
+    const results = await runCases(fx!, CASES, () => ({ sorted: false, stderrOk: (want, got) => want === got }), loc.env);
+    summarize(`less/more [${loc.name}]`, results, {});
+  });
+}
 
 const text = Array.from({ length: 100 }, (_, i) => `line ${i + 1}${i % 10 === 9 ? ' marker' : ''}`);
 

@@ -19,6 +19,9 @@ export interface Case {
  */
 export const divergences: Record<string, string> = {};
 
+/** Cases that differ from GNU only under LANG=C.UTF-8, with the reason. */
+export const utf8Divergences: Record<string, string> = {};
+
 const NUMBERS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'].join('\n') + '\n';
 
 function bigFile(): string {
@@ -35,6 +38,9 @@ export const FILES: Record<string, string | Buffer> = {
   nonl: 'first\nno newline at end',
   empty: '',
   latin: Buffer.from([0x63, 0x61, 0x66, 0xe9, 0x0a, 0x01, 0xff, 0x0a]),
+  // Non-ASCII text: characters of 2, 3 and 4 bytes, and a line with an invalid byte.
+  u8: 'h\u00e9llo w\u00f6rld \u20ac\n\u00c0b\u00e7 \u03b1\u03b2\u03b3 \u{1f600}!\nstra\u00dfe \u65e5\u672c\u8a9e\n',
+  bad8: Buffer.from('ok \xc3\xa9 \xff end\n', 'latin1'),
   zdata: Buffer.from('alpha\0beta\0gamma\ndelta\0', 'latin1'),
   script: 's/o/0/g\n# a comment\n/three/d\n',
   script2: '#n\n/e/p\n',
@@ -223,6 +229,19 @@ export const CASES: Case[] = [
   C('sed -i p nope; echo $?'),
   C('cat t > ip9 && sed -i -e "1w /dev/stdout" ip9 && cat ip9'),
   C('sed -i p d'),
+  // characters: by character in C.UTF-8, by byte in C
+  C("sed 's/./X/2' u8 | od -c"),
+  C("sed 's/./X/g' u8 | od -c"),
+  C("sed -n 's/^\\(.\\)\\(.\\).*/\\2\\1/p' u8 | od -c"),
+  C("sed -E 's/(.)$/[\\1]/' u8"),
+  C("sed 's/\\w*/<&>/' u8"),
+  C("sed 's/.*/\\U&/' u8; sed 's/.*/\\L&/' u8; sed 's/\\(.\\)\\(.*\\)/\\2\\u\\1/' u8"),
+  C("sed 'y/\u00e9\u00f6\u03b1/EOA/' u8"),
+  C("sed -n '/^[[:alpha:]]*$/p; /^.b.\\b/p' u8"),
+  C("sed -n 'l' u8"),
+  C("sed 's/./X/3' bad8 | od -c"),
+  C("sed 's/.*/\\U&/' bad8 | od -c; sed 's/k.*/\\u&/' bad8 | od -c"),
+  C("sed -n '/\u00e9/=' u8 bad8"),
   // errors
   C('sed "s/a/b" n'),
   C('sed "s/a" n'),

@@ -5,8 +5,8 @@
 // prefix). -i cases edit a fresh copy and print it, so file contents compare.
 
 import { after, before, test } from 'node:test';
-import { checkCaseList, requireOracle, runCases, setupFixtures, shapeStderr, summarize, teardownFixtures, type Fixture } from '../oracle.js';
-import { CASES, divergences, FILES } from './cases.js';
+import { checkCaseList, LOCALES, requireOracle, runCases, setupFixtures, shapeStderr, summarize, teardownFixtures, type Fixture, type Judgement } from '../oracle.js';
+import { CASES, divergences, FILES, utf8Divergences, type Case } from './cases.js';
 
 let fx: Fixture | null = null;
 
@@ -22,14 +22,17 @@ after(async () => {
 const shape = (s: string) => shapeStderr(s, /^\S*sed: /gm, 'sed: ');
 
 test('sed: the case list is well formed', () => {
-  checkCaseList(CASES, divergences, { min: 120 });
+  checkCaseList(CASES, { ...divergences, ...utf8Divergences }, { min: 120 });
 });
 
-test('sed: differential against GNU sed', async () => {
-  requireOracle('sed', /GNU sed/, 'the oracle must be GNU sed');
-  const results = await runCases(fx!, CASES, (c) => ({
-    sorted: !!c.sorted,
-    stderrOk: (want, got) => !!c.ignoreStderr || shape(want) === shape(got),
-  }));
-  summarize('sed', results, divergences);
-});
+for (const loc of LOCALES) {
+  test(`sed: differential against GNU sed (${loc.name})`, async () => {
+    requireOracle('sed', /GNU sed/, 'the oracle must be GNU sed');
+    const judge = (c: Case): Judgement => ({
+      sorted: !!c.sorted,
+      stderrOk: (want, got) => !!c.ignoreStderr || shape(want) === shape(got),
+    });
+    const results = await runCases(fx!, CASES, judge, loc.env);
+    summarize(`sed [${loc.name}]`, results, loc.utf8 ? { ...divergences, ...utf8Divergences } : divergences);
+  });
+}

@@ -62,6 +62,10 @@ const C = (cmd: string, extra: Omit<Case, 'cmd'> = {}): Case => ({ cmd, ...extra
 const W = (name: string) => `rm -f ${name}; cp fx.db ${name}`;
 
 export const CASES: Case[] = [
+  // Non-ASCII text: SQLite counts characters and folds only ASCII case, in every locale
+  C("sqlite3 :memory: \"SELECT length('héllo'), upper('héllo wörld'), substr('αβγδ', 2, 2), hex('é'), instr('日本語', '語')\""),
+  C("sqlite3 -column -header :memory: \"SELECT 'héllo' AS wörd, '日本' AS x UNION ALL SELECT 'a', 'bcd'\""),
+  C("sqlite3 -box :memory: \"SELECT 'αβγ' AS k, '😀' AS v\""),
   // Plain queries and output modes
   C("sqlite3 fx.db 'SELECT * FROM people'"),
   C("sqlite3 fx.db 'SELECT name, age FROM people WHERE age > 26 ORDER BY age'"),

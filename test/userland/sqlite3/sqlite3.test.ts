@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { checkCaseList, ENV, runCases, setupFixtures, summarize, teardownFixtures, type Fixture } from '../oracle.js';
+import { checkCaseList, ENV, LOCALES, runCases, setupFixtures, summarize, teardownFixtures, type Fixture, type Judgement } from '../oracle.js';
 import { CASES, divergences, FILES, FIXTURE_SQL } from './cases.js';
 
 let fx: Fixture | null = null;
@@ -40,15 +40,15 @@ test('sqlite3: the case list is well formed', () => {
   checkCaseList(CASES, divergences, { min: 100, key: (c) => `${c.cmd}\0${c.stdin ?? ''}` });
 });
 
-test('sqlite3: differential against the host sqlite3', async () => {
-  const v = hostSqlite(['-version']);
-  assert.match(v.stdout, /^3\.\d+\.\d+ /, 'the oracle must be SQLite\'s sqlite3 shell (apt-get install sqlite3)');
-  const results = await runCases(fx!, CASES, (c) => ({
-    sorted: false,
-    stderrOk: (want, got) => !!c.ignoreStderr || want === got,
-  }));
-  summarize('sqlite3', results, divergences);
-});
+for (const loc of LOCALES) {
+  test(`sqlite3: differential against the host sqlite3 (${loc.name})`, async () => {
+    const v = hostSqlite(['-version']);
+    assert.match(v.stdout, /^3\.\d+\.\d+ /, 'the oracle must be SQLite\'s sqlite3 shell (apt-get install sqlite3)');
+    const judge = (c: (typeof CASES)[number]): Judgement => ({ sorted: false, stderrOk: (want, got) => !!c.ignoreStderr || want === got });
+    const results = await runCases(fx!, CASES, judge, loc.env);
+    summarize(`sqlite3 [${loc.name}]`, results, divergences);
+  });
+}
 
 /** A script whose results compare a database across both implementations. */
 const INTEROP_SQL = `

@@ -6,8 +6,10 @@
 import { strerror } from '../../../abi/errno.js';
 import type { AgentosApi } from '../../../runtimes/js/api.js';
 import { parseArgs, UsageError, type OptSpec } from '../../../userland/lib/args.js';
+import { isUtf8Locale } from '../../../userland/lib/locale.js';
 import { isBrokenPipe, WriteError, Writer } from '../../../userland/lib/writer.js';
 import { bytesToStr, utf8Bytes } from '../../grep/programs/io.js';
+import { setCharacters } from './chars.js';
 import { AwkFatal, ExitSignal, NextFileSignal, NextSignal } from './errors.js';
 import { expandIncludes, SourceError } from './include.js';
 import { Input } from './input.js';
@@ -18,7 +20,7 @@ import { G, Parser } from './parser.js';
 import { RegexError } from './regex.js';
 import { DEFAULT_FORMAT } from './time.js';
 import { zoneFor } from '../../../userland/lib/tz.js';
-import { input, type AwkArray, type Val } from './value.js';
+import { input, toNum, type AwkArray, type Val } from './value.js';
 
 const USAGE = `Usage: awk [POSIX or GNU style options] -f progfile [--] file ...
 Usage: awk [POSIX or GNU style options] [--] 'program' file ...
@@ -221,6 +223,16 @@ function run(os: AgentosApi): number {
   it.sandbox = sandbox;
   it.zone = zoneFor(os.env.TZ);
   it.warn = (m) => err(`${source}:${it.line}: warning: ${m}`);
+  // gawk names the input position in runtime messages once a record has been read.
+  const where = () => {
+    const fnr = toNum(it.g[G.FNR] as Val);
+    if (!(fnr > 0)) return '';
+    const file = it.g[G.FILENAME] instanceof Map ? '' : it.str(it.g[G.FILENAME] as Val);
+    return `(FILENAME=${file || '-'} FNR=${fnr}) `;
+  };
+  setCharacters(isUtf8Locale(os.env), () =>
+    err(`${source}:${it.line}: ${where()}warning: Invalid multibyte data detected. There may be a mismatch between your data and your locale`),
+  );
   const environ: AwkArray = new Map();
   for (const [k, v] of Object.entries(os.env)) environ.set(utf8Bytes(k), input(utf8Bytes(v)));
   it.g[G.ENVIRON] = environ;

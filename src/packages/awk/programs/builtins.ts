@@ -2,6 +2,7 @@
 // (dynamic regexes); sub/gsub/split write through their lvalue arguments.
 
 import type { Expr } from './ast.js';
+import * as chars from './chars.js';
 import { callExtension, EXT_ARITY } from './extensions.js';
 import { FormatError, sprintf } from './format.js';
 import type { Interp } from './interp.js';
@@ -23,10 +24,10 @@ export function callBuiltin(it: Interp, name: string, args: Expr[]): Val {
   const str = (i: number) => it.str(it.eval(args[i]));
   switch (name) {
     case 'length': {
-      if (args.length === 0) return it.record.length;
+      if (args.length === 0) return chars.length(it.record);
       const a = args[0];
       if (a.k === 'var' && it.isArray(a.ref)) return it.array(a.ref).size;
-      return str(0).length;
+      return chars.length(str(0));
     }
     case 'split':
       return split(it, args);
@@ -37,8 +38,9 @@ export function callBuiltin(it: Interp, name: string, args: Expr[]): Val {
       const s = str(0);
       const rx = it.regex(args[1]);
       const m = exec(rx, s);
-      it.g[G.RSTART] = m ? m[0] + 1 : 0;
-      it.g[G.RLENGTH] = m ? m[1] : -1;
+      const [start, len] = m ? chars.matchSpan(s, m[0], m[1]) : [0, -1];
+      it.g[G.RSTART] = start;
+      it.g[G.RLENGTH] = len;
       if (args.length === 3) {
         const a = args[2];
         if (a.k !== 'var') it.fatal('match: third argument is not an array');
@@ -53,10 +55,10 @@ export function callBuiltin(it: Interp, name: string, args: Expr[]): Val {
           });
         }
       }
-      return m ? m[0] + 1 : 0;
+      return start;
     }
     case 'substr':
-      return substr(str(0), num(1), args.length > 2 ? num(2) : undefined);
+      return chars.substr(str(0), num(1), args.length > 2 ? num(2) : undefined);
     case 'sprintf': {
       const vals = args.map((a) => it.eval(a));
       try {
@@ -68,14 +70,14 @@ export function callBuiltin(it: Interp, name: string, args: Expr[]): Val {
     }
     case 'index': {
       const s = str(0);
-      // IGNORECASE folds ASCII letters only, as gawk does in the C locale.
-      if (it.icase) return asciiLower(s).indexOf(asciiLower(str(1))) + 1;
-      return s.indexOf(str(1)) + 1;
+      // IGNORECASE: compared as tolower sees them (ASCII letters in the C locale, characters in UTF-8), as gawk does.
+      if (it.icase) return chars.index(chars.tolower(s), chars.tolower(str(1)));
+      return chars.index(s, str(1));
     }
     case 'tolower':
-      return str(0).replace(/[A-Z]+/g, (c) => c.toLowerCase());
+      return chars.tolower(str(0));
     case 'toupper':
-      return str(0).replace(/[a-z]+/g, (c) => c.toUpperCase());
+      return chars.toupper(str(0));
     case 'int':
       return Math.trunc(num(0));
     case 'sqrt':
@@ -111,22 +113,6 @@ export function callBuiltin(it: Interp, name: string, args: Expr[]): Val {
     default:
       return callExtension(it, name, args);
   }
-}
-
-const asciiLower = (s: string) => s.replace(/[A-Z]+/g, (c) => c.toLowerCase());
-
-/** gawk truncates a fractional start and length. */
-function substr(s: string, m: number, n: number | undefined): string {
-  if (Number.isNaN(m)) return '';
-  let len = n === undefined ? Infinity : n;
-  if (Number.isNaN(len)) return '';
-  // A start below 1 counts from 1 without shortening the length (gawk).
-  const start = m < 1 ? 1 : Math.trunc(m);
-  if (len !== Infinity) len = Math.trunc(len);
-  if (!(len > 0)) return '';
-  const from = start - 1;
-  if (from >= s.length) return '';
-  return len === Infinity ? s.slice(from) : s.slice(from, from + len);
 }
 
 function split(it: Interp, args: Expr[]): number {

@@ -1,6 +1,7 @@
 // printf/sprintf formatting with C semantics (flags - + space # 0, width,
 // precision, `*`), done by hand because JS has no printf.
 
+import { codeChar, countsChars, fieldBytes, fieldChars, firstChar } from './chars.js';
 import { toNum, type Val } from './value.js';
 
 export class FormatError extends Error {}
@@ -22,6 +23,13 @@ function pad(body: string, sign: string, s: Spec, numeric: boolean): string {
   if (s.minus) return sign + body + ' '.repeat(fill);
   if (s.zero && numeric) return sign + '0'.repeat(fill) + body;
   return ' '.repeat(fill) + sign + body;
+}
+
+/** Pad a body that is `chars` characters wide (multibyte text: its byte length is not its width). */
+function padChars(body: string, chars: number, s: Spec): string {
+  if (chars >= s.width) return body;
+  const fill = ' '.repeat(s.width - chars);
+  return s.minus ? body + fill : fill + body;
 }
 
 function signOf(neg: boolean, s: Spec): string {
@@ -191,17 +199,18 @@ export function sprintf(fmt: string, args: Val[], str: (v: Val) => string): stri
         break;
       case 'c': {
         const v = value();
-        let ch: string;
-        if (typeof v === 'number') ch = String.fromCharCode(v & 0xff);
-        else {
-          const str0 = str(v);
-          ch = str0.slice(0, 1);
-        }
-        out += pad(ch, '', s, false);
+        // A string's first character; an empty one gives the NUL after it, as C's buffer does.
+        const ch = typeof v === 'number' ? codeChar(v) : firstChar(str(v)) || '\0';
+        out += padChars(ch, 1, s);
         break;
       }
       case 's': {
         let v = str(value());
+        if ((s.width > 0 || s.prec >= 0) && countsChars(v)) {
+          const n = Math.min(fieldChars(v), s.prec >= 0 ? s.prec : Infinity);
+          out += padChars(v.slice(0, fieldBytes(v, n)), n, s);
+          break;
+        }
         if (s.prec >= 0) v = v.slice(0, s.prec);
         out += pad(v, '', s, false);
         break;

@@ -4,6 +4,7 @@
 import { SysError, strerror } from '../../../abi/errno.js';
 import type { Expr, Func, LValue, Program, Ref, Rule, Stmt } from './ast.js';
 import { callBuiltin } from './builtins.js';
+import { chars } from './chars.js';
 import { AwkFatal, ExitSignal, NextFileSignal, NextSignal, ReturnSignal } from './errors.js';
 import { fpatSplit, parseWidths, widthSplit, type Width } from './fields.js';
 import { fmtNum, FormatError, sprintf } from './format.js';
@@ -174,7 +175,7 @@ export class Interp {
       return;
     }
     if (!rx && fs === '') {
-      for (const c of s) out.push(c);
+      for (const c of chars(s)) out.push(c);
       return;
     }
     if (!rx && fs.length === 1 && fs !== '\\') {

@@ -1,8 +1,10 @@
 // awk EREs on top of grep's POSIX translator: awk's own escapes first (\n,
 // \/, octal...), then the ERE → JS translation. Matches are leftmost and,
-// across top-level alternatives, longest, as POSIX asks.
+// across top-level alternatives, longest, as POSIX asks. In a UTF-8 locale
+// they match characters, and ranges run in code point order (gawk's own).
 
-import { decodeEscapes, RegexError, translate } from '../../grep/programs/regex.js';
+import { byteRegExp, decodeEscapes, needsAsciiFold, RegexError, translate } from '../../grep/programs/regex.js';
+import { isUtf8 } from './chars.js';
 
 export { RegexError };
 
@@ -15,12 +17,14 @@ export interface Rx {
 
 const ESC: Record<string, string> = { n: '\n', t: '\t', r: '\r', f: '\f', v: '\v', a: '\x07', b: '\b', '/': '/', '"': '"' };
 
-/** awk's escapes: the ESC letters and up to three octal digits. */
+/** awk's escapes: the ESC letters, up to three octal digits, \x and up to two hex digits. */
 const awkEscapes = (p: string): string =>
   decodeEscapes(p, (q, i) => {
     if (q[i] in ESC) return [ESC[q[i]], 1];
     const oct = /^[0-7]{1,3}/.exec(q.slice(i, i + 3));
-    return oct ? [String.fromCharCode(parseInt(oct[0], 8) & 0xff), oct[0].length] : null;
+    if (oct) return [String.fromCharCode(parseInt(oct[0], 8) & 0xff), oct[0].length];
+    const hex = q[i] === 'x' ? /^[0-9a-fA-F]{1,2}/.exec(q.slice(i + 1, i + 3)) : null;
+    return hex ? [String.fromCharCode(parseInt(hex[0], 16)), 1 + hex[0].length] : null;
   });
 
 /**
@@ -35,15 +39,19 @@ function wordBoundaries(p: string): string {
 const cache = new Map<string, Rx>();
 const icaseCache = new Map<string, Rx>();
 
-/** `icase`: IGNORECASE (ASCII letters fold, as in gawk's C locale). */
+/** `icase`: IGNORECASE (ASCII letters fold in the C locale, all letters in UTF-8, as in gawk). */
 export function compile(src: string, icase = false): Rx {
   const c = icase ? icaseCache : cache;
   let rx = c.get(src);
   if (rx) return rx;
-  const t = translate(wordBoundaries(awkEscapes(src)), 'ere');
-  const flags = icase ? 'i' : '';
-  const re = new RegExp(t.source, `g${flags}`);
-  const branches = t.branches.length > 1 ? t.branches.map((b) => new RegExp(b, `y${flags}`)) : null;
+  const utf8 = isUtf8();
+  // C locale: fold ASCII letters only (JS's `i` would also pair latin1 bytes such as É and é).
+  const pattern = wordBoundaries(awkEscapes(src));
+  const foldAscii = icase && !utf8 && needsAsciiFold(pattern);
+  const t = translate(pattern, 'ere', 0, { utf8, codePointRanges: true, foldAscii });
+  const flags = icase && !foldAscii ? 'i' : '';
+  const re = byteRegExp(t.source, t.ascii?.source, `g${flags}`);
+  const branches = t.branches.length > 1 ? t.branches.map((b, k) => byteRegExp(b, t.ascii?.branches[k], `y${flags}`)) : null;
   rx = { re, branches };
   if (c.size > 500) c.clear();
   c.set(src, rx);

@@ -1,6 +1,6 @@
 // base64 [OPTION]... [FILE]: base64 encode or decode FILE to standard output.
 
-import { chunks, command, forEachInput, join } from '../../../userland/lib/index.js';
+import { chunks, command, forEachInput, join, quote } from '../../../userland/lib/index.js';
 import { count } from './text.js';
 
 const USAGE = `Usage: base64 [OPTION]... [FILE]
@@ -36,8 +36,8 @@ export const base64 = command(
   (c) => {
     const w = c.get('w');
     const wrap = w === undefined ? 76 : count(w);
-    if (wrap === null) return c.fail(`invalid wrap size: '${w}'`);
-    if (c.operands.length > 1) c.usage(`extra operand '${c.operands[1]}'`);
+    if (wrap === null) return c.fail(`invalid wrap size: ${quote(w!)}`);
+    if (c.operands.length > 1) c.usage(`extra operand ${quote(c.operands[1])}`);
     forEachInput(c, c.operands, (fd) => {
       let data: Uint8Array = new Uint8Array(0);
       for (const b of chunks(c.sys, fd)) data = join(data, b);

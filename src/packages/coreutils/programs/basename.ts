@@ -1,6 +1,6 @@
 // basename NAME [SUFFIX] | basename -a [-s SUFFIX] [-z] NAME...: strip directory and suffix.
 
-import { baseName, command } from '../../../userland/lib/index.js';
+import { baseName, command, quote } from '../../../userland/lib/index.js';
 
 const USAGE = `Usage: basename NAME [SUFFIX]
   or:  basename OPTION... NAME...
@@ -28,7 +28,7 @@ export const basename = command(
     let suffix = c.get('s') ?? '';
     let names = ops;
     if (!multiple) {
-      if (ops.length > 2) c.usage(`extra operand '${ops[2]}'`);
+      if (ops.length > 2) c.usage(`extra operand ${quote(ops[2])}`);
       suffix = ops[1] ?? '';
       names = [ops[0]];
     }

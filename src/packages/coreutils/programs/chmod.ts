@@ -1,7 +1,7 @@
 // chmod [-Rcfv] MODE[,MODE]... FILE...: change file mode bits (octal or symbolic).
 
 import { isDir, isLnk } from '../../../abi/stat.js';
-import { applyMode, command, joinPath, modeString as modeStr, quote, type Cmd } from '../../../userland/lib/index.js';
+import { applyMode, command, joinPath, modeString as modeStr, quote, quoteaf, type Cmd } from '../../../userland/lib/index.js';
 
 const USAGE = `Usage: chmod [OPTION]... MODE[,MODE]... FILE...
   or:  chmod [OPTION]... OCTAL-MODE FILE...
@@ -56,10 +56,10 @@ function change(c: Cmd, path: string, spec: string, umask: number, top: boolean)
     const o = `${old.toString(8).padStart(4, '0')} (${modeStr(st.mode).slice(1)})`;
     const n = `${mode.toString(8).padStart(4, '0')} (${modeStr((st.mode & ~0o7777) | mode).slice(1)})`;
     if (c.has('v') || (c.has('c') && old !== mode)) {
-      c.out.write(old === mode ? `mode of ${quote(path)} retained as ${o}\n` : `mode of ${quote(path)} changed from ${o} to ${n}\n`);
+      c.out.write(old === mode ? `mode of ${quoteaf(path)} retained as ${o}\n` : `mode of ${quoteaf(path)} changed from ${o} to ${n}\n`);
     }
   } catch (e) {
-    if (!c.has('f')) c.sysError(`changing permissions of ${quote(path)}`, e);
+    if (!c.has('f')) c.sysError(`changing permissions of ${quoteaf(path)}`, e);
     else c.status = 1;
   }
   if (c.has('R') && isDir(st.mode)) {

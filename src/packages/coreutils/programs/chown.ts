@@ -2,7 +2,7 @@
 // change file owner and group (names from /etc/passwd and /etc/group, or numbers).
 
 import { isDir, isLnk, type Stat } from '../../../abi/stat.js';
-import { command, groupName, groups, joinPath, quote, userName, users, type Cmd } from '../../../userland/lib/index.js';
+import { command, groupName, groups, joinPath, quote, quoteaf, userName, users, type Cmd } from '../../../userland/lib/index.js';
 
 const USAGE = `Usage: chown [OPTION]... [OWNER][:[GROUP]] FILE...
   or:  chown [OPTION]... --reference=RFILE FILE...
@@ -93,7 +93,7 @@ export const chown = command(
       try {
         st = c.sys.stat(ref);
       } catch (e) {
-        c.sysError(`failed to get attributes of ${quote(ref)}`, e);
+        c.sysError(`failed to get attributes of ${quoteaf(ref)}`, e);
         return c.exit(1);
       }
       spec = { uid: st.uid, gid: st.gid, user: idName(c, st.uid, true), group: idName(c, st.gid, false) };
@@ -214,7 +214,7 @@ function apply(c: Cmd, p: Plan, path: string, st: Stat, deref: boolean): void {
       else c.sys.lchown(path, uid, gid);
     } catch (e) {
       ok = false;
-      if (!p.quiet) c.sysError(`changing ownership of ${quote(path)}`, e);
+      if (!p.quiet) c.sysError(`changing ownership of ${quoteaf(path)}`, e);
       else c.status = 1;
     }
   }
@@ -225,7 +225,7 @@ function apply(c: Cmd, p: Plan, path: string, st: Stat, deref: boolean): void {
   const to = both(user, group);
   const old = both(user !== null ? idName(c, st.uid, true) : null, group !== null ? idName(c, st.gid, false) : null);
   const what = user !== null ? 'ownership' : 'group';
-  const name = quote(path);
+  const name = quoteaf(path);
   if (!ok) c.out.write(`failed to change ${what} of ${name} from ${old} to ${to}\n`);
   else if (changed) c.out.write(`changed ${what} of ${name} from ${old} to ${to}\n`);
   else if (to === null) c.out.write(`ownership of ${name} retained\n`);

@@ -1,6 +1,6 @@
 // comm [OPTION]... FILE1 FILE2: compare two sorted files line by line.
 
-import { command } from '../../../userland/lib/index.js';
+import { command, quote } from '../../../userland/lib/index.js';
 import { bin, readInputs, records } from './text.js';
 
 const USAGE = `Usage: comm [OPTION]... FILE1 FILE2
@@ -39,8 +39,8 @@ export const comm = command(
   (c) => {
     const ops = c.operands;
     if (ops.length === 0) c.usage('missing operand');
-    if (ops.length === 1) c.usage(`missing operand after '${ops[0]}'`);
-    if (ops.length > 2) c.usage(`extra operand '${ops[2]}'`);
+    if (ops.length === 1) c.usage(`missing operand after ${quote(ops[0])}`);
+    if (ops.length > 2) c.usage(`extra operand ${quote(ops[2])}`);
     const term = c.has('z') ? '\0' : '\n';
     const texts = readInputs(c, ops);
     if (texts.length < 2) return 1;

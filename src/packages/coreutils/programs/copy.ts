@@ -4,7 +4,7 @@
 import { Errno } from '../../../abi/errno.js';
 import { O_CREAT, O_EXCL, O_TRUNC, O_WRONLY } from '../../../abi/fcntl.js';
 import { isDir, isLnk, isReg, type Stat } from '../../../abi/stat.js';
-import { chunks, errnoOf, joinPath, quote, tryLstat, type Cmd } from '../../../userland/lib/index.js';
+import { chunks, errnoOf, joinPath, quoteaf, tryLstat, type Cmd } from '../../../userland/lib/index.js';
 
 export interface CopyOpts {
   recursive: boolean;
@@ -33,13 +33,13 @@ export function copy(c: Cmd, src: string, dst: string, o: CopyOpts, top = true):
   }
   const dstSt = tryLstat(c.sys, dst);
   if (dstSt && dstSt.ino === st.ino && dstSt.dev === st.dev) {
-    c.error(`${quote(src)} and ${quote(dst)} are the same file`);
+    c.error(`${quoteaf(src)} and ${quoteaf(dst)} are the same file`);
     return false;
   }
   if (dstSt && o.noClobber && !isDir(st.mode)) return true;
   if (isDir(st.mode)) return copyDir(c, src, dst, st, dstSt, o);
   if (dstSt && isDir(dstSt.mode)) {
-    c.error(`cannot overwrite directory ${quote(dst)} with non-directory`);
+    c.error(`cannot overwrite directory ${quoteaf(dst)} with non-directory`);
     return false;
   }
   try {
@@ -58,7 +58,7 @@ export function copy(c: Cmd, src: string, dst: string, o: CopyOpts, top = true):
     c.cannot(`create ${isLnk(st.mode) ? 'symbolic link' : 'regular file'}`, dst, e);
     return false;
   }
-  if (o.verbose) c.out.write(`${quote(src)} -> ${quote(dst)}\n`);
+  if (o.verbose) c.out.write(`${quoteaf(src)} -> ${quoteaf(dst)}\n`);
   if (!isLnk(st.mode)) preserve(c, dst, st, o);
   return true;
 }
@@ -87,11 +87,11 @@ function copyData(c: Cmd, src: string, dst: string, st: Stat, o: CopyOpts): void
 
 function copyDir(c: Cmd, src: string, dst: string, st: Stat, dstSt: Stat | null, o: CopyOpts): boolean {
   if (!o.recursive) {
-    c.error(`-r not specified; omitting directory ${quote(src)}`);
+    c.error(`-r not specified; omitting directory ${quoteaf(src)}`);
     return false;
   }
   if (dstSt && !isDir(dstSt.mode)) {
-    c.error(`cannot overwrite non-directory ${quote(dst)} with directory ${quote(src)}`);
+    c.error(`cannot overwrite non-directory ${quoteaf(dst)} with directory ${quoteaf(src)}`);
     return false;
   }
   const realSrc = c.sys.realpath(src);
@@ -102,11 +102,11 @@ function copyDir(c: Cmd, src: string, dst: string, st: Stat, dstSt: Stat | null,
       c.cannot('create directory', dst, e);
       return false;
     }
-    if (o.verbose) c.out.write(`${quote(src)} -> ${quote(dst)}\n`);
+    if (o.verbose) c.out.write(`${quoteaf(src)} -> ${quoteaf(dst)}\n`);
   }
   const realDst = c.sys.realpath(dst);
   if (realDst === realSrc || realDst.startsWith(realSrc + '/')) {
-    c.error(`cannot copy a directory, ${quote(src)}, into itself, ${quote(dst)}`);
+    c.error(`cannot copy a directory, ${quoteaf(src)}, into itself, ${quoteaf(dst)}`);
     return false;
   }
   let ok = true;

@@ -3,7 +3,7 @@
 // and file loop the two commands have in common.
 
 import type { AgentosApi } from '../../../runtimes/js/api.js';
-import { command, forEachInput, type ArgKind, type Cmd } from '../../../userland/lib/index.js';
+import { command, forEachInput, quote, type ArgKind, type Cmd } from '../../../userland/lib/index.js';
 
 const MULT: Record<string, number> = {
   '': 1, b: 512, k: 1024, K: 1024, kB: 1000, KB: 1000, KiB: 1024, M: 1024 ** 2, MB: 1000 ** 2, MiB: 1024 ** 2,
@@ -70,7 +70,7 @@ export function countCommand(
       for (const [k, v] of c.all) {
         if (k === 'c' || k === 'n') {
           const p = parseCount(v!);
-          if (!p || (p.sign === '+' && !plusAllowed)) return c.fail(`invalid number of ${k === 'c' ? 'bytes' : 'lines'}: '${v}'`);
+          if (!p || (p.sign === '+' && !plusAllowed)) return c.fail(`invalid number of ${k === 'c' ? 'bytes' : 'lines'}: ${quote(v!)}`);
           count = p;
           bytes = k === 'c';
         } else if (k === 'q') headers = false;

@@ -1,6 +1,6 @@
 // cut OPTION... [FILE]...: print selected bytes, characters or fields of each line (streams).
 
-import { command, forEachInput, lines, type Cmd } from '../../../userland/lib/index.js';
+import { command, forEachInput, lines, quote, type Cmd } from '../../../userland/lib/index.js';
 import { bin, str } from './text.js';
 
 const USAGE = `Usage: cut OPTION... [FILE]...
@@ -76,7 +76,7 @@ function parseList(c: Cmd, list: string, fields: boolean): Range[] {
     const m = /^(\d*)(-?)(\d*)$/.exec(part);
     if (!m || (part === '-') || part === '') {
       if (part === '-' || part === '') c.usage('invalid range with no endpoint: -');
-      c.usage(`invalid ${fields ? 'field' : 'byte/character'} position '${part}'`);
+      c.usage(`invalid ${fields ? 'field' : 'byte/character'} position ${quote(part)}`);
     }
     const lo = m[1] === '' ? 1 : Number(m[1]);
     const hi = m[2] ? (m[3] === '' ? Infinity : Number(m[3])) : lo;

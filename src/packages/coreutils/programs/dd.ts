@@ -6,7 +6,7 @@
 import {
   O_APPEND, O_CREAT, O_DIRECTORY, O_EXCL, O_NOCTTY, O_NOFOLLOW, O_NONBLOCK, O_RDONLY, O_TRUNC, O_WRONLY, SEEK_CUR,
 } from '../../../abi/fcntl.js';
-import { command, quote, type Cmd } from '../../../userland/lib/index.js';
+import { command, quote, quoteaf, type Cmd } from '../../../userland/lib/index.js';
 
 const USAGE = `Usage: dd [OPERAND]...
   or:  dd OPTION
@@ -141,7 +141,7 @@ export const dd = command({ name: 'dd', usage: USAGE }, (c) => {
     try {
       inFd = c.sys.open(ops.if, O_RDONLY | openFlags(iflag));
     } catch (e) {
-      c.sysError(`failed to open ${quote(ops.if)}`, e);
+      c.sysError(`failed to open ${quoteaf(ops.if)}`, e);
       return 1;
     }
   }
@@ -151,12 +151,12 @@ export const dd = command({ name: 'dd', usage: USAGE }, (c) => {
       outFd = c.sys.open(ops.of, flags, 0o666);
       if (seek && !conv.has('notrunc')) c.sys.ftruncate(outFd, seek);
     } catch (e) {
-      c.sysError(`failed to open ${quote(ops.of)}`, e);
+      c.sysError(`failed to open ${quoteaf(ops.of)}`, e);
       return 1;
     }
   }
-  const inName = quote(ops.if ?? 'standard input');
-  const outName = quote(ops.of ?? 'standard output');
+  const inName = quoteaf(ops.if ?? 'standard input');
+  const outName = quoteaf(ops.of ?? 'standard output');
   const start = Date.now();
   const stats: Stats = { fullIn: 0, partIn: 0, fullOut: 0, partOut: 0, bytes: 0 };
   const progress = new Progress(c, stats, start, status === 'progress');

@@ -1,6 +1,6 @@
 // expand [OPTION]... [FILE]...: convert tabs to spaces (streams, line by line).
 
-import { command, forEachInput, lines, type Cmd } from '../../../userland/lib/index.js';
+import { command, forEachInput, lines, quote, type Cmd } from '../../../userland/lib/index.js';
 import { bin, str } from './text.js';
 
 const USAGE = `Usage: expand [OPTION]... [FILE]...
@@ -21,7 +21,7 @@ export function tabStops(c: Cmd): (col: number) => number {
   const specs = c.all.filter(([k]) => k === 't').map(([, v]) => v!);
   const list = specs.join(',').split(/[ ,]/).filter((s) => s !== '');
   if (list.length === 0) return (col) => col + 8 - (col % 8);
-  for (const s of list) if (!/^\d+$/.test(s)) c.fail(`tab size contains invalid character(s): '${s.replace(/^\d+/, '')}'`);
+  for (const s of list) if (!/^\d+$/.test(s)) c.fail(`tab size contains invalid character(s): ${quote(s.replace(/^\d+/, ''))}`);
   const nums = list.map(Number);
   if (nums.some((n) => n === 0)) c.fail('tab size cannot be 0');
   for (let i = 1; i < nums.length; i++) if (nums[i] <= nums[i - 1]) c.fail('tab sizes must be ascending');

@@ -2,8 +2,10 @@
 // Exit status: 0 if the result is neither null nor 0, 1 if it is, 2 if the
 // expression is invalid, 3 for other errors.
 
-import { Exit, command, quote } from '../../../userland/lib/index.js';
-import { RegexError, translate } from '../../grep/programs/regex.js';
+import { command, Exit, latin1Bytes, quote } from '../../../userland/lib/index.js';
+import { isUtf8Locale } from '../../../userland/lib/locale.js';
+import { charCount, charOffset, decode, encode, splitChars } from '../../../userland/lib/utf8.js';
+import { byteRegExp, RegexError, translate } from '../../grep/programs/regex.js';
 
 const USAGE = `Usage: expr EXPRESSION
   or:  expr OPTION
@@ -56,9 +58,17 @@ const isNull = (v: Val): boolean => (typeof v === 'bigint' ? v === 0n : /^-?0*$/
 const toInt = (v: Val): bigint | null => (typeof v === 'bigint' ? v : INT.test(v) ? BigInt(v.trim()) : null);
 const str = (v: Val): string => String(v);
 
+/**
+ * The arguments are byte strings (one char per byte, as output is written);
+ * with `utf8` the string operators count characters, as GNU expr does in a
+ * UTF-8 locale.
+ */
 class Parser {
   private i = 0;
-  constructor(private readonly args: string[]) {}
+  constructor(
+    private readonly args: string[],
+    private readonly utf8: boolean,
+  ) {}
 
   private peek(s: string): boolean {
     return this.args[this.i] === s;
@@ -76,7 +86,7 @@ class Parser {
 
   run(): Val {
     const v = this.or(true);
-    if (!this.done) throw new ExprError(`syntax error: unexpected argument ${quote(this.args[this.i])}`);
+    if (!this.done) throw new ExprError(`syntax error: unexpected argument ${quote(decode(this.args[this.i]))}`);
     return v;
   }
 
@@ -137,7 +147,7 @@ class Parser {
     let l = this.unary(ev);
     while (this.next(':')) {
       const r = this.unary(ev);
-      if (ev) l = match(str(l), str(r));
+      if (ev) l = match(str(l), str(r), this.utf8);
     }
     return l;
   }
@@ -148,29 +158,36 @@ class Parser {
       if (this.done) this.missing();
       return this.args[this.i++];
     }
-    if (this.next('length')) return BigInt(str(this.unary(ev)).length);
+    if (this.next('length')) {
+      const s = str(this.unary(ev));
+      return BigInt(this.utf8 ? charCount(s) : s.length);
+    }
     if (this.next('match')) {
       const s = this.unary(ev);
       const re = this.unary(ev);
-      return ev ? match(str(s), str(re)) : 0n;
+      return ev ? match(str(s), str(re), this.utf8) : 0n;
     }
     if (this.next('index')) {
-      const s = str(this.unary(ev));
-      const chars = str(this.unary(ev));
-      const hit = [...s].findIndex((ch) => chars.includes(ch));
-      return BigInt(hit + 1);
+      const split = this.utf8 ? splitChars : (x: string) => x.split('');
+      const s = split(str(this.unary(ev)));
+      const chars = split(str(this.unary(ev)));
+      return BigInt(s.findIndex((ch) => chars.includes(ch)) + 1);
     }
     if (this.next('substr')) {
       const s = str(this.unary(ev));
+      const n = this.utf8 ? charCount(s) : s.length;
       const [pos, len] = [toInt(this.unary(ev)), toInt(this.unary(ev))];
-      if (pos === null || len === null || pos <= 0n || len <= 0n || pos > BigInt(s.length)) return '';
-      return s.substr(Number(pos) - 1, Number(len > BigInt(s.length) ? BigInt(s.length) : len));
+      if (pos === null || len === null || pos <= 0n || len <= 0n || pos > BigInt(n)) return '';
+      const count = Number(len > BigInt(n) ? BigInt(n) : len);
+      if (!this.utf8) return s.substr(Number(pos) - 1, count);
+      const from = charOffset(s, Number(pos) - 1);
+      return s.slice(from, from + charOffset(s.slice(from), count));
     }
     return this.primary();
   }
 
   private missing(): never {
-    throw new ExprError(`syntax error: missing argument after ${quote(this.args[this.i - 1])}`);
+    throw new ExprError(`syntax error: missing argument after ${quote(decode(this.args[this.i - 1]))}`);
   }
 
   private primary(): Val {
@@ -180,8 +197,8 @@ class Parser {
     }
     if (this.next('(')) {
       const v = this.or(true);
-      if (this.done) throw new ExprError(`syntax error: expecting ')' after ${quote(this.args[this.i - 1])}`);
-      if (!this.next(')')) throw new ExprError(`syntax error: expecting ')' instead of ${quote(this.args[this.i])}`);
+      if (this.done) throw new ExprError(`syntax error: expecting ')' after ${quote(decode(this.args[this.i - 1]))}`);
+      if (!this.next(')')) throw new ExprError(`syntax error: expecting ')' instead of ${quote(decode(this.args[this.i]))}`);
       return v;
     }
     if (this.peek(')')) throw new ExprError(`syntax error: unexpected ')'`);
@@ -206,18 +223,18 @@ function arith(l: Val, r: Val, op: string): bigint {
   }
 }
 
-/** STRING : REGEXP — anchored BRE; the first \( \) group's text, else the match length. */
-function match(s: string, pattern: string): Val {
+/** STRING : REGEXP — anchored BRE; the first \( \) group's text, else the match length (in characters when `utf8`). */
+function match(s: string, pattern: string, utf8: boolean): Val {
   let t;
   try {
-    t = translate(pattern, 'bre');
+    t = translate(pattern, 'bre', 0, { utf8 });
   } catch (e) {
     if (e instanceof RegexError) throw new ExprError(e.message);
     throw e;
   }
-  const m = new RegExp(`^(?:${t.source})`, 's').exec(s);
+  const m = byteRegExp(`^(?:${t.source})`, t.ascii && `^(?:${t.ascii.source})`, 's').exec(s);
   if (t.groups > 0) return m?.[1] ?? '';
-  return BigInt(m ? m[0].length : 0);
+  return BigInt(m ? (utf8 ? charCount(m[0]) : m[0].length) : 0);
 }
 
 export const expr = command({ name: 'expr', usage: USAGE, rawArgs: true, failStatus: 2 }, (c) => {
@@ -234,12 +251,12 @@ export const expr = command({ name: 'expr', usage: USAGE, rawArgs: true, failSta
   if (args.length === 0) c.usage('missing operand');
   let v: Val;
   try {
-    v = new Parser(args).run();
+    v = new Parser(args.map(encode), isUtf8Locale(c.os.env)).run();
   } catch (e) {
     if (!(e instanceof ExprError)) throw e;
     c.warn(e.message);
     throw new Exit(2);
   }
-  c.out.write(`${str(v)}\n`);
+  c.out.write(latin1Bytes(`${str(v)}\n`));
   return isNull(v) ? 1 : 0;
 });

@@ -4,7 +4,7 @@
 // so the output matches GNU's; a paragraph is held only up to 1000 words or
 // 5000 bytes, then the part before a cheap break is written (streams).
 
-import { chunks, command, forEachInput, type Applet, type Cmd } from '../../../userland/lib/index.js';
+import { chunks, command, forEachInput, quote, type Applet, type Cmd } from '../../../userland/lib/index.js';
 import { bin } from './text.js';
 
 const USAGE = `Usage: fmt [-WIDTH] [OPTION]... [FILE]...
@@ -103,8 +103,8 @@ export const fmt: Applet = (os, args) => {
 
 function options(c: Cmd): Options {
   const num = (v: string, max: number): number => {
-    if (!/^\d+$/.test(v)) return c.fail(`invalid width: '${v}'`);
-    if (Number(v) > max) return c.fail(`invalid width: '${v}': Numerical result out of range`);
+    if (!/^\d+$/.test(v)) return c.fail(`invalid width: ${quote(v)}`);
+    if (Number(v) > max) return c.fail(`invalid width: ${quote(v)}: Numerical result out of range`);
     return Number(v);
   };
   const w = c.get('w');

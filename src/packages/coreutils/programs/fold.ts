@@ -1,6 +1,6 @@
 // fold [OPTION]... [FILE]...: wrap input lines to a width (streams, line by line).
 
-import { command, forEachInput, lines } from '../../../userland/lib/index.js';
+import { command, forEachInput, lines, quote } from '../../../userland/lib/index.js';
 import { bin, count, isBlank, str } from './text.js';
 
 const USAGE = `Usage: fold [OPTION]... [FILE]...
@@ -26,8 +26,8 @@ export const fold = command(
   (c) => {
     const wv = c.get('w');
     const width = wv === undefined ? 80 : count(wv);
-    if (width === null) return c.fail(`invalid number of columns: '${wv}'`);
-    if (width === 0) return c.fail(`invalid number of columns: '${wv}': Numerical result out of range`);
+    if (width === null) return c.fail(`invalid number of columns: ${quote(wv!)}`);
+    if (width === 0) return c.fail(`invalid number of columns: ${quote(wv!)}: Numerical result out of range`);
     const bytes = c.has('b');
     const spaces = c.has('s');
     // Column after printing ch at column col (GNU's adjust_column).

@@ -4,9 +4,7 @@
 import { Errno, SysError } from '../../../abi/errno.js';
 import { O_CREAT, O_EXCL, O_WRONLY } from '../../../abi/fcntl.js';
 import { isDir, isReg, type Stat } from '../../../abi/stat.js';
-import {
-  applyMode, baseName, chunks, command, dirName, errnoOf, groups, joinPath, quote, tryLstat, tryStat, users, type Cmd,
-} from '../../../userland/lib/index.js';
+import { applyMode, baseName, chunks, command, dirName, errnoOf, groups, joinPath, quote, quoteaf, tryLstat, tryStat, users, type Cmd } from '../../../userland/lib/index.js';
 
 const USAGE = `Usage: install [OPTION]... [-T] SOURCE DEST
   or:  install [OPTION]... SOURCE... DIRECTORY
@@ -72,20 +70,20 @@ export const install = command(
     if (target !== undefined) {
       if (c.has('D')) makeDirs(c, target, 0o755, o, false);
       const st = tryStat(c.sys, target);
-      if (!st || !isDir(st.mode)) return c.fail(`failed to access ${quote(target)}: ${st ? 'Not a directory' : 'No such file or directory'}`);
+      if (!st || !isDir(st.mode)) return c.fail(`failed to access ${quoteaf(target)}: ${st ? 'Not a directory' : 'No such file or directory'}`);
       if (ops.length === 0) c.usage('missing file operand');
       for (const s of ops) installFile(c, s, joinPath(target, baseName(s)), o);
       return;
     }
     if (ops.length === 0) c.usage('missing file operand');
-    if (ops.length === 1) c.usage(`missing destination file operand after ${quote(ops[0])}`);
+    if (ops.length === 1) c.usage(`missing destination file operand after ${quoteaf(ops[0])}`);
     const dest = ops[ops.length - 1];
     const sources = ops.slice(0, -1);
-    if (c.has('T') && sources.length > 1) c.usage(`extra operand ${quote(ops[2])}`);
+    if (c.has('T') && sources.length > 1) c.usage(`extra operand ${quoteaf(ops[2])}`);
     if (c.has('D') && sources.length === 1) makeDirs(c, dirName(dest), 0o755, o, false);
     const st = tryStat(c.sys, dest);
     const intoDir = !c.has('T') && st !== null && isDir(st.mode);
-    if (sources.length > 1 && !intoDir) return c.fail(`target ${quote(dest)}: ${st ? 'Not a directory' : 'No such file or directory'}`);
+    if (sources.length > 1 && !intoDir) return c.fail(`target ${quoteaf(dest)}: ${st ? 'Not a directory' : 'No such file or directory'}`);
     for (const s of sources) installFile(c, s, intoDir ? joinPath(dest, baseName(s)) : dest, o);
   },
 );
@@ -132,10 +130,10 @@ function makeDirs(c: Cmd, path: string, mode: number, o: Opts, final: boolean): 
       if (st) throw new SysError(Errno.EEXIST);
       c.sys.mkdir(cur, 0o755);
     } catch (e) {
-      c.cannot('create directory', cur, e);
+      c.sysError(`cannot create directory ${quote(cur)}`, e);
       return c.exit(1);
     }
-    if (o.verbose) c.out.write(`${c.name}: creating directory ${quote(cur)}\n`);
+    if (o.verbose) c.out.write(`${c.name}: creating directory ${quoteaf(cur)}\n`);
     if (last && final) setAttrs(c, cur, mode, o);
   }
 }
@@ -144,13 +142,13 @@ function setAttrs(c: Cmd, path: string, mode: number, o: Opts): boolean {
   try {
     if (o.uid !== -1 || o.gid !== -1) c.sys.chown(path, o.uid, o.gid);
   } catch (e) {
-    c.sysError(`cannot change ownership of ${quote(path)}`, e);
+    c.sysError(`cannot change ownership of ${quoteaf(path)}`, e);
     return false;
   }
   try {
     c.sys.chmod(path, mode);
   } catch (e) {
-    c.sysError(`cannot change permissions of ${quote(path)}`, e);
+    c.sysError(`cannot change permissions of ${quoteaf(path)}`, e);
     return false;
   }
   return true;
@@ -163,21 +161,21 @@ function installFile(c: Cmd, src: string, dest: string, o: Opts): void {
   } catch (e) {
     return c.cannot('stat', src, e);
   }
-  if (isDir(sst.mode)) return c.error(`omitting directory ${quote(src)}`);
+  if (isDir(sst.mode)) return c.error(`omitting directory ${quoteaf(src)}`);
   const dst = tryLstat(c.sys, dest);
-  if (dst && dst.ino === sst.ino && dst.dev === sst.dev) return c.error(`${quote(src)} and ${quote(dest)} are the same file`);
-  if (dst && isDir(dst.mode)) return c.error(`cannot overwrite directory ${quote(dest)} with non-directory`);
+  if (dst && dst.ino === sst.ino && dst.dev === sst.dev) return c.error(`${quoteaf(src)} and ${quoteaf(dest)} are the same file`);
+  if (dst && isDir(dst.mode)) return c.error(`cannot overwrite directory ${quoteaf(dest)} with non-directory`);
   if (o.compare && dst && !needsCopy(c, src, sst, dest, dst, o)) return;
   if (dst) {
     try {
       c.sys.unlink(dest);
-      if (o.verbose) c.out.write(`removed ${quote(dest)}\n`);
+      if (o.verbose) c.out.write(`removed ${quoteaf(dest)}\n`);
     } catch (e) {
       return c.cannot('remove', dest, e);
     }
   }
   if (!copyData(c, src, dest)) return;
-  if (o.verbose) c.out.write(`${quote(src)} -> ${quote(dest)}\n`);
+  if (o.verbose) c.out.write(`${quoteaf(src)} -> ${quoteaf(dest)}\n`);
   if (o.preserveTimes) c.sys.utimes(dest, sst.atimeMs, sst.mtimeMs);
   setAttrs(c, dest, o.mode, o);
 }
@@ -203,7 +201,7 @@ function copyData(c: Cmd, src: string, dest: string): boolean {
     try {
       for (const b of chunks(c.sys, from)) c.sys.writeAll(to, b);
     } catch (e) {
-      c.sysError(`error copying ${quote(src)} to ${quote(dest)}`, e);
+      c.sysError(`error copying ${quoteaf(src)} to ${quoteaf(dest)}`, e);
       return false;
     } finally {
       c.sys.close(to);

@@ -1,7 +1,8 @@
 // join [OPTION]... FILE1 FILE2: join lines of two sorted files on a common
 // field (streams: only the current run of equal keys is held).
 
-import { command, lines, openInput, quote, type Cmd } from '../../../userland/lib/index.js';
+import { command, lines, openInput, quote, quoteaf, type Cmd } from '../../../userland/lib/index.js';
+import { isUtf8Locale } from '../../../userland/lib/locale.js';
 import { bin, str } from './text.js';
 
 const USAGE = `Usage: join [OPTION]... FILE1 FILE2
@@ -84,8 +85,9 @@ export const join = command(
     const ops = c.operands;
     if (ops.length === 0) c.usage('missing operand');
     if (ops.length === 1) c.usage(`missing operand after ${quote(ops[0])}`);
-    if (ops.length > 2) c.usage(`extra operand ${quote(ops[2])}`);
-    if (ops[0] === '-' && ops[1] === '-') c.fail('both files cannot be standard input');
+    if (ops.length > 2) c.usage(`extra operand ${quoteaf(ops[2])}`);
+    // GNU reports errno here, left at ENOENT by glibc's loading of a UTF-8 locale (and 0 in C).
+    if (ops[0] === '-' && ops[1] === '-') c.fail(`both files cannot be standard input${isUtf8Locale(c.os.env) ? ': No such file or directory' : ''}`);
     const fds = ops.map((f) => openInput(c, f));
     if (fds.includes(null)) c.exit(1);
     return new Joiner(c, s, ops, fds as number[]).run();

@@ -2,7 +2,7 @@
 
 import { Errno } from '../../../abi/errno.js';
 import { isDir } from '../../../abi/stat.js';
-import { baseName, command, errnoOf, joinPath, quote, tryLstat, tryStat } from '../../../userland/lib/index.js';
+import { baseName, command, errnoOf, joinPath, quoteaf, tryLstat, tryStat } from '../../../userland/lib/index.js';
 
 const USAGE = `Usage: ln [OPTION]... [-T] TARGET LINK_NAME
   or:  ln [OPTION]... TARGET
@@ -47,7 +47,7 @@ export const ln = command(
       const st = c.has('n') && l && (l.mode & 0o170000) === 0o120000 ? l : tryStat(c.sys, last);
       const dir = !c.has('T') && st && isDir(st.mode);
       if (!dir && ops.length > 2) {
-        c.error(`target ${quote(last)} is not a directory`);
+        c.error(`target ${quoteaf(last)} is not a directory`);
         c.exit(1);
       }
       pairs = dir ? intoDir(last, ops.slice(0, -1)) : [[ops[0], last]];
@@ -62,10 +62,10 @@ export const ln = command(
         }
         if (c.has('s')) c.sys.symlink(target, name);
         else c.sys.link(target, name);
-        if (c.has('v')) c.out.write(`${quote(name)} -> ${quote(target)}\n`);
+        if (c.has('v')) c.out.write(`${quoteaf(name)} -> ${quoteaf(target)}\n`);
       } catch (e) {
         if (!c.has('s') && errnoOf(e) === Errno.ENOENT && !tryLstat(c.sys, target)) {
-          c.sysError(`failed to access ${quote(target)}`, e);
+          c.sysError(`failed to access ${quoteaf(target)}`, e);
         } else c.sysError(failure(kind, name, target, errnoOf(e)), e);
       }
     }
@@ -74,8 +74,8 @@ export const ln = command(
 
 /** GNU's wording: a hard link names its target too, unless the error is about the destination. */
 function failure(kind: string, name: string, target: string, errno: number | undefined): string {
-  if (kind === 'symbolic link') return `failed to create symbolic link ${quote(name)}`;
-  if (errno === Errno.EMLINK) return `failed to create hard link to ${quote(target)}`;
-  if (errno === Errno.EEXIST || errno === Errno.ENOSPC || errno === Errno.EROFS) return `failed to create hard link ${quote(name)}`;
-  return `failed to create hard link ${quote(name)} => ${quote(target)}`;
+  if (kind === 'symbolic link') return `failed to create symbolic link ${quoteaf(name)}`;
+  if (errno === Errno.EMLINK) return `failed to create hard link to ${quoteaf(target)}`;
+  if (errno === Errno.EEXIST || errno === Errno.ENOSPC || errno === Errno.EROFS) return `failed to create hard link ${quoteaf(name)}`;
+  return `failed to create hard link ${quoteaf(name)} => ${quoteaf(target)}`;
 }

@@ -1,8 +1,9 @@
 // ls output formats: the long (-l) lines with GNU's column alignment and date
-// style, and the multi-column layout used on terminals.
+// style, and GNU's multi-column (-C, -x) and comma (-m) layouts.
 
 import { isDir, isLnk, isFifo, S_IFMT, S_IFSOCK, type Stat } from '../../../abi/stat.js';
 import { groupName, humanSize, modeString, userName, type Cmd } from '../../../userland/lib/index.js';
+import { encode, strWidth } from '../../../userland/lib/utf8.js';
 import type { LsOpts } from './ls.js';
 import { strftime } from './strftime.js';
 import { zoneFor, type Zone } from '../../../userland/lib/tz.js';
@@ -49,7 +50,7 @@ export function longLines(c: Cmd, o: LsOpts, items: Item[], isDirListing: boolea
     group: group(it.st),
     size: size(it.st),
     date: o.fullTime ? strftime('%Y-%m-%d %H:%M:%S.%N %z', it.st.mtimeMs, zone) : lsDate(it.st.mtimeMs, now, zone),
-    name: it.name + nameTail(c, o, it),
+    name: encode(it.name) + nameTail(c, o, it),
   }));
   const w = (k: keyof (typeof rows)[number]) => Math.max(0, ...rows.map((r) => r[k].length));
   const [wi, wl, wo, wg, ws] = [w('ino'), w('nlink'), w('owner'), w('group'), w('size')];
@@ -85,36 +86,128 @@ function nameTail(c: Cmd, o: LsOpts, it: Item): string {
         // dangling
       }
     }
-    return ` -> ${target}${ind}`;
+    return ` -> ${encode(target)}${ind}`;
   }
   return o.classify ? indicator(it.st) : '';
 }
 
-/** GNU's vertical column layout: as many columns as fit in WIDTH, filled top to bottom. */
-export function columns(names: string[], width: number): string[] {
-  if (names.length === 0) return [];
-  for (let cols = names.length; cols >= 1; cols--) {
-    const rows = Math.ceil(names.length / cols);
-    const used = Math.ceil(names.length / rows);
-    if (used !== cols) continue;
-    const widths: number[] = [];
-    for (let col = 0; col < cols; col++) {
-      const slice = names.slice(col * rows, (col + 1) * rows);
-      widths.push(Math.max(...slice.map((n) => n.length)) + (col === cols - 1 ? 0 : 2));
+/**
+ * Columns a name takes (a byte string): in the C locale its printable ASCII
+ * bytes; in UTF-8 its characters' widths, an invalid byte counting one and a
+ * control character none (GNU's mbsnwidth).
+ */
+export function nameWidth(name: string, utf8: boolean): number {
+  if (!utf8) {
+    let w = 0;
+    for (let i = 0; i < name.length; i++) {
+      const b = name.charCodeAt(i);
+      if (b >= 0x20 && b < 0x7f) w++;
     }
-    if (widths.reduce((a, b) => a + b, 0) > width && cols > 1) continue;
-    const out: string[] = [];
-    for (let r = 0; r < rows; r++) {
-      let line = '';
-      for (let col = 0; col < cols; col++) {
-        const n = names[col * rows + r];
-        if (n === undefined) continue;
-        const last = col === cols - 1 || names[(col + 1) * rows + r] === undefined;
-        line += last ? n : n.padEnd(widths[col]);
-      }
-      out.push(line);
-    }
-    return out;
+    return w;
   }
-  return names;
+  return strWidth(name, 1, 0);
+}
+
+const MIN_COLUMN_WIDTH = 3;
+const TAB = 8;
+
+/** Padding from column `from` to `to`: tabs where a tab stop lies within, as GNU ls does. */
+function indent(from: number, to: number): string {
+  let s = '';
+  while (from < to) {
+    if (Math.floor(to / TAB) > Math.floor((from + 1) / TAB)) {
+      s += '\t';
+      from += TAB - (from % TAB);
+    } else {
+      s += ' ';
+      from++;
+    }
+  }
+  return s;
+}
+
+/**
+ * GNU's choice of columns: the most that fit in `width`, each column as wide
+ * as its widest name plus 2 (at least 3), filled top to bottom or left to right.
+ */
+function layout(widths: number[], width: number, byCols: boolean): number[] {
+  const n = widths.length;
+  const maxCols = Math.max(1, Math.min(width > 0 ? Math.floor(width / MIN_COLUMN_WIDTH) : n, n));
+  const fmt = Array.from({ length: maxCols }, (_, i) => ({ valid: true, lineLen: (i + 1) * MIN_COLUMN_WIDTH, cols: new Array<number>(i + 1).fill(MIN_COLUMN_WIDTH) }));
+  for (let f = 0; f < n; f++) {
+    for (let i = 0; i < maxCols; i++) {
+      const c = fmt[i];
+      if (!c.valid) continue;
+      const idx = byCols ? Math.floor(f / Math.floor((n + i) / (i + 1))) : f % (i + 1);
+      const real = widths[f] + (idx === i ? 0 : 2);
+      if (c.cols[idx] < real) {
+        c.lineLen += real - c.cols[idx];
+        c.cols[idx] = real;
+        c.valid = width === 0 || c.lineLen < width;
+      }
+    }
+  }
+  let cols = maxCols;
+  while (cols > 1 && !fmt[cols - 1].valid) cols--;
+  return fmt[cols - 1].cols;
+}
+
+/** -C: names down the columns. */
+export function byColumns(names: string[], widths: number[], width: number): string {
+  if (names.length === 0) return '';
+  const colw = layout(widths, width, true);
+  const rows = Math.ceil(names.length / colw.length);
+  let out = '';
+  for (let r = 0; r < rows; r++) {
+    let pos = 0;
+    for (let col = 0, f = r; ; col++) {
+      out += names[f];
+      if (f + rows >= names.length) break;
+      out += indent(pos + widths[f], pos + colw[col]);
+      pos += colw[col];
+      f += rows;
+    }
+    out += '\n';
+  }
+  return out;
+}
+
+/** -x: names across the rows. */
+export function byRows(names: string[], widths: number[], width: number): string {
+  if (names.length === 0) return '';
+  const colw = layout(widths, width, false);
+  let out = names[0];
+  let pos = 0;
+  for (let f = 1; f < names.length; f++) {
+    const col = f % colw.length;
+    if (col === 0) {
+      out += '\n';
+      pos = 0;
+    } else {
+      out += indent(pos + widths[f - 1], pos + colw[col - 1]);
+      pos += colw[col - 1];
+    }
+    out += names[f];
+  }
+  return `${out}\n`;
+}
+
+/** -m: names separated by ", ", a line broken before a name that would reach `width`. */
+export function withCommas(names: string[], widths: number[], width: number): string {
+  if (names.length === 0) return '';
+  let out = names[0];
+  let pos = widths[0];
+  for (let f = 1; f < names.length; f++) {
+    const len = width ? widths[f] : 0;
+    if (!width || pos + len + 2 < width) {
+      out += ', ';
+      pos += 2;
+    } else {
+      out += ',\n';
+      pos = 0;
+    }
+    out += names[f];
+    pos += len;
+  }
+  return `${out}\n`;
 }

@@ -1,9 +1,13 @@
-// ls [-1aAdFhlrRStn] [FILE]...: list directory contents. One name per line
-// unless stdout is a terminal (then columns); C-locale byte order.
+// ls [-1aACdFhlmrRStnx] [FILE]...: list directory contents. One name per line
+// unless stdout is a terminal (then columns); names sort in byte order (the C
+// locale's, and C.UTF-8's code point order) and take their display width in
+// the column layouts (characters' widths in a UTF-8 locale).
 
 import { isDir, isLnk, type Stat } from '../../../abi/stat.js';
-import { command, joinPath, type Cmd } from '../../../userland/lib/index.js';
-import { columns, longLines, indicator, type Item } from './ls-format.js';
+import { command, joinPath, latin1Bytes, quote, type Cmd } from '../../../userland/lib/index.js';
+import { isUtf8Locale } from '../../../userland/lib/locale.js';
+import { encode } from '../../../userland/lib/utf8.js';
+import { byColumns, byRows, longLines, indicator, nameWidth, withCommas, type Item } from './ls-format.js';
 
 const USAGE = `Usage: ls [OPTION]... [FILE]...
 List information about the FILEs (the current directory by default).
@@ -20,6 +24,7 @@ Mandatory arguments to long options are mandatory for short options too.
   -i, --inode                print the index number of each file
       --full-time            like -l --time-style=full-iso
   -l                         use a long listing format
+  -m                         fill width with a comma separated list of entries
   -n, --numeric-uid-gid      like -l, but list numeric user and group IDs
   -o                         like -l, but do not list group information
   -r, --reverse              reverse order while sorting
@@ -27,6 +32,8 @@ Mandatory arguments to long options are mandatory for short options too.
   -S                         sort by file size, largest first
   -t                         sort by time, newest first
   -U                         do not sort; list entries in directory order
+  -w, --width=COLS           set output width to COLS.  0 means no limit
+  -x                         list entries by lines instead of by columns
   -1                         list one file per line
       --help     display this help and exit
       --version  output version information and exit
@@ -51,7 +58,10 @@ export interface LsOpts {
   recursive: boolean;
   sort: 'name' | 'size' | 'time' | 'none';
   reverse: boolean;
-  columns: boolean;
+  format: 'one' | 'columns' | 'rows' | 'commas';
+  /** Output width for the multi-column formats (0: no limit). */
+  width: number;
+  utf8: boolean;
   /** --full-time: the whole time to the nanosecond, with the zone's offset. */
   fullTime: boolean;
 }
@@ -61,11 +71,12 @@ export const ls = command(
     name: 'ls',
     usage: USAGE,
     failStatus: 2,
-    short: 'aACdFghilnoRrStU1',
+    short: 'aACdFghilmnoRrStUw:x1',
     long: {
       all: ['a', 'none'], 'almost-all': ['A', 'none'], directory: ['d', 'none'], classify: ['F', 'none'],
       'human-readable': ['h', 'none'], inode: ['i', 'none'], 'numeric-uid-gid': ['n', 'none'],
-      reverse: ['r', 'none'], recursive: ['R', 'none'], author: ['author', 'none'], 'full-time': ['full-time', 'none'],
+      reverse: ['r', 'none'], recursive: ['R', 'none'], author: ['author', 'none'], width: ['w', 'required'],
+      'full-time': ['full-time', 'none'],
     },
   },
   (c) => {
@@ -76,13 +87,23 @@ export const ls = command(
     } catch {
       // not a terminal
     }
-    // The last of -1, -C, -l-like options decides the layout, as in GNU.
+    // The last of -1, -C, -x, -m, -l-like options decides the layout, as in GNU.
     let long = false;
-    let cols = tty;
+    let format: LsOpts['format'] = tty ? 'columns' : 'one';
     for (const [k] of c.all) {
-      if ('lgno'.includes(k) || k === 'full-time') [long, cols] = [true, false];
-      else if (k === '1') [long, cols] = [false, false];
-      else if (k === 'C') [long, cols] = [false, true];
+      if ('lgno'.includes(k) || k === 'full-time') [long, format] = [true, 'one'];
+      else if (k === '1') [long, format] = [false, 'one'];
+      else if (k === 'C') [long, format] = [false, 'columns'];
+      else if (k === 'x') [long, format] = [false, 'rows'];
+      else if (k === 'm') [long, format] = [false, 'commas'];
+    }
+    let width = 80;
+    const env = Number(c.os.env.COLUMNS);
+    if (/^\d+$/.test(c.os.env.COLUMNS ?? '') && env > 0) width = env;
+    const w = c.opts.get('w');
+    if (w !== undefined) {
+      if (!/^\d+$/.test(w)) c.fail(`invalid line width: ${quote(w)}`);
+      width = Number(w);
     }
     let sort: LsOpts['sort'] = 'name';
     for (const [k] of c.all) {
@@ -93,7 +114,8 @@ export const ls = command(
     const o: LsOpts = {
       all: h('a'), almostAll: h('A'), dirsAsFiles: h('d'), classify: h('F'), long,
       showOwner: !h('g'), showGroup: !h('o'), numeric: h('n'), human: h('h'), inode: h('i'),
-      recursive: h('R') && !h('d'), sort, reverse: h('r'), columns: cols, fullTime: h('full-time'),
+      recursive: h('R') && !h('d'), sort, reverse: h('r'), format, width, utf8: isUtf8Locale(c.os.env),
+      fullTime: h('full-time'),
     };
     list(c, o, c.operands);
   },
@@ -164,7 +186,11 @@ function listDir(c: Cmd, o: LsOpts, path: string, header: boolean, first: boolea
   }
 }
 
-const byName = (a: Item, b: Item) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+/** Byte order of the names (JS strings compare UTF-16 units, which differs past U+FFFF). */
+const byName = (a: Item, b: Item) => {
+  const [x, y] = [encode(a.name), encode(b.name)];
+  return x < y ? -1 : x > y ? 1 : 0;
+};
 
 function sortItems(items: Item[], o: LsOpts): Item[] {
   if (o.sort === 'none') return items;
@@ -180,12 +206,16 @@ function sortItems(items: Item[], o: LsOpts): Item[] {
 
 function print(c: Cmd, o: LsOpts, items: Item[], isDirListing: boolean): void {
   if (o.long) {
-    for (const l of longLines(c, o, items, isDirListing)) c.out.write(l + '\n');
+    for (const l of longLines(c, o, items, isDirListing)) c.out.write(latin1Bytes(l + '\n'));
     return;
   }
-  const names = items.map((it) => (o.inode ? `${it.st.ino} ` : '') + it.name + (o.classify ? indicator(it.st) : ''));
-  if (o.columns) {
-    const width = Number(c.os.env.COLUMNS) || 80;
-    for (const l of columns(names, width)) c.out.write(l + '\n');
-  } else for (const n of names) c.out.write(n + '\n');
+  // Byte strings, so names with bytes that are not UTF-8 come out as they are.
+  const names = items.map((it) => (o.inode ? `${it.st.ino} ` : '') + encode(it.name) + (o.classify ? indicator(it.st) : ''));
+  const widths = names.map((n) => nameWidth(n, o.utf8));
+  const text =
+    o.format === 'columns' ? byColumns(names, widths, o.width)
+    : o.format === 'rows' ? byRows(names, widths, o.width)
+    : o.format === 'commas' ? withCommas(names, widths, o.width)
+    : names.map((n) => `${n}\n`).join('');
+  c.out.write(latin1Bytes(text));
 }

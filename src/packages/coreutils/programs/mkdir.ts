@@ -1,7 +1,7 @@
 // mkdir [-pv] [-m MODE] DIRECTORY...: make directories.
 
 import { Errno } from '../../../abi/errno.js';
-import { applyMode, command, errnoOf, quote, tryStat, type Cmd } from '../../../userland/lib/index.js';
+import { applyMode, command, errnoOf, quote, quoteaf, tryStat, type Cmd } from '../../../userland/lib/index.js';
 import { isDir } from '../../../abi/stat.js';
 
 const USAGE = `Usage: mkdir [OPTION]... DIRECTORY...
@@ -44,11 +44,11 @@ function make(c: Cmd, dir: string, mode: number | null, existOk: boolean): boole
     c.sys.mkdir(dir, 0o777);
     // An explicit -m also sets bits the umask would clear (and set-id bits), as GNU does.
     if (mode !== null) c.sys.chmod(dir, mode);
-    if (c.has('v')) c.out.write(`mkdir: created directory ${quote(dir)}\n`);
+    if (c.has('v')) c.out.write(`mkdir: created directory ${quoteaf(dir)}\n`);
     return true;
   } catch (e) {
     if (existOk && errnoOf(e) === Errno.EEXIST && isDir(tryStat(c.sys, dir)?.mode ?? 0)) return true;
-    c.cannot('create directory', dir, e);
+    c.sysError(`cannot create directory ${quote(dir)}`, e);
     return false;
   }
 }

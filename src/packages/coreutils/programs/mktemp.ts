@@ -1,7 +1,7 @@
 // mktemp [OPTION]... [TEMPLATE]: create a unique temporary file or directory and print its name.
 
 import { O_CREAT, O_EXCL, O_RDWR } from '../../../abi/fcntl.js';
-import { command } from '../../../userland/lib/index.js';
+import { command, quote } from '../../../userland/lib/index.js';
 
 const USAGE = `Usage: mktemp [OPTION]... [TEMPLATE]
 Create a temporary file or directory, safely, and print its name.
@@ -40,8 +40,8 @@ export const mktemp = command(
     const given = c.operands[0];
     let template = given ?? 'tmp.XXXXXXXXXX';
     let suffix = c.get('S') ?? '';
-    if (suffix.includes('/')) c.fail(`invalid suffix '${suffix}', contains directory separator`);
-    if (c.has('S') && !/X$/.test(template)) c.fail(`with --suffix, template '${template}' must end in X`);
+    if (suffix.includes('/')) c.fail(`invalid suffix ${quote(suffix)}, contains directory separator`);
+    if (c.has('S') && !/X$/.test(template)) c.fail(`with --suffix, template ${quote(template)} must end in X`);
     if (!c.has('S')) {
       const m = /X*$/.exec(template.slice(template.lastIndexOf('/') + 1))!;
       const tail = template.slice(template.lastIndexOf('/') + 1);
@@ -52,10 +52,10 @@ export const mktemp = command(
       }
     }
     const xs = /X*$/.exec(template)![0].length;
-    if (xs < 3) c.fail(`too few X's in template '${template + suffix}'`);
+    if (xs < 3) c.fail(`too few X's in template ${quote(template + suffix)}`);
     const useDir = c.has('p') || c.has('t') || given === undefined;
     if (useDir) {
-      if (template.startsWith('/') && given !== undefined) c.fail(`invalid template, '${given}'; with --tmpdir, it may not be absolute`);
+      if (template.startsWith('/') && given !== undefined) c.fail(`invalid template, ${quote(given)}; with --tmpdir, it may not be absolute`);
       const dir = c.get('p') || c.os.env.TMPDIR || '/tmp';
       template = `${dir.replace(/\/+$/, '')}/${template}`;
     }
@@ -74,13 +74,13 @@ export const mktemp = command(
         if (errno === 17) continue;
         if (!c.has('u') || errno !== 2) {
           if (c.has('q')) return 1;
-          c.sysError(`failed to create ${c.has('d') ? 'directory' : 'file'} via template '${template + suffix}'`, e);
+          c.sysError(`failed to create ${c.has('d') ? 'directory' : 'file'} via template ${quote(template + suffix)}`, e);
           return 1;
         }
       }
       c.out.write(`${path}\n`);
       return 0;
     }
-    return c.fail(`failed to create file via template '${template + suffix}': File exists`);
+    return c.fail(`failed to create file via template ${quote(template + suffix)}: File exists`);
   },
 );

@@ -2,7 +2,7 @@
 
 import { Errno } from '../../../abi/errno.js';
 import { isDir } from '../../../abi/stat.js';
-import { command, dirName, errnoOf, joinPath, quote, tryLstat, type Cmd } from '../../../userland/lib/index.js';
+import { command, dirName, errnoOf, joinPath, quoteaf, tryLstat, type Cmd } from '../../../userland/lib/index.js';
 import { copy } from './copy.js';
 import { plan } from './targets.js';
 
@@ -44,7 +44,7 @@ function move(c: Cmd, src: string, dst: string): void {
   }
   const d = tryLstat(c.sys, dst);
   if (d && d.ino === st.ino && d.dev === st.dev) {
-    c.error(`${quote(src)} and ${quote(dst)} are the same file`);
+    c.error(`${quoteaf(src)} and ${quoteaf(dst)} are the same file`);
     return;
   }
   if (d && c.has('n')) return;
@@ -52,19 +52,19 @@ function move(c: Cmd, src: string, dst: string): void {
     const rs = c.sys.realpath(src);
     const parent = c.sys.realpath(dirName(dst));
     if (parent === rs || parent.startsWith(rs + '/')) {
-      c.error(`cannot move ${quote(src)} to a subdirectory of itself, ${quote(dst)}`);
+      c.error(`cannot move ${quoteaf(src)} to a subdirectory of itself, ${quoteaf(dst)}`);
       return;
     }
   }
   if (d && isDir(d.mode) && !isDir(st.mode)) {
-    c.error(`cannot overwrite directory ${quote(dst)} with non-directory`);
+    c.error(`cannot overwrite directory ${quoteaf(dst)} with non-directory`);
     return;
   }
   try {
     c.sys.rename(src, dst);
   } catch (e) {
     if (errnoOf(e) !== Errno.EXDEV) {
-      c.sysError(`cannot move ${quote(src)} to ${quote(dst)}`, e);
+      c.sysError(`cannot move ${quoteaf(src)} to ${quoteaf(dst)}`, e);
       return;
     }
     // Across filesystems: copy everything, then remove the source tree.
@@ -72,7 +72,7 @@ function move(c: Cmd, src: string, dst: string): void {
     if (!copy(c, src, dst, { ...o, force: true, noClobber: false, verbose: false, verb: 'mv' })) return;
     removeTree(c, src);
   }
-  if (c.has('v')) c.out.write(`renamed ${quote(src)} -> ${quote(dst)}\n`);
+  if (c.has('v')) c.out.write(`renamed ${quoteaf(src)} -> ${quoteaf(dst)}\n`);
 }
 
 function removeTree(c: Cmd, p: string): void {

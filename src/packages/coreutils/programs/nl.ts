@@ -1,6 +1,6 @@
 // nl [OPTION]... [FILE]...: number lines of files (streams; one numbering across files).
 
-import { command, forEachInput, lines, type Cmd } from '../../../userland/lib/index.js';
+import { command, forEachInput, lines, quote, type Cmd } from '../../../userland/lib/index.js';
 import { bin, str } from './text.js';
 
 const USAGE = `Usage: nl [OPTION]... [FILE]...
@@ -54,9 +54,9 @@ export const nl = command(
   },
   (c) => {
     const style = c.get('b') ?? 't';
-    if (!['a', 't', 'n'].includes(style)) return c.usage(`invalid body numbering style: '${style}'`);
+    if (!['a', 't', 'n'].includes(style)) return c.usage(`invalid body numbering style: ${quote(style)}`);
     const format = c.get('n') ?? 'rn';
-    if (!['ln', 'rn', 'rz'].includes(format)) return c.usage(`invalid line numbering format: '${format}'`);
+    if (!['ln', 'rn', 'rz'].includes(format)) return c.usage(`invalid line numbering format: ${quote(format)}`);
     const width = int(c, 'w', 6, 'line number field width', 1);
     const incr = int(c, 'i', 1, 'line number increment', 0);
     let n = int(c, 'v', 1, 'starting line number', -Infinity);
@@ -85,8 +85,8 @@ export const nl = command(
 function int(c: Cmd, k: string, dflt: number, what: string, min: number): number {
   const v = c.get(k);
   if (v === undefined) return dflt;
-  if (!/^[-+]?\d+$/.test(v)) return c.fail(`invalid ${what}: '${v}'`);
+  if (!/^[-+]?\d+$/.test(v)) return c.fail(`invalid ${what}: ${quote(v)}`);
   const n = Number(v);
-  if (n < min) return c.fail(`invalid ${what}: '${v}': Numerical result out of range`);
+  if (n < min) return c.fail(`invalid ${what}: ${quote(v)}: Numerical result out of range`);
   return n;
 }

@@ -5,7 +5,7 @@ import { Errno, strerror, SysError } from '../../../abi/errno.js';
 import { O_APPEND, O_CREAT, O_RDONLY, O_WRONLY } from '../../../abi/fcntl.js';
 import { SIG_IGN, SIGHUP } from '../../../abi/signal.js';
 import { walkPath, withShellFallback } from '../../../user/execvp.js';
-import { command, quote, type Cmd } from '../../../userland/lib/index.js';
+import { command, quoteaf, type Cmd } from '../../../userland/lib/index.js';
 
 const USAGE = `Usage: nohup COMMAND [ARG]...
   or:  nohup OPTION
@@ -47,7 +47,7 @@ export const nohup = command({ name: 'nohup', usage: USAGE, failStatus: 125, sto
       try {
         fd = c.sys.open(where, O_WRONLY | O_CREAT | O_APPEND, 0o600);
       } catch (e) {
-        c.sysError(`failed to open ${quote(where)}`, e, 125);
+        c.sysError(`failed to open ${quoteaf(where)}`, e, 125);
         return 125;
       }
     }
@@ -55,7 +55,7 @@ export const nohup = command({ name: 'nohup', usage: USAGE, failStatus: 125, sto
     c.sys.close(fd);
   }
   const input = inTty ? 'ignoring input' : '';
-  if (where) c.warn(`${input ? `${input} and appending` : 'appending'} output to ${quote(where)}`);
+  if (where) c.warn(`${input ? `${input} and appending` : 'appending'} output to ${quoteaf(where)}`);
   else if (input) c.warn(errTty ? `${input} and redirecting stderr to stdout` : input);
   if (errTty) c.sys.dup2(1, 2);
   c.sys.sigaction(SIGHUP, SIG_IGN);
@@ -65,7 +65,7 @@ export const nohup = command({ name: 'nohup', usage: USAGE, failStatus: 125, sto
     walkPath(cmd, env, (path) => withShellFallback(path, [cmd, ...rest], (file, argv) => c.sys.execve(file, argv, env)));
   } catch (e) {
     if (!(e instanceof SysError)) throw e;
-    c.warn(`failed to run command ${quote(cmd)}: ${strerror(e.errno)}`);
+    c.warn(`failed to run command ${quoteaf(cmd)}: ${strerror(e.errno)}`);
     return e.errno === Errno.ENOENT ? 127 : 126;
   }
 });

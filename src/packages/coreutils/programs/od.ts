@@ -1,6 +1,6 @@
 // od [OPTION]... [FILE]...: dump files in octal and other formats.
 
-import { chunks, command, forEachInput, join, type Cmd } from '../../../userland/lib/index.js';
+import { chunks, command, forEachInput, join, quote, type Cmd } from '../../../userland/lib/index.js';
 
 const USAGE = `Usage: od [OPTION]... [FILE]...
 Write an unambiguous representation, octal bytes by default,
@@ -43,11 +43,11 @@ function makeFmt(c: Cmd, spec: string): Fmt[] {
   let s = spec;
   while (s) {
     const m = /^([oxduca])(\d*|[CSIL]?)/.exec(s);
-    if (!m) return c.fail(`invalid type string '${spec}'`);
+    if (!m) return c.fail(`invalid type string ${quote(spec)}`);
     const kind = m[1] as Fmt['kind'];
     const letter = { C: 1, S: 2, I: 4, L: 8 } as Record<string, number>;
     let size = kind === 'c' || kind === 'a' ? 1 : m[2] === '' ? 4 : (letter[m[2]] ?? Number(m[2]));
-    if (![1, 2, 4, 8].includes(size)) return c.fail(`invalid type string '${spec}';\nthis system doesn't provide a ${size}-byte integral type`);
+    if (![1, 2, 4, 8].includes(size)) return c.fail(`invalid type string ${quote(spec)};\nthis system doesn't provide a ${size}-byte integral type`);
     if (kind === 'c' || kind === 'a') size = 1;
     const max = 2n ** BigInt(size * 8) - 1n;
     const width =
@@ -99,7 +99,7 @@ export const od = command(
     }
     if (fmts.length === 0) fmts.push(...makeFmt(c, 'o2'));
     const radix = c.get('A') ?? 'o';
-    if (!'doxn'.includes(radix) || radix.length !== 1) return c.fail(`invalid output address radix '${radix}'; it must be one character from [doxn]`);
+    if (!'doxn'.includes(radix) || radix.length !== 1) return c.fail(`invalid output address radix ${quote(radix)}; it must be one character from [doxn]`);
     const wv = c.get('w');
     const width = c.has('w') ? (wv === undefined ? 32 : Number(wv)) : 16;
     let data: Uint8Array = new Uint8Array(0);

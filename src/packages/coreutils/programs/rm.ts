@@ -2,7 +2,7 @@
 
 import { Errno } from '../../../abi/errno.js';
 import { isDir } from '../../../abi/stat.js';
-import { baseName, command, errnoOf, joinPath, quote, type Cmd } from '../../../userland/lib/index.js';
+import { baseName, command, errnoOf, joinPath, quoteaf, type Cmd } from '../../../userland/lib/index.js';
 
 const USAGE = `Usage: rm [OPTION]... [FILE]...
 Remove (unlink) the FILE(s).
@@ -45,7 +45,7 @@ export const rm = command(
     for (const f of c.operands) {
       const base = baseName(f);
       if (base === '.' || base === '..') {
-        c.error(`refusing to remove '.' or '..' directory: skipping ${quote(f)}`);
+        c.error(`refusing to remove '.' or '..' directory: skipping ${quoteaf(f)}`);
         continue;
       }
       if (recursive && !c.has('N') && /^\/+$/.test(f)) {
@@ -88,10 +88,10 @@ function remove(c: Cmd, path: string, o: Opts): void {
   if (isDir(st.mode)) {
     if (!o.recursive) {
       if (c.has('d')) return rmEmptyDir(c, path, o);
-      c.error(`cannot remove ${quote(path)}: Is a directory`);
+      c.error(`cannot remove ${quoteaf(path)}: Is a directory`);
       return;
     }
-    if (o.prompt && !ask(c, `rm: descend into directory ${quote(path)}? `)) return;
+    if (o.prompt && !ask(c, `rm: descend into directory ${quoteaf(path)}? `)) return;
     let names: string[];
     try {
       names = c.sys.readdir(path).map((e) => e.name).filter((n) => n !== '.' && n !== '..');
@@ -103,20 +103,20 @@ function remove(c: Cmd, path: string, o: Opts): void {
     return rmEmptyDir(c, path, o);
   }
   const kind = st.size === 0 && (st.mode & 0o170000) === 0o100000 ? 'regular empty file' : 'regular file';
-  if (o.prompt && !ask(c, `rm: remove ${(st.mode & 0o170000) === 0o120000 ? 'symbolic link' : kind} ${quote(path)}? `)) return;
+  if (o.prompt && !ask(c, `rm: remove ${(st.mode & 0o170000) === 0o120000 ? 'symbolic link' : kind} ${quoteaf(path)}? `)) return;
   try {
     c.sys.unlink(path);
-    if (c.has('v')) c.out.write(`removed ${quote(path)}\n`);
+    if (c.has('v')) c.out.write(`removed ${quoteaf(path)}\n`);
   } catch (e) {
     c.cannot('remove', path, e);
   }
 }
 
 function rmEmptyDir(c: Cmd, path: string, o: Opts): void {
-  if (o.prompt && !ask(c, `rm: remove directory ${quote(path)}? `)) return;
+  if (o.prompt && !ask(c, `rm: remove directory ${quoteaf(path)}? `)) return;
   try {
     c.sys.rmdir(path);
-    if (c.has('v')) c.out.write(`removed directory ${quote(path)}\n`);
+    if (c.has('v')) c.out.write(`removed directory ${quoteaf(path)}\n`);
   } catch (e) {
     c.cannot('remove', path, e);
   }

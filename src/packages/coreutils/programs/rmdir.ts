@@ -1,7 +1,7 @@
 // rmdir [-pv] [--ignore-fail-on-non-empty] DIRECTORY...: remove empty directories.
 
 import { Errno } from '../../../abi/errno.js';
-import { command, dirName, errnoOf, quote } from '../../../userland/lib/index.js';
+import { command, dirName, errnoOf, quoteaf } from '../../../userland/lib/index.js';
 
 const USAGE = `Usage: rmdir [OPTION]... DIRECTORY...
 Remove the DIRECTORY(ies), if they are empty.
@@ -26,13 +26,13 @@ export const rmdir = command(
   (c) => {
     if (c.operands.length === 0) c.usage('missing operand');
     const remove = (d: string): boolean => {
-      if (c.has('v')) c.out.write(`rmdir: removing directory, ${quote(d)}\n`);
+      if (c.has('v')) c.out.write(`rmdir: removing directory, ${quoteaf(d)}\n`);
       try {
         c.sys.rmdir(d);
         return true;
       } catch (e) {
         if (c.has('I') && errnoOf(e) === Errno.ENOTEMPTY) return false;
-        c.sysError(`failed to remove ${quote(d)}`, e);
+        c.sysError(`failed to remove ${quoteaf(d)}`, e);
         return false;
       }
     };

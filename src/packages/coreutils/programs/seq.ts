@@ -64,14 +64,14 @@ export const seq = command(
   (c) => {
     const ops = c.operands;
     if (ops.length === 0) c.usage('missing operand');
-    if (ops.length > 3) c.usage(`extra operand '${ops[3]}'`);
+    if (ops.length > 3) c.usage(`extra operand ${quote(ops[3])}`);
     const nums = ops.map((s) => {
       const t = s.trim();
-      if (!/^[-+]?(\d+\.?\d*|\.\d+)$/.test(t)) c.usage(`invalid floating point argument: '${s}'`);
+      if (!/^[-+]?(\d+\.?\d*|\.\d+)$/.test(t)) c.usage(`invalid floating point argument: ${quote(s)}`);
       return Number(t);
     });
     const [first, step, last] = ops.length === 1 ? [1, 1, nums[0]] : ops.length === 2 ? [nums[0], 1, nums[1]] : nums;
-    if (step === 0) c.usage(`invalid Zero increment value: '${ops[1]}'`);
+    if (step === 0) c.usage(`invalid Zero increment value: ${quote(ops[1])}`);
     const prec = Math.max(ops.length > 1 ? decimals(ops[0]) : 0, ops.length === 3 ? decimals(ops[1]) : 0);
     const sep = c.get('s') ?? '\n';
     const format = c.get('f');

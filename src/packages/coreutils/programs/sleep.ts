@@ -1,6 +1,6 @@
 // sleep NUMBER[SUFFIX]...: pause for the sum of the given times (s, m, h, d).
 
-import { command } from '../../../userland/lib/index.js';
+import { command, quote } from '../../../userland/lib/index.js';
 
 const USAGE = `Usage: sleep NUMBER[SUFFIX]...
   or:  sleep OPTION
@@ -23,7 +23,7 @@ export const sleep = command({ name: 'sleep', usage: USAGE, numericOperands: tru
     // As GNU's strtod: decimals with an exponent (1e10), or inf/infinity.
     const m = /^\+?(\d+\.?\d*(?:e[-+]?\d+)?|\.\d+(?:e[-+]?\d+)?|inf(?:inity)?)([smhd]?)$/i.exec(a);
     if (!m) {
-      c.warn(`invalid time interval '${a}'`);
+      c.warn(`invalid time interval ${quote(a)}`);
       bad = true;
       continue;
     }

@@ -2,6 +2,7 @@
 // (-h, -g, -M, -f, -d, -b; -n's are in sort-prep.ts), after GNU sort's documented semantics.
 
 import { isBlank } from './text.js';
+import { quote } from '../../../userland/lib/index.js';
 
 export interface KeyOpts {
   b: boolean; // skip leading blanks at the key start
@@ -41,17 +42,17 @@ export function setOpt(o: KeyOpts, ch: string, end = false): boolean {
 /** Parse POS1[,POS2]; returns an error message or the key. */
 export function parseKey(spec: string): Key | string {
   const m = /^(\d+)(?:\.(\d+))?([A-Za-z]*)(?:,(\d+)(?:\.(\d+))?([A-Za-z]*))?$/.exec(spec);
-  const bad = `invalid number at field start: invalid count at start of '${spec}'`;
-  if (!m) return /^\d/.test(spec) ? `stray character in field spec: invalid field specification '${spec}'` : bad;
+  const bad = `invalid number at field start: invalid count at start of ${quote(spec)}`;
+  if (!m) return /^\d/.test(spec) ? `stray character in field spec: invalid field specification ${quote(spec)}` : bad;
   const k: Key = { ...noOpts(), sf: Number(m[1]) - 1, sc: m[2] === undefined ? 0 : Number(m[2]) - 1, ef: -1, ec: 0 };
-  if (k.sf < 0) return `field number is zero: invalid field specification '${spec}'`;
-  if (k.sc < 0) return `character offset is zero: invalid field specification '${spec}'`;
-  for (const ch of m[3]) if (!setOpt(k, ch)) return `stray character in field spec: invalid field specification '${spec}'`;
+  if (k.sf < 0) return `field number is zero: invalid field specification ${quote(spec)}`;
+  if (k.sc < 0) return `character offset is zero: invalid field specification ${quote(spec)}`;
+  for (const ch of m[3]) if (!setOpt(k, ch)) return `stray character in field spec: invalid field specification ${quote(spec)}`;
   if (m[4] !== undefined) {
     k.ef = Number(m[4]) - 1;
-    if (k.ef < 0) return `field number is zero: invalid field specification '${spec}'`;
+    if (k.ef < 0) return `field number is zero: invalid field specification ${quote(spec)}`;
     k.ec = m[5] === undefined ? 0 : Number(m[5]);
-    for (const ch of m[6]) if (!setOpt(k, ch, true)) return `stray character in field spec: invalid field specification '${spec}'`;
+    for (const ch of m[6]) if (!setOpt(k, ch, true)) return `stray character in field spec: invalid field specification ${quote(spec)}`;
   }
   return k;
 }

@@ -1,7 +1,7 @@
 // sort [OPTION]... [FILE]...: sort lines of text files (C locale, byte order).
 
 import { O_CREAT, O_TRUNC, O_WRONLY } from '../../../abi/fcntl.js';
-import { command, Writer, type Cmd } from '../../../userland/lib/index.js';
+import { command, quote, Writer, type Cmd } from '../../../userland/lib/index.js';
 import { bin, readInputs, records } from './text.js';
 import { hasOpts, noOpts, parseKey, setOpt, type Key } from './sort-keys.js';
 import { comparators, type SortPlan } from './sort-prep.js';
@@ -100,7 +100,7 @@ function checkMode(c: Cmd): '' | 'loud' | 'quiet' {
     else if (k === 'c') {
       if (v === undefined || v === 'diagnose-first') mode = 'loud';
       else if (v === 'quiet' || v === 'silent') mode = 'quiet';
-      else c.usage(`invalid argument '${v}' for '--check'\nValid arguments are:\n  - 'quiet', 'silent'\n  - 'diagnose-first'`);
+      else c.usage(`invalid argument ${quote(v)} for ${quote('--check')}\nValid arguments are:\n  - ${quote('quiet')}, ${quote('silent')}\n  - ${quote('diagnose-first')}`);
     }
   }
   return mode;
@@ -119,7 +119,7 @@ function makePlan(c: Cmd): Plan {
       let t = v!;
       if (t === '\\0') t = '\0';
       if (t.length === 0) c.fail('empty tab');
-      if (t.length > 1) c.fail(`multi-character tab '${t}'`);
+      if (t.length > 1) c.fail(`multi-character tab ${quote(t)}`);
       if (tab !== null && tab !== t) c.fail('incompatible tabs');
       tab = t;
     } else if (k.length === 1 && 'bdfghiMnrV'.includes(k)) setOpt(global, k);

@@ -3,7 +3,7 @@
 
 import { O_CREAT, O_TRUNC, O_WRONLY } from '../../../abi/fcntl.js';
 import { S_IFMT, S_IFREG } from '../../../abi/stat.js';
-import { chunks, command, lines, quote, quotef, tryStat, Writer, type Cmd } from '../../../userland/lib/index.js';
+import { chunks, command, lines, quote, quoteaf, quotef, tryStat, Writer, type Cmd } from '../../../userland/lib/index.js';
 
 const USAGE = `Usage: split [OPTION]... [FILE [PREFIX]]
 Output pieces of FILE to PREFIXaa, PREFIXab, ...;
@@ -127,9 +127,9 @@ class Output {
   /** Create the next file; the caller owns the descriptor. */
   create(): number {
     const name = this.names.next();
-    if (this.c.has('V')) this.c.out.write(`creating file ${quote(name)}\n`);
+    if (this.c.has('V')) this.c.out.write(`creating file ${quoteaf(name)}\n`);
     const st = tryStat(this.c.sys, name);
-    if (st && this.inputIno !== null && st.ino === this.inputIno) this.c.fail(`${quote(name)} would overwrite input; aborting`);
+    if (st && this.inputIno !== null && st.ino === this.inputIno) this.c.fail(`${quoteaf(name)} would overwrite input; aborting`);
     try {
       return this.c.sys.open(name, O_WRONLY | O_CREAT | O_TRUNC, 0o666);
     } catch (e) {
@@ -209,7 +209,7 @@ export const split = command(
       try {
         fd = c.sys.open(file);
       } catch (e) {
-        c.sysError(`cannot open ${quote(file)} for reading`, e);
+        c.sysError(`cannot open ${quoteaf(file)} for reading`, e);
         c.exit(1);
       }
     }

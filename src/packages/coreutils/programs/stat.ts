@@ -1,7 +1,7 @@
 // stat [-L] [-c FORMAT] FILE...: display file status (the default form, or a -c format).
 
 import { major, minor, type Stat } from '../../../abi/stat.js';
-import { command, fileTypeName, groupName, modeString, quote, userName, type Cmd } from '../../../userland/lib/index.js';
+import { command, fileTypeName, groupName, modeString, quoteaf, userName, type Cmd } from '../../../userland/lib/index.js';
 
 const USAGE = `Usage: stat [OPTION]... FILE...
 Display file or file system status.
@@ -78,7 +78,7 @@ function field(c: Cmd, ch: string, name: string, st: Stat): string | null {
     case 'h': return String(st.nlink);
     case 'i': return String(st.ino);
     case 'n': return name;
-    case 'N': return (st.mode & 0o170000) === 0o120000 ? `${quote(name)} -> ${quote(c.sys.readlink(name))}` : quote(name);
+    case 'N': return (st.mode & 0o170000) === 0o120000 ? `${quoteaf(name)} -> ${quoteaf(c.sys.readlink(name))}` : quoteaf(name);
     case 's': return String(st.size);
     case 't': return major(st.rdev).toString(16);
     case 'T': return minor(st.rdev).toString(16);

@@ -5,9 +5,7 @@
 
 import { O_NONBLOCK, O_RDONLY } from '../../../abi/fcntl.js';
 import { CBAUD, ICANON, NCCS, VMIN, VTIME, type Termios } from '../../../abi/termios.js';
-import {
-  command, quote, quotef, setWinsize, tcgetattr, tcsetattr, VERSION, winsize, type Cmd,
-} from '../../../userland/lib/index.js';
+import { command, quote, quotef, setWinsize, tcgetattr, tcsetattr, VERSION, winsize, type Cmd } from '../../../userland/lib/index.js';
 import { baud, COMBOS, CONTROLS, MODES, RAW_CLEARS_IFLAG, sane, setMode, SPEEDS, visible, type ModeInfo } from './stty-modes.js';
 
 const USAGE = `Usage: stty [-F DEVICE | --file=DEVICE] [SETTING]...

@@ -1,6 +1,6 @@
 // md5sum / sha1sum / sha256sum / sha512sum [OPTION]... [FILE]...: print or check digests.
 
-import { chunks, command, forEachInput, join, openInput, closeInput, type Applet, type Cmd } from '../../../userland/lib/index.js';
+import { chunks, closeInput, command, forEachInput, join, openInput, type Applet, type Cmd } from '../../../userland/lib/index.js';
 import { DIGESTS, type Algo } from './digest.js';
 import { bin, records, str } from './text.js';
 

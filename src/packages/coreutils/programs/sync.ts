@@ -2,7 +2,7 @@
 
 import { Errno } from '../../../abi/errno.js';
 import { O_NONBLOCK, O_RDONLY, O_WRONLY } from '../../../abi/fcntl.js';
-import { command, errnoOf, quote, type Cmd } from '../../../userland/lib/index.js';
+import { command, errnoOf, quoteaf, type Cmd } from '../../../userland/lib/index.js';
 
 const USAGE = `Usage: sync [OPTION] [FILE]...
 Synchronize cached writes to persistent storage
@@ -44,14 +44,14 @@ function syncFile(c: Cmd, file: string, call: 'fsync' | 'fdatasync' | null): voi
     // Non-blocking so a FIFO does not wait for a writer; write-only when read is refused (GNU does the same).
     fd = openEither(c, file, call !== null);
   } catch (e) {
-    c.sysError(`error opening ${quote(file)}`, e);
+    c.sysError(`error opening ${quoteaf(file)}`, e);
     return;
   }
   try {
     if (call) c.sys.raw.call(call, fd);
     else c.sys.raw.call('sync');
   } catch (e) {
-    c.sysError(`error syncing ${quote(file)}`, e);
+    c.sysError(`error syncing ${quoteaf(file)}`, e);
   } finally {
     c.sys.close(fd);
   }

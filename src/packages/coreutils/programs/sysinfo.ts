@@ -32,7 +32,7 @@ export const uname = command(
     },
   },
   (c) => {
-    if (c.operands.length) c.usage(`extra operand '${c.operands[0]}'`);
+    if (c.operands.length) c.usage(`extra operand ${quote(c.operands[0])}`);
     const u = c.sys.uname();
     const all = c.has('a');
     const want = (k: string) => all || c.has(k);
@@ -60,7 +60,7 @@ export const hostname = command(
 export const whoami = command(
   { name: 'whoami', usage: 'Usage: whoami [OPTION]...\nPrint the user name associated with the current effective user ID.\n' },
   (c) => {
-    if (c.operands.length) c.usage(`extra operand '${c.operands[0]}'`);
+    if (c.operands.length) c.usage(`extra operand ${quote(c.operands[0])}`);
     const uid = c.sys.getuid();
     const n = userName(c.sys, uid);
     if (n === undefined) {

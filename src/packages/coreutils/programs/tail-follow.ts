@@ -4,7 +4,7 @@
 // inotify; it ends on a signal, or after --pid's process has died.
 
 import { S_IFMT, S_IFREG, type Stat } from '../../../abi/stat.js';
-import { openInput, quote, quotef, type Cmd } from '../../../userland/lib/index.js';
+import { openInput, quote, quoteaf, quotef, type Cmd } from '../../../userland/lib/index.js';
 import { header, type Extra } from './count.js';
 
 const POLLIN = 1;
@@ -56,7 +56,7 @@ function options(c: Cmd, headers: boolean): Plan | null {
     if (k === 'f') {
       if (v === undefined || v === 'descriptor' || v === 'name') mode = v === 'name' ? 'name' : 'descriptor';
       else {
-        c.warn(`invalid argument ${quote(v)} for '--follow'\nValid arguments are:\n  - 'descriptor'\n  - 'name'`);
+        c.warn(`invalid argument ${quote(v)} for ${quote('--follow')}\nValid arguments are:\n  - ${quote('descriptor')}\n  - ${quote('name')}`);
         c.tryHelp();
       }
     } else if (k === 'F') {
@@ -176,7 +176,7 @@ function reopen(c: Cmd, plan: Plan, f: Followed): boolean {
     st = c.sys.stat(f.name);
   } catch (e) {
     if (!f.gone) {
-      c.sysError(`${quote(f.name)} has become inaccessible`, e);
+      c.sysError(`${quoteaf(f.name)} has become inaccessible`, e);
       close(c, f);
       f.gone = true;
       if (!plan.retry) f.ignore = true;
@@ -192,7 +192,7 @@ function reopen(c: Cmd, plan: Plan, f: Followed): boolean {
     return false;
   }
   close(c, f);
-  c.warn(`${quote(f.name)} has ${replaced ? 'been replaced' : 'appeared'};  following new file`);
+  c.warn(`${quoteaf(f.name)} has ${replaced ? 'been replaced' : 'appeared'};  following new file`);
   Object.assign(f, { fd, pos: 0, ino: st.ino, gone: false, regular: isRegular(st) });
   return true;
 }

@@ -2,7 +2,7 @@
 
 import { Errno } from '../../../abi/errno.js';
 import { O_CREAT, O_WRONLY } from '../../../abi/fcntl.js';
-import { command, quote } from '../../../userland/lib/index.js';
+import { command, quote, quoteaf } from '../../../userland/lib/index.js';
 import { zoneFor } from '../../../userland/lib/tz.js';
 import { parseDate, parseStamp } from './date-parse.js';
 
@@ -39,7 +39,7 @@ export const touch = command(
         const st = c.sys.stat(c.get('r')!);
         [atime, mtime] = [st.atimeMs, st.mtimeMs];
       } catch (e) {
-        c.sysError(`failed to get attributes of ${quote(c.get('r')!)}`, e);
+        c.sysError(`failed to get attributes of ${quoteaf(c.get('r')!)}`, e);
         c.exit(1);
       }
     }

@@ -1,6 +1,9 @@
 // tr's SET syntax: escapes, ranges, [:class:], [=c=] and [c*n] repeats,
 // expanded to byte lists (as latin1 chars).
 
+import { quote } from '../../../userland/lib/index.js';
+import { decode } from '../../../userland/lib/utf8.js';
+
 const CLASSES: Record<string, (b: number) => boolean> = {
   alnum: (b) => CLASSES.alpha(b) || CLASSES.digit(b),
   alpha: (b) => CLASSES.upper(b) || CLASSES.lower(b),
@@ -64,7 +67,7 @@ export function expand(spec: string, isSet2: boolean): Expanded {
         if (raw(i + 1) === ':' && raw(close - 1) === ':' && inner.length >= 2) {
           const name = body.slice(1, -1);
           const test = CLASSES[name];
-          if (!test) throw new SetError(`invalid character class '${name}'`);
+          if (!test) throw new SetError(`invalid character class ${quote(decode(name))}`);
           if (isSet2 && name !== 'upper' && name !== 'lower') throw new SetError('when translating, the only character classes that may appear in\nstring2 are \'upper\' and \'lower\'');
           for (let b = 0; b < 256; b++) if (test(b)) out.chars.push(String.fromCharCode(b));
           out.hasClass = true;
@@ -80,7 +83,7 @@ export function expand(spec: string, isSet2: boolean): Expanded {
         if (star === 1 && inner.length >= 2) {
           const c0 = inner[0].ch;
           const n = body.slice(2);
-          if (!/^\d*$/.test(n)) throw new SetError(`invalid repeat count '${n}' in [c*n] construct`);
+          if (!/^\d*$/.test(n)) throw new SetError(`invalid repeat count ${quote(decode(n))} in [c*n] construct`);
           if (!isSet2) throw new SetError('the [c*] repeat construct may not appear in string1');
           const count = n === '' ? 0 : parseInt(n, n.startsWith('0') ? 8 : 10);
           if (count === 0) {

@@ -1,6 +1,7 @@
 // tr [OPTION]... STRING1 [STRING2]: translate, squeeze and/or delete bytes (streams).
 
-import { chunks, command } from '../../../userland/lib/index.js';
+import { chunks, command, quote } from '../../../userland/lib/index.js';
+import { encode } from '../../../userland/lib/utf8.js';
 import { expand, SetError } from './tr-sets.js';
 
 const USAGE = `Usage: tr [OPTION]... STRING1 [STRING2]
@@ -30,23 +31,23 @@ export const tr = command(
     const squeeze = c.has('s');
     const ops = c.operands;
     const translating = !del && ops.length >= 2;
-    const q = (s: string) => `'${s}'`;
     if (ops.length === 0) c.usage('missing operand');
-    if (del && !squeeze && ops.length > 1) c.usage(`extra operand ${q(ops[1])}\nOnly one string may be given when deleting without squeezing repeats.`);
-    if (!del && !squeeze && ops.length < 2) c.usage(`missing operand after ${q(ops[0])}\nTwo strings must be given when translating.`);
-    if (del && squeeze && ops.length < 2) c.usage(`missing operand after ${q(ops[0])}\nTwo strings must be given when both deleting and squeezing repeats.`);
-    if (ops.length > 2) c.usage(`extra operand ${q(ops[2])}`);
+    if (del && !squeeze && ops.length > 1) c.usage(`extra operand ${quote(ops[1])}\nOnly one string may be given when deleting without squeezing repeats.`);
+    if (!del && !squeeze && ops.length < 2) c.usage(`missing operand after ${quote(ops[0])}\nTwo strings must be given when translating.`);
+    if (del && squeeze && ops.length < 2) c.usage(`missing operand after ${quote(ops[0])}\nTwo strings must be given when both deleting and squeezing repeats.`);
+    if (ops.length > 2) c.usage(`extra operand ${quote(ops[2])}`);
     let s1: string[];
     let s2: string[] = [];
     try {
-      s1 = expand(ops[0], false).chars;
+      // GNU tr works on bytes in every locale: a set is the bytes of its argument.
+      s1 = expand(encode(ops[0]), false).chars;
       if (c.has('c') || c.has('C')) {
         const inSet = new Set(s1);
         s1 = [];
         for (let b = 0; b < 256; b++) if (!inSet.has(String.fromCharCode(b))) s1.push(String.fromCharCode(b));
       }
       if (ops.length > 1) {
-        const e2 = expand(ops[1], translating);
+        const e2 = expand(encode(ops[1]), translating);
         s2 = e2.chars;
         if (e2.fill >= 0) s2.splice(e2.fill, 0, ...Array<string>(Math.max(0, s1.length - s2.length)).fill(e2.fillChar));
       }

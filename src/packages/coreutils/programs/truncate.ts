@@ -3,7 +3,7 @@
 import { Errno } from '../../../abi/errno.js';
 import { O_CREAT, O_WRONLY } from '../../../abi/fcntl.js';
 import { isDir } from '../../../abi/stat.js';
-import { command, errnoOf, quote, type Cmd } from '../../../userland/lib/index.js';
+import { command, errnoOf, quote, quoteaf, type Cmd } from '../../../userland/lib/index.js';
 
 const USAGE = `Usage: truncate OPTION... FILE...
 Shrink or extend the size of each FILE to the specified size
@@ -61,7 +61,7 @@ export const truncate = command(
   },
   (c) => {
     const sizeArg = c.get('s');
-    if (sizeArg === undefined && !c.has('r')) c.usage("you must specify either '--size' or '--reference'");
+    if (sizeArg === undefined && !c.has('r')) c.usage(`you must specify either ${quote('--size')} or ${quote('--reference')}`);
     let op = '';
     let n = 0;
     if (sizeArg !== undefined) {
@@ -70,9 +70,9 @@ export const truncate = command(
       const v = parseSize(m[2]);
       if (v === null) c.fail(`Invalid number: ${quote(sizeArg)}`);
       n = v!;
-      if (c.has('r') && !op) c.usage("you must specify a relative '--size' with '--reference'");
+      if (c.has('r') && !op) c.usage(`you must specify a relative ${quote('--size')} with ${quote('--reference')}`);
     }
-    if (c.has('o') && sizeArg === undefined) c.usage("'--io-blocks' was specified but '--size' was not");
+    if (c.has('o') && sizeArg === undefined) c.usage(`${quote('--io-blocks')} was specified but ${quote('--size')} was not`);
     let ref: number | null = null;
     if (c.has('r')) {
       try {
@@ -89,7 +89,7 @@ export const truncate = command(
         fd = c.sys.open(f, O_WRONLY | (c.has('c') ? 0 : O_CREAT), 0o666);
       } catch (e) {
         if (c.has('c') && errnoOf(e) === Errno.ENOENT) continue;
-        c.sysError(`cannot open ${quote(f)} for writing`, e);
+        c.sysError(`cannot open ${quoteaf(f)} for writing`, e);
         continue;
       }
       try {
@@ -99,7 +99,7 @@ export const truncate = command(
         const size = sizeArg === undefined ? cur : adjust(c, op, n * unit, cur);
         if (!isDir(st.mode)) c.sys.ftruncate(fd, size);
       } catch (e) {
-        c.sysError(`failed to truncate ${quote(f)}`, e);
+        c.sysError(`failed to truncate ${quoteaf(f)}`, e);
       } finally {
         c.sys.close(fd);
       }

@@ -1,6 +1,6 @@
 // tty [-s]: print the name of the terminal on standard input, or "not a tty" (status 1).
 
-import { command } from '../../../userland/lib/index.js';
+import { command, quote } from '../../../userland/lib/index.js';
 
 const USAGE = `Usage: tty [OPTION]...
 Print the file name of the terminal connected to standard input.
@@ -13,7 +13,7 @@ Print the file name of the terminal connected to standard input.
 export const tty = command(
   { name: 'tty', usage: USAGE, failStatus: 2, short: 's', long: { silent: ['s', 'none'], quiet: ['s', 'none'] } },
   (c) => {
-    if (c.operands.length) c.usage(`extra operand '${c.operands[0]}'`);
+    if (c.operands.length) c.usage(`extra operand ${quote(c.operands[0])}`);
     let isTty = false;
     try {
       isTty = c.sys.isatty(0);

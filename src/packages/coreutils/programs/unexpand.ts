@@ -1,7 +1,7 @@
 // unexpand [-a] [--first-only] [-t N|LIST] [FILE]...: convert blanks to tabs
 // (streams, line by line; every byte is one column, as in GNU).
 
-import { command, forEachInput, lines, type Cmd } from '../../../userland/lib/index.js';
+import { command, forEachInput, lines, quote, type Cmd } from '../../../userland/lib/index.js';
 import { bin, str } from './text.js';
 
 const USAGE = `Usage: unexpand [OPTION]... [FILE]...
@@ -36,7 +36,7 @@ function tabStops(c: Cmd, specs: string[]): NextStop {
     const m = /^([/+]?)(\d+)$/.exec(item);
     if (!m) {
       const ok = /^[/+]?\d*/.exec(item)![0].length;
-      return c.fail(`tab size contains invalid character(s): '${item.slice(ok)}'`);
+      return c.fail(`tab size contains invalid character(s): ${quote(item.slice(ok))}`);
     }
     if (m[1] && i !== items.length - 1) c.fail(`'${m[1]}' specifier only allowed with the last value`);
     const n = Number(m[2]);

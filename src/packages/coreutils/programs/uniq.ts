@@ -1,7 +1,7 @@
 // uniq [OPTION]... [INPUT [OUTPUT]]: report or omit repeated adjacent lines (streams).
 
 import { O_CREAT, O_TRUNC, O_WRONLY } from '../../../abi/fcntl.js';
-import { command, lines, openInput, quotef, Writer } from '../../../userland/lib/index.js';
+import { command, lines, openInput, quote, quotef, Writer } from '../../../userland/lib/index.js';
 import { bin, count, isBlank, str } from './text.js';
 
 const USAGE = `Usage: uniq [OPTION]... [INPUT [OUTPUT]]
@@ -45,7 +45,7 @@ export const uniq = command(
     const fields = num('f', 'fields to skip');
     const chars = num('s', 'bytes to skip');
     const width = num('w', 'bytes to compare');
-    if (c.operands.length > 2) c.usage(`extra operand '${c.operands[2]}'`);
+    if (c.operands.length > 2) c.usage(`extra operand ${quote(c.operands[2])}`);
     if (c.has('c') && c.has('D')) c.usage('printing all duplicated lines and repeat counts is meaningless');
     const fold = c.has('i');
     const key = (l: string): string => {

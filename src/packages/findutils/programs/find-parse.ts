@@ -2,6 +2,8 @@
 // -o / -or, the comma, and parentheses; global options (-maxdepth, -depth...)
 // are accepted anywhere. The result is a closure tree.
 
+import { quote } from '../../../userland/lib/index.js';
+import { isUtf8Locale } from '../../../userland/lib/locale.js';
 import { compilePrintf } from './find-printf.js';
 import { deleteNode, execMany, execOne, printNode } from './find-actions.js';
 import { ageTest, emptyTest, nameTest, newerTest, ownerTest, pathTest, permTest, sizeTest, typeTest } from './find-tests.js';
@@ -40,10 +42,15 @@ export class Parser {
   usesDelete = false;
   explicitDepth = false;
 
+  /** A UTF-8 locale: -name and -path globs match characters, not bytes. */
+  private readonly utf8: boolean;
+
   constructor(
     private readonly toks: string[],
     private readonly s: FindState,
-  ) {}
+  ) {
+    this.utf8 = isUtf8Locale(s.cmd.os.env);
+  }
 
   parse(): Parsed {
     const root = this.toks.length === 0 ? TRUE : this.comma();
@@ -131,7 +138,7 @@ export class Parser {
 
   private depthArg(pred: string): number {
     const a = this.arg(pred);
-    if (!/^\d+$/.test(a)) throw new FindError(`Expected a positive decimal integer argument to ${pred}, but got '${a}'`);
+    if (!/^\d+$/.test(a)) throw new FindError(`Expected a positive decimal integer argument to ${pred}, but got ${quote(a)}`);
     return Number(a);
   }
 
@@ -144,10 +151,10 @@ export class Parser {
     this.lastPred = t;
     if (ACTIONS.has(t)) this.hasAction = true;
     switch (t) {
-      case '-name': return nameTest(this.arg(t), false);
-      case '-iname': return nameTest(this.arg(t), true);
-      case '-path': case '-wholename': return pathTest(this.arg(t), false);
-      case '-ipath': case '-iwholename': return pathTest(this.arg(t), true);
+      case '-name': return nameTest(this.arg(t), false, this.utf8);
+      case '-iname': return nameTest(this.arg(t), true, this.utf8);
+      case '-path': case '-wholename': return pathTest(this.arg(t), false, this.utf8);
+      case '-ipath': case '-iwholename': return pathTest(this.arg(t), true, this.utf8);
       case '-type': return typeTest(this.arg(t));
       case '-size': return sizeTest(this.arg(t));
       case '-mtime': return ageTest(s, this.arg(t), t, 'mtimeMs', 86_400_000);

@@ -3,6 +3,7 @@
 import { strerror, SysError } from '../../../abi/errno.js';
 import { S_IFMT, S_IFDIR, S_IFREG, S_IFLNK, S_IFCHR, S_IFBLK, S_IFIFO, S_IFSOCK, type Stat } from '../../../abi/stat.js';
 import { applyMode, baseName, groups, quote, users } from '../../../userland/lib/index.js';
+import { encode } from '../../../userland/lib/utf8.js';
 import { fnmatch } from '../../grep/programs/glob.js';
 import { FindError, type Entry, type FindState, type Node } from './find-types.js';
 
@@ -10,10 +11,30 @@ export const TYPE_BITS: Record<string, number> = {
   f: S_IFREG, d: S_IFDIR, l: S_IFLNK, c: S_IFCHR, b: S_IFBLK, p: S_IFIFO, s: S_IFSOCK,
 };
 
-/** -name matches the last component, trailing slashes ignored ("/" stays "/"). */
-export const nameTest = (glob: string, fold: boolean): Node => (e) => fnmatch(glob, baseName(e.path), fold);
+const foldAscii = (s: string) => s.replace(/[A-Z]+/g, (x) => x.toLowerCase());
 
-export const pathTest = (glob: string, fold: boolean): Node => (e) => fnmatch(glob, e.path, fold);
+/**
+ * fnmatch in the locale: over characters in UTF-8; over bytes in the C locale,
+ * where `?` is one byte and -iname folds ASCII letters only.
+ */
+function globTest(glob: string, fold: boolean, utf8: boolean): (s: string) => boolean {
+  if (utf8) return (s) => fnmatch(glob, s, fold);
+  const bytes = (x: string) => (fold ? foldAscii(encode(x)) : encode(x));
+  const g = bytes(glob);
+  const ascii = (x: string) => !/[\x80-\uffff]/.test(x);
+  return (s) => (ascii(glob) && ascii(s) ? fnmatch(glob, s, fold) : fnmatch(g, bytes(s)));
+}
+
+/** -name matches the last component, trailing slashes ignored ("/" stays "/"). */
+export function nameTest(glob: string, fold: boolean, utf8: boolean): Node {
+  const test = globTest(glob, fold, utf8);
+  return (e) => test(baseName(e.path));
+}
+
+export function pathTest(glob: string, fold: boolean, utf8: boolean): Node {
+  const test = globTest(glob, fold, utf8);
+  return (e) => test(e.path);
+}
 
 export function typeTest(arg: string): Node {
   const bits: number[] = [];

@@ -110,7 +110,7 @@ function run(c: Cmd, args: string[]): number {
 
 function walkStart(s: FindState, root: Node, start: string): void {
   if (start === '') {
-    s.cmd.error(`'': No such file or directory`);
+    s.cmd.error(`${quote('')}: No such file or directory`);
     return;
   }
   const e = new Entry(s.cmd, start, 0, start, s.follow !== 'P');

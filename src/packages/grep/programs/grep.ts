@@ -9,6 +9,8 @@ import { bytesToStr, LineReader, Output, utf8Bytes } from './io.js';
 import { compile, type Matcher } from './match.js';
 import { parseArgs, UsageError, type OptSpec } from './options.js';
 import { RegexError, type Syntax } from './regex.js';
+import { isUtf8Locale } from '../../../userland/lib/locale.js';
+import { hasEncodingError } from '../../../userland/lib/utf8.js';
 
 const USAGE = `Usage: grep [OPTION]... PATTERNS [FILE]...
 Search for PATTERNS in each FILE.
@@ -19,6 +21,7 @@ Pattern selection and interpretation:
   -E, --extended-regexp     PATTERNS are extended regular expressions
   -F, --fixed-strings       PATTERNS are strings
   -G, --basic-regexp        PATTERNS are basic regular expressions
+  -P, --perl-regexp         PATTERNS are Perl regular expressions
   -e, --regexp=PATTERNS     use PATTERNS for matching
   -f, --file=FILE           take PATTERNS from FILE
   -i, --ignore-case         ignore case distinctions in patterns and data
@@ -80,6 +83,7 @@ const TRY = "Usage: grep [OPTION]... PATTERNS [FILE]...\nTry 'grep --help' for m
 
 const OPTIONS: OptSpec[] = [
   { key: 'E', short: 'E', long: ['extended-regexp'], arg: 'none' },
+  { key: 'P', short: 'P', long: ['perl-regexp'], arg: 'none' },
   { key: 'F', short: 'F', long: ['fixed-strings'], arg: 'none' },
   { key: 'G', short: 'G', long: ['basic-regexp'], arg: 'none' },
   { key: 'e', short: 'e', long: ['regexp'], arg: 'required' },
@@ -138,7 +142,7 @@ interface Colors {
 }
 
 interface Config {
-  syntax: Syntax | 'fixed';
+  syntax: Syntax | 'fixed' | 'perl';
   ignoreCase: boolean;
   word: boolean;
   line: boolean;
@@ -166,6 +170,8 @@ interface Config {
   groupSeparator: string | null;
   color: Colors | null;
   lineBuffered: boolean;
+  /** A UTF-8 locale: match by character; a line with an encoding error makes the file binary when printed. */
+  utf8: boolean;
 }
 
 /** Thrown to stop everything quietly (a -q match, or stdout gone). */
@@ -259,6 +265,7 @@ function configure(os: AgentosApi, prog: string): { cfg: Config; patterns: strin
     groupSeparator: '--',
     color: null,
     lineBuffered: false,
+    utf8: isUtf8Locale(os.env),
   };
   let patterns: string[] | null = null;
   const addPatterns = (text: string) => (patterns ??= []).push(...text.split('\n'));
@@ -270,8 +277,9 @@ function configure(os: AgentosApi, prog: string): { cfg: Config; patterns: strin
     switch (k) {
       case 'E':
       case 'F':
-      case 'G': {
-        const want = k === 'E' ? 'ere' : k === 'F' ? 'fixed' : 'bre';
+      case 'G':
+      case 'P': {
+        const want = k === 'E' ? 'ere' : k === 'F' ? 'fixed' : k === 'P' ? 'perl' : 'bre';
         if (matcherSet && cfg.syntax !== want) throw new UsageErrorNoTry('conflicting matchers specified');
         cfg.syntax = want;
         matcherSet = true;
@@ -546,7 +554,17 @@ class Grep {
     let done = false; // -m reached: only trailing context remains
     const ring: [number, number, string][] = [];
 
+    const binaryMatches = () => {
+      out.flush();
+      this.os.eprint(`grep: ${new TextDecoder().decode(Uint8Array.from(name, (ch) => ch.charCodeAt(0)))}: binary file matches\n`);
+    };
+    // UTF-8: a line (or an -o match) with an encoding error is not printed, and the
+    // file is reported as binary at its end, as GNU does.
+    const checkEncoding = cfg.utf8 && cfg.binaryFiles !== 'text';
+    let encodingErrors = false;
+    const suppressed = (text: string) => checkEncoding && hasEncodingError(text) && (encodingErrors = true);
     const emit = (no: number, off: number, line: string, selected: boolean) => {
+      if (!cfg.only && suppressed(line)) return;
       if (this.context && this.printedGroup && no > lastOut + 1 && cfg.groupSeparator !== null) {
         out.write(this.paint(c?.se, cfg.groupSeparator));
         out.endLine('\n');
@@ -557,6 +575,7 @@ class Grep {
       if (cfg.only) {
         if (!selected || cfg.invert) return;
         for (const [a, b] of this.matcher.matches(line)) {
+          if (suppressed(line.slice(a, b))) return;
           out.write(this.prefix(name, withName, ':', no, off + a) + this.paint(c?.ms, line.slice(a, b)));
           out.endLine(cfg.eol);
         }
@@ -599,11 +618,7 @@ class Grep {
       this.matched = true;
       if (cfg.quiet) throw new Stop(0);
       if (cfg.list) break;
-      if (binary && !cfg.count) {
-        out.flush();
-        this.os.eprint(`grep: ${new TextDecoder().decode(Uint8Array.from(name, (ch) => ch.charCodeAt(0)))}: binary file matches\n`);
-        return;
-      }
+      if (binary && !cfg.count) return binaryMatches();
       if (printLines) {
         for (const [no, o, l] of ring) emit(no, o, l, false);
         ring.length = 0;
@@ -625,5 +640,6 @@ class Grep {
       out.write(this.paint(c?.fn, name));
       out.endLine(cfg.nullAfterName ? '\0' : '\n');
     }
+    if (encodingErrors) binaryMatches();
   }
 }

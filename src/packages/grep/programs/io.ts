@@ -5,6 +5,7 @@
 import { IO_CHUNK } from '../../../abi/channel.js';
 import type { Sys } from '../../../user/sys.js';
 import { latin1, latin1Bytes } from '../../../userland/lib/bytes.js';
+import { encode } from '../../../userland/lib/utf8.js';
 
 /** Output flushes at 64 KiB (input is read IO_CHUNK at a time: LineReader). */
 const CHUNK = 64 * 1024;
@@ -15,9 +16,11 @@ export const bytesToStr = latin1;
 /** Byte string → bytes. */
 export const strToBytes = latin1Bytes;
 
-const enc = new TextEncoder();
-/** A JS (Unicode) string, e.g. a file name or an argv pattern, as the byte string of its UTF-8. */
-export const utf8Bytes = (s: string): string => bytesToStr(enc.encode(s));
+/**
+ * A JS string, e.g. a file name or an argv pattern, as the byte string of its
+ * UTF-8 (bytes that are not UTF-8 arrive as lone surrogates and go back as they were).
+ */
+export const utf8Bytes = encode;
 
 /**
  * Streams the records of a file: reads IO_CHUNK bytes at a time and yields each

@@ -1,12 +1,54 @@
 // POSIX BRE/ERE (with the GNU extensions grep accepts) → JavaScript RegExp source.
 //
-// Patterns and input are "byte strings": one char per byte (latin1), so the
-// translation is the C locale's: bracket classes are ASCII, `.` is one byte.
+// Patterns and input are "byte strings": one char per byte (latin1). In the C
+// locale the translation is over bytes: bracket classes are ASCII, `.` is one
+// byte, and the source is for a RegExp without flags of its own. In a UTF-8
+// locale (`utf8`) the pattern's characters are decoded and the source is for
+// a `v`-flag RegExp over decoded text (Utf8RegExp runs it on byte strings):
+// `.`, brackets and classes match whole characters, classes and `\w` are
+// Unicode's as glibc defines them, and an invalid byte matches only itself
+// (never `.`, a negated bracket or `\W`, as in GNU).
 // Backslash escapes that JS would read differently are always re-spelled;
 // every literal is emitted escaped; stacked quantifiers (`a**`, `a\{2\}\{3\}`)
 // are wrapped because JS rejects or reinterprets them (`a*?` is lazy in JS).
 
+import { UNICODE_CLASSES, UNICODE_WORD } from '../../../userland/lib/ctype.js';
+import { Utf8RegExp } from '../../../userland/lib/utf8-regexp.js';
+import { decode, seqLen } from '../../../userland/lib/utf8.js';
+
 export type Syntax = 'bre' | 'ere';
+
+export interface TranslateOptions {
+  /** Translate for a UTF-8 locale (a `v`-flag RegExp over decoded text). */
+  utf8?: boolean;
+  /**
+   * UTF-8: a range may have non-ASCII ends, in code point order (gawk). GNU
+   * grep and sed on glibc's C.UTF-8 reject those as collation errors.
+   */
+  codePointRanges?: boolean;
+  /**
+   * C locale: ignore case by spelling both cases of each ASCII letter, for a
+   * RegExp without the `i` flag (which would also fold latin1 bytes: É with é).
+   * See needsAsciiFold. Back-references then compare exactly.
+   */
+  foldAscii?: boolean;
+}
+
+/** C locale, ignoring case: the pattern has bytes JS's `i` flag would fold (À–Þ with à–þ). */
+export const needsAsciiFold = (pattern: string): boolean => /[\xc0-\xd6\xd8-\xde\xe0-\xf6\xf8-\xfe]/.test(pattern);
+
+const isLetter = (c: string): boolean => /^[A-Za-z]$/.test(c);
+const otherCase = (c: string): string => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase());
+
+/** The ASCII letters of the byte range a–b in the other case, as class ranges. */
+function foldedRange(a: number, b: number): string {
+  let out = '';
+  for (const [lo, hi, shift] of [[0x41, 0x5a, 0x20], [0x61, 0x7a, -0x20]]) {
+    const [x, y] = [Math.max(a, lo), Math.min(b, hi)];
+    if (x <= y) out += `${String.fromCharCode(x + shift)}-${String.fromCharCode(y + shift)}`;
+  }
+  return out;
+}
 
 /** A pattern GNU grep rejects; the message is GNU's (printed as `grep: MSG`). */
 export class RegexError extends Error {}
@@ -16,6 +58,12 @@ export interface Translated {
   source: string;
   /** Its top-level alternatives, each a full source (for leftmost-longest at one position). */
   branches: string[];
+  /**
+   * UTF-8: the same pattern for a plain RegExp over ASCII subjects (the byte
+   * translation with each multibyte character one atom), which runs faster
+   * there than the `v` source and matches the same.
+   */
+  ascii?: { source: string; branches: string[] };
   /** Capturing groups it opens (the next pattern's group numbers start after them). */
   groups: number;
   /** GNU's `grep: warning: ...` texts. */
@@ -47,6 +95,22 @@ export function lit(c: string): string {
   return `\\${c}`;
 }
 
+/** One character (a code point of decoded text) as a `v`-flag literal, safe inside and outside a class. */
+export function ulit(c: string): string {
+  if (/^[0-9A-Za-z_ ]$/.test(c)) return c;
+  return `\\u{${c.codePointAt(0)!.toString(16)}}`;
+}
+
+/** The escapes standing for invalid bytes: no `.` or negated class may match them. */
+const ESCAPES = '\\u{dc80}-\\u{dcff}';
+const UNICODE_NOT_WORD = `[^${UNICODE_WORD}${ESCAPES}]`;
+const WORD_START = `(?<!${UNICODE_WORD})(?=${UNICODE_WORD})`;
+const WORD_END = `(?<=${UNICODE_WORD})(?!${UNICODE_WORD})`;
+
+/** `-w`'s wrapper: the match neither follows nor precedes a word constituent. */
+export const wordBounded = (alt: string, utf8: boolean): string =>
+  utf8 ? `(?<!${UNICODE_WORD})(?:${alt})(?!${UNICODE_WORD})` : `(?<!\\w)(?:${alt})(?!\\w)`;
+
 /**
  * Replace a tool's own character escapes (sed's \t and \x41, awk's \/ and \101)
  * by the characters, before translate(). `decode` gets the index after the
@@ -74,10 +138,14 @@ export function decodeEscapes(p: string, decode: (p: string, i: number) => [stri
   return out;
 }
 
-/** Escape a fixed string (-F). */
-export function literal(s: string): string {
+/**
+ * Escape a fixed string (-F); in UTF-8 (`utf8`), for a `v`-flag RegExp over
+ * its decoding; `foldAscii` as in TranslateOptions.
+ */
+export function literal(s: string, utf8 = false, foldAscii = false): string {
   let out = '';
-  for (const c of s) out += lit(c);
+  if (utf8) for (const c of decode(s)) out += ulit(c);
+  else for (const c of s) out += foldAscii && isLetter(c) ? `[${c}${otherCase(c)}]` : lit(c);
   return out;
 }
 
@@ -88,18 +156,37 @@ interface Piece {
   bare: boolean;
 }
 
+/**
+ * How the parser reads and emits: `bytes` (C locale), `utf8` (decoded, for a
+ * `v` RegExp) or `ascii` (bytes, but a UTF-8 character is one atom).
+ */
+type Mode = 'bytes' | 'utf8' | 'ascii';
+
+/** A multibyte character as a bytes-mode literal (its bytes in sequence). */
+const blit = (c: string): string => (c.length === 1 ? lit(c) : [...c].map(lit).join(''));
+
 class Parser {
   private i = 0;
   private opened = 0;
   private closed = new Set<number>();
   private depth = 0;
   readonly warnings: string[] = [];
+  private readonly p: string;
+  private readonly utf8: boolean;
+  private readonly lit: (c: string) => string;
 
   constructor(
-    private readonly p: string,
+    pattern: string,
     private readonly ere: boolean,
     private readonly offset: number,
-  ) {}
+    private readonly mode: Mode,
+    private readonly codePointRanges: boolean,
+    private readonly foldAscii: boolean,
+  ) {
+    this.utf8 = mode === 'utf8';
+    this.p = this.utf8 ? decode(pattern) : pattern;
+    this.lit = this.utf8 ? ulit : blit;
+  }
 
   get groups(): number {
     return this.opened;
@@ -116,6 +203,25 @@ class Parser {
 
   private peek(k = 0): string {
     return this.p[this.i + k] ?? '';
+  }
+
+  /** The character at the cursor, taken whole (a code point may be two units, a UTF-8 sequence four bytes). */
+  private take(): string {
+    const n = this.mode === 'utf8' ? (this.p.codePointAt(this.i)! > 0xffff ? 2 : 1) : this.mode === 'ascii' ? seqLen(this.p, this.i) || 1 : 1;
+    const c = this.p.slice(this.i, this.i + n);
+    this.i += n;
+    return c;
+  }
+
+  /** A literal atom: a multibyte character in `ascii` mode is several atoms, so it is quantified as a group. */
+  private atomOf(c: string): Piece {
+    if (this.foldAscii && isLetter(c)) return { src: `[${c}${otherCase(c)}]`, bare: true };
+    return { src: this.lit(c), bare: this.utf8 || c.length === 1 };
+  }
+
+  /** One character in a bracket. */
+  private member(c: string): string {
+    return this.foldAscii && isLetter(c) ? c + otherCase(c) : this.lit(c);
   }
 
   private atAlt(): boolean {
@@ -149,7 +255,7 @@ class Parser {
             continue;
           }
           // BRE: a leading `*` is literal; `\{` / `\+` / `\?` at the start likewise.
-          pieces.push({ src: literal(q.text), bare: true });
+          pieces.push({ src: [...q.text].map(this.lit).join(''), bare: true });
           start = false;
           continue;
         }
@@ -246,15 +352,14 @@ class Parser {
     if (c === '[') return { src: this.bracket(), bare: true };
     if (c === '.') {
       this.i++;
-      return { src: '[^]', bare: true };
+      return { src: this.utf8 ? `[^${ESCAPES}]` : '[^]', bare: true };
     }
     if (this.ere && c === '(') {
       this.i++;
       return this.group();
     }
     if (c === '\\') return this.escape();
-    this.i++;
-    return { src: lit(c), bare: true };
+    return this.atomOf(this.take());
   }
 
   private group(): Piece {
@@ -272,7 +377,9 @@ class Parser {
   private escape(): Piece {
     const d = this.peek(1);
     if (d === '') throw new RegexError('Trailing backslash');
-    this.i += 2;
+    this.i++;
+    if (this.mode !== 'bytes' && d.charCodeAt(0) > 0x7f) return this.atomOf(this.take());
+    this.i++;
     if (!this.ere && d === '(') return this.group();
     if (!this.ere && d === ')') throw new RegexError('Unmatched ) or \\)');
     if (!this.ere && d === '}') return { src: lit('}'), bare: true };
@@ -280,6 +387,26 @@ class Parser {
       const n = Number(d);
       if (!this.closed.has(n)) throw new RegexError('Invalid back reference');
       return { src: `(?:\\${n + this.offset})`, bare: true };
+    }
+    if (this.utf8) {
+      switch (d) {
+        case '<':
+          return { src: WORD_START, bare: false };
+        case '>':
+          return { src: WORD_END, bare: false };
+        case 'b':
+          return { src: `(?:${WORD_START}|${WORD_END})`, bare: false };
+        case 'B':
+          return { src: `(?:(?<=${UNICODE_WORD})(?=${UNICODE_WORD})|(?<!${UNICODE_WORD})(?!${UNICODE_WORD}))`, bare: false };
+        case 'w':
+          return { src: UNICODE_WORD, bare: true };
+        case 'W':
+          return { src: UNICODE_NOT_WORD, bare: true };
+        case 's':
+          return { src: UNICODE_CLASSES.space, bare: true };
+        case 'S':
+          return { src: `[^${UNICODE_CLASSES.space}${ESCAPES}]`, bare: true };
+      }
     }
     switch (d) {
       case '<':
@@ -303,7 +430,7 @@ class Parser {
         return { src: '[^ \\t\\n\\r\\f\\v]', bare: true };
       default:
         // `\.`, `\*`, `\[`, and GNU's "stray" escapes (`\d` is `d`) are literals.
-        return { src: lit(d), bare: true };
+        return this.atomOf(d);
     }
   }
 
@@ -335,31 +462,27 @@ class Parser {
         const name = this.p.slice(this.i + 2, end);
         this.i = end + 2;
         if (kind === ':') {
-          const cls = CLASSES[name];
+          const cls = (this.utf8 ? UNICODE_CLASSES : CLASSES)[this.foldAscii && (name === 'upper' || name === 'lower') ? 'alpha' : name];
           if (cls === undefined) throw new RegexError('Invalid character class name');
           items.push(cls);
           continue;
         }
-        if (name.length !== 1) throw new RegexError('Invalid collation character');
+        if (this.chars(name) !== 1) throw new RegexError('Invalid collation character');
         c = name;
-        if (this.rangeFollows()) {
-          items.push(this.range(c));
-          continue;
-        }
-        items.push(lit(c));
-        continue;
-      }
-      this.i++;
-      if (this.rangeFollows()) {
-        items.push(this.range(c));
-        continue;
-      }
-      items.push(lit(c));
+      } else c = this.take();
+      items.push(this.rangeFollows() ? this.range(c) : this.member(c));
     }
     const text = this.p.slice(open, this.i);
     if (/^\[:[a-z]+:\]$/.test(text)) throw new RegexError('character class syntax is [[:space:]], not [:space:]');
+    // UTF-8: a negated bracket matches characters only, never an invalid byte.
+    if (this.utf8 && neg) items.push(ESCAPES);
     if (items.length === 0) return neg ? '[^]' : '[]';
     return `[${neg ? '^' : ''}${items.join('')}]`;
+  }
+
+  /** Characters in a piece of the pattern (code points in UTF-8). */
+  private chars(s: string): number {
+    return this.mode === 'bytes' ? s.length : [...(this.utf8 ? s : decode(s))].length;
   }
 
   /** A `-` that makes a range (not a trailing `-]`). */
@@ -369,25 +492,43 @@ class Parser {
 
   private range(from: string): string {
     this.i++; // '-'
-    let to = this.peek();
-    if (to === '[' && (this.peek(1) === '.' || this.peek(1) === '=')) {
+    let to: string;
+    if (this.peek() === '[' && (this.peek(1) === '.' || this.peek(1) === '=')) {
       const kind = this.peek(1);
       const end = this.p.indexOf(`${kind}]`, this.i + 2);
       if (end < 0) throw new RegexError('Unmatched [, [^, [:, [., or [=');
       to = this.p.slice(this.i + 2, end);
       this.i = end + 2;
-      if (to.length !== 1) throw new RegexError('Invalid collation character');
+      if (this.chars(to) !== 1) throw new RegexError('Invalid collation character');
     } else {
-      this.i++;
+      to = this.take();
     }
-    if (to.charCodeAt(0) < from.charCodeAt(0)) throw new RegexError('Invalid range end');
-    return `${lit(from)}-${lit(to)}`;
+    // In `ascii` mode the ends' first bytes order them as their code points do.
+    const [a, b] = [from.codePointAt(0)!, to.codePointAt(0)!];
+    // glibc's C.UTF-8 collates only ASCII in ranges; gawk takes code points.
+    if (this.utf8 && !this.codePointRanges && (a > 0x7f || b > 0x7f)) throw new RegexError('Invalid collation character');
+    if (b < a) throw new RegexError('Invalid range end');
+    return `${this.lit(from)}-${this.lit(to)}${this.foldAscii ? foldedRange(a, b) : ''}`;
   }
 }
 
 /** Translate one pattern; its back-references are numbered after `groupOffset` earlier groups. */
-export function translate(pattern: string, syntax: Syntax, groupOffset = 0): Translated {
-  const parser = new Parser(pattern, syntax === 'ere', groupOffset);
+export function translate(pattern: string, syntax: Syntax, groupOffset = 0, opts: TranslateOptions = {}): Translated {
+  const ranges = !!opts.codePointRanges;
+  const parser = new Parser(pattern, syntax === 'ere', groupOffset, opts.utf8 ? 'utf8' : 'bytes', ranges, !!opts.foldAscii);
   const branches = parser.parse();
-  return { source: branches.join('|'), branches, groups: parser.groups, warnings: parser.warnings };
+  const t: Translated = { source: branches.join('|'), branches, groups: parser.groups, warnings: parser.warnings };
+  if (opts.utf8) {
+    const ascii = new Parser(pattern, syntax === 'ere', groupOffset, 'ascii', ranges, false).parse();
+    t.ascii = { source: ascii.join('|'), branches: ascii };
+  }
+  return t;
+}
+
+/**
+ * A RegExp for byte strings: in the C locale (`ascii` undefined) a plain one;
+ * in UTF-8 a Utf8RegExp of the `v` source, running `ascii` on ASCII subjects.
+ */
+export function byteRegExp(source: string, ascii: string | undefined, flags: string): RegExp {
+  return ascii === undefined ? new RegExp(source, flags) : new Utf8RegExp(source, ascii, flags);
 }

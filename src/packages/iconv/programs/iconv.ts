@@ -117,9 +117,10 @@ function run(os: AgentosApi, stdout: Writer): number {
   const to = parseCode(opts.get('t') ?? localeCharset(os));
   const src = findCharset(from.name);
   const dst = findCharset(to.name);
-  if (!src || !dst) return fail('failed to start conversion processing');
+  // glibc's iconv reports errno here: ENOENT in a UTF-8 locale (from loading it), 0 in C.
+  if (!src || !dst) return fail(`failed to start conversion processing${localeCharset(os) === 'UTF-8' ? ': No such file or directory' : ''}`);
   const omit = opts.has('c');
-  const conv = new Converter(dst.encoder(), to.translit, omit || to.ignore);
+  const conv = new Converter(dst.encoder(), to.translit, omit || to.ignore, localeCharset(os) === 'UTF-8');
   let out = stdout;
   const outName = opts.get('o');
   if (outName !== undefined) {
@@ -171,6 +172,8 @@ class Converter {
     private readonly enc: Encoder,
     private readonly translit: boolean,
     private readonly skip: boolean,
+    /** A UTF-8 locale: transliteration also drops accents. */
+    private readonly combining: boolean,
   ) {}
 
   /** Convert one input; stops at the first error it may not skip. */
@@ -227,7 +230,7 @@ class Converter {
       return true;
     }
     if (this.translit) {
-      const alt = translit(cp) ?? '?';
+      const alt = translit(cp, this.combining) ?? '?';
       const tmp: number[] = [];
       if ([...alt].every((ch) => this.enc.encode(ch.codePointAt(0) as number, tmp)) || (tmp.length = 0, this.enc.encode(63, tmp))) {
         out.push(...tmp);

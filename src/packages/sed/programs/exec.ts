@@ -6,6 +6,7 @@ import { IO_CHUNK } from '../../../abi/channel.js';
 import { O_CREAT, O_RDONLY, O_TRUNC, O_WRONLY } from '../../../abi/fcntl.js';
 import { SysError, strerror } from '../../../abi/errno.js';
 import type { Sys } from '../../../user/sys.js';
+import { splitChars } from '../../../userland/lib/utf8.js';
 import { Writer } from '../../../userland/lib/writer.js';
 import type { Input } from './input.js';
 import { RecordReader } from './input.js';
@@ -50,6 +51,8 @@ export interface Options {
   posix: boolean;
   unbuffered: boolean;
   separate: boolean;
+  /** A UTF-8 locale: case conversions map characters. */
+  utf8: boolean;
 }
 
 type Queued = { text: string } | { file: string } | { rfile: string };
@@ -412,7 +415,7 @@ export class Machine {
           break;
         case 'y': {
           let t = '';
-          for (const ch of this.ps) t += c.map!.get(ch) ?? ch;
+          for (const ch of c.mapChars ? splitChars(this.ps) : this.ps) t += c.map!.get(ch) ?? ch;
           this.ps = t;
           break;
         }
@@ -446,7 +449,7 @@ export class Machine {
       }
       count++;
       if (count >= c.nth) {
-        out += s.slice(copied, st) + expand(c.parts, m);
+        out += s.slice(copied, st) + expand(c.parts, m, this.o.utf8);
         copied = en;
         did = true;
         if (!c.global) break;

@@ -2,6 +2,7 @@
 // command list, with `{`/`}` and branches resolved to indexes. Errors carry
 // GNU's wording and location ("-e expression #1, char 3: ...").
 
+import { seqLen } from '../../../userland/lib/utf8.js';
 import { compileRx, parseReplacement, RegexError, type Part, type Rx } from './text.js';
 
 export type Addr =
@@ -33,6 +34,8 @@ export interface Command {
   nth: number;
   print: number;
   map: Map<string, string> | null;
+  /** `y` maps characters (UTF-8), not bytes. */
+  mapChars: boolean;
 }
 
 /** A piece of the script and how errors in it are located. */
@@ -75,6 +78,8 @@ export class Parser {
   constructor(
     chunks: Chunk[],
     private readonly ere: boolean,
+    /** A UTF-8 locale: regexes match characters, `y` maps characters. */
+    private readonly utf8: boolean,
   ) {
     for (const c of chunks) {
       this.bounds.push([this.s.length, this.s.length + c.text.length, c]);
@@ -140,7 +145,7 @@ export class Parser {
   private newCmd(): Command {
     return {
       name: '', neg: false, active: false, endLine: 0, text: '', label: '', jump: 0, num: -1,
-      file: '', re: null, parts: [], global: false, nth: 1, print: 0, map: null,
+      file: '', re: null, parts: [], global: false, nth: 1, print: 0, map: null, mapChars: false,
     };
   }
 
@@ -198,7 +203,7 @@ export class Parser {
   private regexFlags(raw: string, icase: boolean, multi: boolean): Rx | null {
     if (raw === '') return null;
     try {
-      return compileRx(raw, this.ere, icase, multi);
+      return compileRx(raw, this.ere, icase, multi, this.utf8);
     } catch (e) {
       if (e instanceof RegexError) this.fail(e.message);
       throw e;
@@ -485,13 +490,16 @@ export class Parser {
           else this.fail("unknown option to `s'");
           continue;
         }
-        chars.push(c);
+        // A character is its whole UTF-8 sequence.
+        const n = this.utf8 ? seqLen(this.s, this.i - 1) : 1;
+        chars.push(n > 1 ? c + this.s.slice(this.i, (this.i += n - 1)) : c);
       }
     };
     const from = side();
     const to = side();
     if (from.length !== to.length) this.fail("strings for `y' command are different lengths");
     cmd.map = new Map(from.map((c, k) => [c, to[k]]));
+    cmd.mapChars = this.utf8;
     this.end();
   }
 }

@@ -6,6 +6,7 @@ import { Errno, SysError, strerror } from '../../../abi/errno.js';
 import { O_RDONLY } from '../../../abi/fcntl.js';
 import type { AgentosApi } from '../../../runtimes/js/api.js';
 import { parseArgs, UsageError, type OptSpec } from '../../../userland/lib/args.js';
+import { isUtf8Locale } from '../../../userland/lib/locale.js';
 import { Writer } from '../../../userland/lib/writer.js';
 import { Machine, Out, Quit } from './exec.js';
 import { InPlace } from './inplace.js';
@@ -122,6 +123,7 @@ function run(os: AgentosApi): number {
   let posix = false;
   let lineWrap = 70;
   let inPlace: string | null = null;
+  const utf8 = isUtf8Locale(os.env);
   let exprs = 0;
   for (const [k, v] of parsed.list) {
     switch (k) {
@@ -176,7 +178,7 @@ function run(os: AgentosApi): number {
   }
   let program;
   try {
-    program = new Parser(chunks, ere).parse();
+    program = new Parser(chunks, ere, utf8).parse();
   } catch (e) {
     if (e instanceof ScriptError) die(e.message, e.status);
     throw e;
@@ -190,7 +192,7 @@ function run(os: AgentosApi): number {
   };
   const delim = zero ? '\0' : '\n';
   const input = new Input(sys, operands, delim, separate, complain);
-  const opts = { quiet: quiet || program.quiet, delim, lineWrap, posix, unbuffered, separate };
+  const opts = { quiet: quiet || program.quiet, delim, lineWrap, posix, unbuffered, separate, utf8 };
   const m = new Machine(sys, program.cmds, input, opts, stdout, die);
   m.openWFiles(program.wfiles);
   const ip = inPlace === null ? null : new InPlace(sys, m, inPlace, unbuffered);

@@ -1,8 +1,10 @@
 // sed's regexes and text helpers. Everything is a "byte string" (one char per
-// byte, latin1) so matching and output are byte-exact, as in the C locale.
+// byte, latin1) so output is byte-exact; in a UTF-8 locale regexes, `y` and
+// case conversions work on the characters those bytes spell.
 // The BRE/ERE translation itself is grep's; sed adds its escapes (\n, \t...).
 
-import { decodeEscapes, translate, type Syntax } from '../../grep/programs/regex.js';
+import { byteRegExp, decodeEscapes, needsAsciiFold, translate, type Syntax } from '../../grep/programs/regex.js';
+import { lowerStr, seqLen, upperStr } from '../../../userland/lib/utf8.js';
 
 export { RegexError } from '../../grep/programs/regex.js';
 export { bytesToStr, strToBytes, utf8Bytes } from '../../grep/programs/io.js';
@@ -27,10 +29,13 @@ const sedEscapes = (p: string): string =>
     '/',
   );
 
-/** Compile a sed regex; throws RegexError with GNU's message. */
-export function compileRx(pattern: string, ere: boolean, icase: boolean, multiline: boolean): Rx {
-  const t = translate(sedEscapes(pattern), (ere ? 'ere' : 'bre') satisfies Syntax);
-  return { re: new RegExp(t.source, `g${icase ? 'i' : ''}${multiline ? 'm' : ''}`), groups: t.groups };
+/** Compile a sed regex (by characters when `utf8`); throws RegexError with GNU's message. */
+export function compileRx(pattern: string, ere: boolean, icase: boolean, multiline: boolean, utf8: boolean): Rx {
+  const p = sedEscapes(pattern);
+  const foldAscii = icase && !utf8 && needsAsciiFold(p);
+  const t = translate(p, (ere ? 'ere' : 'bre') satisfies Syntax, 0, { utf8, foldAscii });
+  const flags = `g${icase && !foldAscii ? 'i' : ''}${multiline ? 'm' : ''}`;
+  return { re: byteRegExp(t.source, t.ascii?.source, flags), groups: t.groups };
 }
 
 /** The `l` command's unambiguous form of a pattern space, wrapped at `width` (0/1: no wrap). */
@@ -95,23 +100,43 @@ export function parseReplacement(r: string): { parts: Part[]; maxRef: number } {
   return { parts, maxRef };
 }
 
-// ASCII only: the C locale's toupper/tolower (JS would also map latin1 letters).
-const upper = (s: string) => s.replace(/[a-z]+/g, (x) => x.toUpperCase());
-const lower = (s: string) => s.replace(/[A-Z]+/g, (x) => x.toLowerCase());
+// The C locale's toupper/tolower touch ASCII only (JS would also map latin1
+// letters); GNU sed converts through wide characters, and a byte above 0x7f,
+// which the C locale cannot convert back, comes out as 0xff.
+const HIGH = /[\x80-\xff]/g;
+const upper = (s: string) => s.replace(/[a-z]+/g, (x) => x.toUpperCase()).replace(HIGH, '\xff');
+const lower = (s: string) => s.replace(/[A-Z]+/g, (x) => x.toLowerCase()).replace(HIGH, '\xff');
 
-/** Build the replacement for one match, applying GNU's case conversions. */
-export function expand(parts: Part[], m: RegExpExecArray): string {
+/** Where the first byte that is not UTF-8 is (the length if none). */
+function validPrefix(s: string): number {
+  let i = 0;
+  while (i < s.length) {
+    const n = seqLen(s, i);
+    if (n === 0) break;
+    i += n;
+  }
+  return i;
+}
+
+/** Build the replacement for one match, applying GNU's case conversions (to characters when `utf8`). */
+export function expand(parts: Part[], m: RegExpExecArray, utf8: boolean): string {
   let out = '';
   let mode: 'U' | 'L' | '' = '';
   let once: 'u' | 'l' | '' = '';
+  const [up, low] = utf8 ? [upperStr, lowerStr] : [upper, lower];
   const add = (s: string) => {
     if (!s) return;
-    let t = mode === 'U' ? upper(s) : mode === 'L' ? lower(s) : s;
-    if (once) {
-      t = (once === 'u' ? upper(t[0]) : lower(t[0])) + t.slice(1);
-      once = '';
+    // GNU stops converting a piece at its first invalid sequence: the rest is copied as it is.
+    const k = utf8 && (mode || once) ? validPrefix(s) : s.length;
+    const rest = s.slice(k);
+    s = s.slice(0, k);
+    let t = mode === 'U' ? up(s) : mode === 'L' ? low(s) : s;
+    if (once && t) {
+      const n = utf8 ? seqLen(t, 0) || 1 : 1;
+      t = (once === 'u' ? up(t.slice(0, n)) : low(t.slice(0, n))) + t.slice(n);
     }
-    out += t;
+    if (once && (t || rest)) once = '';
+    out += t + rest;
   };
   for (const p of parts) {
     if ('lit' in p) add(p.lit);

@@ -5,6 +5,7 @@
 
 import { parseArgs, UsageError, type OptSpec } from '../../../userland/lib/args.js';
 import type { Format } from './header.js';
+import { quoteArg } from './quote.js';
 
 export type Mode = 'c' | 'x' | 't' | 'r' | 'u';
 
@@ -179,7 +180,8 @@ export function parseOptions(argv: string[], env: Record<string, string>): TarOp
       case 'm': o.touch = true; break;
       case 'sort': {
         if (v !== 'none' && v !== 'name' && v !== 'inode') {
-          throw new TarUsage(`invalid argument ${quoteArg(v!)} for '--sort'\nValid arguments are:\n  - 'none'\n  - 'name'\n  - 'inode'`, 2, false);
+          const valid = ['none', 'name', 'inode'].map((a) => `\n  - ${quoteArg(a)}`).join('');
+          throw new TarUsage(`invalid argument ${quoteArg(v!)} for ${quoteArg('--sort')}\nValid arguments are:${valid}`, 2, false);
         }
         // agentOS has no disk layout to follow: inode order is directory order.
         o.sort = v === 'name' ? 'name' : 'none';
@@ -210,4 +212,3 @@ export function parseOptions(argv: string[], env: Record<string, string>): TarOp
   return o;
 }
 
-const quoteArg = (s: string): string => `'${s}'`;

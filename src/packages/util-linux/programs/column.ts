@@ -4,6 +4,8 @@
 
 import type { AgentosApi } from '../../../runtimes/js/api.js';
 import { chunks, command, winsize, type Cmd } from '../../../userland/lib/index.js';
+import { isUtf8Locale } from '../../../userland/lib/locale.js';
+import { encode, seqLen, strWidth } from '../../../userland/lib/utf8.js';
 
 const USAGE = `
 Usage:
@@ -42,6 +44,21 @@ const latin1 = (b: Uint8Array): string => {
 };
 const bytes = (s: string): Uint8Array => Uint8Array.from(s, (ch) => ch.charCodeAt(0));
 
+/** Text as column reads it: bytes that are not characters of the locale (all non-ASCII in C) become \xHH. */
+function escapeInvalid(s: string, utf8: boolean): string {
+  if (!/[\x80-\xff]/.test(s)) return s;
+  let out = '';
+  for (let i = 0; i < s.length; ) {
+    const n = utf8 ? seqLen(s, i) : s.charCodeAt(i) < 0x80 ? 1 : 0;
+    if (n === 0) out += `\\x${s.charCodeAt(i++).toString(16).padStart(2, '0')}`;
+    else out += s.slice(i, (i += n));
+  }
+  return out;
+}
+
+/** Columns an entry takes: its characters' widths in UTF-8, else its bytes. */
+let entryWidth = (s: string): number => s.length;
+
 const column = command(
   {
     name: 'column',
@@ -61,11 +78,11 @@ const column = command(
     const json = c.has('J');
     const table = c.has('t') || json;
     if (json && !c.has('N')) c.fail('option --table-columns required for --json');
-    let width = 0;
+    let outWidth = 0;
     const cw = c.get('c');
     if (cw !== undefined) {
       if (!/^\d+$/.test(cw)) c.fail(`invalid columns argument: '${cw}'`);
-      width = Number(cw);
+      outWidth = Number(cw);
     }
     const limit = c.get('l');
     if (limit !== undefined && !(/^\d+$/.test(limit) && Number(limit) > 0)) {
@@ -97,10 +114,12 @@ const column = command(
       if (carry) entries.push(carry);
       if (fd !== 0) c.sys.close(fd);
     }
-    const kept = entries.filter((e) => keepEmpty || e.trim() !== '');
+    const utf8 = isUtf8Locale(c.os.env);
+    if (utf8) entryWidth = (s) => strWidth(s, 1, 0);
+    const kept = entries.filter((e) => keepEmpty || e.trim() !== '').map((e) => escapeInvalid(e, utf8));
     if (table) return void printTable(c, kept, limit === undefined ? Infinity : Number(limit), json);
-    if (width === 0) width = terminalWidth(c);
-    fill(c, kept, width, c.has('x'));
+    if (outWidth === 0) outWidth = terminalWidth(c);
+    fill(c, kept, outWidth, c.has('x'));
   },
 );
 
@@ -114,7 +133,7 @@ function terminalWidth(c: Cmd): number {
 /** Entries in columns at tab stops: down the columns, or across the rows with -x. */
 function fill(c: Cmd, ents: string[], width: number, rows: boolean): void {
   if (ents.length === 0) return;
-  const raw = Math.max(...ents.map((e) => e.length));
+  const raw = Math.max(...ents.map(entryWidth));
   if (raw >= width) {
     for (const e of ents) c.out.write(bytes(`${e}\n`));
     return;
@@ -135,7 +154,7 @@ function fill(c: Cmd, ents: string[], width: number, rows: boolean): void {
     let end = max;
     ents.forEach((e, i) => {
       out += e;
-      chars += e.length;
+      chars += entryWidth(e);
       if (i === ents.length - 1) return;
       // With no whole column fitting GNU's count never wraps: one long line.
       if (++col === cols) {
@@ -156,7 +175,7 @@ function fill(c: Cmd, ents: string[], width: number, rows: boolean): void {
       chars = 0;
       for (let base = row, col = 0; col < ncols; col++) {
         out += ents[base];
-        chars += ents[base].length;
+        chars += entryWidth(ents[base]);
         if ((base += nrows) >= ents.length) break;
         pad(end);
         end += max;
@@ -198,9 +217,10 @@ function cells(line: string, seps: string | null, limit: number): string[] {
 }
 
 function printTable(c: Cmd, lines: string[], limit: number, json: boolean): void {
-  const seps = c.get('s') ?? null;
+  const s = c.get('s');
+  const seps = s === undefined ? null : encode(s);
   const rows = lines.map((l) => cells(l, seps, limit));
-  const names = c.has('N') ? c.get('N')!.split(',') : [];
+  const names = c.has('N') ? encode(c.get('N')!).split(',') : [];
   const ncols = Math.max(names.length, ...rows.map((r) => r.length));
   /** Column numbers (1-based) or -N names. */
   const pick = (opt: string): Set<number> => {
@@ -228,13 +248,13 @@ function printTable(c: Cmd, lines: string[], limit: number, json: boolean): void
   if (rows.length === 0) return;
   const headings = names.length > 0 && !c.has('d');
   const all = headings ? [names, ...rows] : rows;
-  const widths = Array.from({ length: ncols }, (_, i) => Math.max(0, ...all.map((r) => (r[i] ?? '').length)));
-  const sep = c.get('o') ?? '  ';
+  const widths = Array.from({ length: ncols }, (_, i) => Math.max(0, ...all.map((r) => entryWidth(r[i] ?? ''))));
+  const sep = encode(c.get('o') ?? '  ');
   let out = '';
   for (const r of all) {
     visible.forEach((i, k) => {
       const cell = r[i] ?? '';
-      const gap = ' '.repeat(widths[i] - cell.length);
+      const gap = ' '.repeat(widths[i] - entryWidth(cell));
       if (k > 0) out += sep;
       const last = k === visible.length - 1;
       // The last column is not padded: when left-aligned, or when its cell is empty.

@@ -47,6 +47,7 @@ export default topic('params', [
   t('transform @E', `x='a\\tb'; echo "\${x@E}"`),
   t('transform @A and @a', `declare -i n=5; x=str; echo \${n@A}; echo \${x@A}; echo \${n@a}`),
   t('length of multibyte string in C locale', `x=$'\\xc3\\xa9t\\xc3\\xa9'; echo \${#x}`),
+  t('length of multibyte string in a UTF-8 locale', `LC_ALL=C.UTF-8; x=$'\\xc3\\xa9t\\xc3\\xa9'; y=$(printf 'h\\303\\251'); echo \${#x} \${#y}; LC_ALL=C; echo \${#x} \${#y}`),
   t('nested default expansions', `unset a b; c=deep; echo \${a:-\${b:-\${c}}}`, { posix: true }),
   t('default with command substitution', `unset u; echo \${u:-$(echo computed)}`, { posix: true }),
   t('expansion in default is not run when set', `x=set; echo \${x:-$(echo no >&2)}`, { posix: true }),

@@ -23,6 +23,7 @@ import { clear, column, file, tput, tree } from './extras-pkgs.js';
 import { gzip, tar, zip } from './archives.js';
 import { mkfifo, sync } from './syncing.js';
 import { fastpaths } from './fastpaths.js';
+import { chars } from './chars.js';
 
 export const FAMILIES: Family[] = [
   cat, echo, tee, names, seq, sleep, wc, head, tail, mkdirRmdir, rm, touch, cp, mv, ln, ls, stat, chmod, options, pipes, system,
@@ -30,5 +31,5 @@ export const FAMILIES: Family[] = [
   date, expr, timeout, nohup, which, tty, pwd, du, df, truncate, dd, tar, gzip, zip,
   diff, diffPairs, cmp, diff3, patch, patchRoundTrips, patchDrifted, xxd, hexdump, strings, iconv,
   join, fmt, unexpand, split, shuf, chown, install, groups, stty, tailFollow, column, tree, file, tput, clear,
-  mkfifo, sync, fastpaths,
+  mkfifo, sync, fastpaths, chars,
 ];

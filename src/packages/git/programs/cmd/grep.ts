@@ -228,9 +228,9 @@ export async function grep(ctx: Ctx, args: string[]): Promise<number> {
   const afterDD = dashdash < 0 ? [] : operands.slice(beforeDD.length);
 
   const syntax = o.has('fixed-strings') ? 'fixed' : o.has('extended-regexp') ? 'ere' : 'bre';
-  const mopts = { syntax, ignoreCase: o.has('ignore-case') || o.has('y'), word: o.has('word-regexp'), line: false } as const;
-  // -P: Perl-compatible patterns are (nearly) JavaScript's own
-  const matcher = (p: string) => (o.has('perl-regexp') ? new Matcher([toLatin1(p)], mopts) : compile([toLatin1(p)], mopts).matcher);
+  const mopts = { syntax, ignoreCase: o.has('ignore-case') || o.has('y'), word: o.has('word-regexp'), line: false, utf8: false } as const;
+  // Lines are byte strings here (utf8: false). -P: Perl-compatible patterns are (nearly) JavaScript's own
+  const matcher = (p: string) => (o.has('perl-regexp') ? new Matcher({ branches: [toLatin1(p)] }, mopts, false) : compile([toLatin1(p)], mopts).matcher);
   let expr: Expr;
   try {
     expr = parseExpr(ctx, tokens.map((t) => (typeof t === 'string' ? t : matcher(t.pattern))));

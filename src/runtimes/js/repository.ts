@@ -1,0 +1,93 @@
+// The host's package repository, as `agentos-software search/info/install NAME`
+// reads it: the build output (dist/ beside the runtime bundle) on Node, /pkg/ on
+// the page's origin in a browser. Read-only, and only its index and the files
+// the index's packages list: a guest names a package and a listed path, never a
+// host path or URL.
+
+export interface RepoEntry {
+  name: string;
+  version: string;
+  description: string;
+  commands: string[];
+  files: number;
+  bytes: number;
+}
+
+export type RepoFile = [path: string, mode: number];
+
+export interface Repository {
+  index(): Promise<RepoEntry[]>;
+  /** The package's files and their modes; throws if the repository has no such package. */
+  files(name: string): Promise<RepoFile[]>;
+  /** One listed file of a package; `progress` gets the bytes read so far. */
+  read(name: string, path: string, progress?: (bytes: number) => void): Promise<Uint8Array>;
+}
+
+const NODE_FS = 'node:fs/promises';
+const CHUNK = 4 << 20;
+
+function base(): URL {
+  const inNode = typeof process !== 'undefined' && !!process.versions?.node;
+  // The worker bundles live in dist/node/; the repository is dist/.
+  return inNode ? new URL('../', import.meta.url) : new URL('/pkg/', self.location.href);
+}
+
+async function fetchUrl(url: URL, progress?: (bytes: number) => void): Promise<Uint8Array> {
+  if (url.protocol === 'file:') {
+    const { open } = (await import(/* @vite-ignore */ NODE_FS)) as typeof import('node:fs/promises');
+    const fh = await open(url);
+    try {
+      const size = (await fh.stat()).size;
+      const out = new Uint8Array(size);
+      for (let at = 0; at < size; ) {
+        const { bytesRead } = await fh.read(out, at, Math.min(CHUNK, size - at), at);
+        if (bytesRead === 0) break;
+        at += bytesRead;
+        progress?.(at);
+      }
+      return out;
+    } finally {
+      await fh.close();
+    }
+  }
+  const r = await fetch(url);
+  if (!r.ok || !r.body) throw new Error(`${r.status} ${r.statusText}`);
+  const parts: Uint8Array[] = [];
+  let n = 0;
+  const reader = r.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parts.push(value);
+    n += value.length;
+    progress?.(n);
+  }
+  const out = new Uint8Array(n);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+const json = async <T>(url: URL): Promise<T> => JSON.parse(new TextDecoder().decode(await fetchUrl(url))) as T;
+
+export function hostRepository(): Repository {
+  let index: Promise<RepoEntry[]> | null = null;
+  const listed = new Map<string, Promise<RepoFile[]>>();
+  const repo: Repository = {
+    index: () => (index ??= json<RepoEntry[]>(new URL('repository.json', base())).catch(() => [])),
+    async files(name) {
+      if (!(await repo.index()).some((e) => e.name === name)) throw new Error(`no package '${name}' in the repository`);
+      let l = listed.get(name);
+      if (!l) listed.set(name, (l = json<RepoFile[]>(new URL(`${name}.files.json`, base()))));
+      return l;
+    },
+    async read(name, path, progress) {
+      if (!(await repo.files(name)).some(([p]) => p === path)) throw new Error(`${name} has no file ${path}`);
+      return fetchUrl(new URL(`${name}/${path.split('/').map(encodeURIComponent).join('/')}`, base()), progress);
+    },
+  };
+  return repo;
+}
