@@ -13,7 +13,8 @@ Options (and corresponding environment variables):
 file   : program read from script file
 -      : program read from stdin (default; interactive mode if a tty)
 arg ...: arguments passed to program in sys.argv[1:]
-Accepted and ignored: -b -B -d -E -I -O -OO -P -s -S -v -x -W arg -X opt
+-B     : don't write .pyc files on import; also PYTHONDONTWRITEBYTECODE=x
+Accepted and ignored: -b -d -E -I -O -OO -P -s -S -v -x -W arg -X opt
 `;
 
 export interface PyArgs {
@@ -25,17 +26,19 @@ export interface PyArgs {
   inspect: boolean;
   quiet: boolean;
   unbuffered: boolean;
+  /** -B: no bytecode caches written on import. */
+  noBytecode: boolean;
   /** -V/--version or -h/--help: answered without running anything. */
   info?: 'version' | 'help';
 }
 
 export class UsageError extends Error {}
 
-const IGNORED = new Set('bBdEIOPsSvx');
+const IGNORED = new Set('bdEIOPsSvx');
 
 /** Parse `args` (argv without argv[0]); `stdinIsTty` picks the REPL when there is no program. */
 export function parseArgs(args: string[], stdinIsTty: boolean): PyArgs {
-  const o: PyArgs = { mode: 'stdin', target: '', argv: [''], inspect: false, quiet: false, unbuffered: false };
+  const o: PyArgs = { mode: 'stdin', target: '', argv: [''], inspect: false, quiet: false, unbuffered: false, noBytecode: false };
   let i = 0;
   for (; i < args.length; i++) {
     const a = args[i];
@@ -64,6 +67,7 @@ export function parseArgs(args: string[], stdinIsTty: boolean): PyArgs {
       if (c === 'i') o.inspect = true;
       else if (c === 'q') o.quiet = true;
       else if (c === 'u') o.unbuffered = true;
+      else if (c === 'B') o.noBytecode = true;
       else if (c === 'V') return { ...o, info: 'version' };
       else if (c === 'h' || c === '?') return { ...o, info: 'help' };
       else if (!IGNORED.has(c)) throw new UsageError(`Unknown option: -${c}`);

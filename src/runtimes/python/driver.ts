@@ -41,6 +41,8 @@ def run(config):
     '''The process, as JSON from run.ts: bind the interpreter to it, then run the program.'''
     c = _json.loads(config)
     attach(c['pid'], c['env'], c['executable'], c['argv'])
+    # As CPython: imports write __pycache__/*.pyc unless -B or PYTHONDONTWRITEBYTECODE says not to.
+    sys.dont_write_bytecode = c['noBytecode'] or bool(os.environ.get('PYTHONDONTWRITEBYTECODE'))
     return main(c['mode'], c['target'], c['args'], c['inspect'], c['quiet'], c['unbuffered'], c['ttyIn'], c['ttyOut'])
 
 def attach(pid, env, executable, argv):

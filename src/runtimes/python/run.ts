@@ -81,6 +81,7 @@ function start(ctx: ProcessContext, py: Pyodide, opts: PyArgs): number {
   const config = {
     pid: ctx.pid, env: ctx.env, executable: ctx.file, argv: ctx.argv,
     mode: opts.mode, target: opts.target, args: opts.argv, inspect: opts.inspect, quiet: opts.quiet, unbuffered: opts.unbuffered,
+    noBytecode: opts.noBytecode,
     ttyIn: isatty(ctx, 0), ttyOut: isatty(ctx, 1),
   };
   return driver.run(JSON.stringify(config)) as number;

@@ -47,6 +47,15 @@ for code in ("import js; js.fetch", "import pyodide_js", "from pyodide.code impo
     },
   },
   {
+    name: 'python: imports write __pycache__ as CPython does; -B and PYTHONDONTWRITEBYTECODE do not',
+    async run(m) {
+      const r = await sh(m, `mkdir -p /tmp/pyc && cd /tmp/pyc && echo 'x = 1' > mod.py && python3 -c 'import mod' && ls __pycache__ | sed 's/cpython-[0-9]*/cpython-N/'
+rm -rf __pycache__; python3 -B -c 'import mod'; ls -d __pycache__ 2>&1 | head -c 30; echo
+PYTHONDONTWRITEBYTECODE=1 python3 -c 'import mod, sys; print(sys.dont_write_bytecode)'; ls -d __pycache__ 2>/dev/null | wc -l`);
+      eq(text(r.stdout), "mod.cpython-N.pyc\nls: cannot access '__pycache__\nTrue\n0\n", 'pyc written, then not under -B or the variable');
+    },
+  },
+  {
     name: 'python: the VFS is live both ways (no copy step)',
     async run(m) {
       const r = await sh(m, `echo from-shell > a.txt
@@ -191,7 +200,7 @@ python3 -c 'import builtins; builtins.leak = 1'; python3 -c 'import builtins; pr
       eq(text(r.stderr), "ERROR: cannot reach https://pypi.org/simple/requests/: network access to https://pypi.org denied by the VM's network policy (network: none)\n", 'offline error');
       eq(text(r.stdout), 'Collecting requests\nstatus=1\nSuccessfully installed hello-py-1.0\nhello from a wheel\nhello-py 1.0\nFalse\n', 'stdout');
       // As root, pip installs system-wide, as pip does when site-packages is writable.
-      eq(text((await sh(m, 'ls /usr/local/lib/python3*/site-packages/hello_py /usr/local/bin/hello-py')).stdout), '/usr/local/bin/hello-py\n\n/usr/local/lib/python3.14/site-packages/hello_py:\n__init__.py\n', 'files');
+      eq(text((await sh(m, 'ls /usr/local/lib/python3*/site-packages/hello_py /usr/local/bin/hello-py')).stdout), '/usr/local/bin/hello-py\n\n/usr/local/lib/python3.14/site-packages/hello_py:\n__init__.py\n__pycache__\n', 'files (the import above wrote its bytecode cache)');
     },
   },
 ];

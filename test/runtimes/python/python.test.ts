@@ -27,9 +27,10 @@ for (const c of pythonCases) {
 
 test('command line: options end at -c, -m, a script or -, as CPython parses them', () => {
   assert.deepEqual(parseArgs(['-c', 'pass', 'a', '-u'], false), {
-    mode: 'c', target: 'pass', argv: ['-c', 'a', '-u'], inspect: false, quiet: false, unbuffered: false,
+    mode: 'c', target: 'pass', argv: ['-c', 'a', '-u'], inspect: false, quiet: false, unbuffered: false, noBytecode: false,
   });
   assert.equal(parseArgs(['-uc', 'pass'], false).unbuffered, true);
+  assert.equal(parseArgs(['-Bc', 'pass'], false).noBytecode, true);
   assert.deepEqual(parseArgs(['-m', 'json.tool', 'f'], false).argv, ['-m', 'f']);
   assert.deepEqual(parseArgs(['-W', 'ignore', 's.py', '-c'], false).argv, ['s.py', '-c']);
   assert.equal(parseArgs([], true).mode, 'repl');
