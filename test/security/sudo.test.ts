@@ -114,6 +114,19 @@ describe('the policy binds root exactly as it binds the user', () => {
     });
   });
 
+  test('the command allowlist: agentos-software cannot re-point an allowed name at another program', async () => {
+    const policy = { processes: { allow: ['/opt/agentos/bin/agentos-software', '/opt/agentos/bin/sudo', '/opt/agentos/bin/ls', '/opt/agentos/bin/echo'] } };
+    await withVM(policy, async (vm) => {
+      for (const cmd of ['agentos-software unlink ls', 'sudo agentos-software unlink ls', 'agentos-software install /tmp', 'agentos-software upgrade x 1.0']) {
+        const r = await vm.exec(`${cmd}; echo "status $?"`);
+        assert.match(r.stderr, /not allowed under the VM's command rules/, cmd);
+        assert.match(r.stdout, /status [1-9]/, cmd);
+      }
+      assert.equal((await vm.exec('ls -d /opt/agentos/bin/ls && echo still')).stdout, '/opt/agentos/bin/ls\nstill\n');
+      assert.equal((await vm.exec('agentos-software list >/dev/null; echo "list $?"')).stdout, 'list 0\n');
+    });
+  });
+
   test('the command allowlist: sudo runs only allowed commands, and root cannot rewrite one', async () => {
     const policy = { processes: { allow: ['/opt/agentos/bin/sudo', '/opt/agentos/bin/id', '/opt/agentos/bin/cat', '/opt/agentos/bin/echo', '/opt/agentos/bin/agentos'] } };
     await withVM(policy, async (vm) => {

@@ -10,11 +10,19 @@ import { int, str } from './args.js';
 
 /**
  * The broker writes /opt/agentos as root on the caller's behalf: the VM
- * policy's read-only and ask rules there still apply to the caller.
+ * policy's read-only and ask rules there still apply to the caller. Under
+ * command rules nothing there may change: the rules name commands by path, and
+ * unlinking an allowed name and linking another package's command in its
+ * place would make an allowed path run the guest's own program.
  */
 function policyAllowsChanges(k: Kernel, p: Process, op: string): void {
+  if (op === 'list') return;
+  const procs = k.policy.policy.processes;
+  if (procs?.allow || procs?.ask) {
+    throw new SysError(Errno.EPERM, `software ${op} is not allowed under the VM's command rules (they name commands by path)`);
+  }
   const guard = k.policy.fs;
-  if (!guard || op === 'list') return;
+  if (!guard) return;
   for (const path of [OPT, BIN]) guard.modify(p.cred, k.vfs.resolve(p.cred, k.vfs.root(), path, false), `software ${op} (${path})`);
 }
 
