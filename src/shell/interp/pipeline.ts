@@ -191,6 +191,6 @@ export function startBackground(sh: Shell, cmd: Command): void {
   const id = (sh.jobs.at(-1)?.id ?? 0) + 1;
   // Only the interactive shell itself reports and controls jobs, not its subshells.
   const top = sh.terminal !== null && sh.subshellLevel === 0;
-  sh.jobs.push({ id, pids: [pid], pgid: top ? pid : undefined, command: top ? print(cmd) : cmd.type, status: 'Running' });
+  sh.jobs.push({ id, pids: [pid], pgid: top ? pid : undefined, command: print(cmd), status: 'Running' });
   if (sh.opts.on('interactive') && sh.subshellLevel === 0) sh.write(2, `[${id}] ${pid}\n`);
 }

@@ -343,7 +343,15 @@ export const times: Builtin = (sh) => {
 
 export const jobs: Builtin = (sh, argv) => {
   if (sh.terminal) return sh.terminal.jobs(argv);
-  for (const j of sh.jobs) sh.out(`[${j.id}]  ${j.status.padEnd(24)}${j.command}\n`);
+  // Without job control, as bash: the jobs not yet known to be done, + the current, - the previous; -p pids, -l with pids.
+  const opts = argv.slice(1).filter((a) => a.startsWith('-')).join('');
+  const live = sh.jobs.filter((j) => j.status !== 'Done');
+  live.forEach((j, i) => {
+    if (opts.includes('p')) return sh.out(`${j.pids[0]}\n`);
+    const mark = i === live.length - 1 ? '+' : i === live.length - 2 ? '-' : ' ';
+    const pid = opts.includes('l') ? ` ${j.pids[0]}` : ' ';
+    sh.out(`[${j.id}]${mark}${pid} ${j.status.padEnd(24)}${j.command}${j.status === 'Running' ? ' &' : ''}\n`);
+  });
   return 0;
 };
 

@@ -124,6 +124,7 @@ export const letAndMisc = topic('builtins-let-misc', [
   t('caller outside a function', `caller; echo status $?`),
   t('wait with no jobs', `wait; echo $?`, { posix: true }),
   t('wait for an unknown pid', `wait 99999; echo status $?`),
+  t('jobs without job control: text, markers, -p', `sleep 5 & sleep 5 | cat & jobs; jobs -p | wc -l; kill %1 %2; wait 2>/dev/null; echo done`),
   t('umask symbolic', `umask 022; umask -S; umask 0077; umask`),
   t('ulimit runs', `ulimit -n > /dev/null; echo $?`),
   t('exec replaces the shell', `exec printenv USER; echo not-reached`),
