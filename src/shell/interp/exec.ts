@@ -669,11 +669,14 @@ export function waitFor(sh: Shell, pid: number, onSignal?: (sig: number) => void
 function runDecl(sh: Shell, cmd: DeclCommand): number {
   debugTrap(sh, cmd);
   const ctx = expandContext(sh);
-  // Words are expanded as arguments; assignment arguments are not split or globbed.
+  // Words are expanded as arguments; assignment arguments are not split or globbed. All are
+  // expanded before the builtin runs, as in bash: `export x=$(printenv x)` does not yet see x
+  // exported, and `local a=1 b=$a` gives b the $a from before.
   const args: (string | Assign)[] = [];
   for (const a of cmd.args) {
-    if (a.type === 'Assign') args.push(a);
-    else args.push(...expandWords([a], ctx));
+    if (a.type !== 'Assign') args.push(...expandWords([a], ctx));
+    else if (!a.value) args.push(a);
+    else args.push({ ...a, value: { ...a.value, parts: [{ type: 'SglQuoted', value: expandAssignValue(a.value, ctx), line: a.line, col: a.col }] } });
   }
   const restoreVars = tempAssign(sh, cmd.assigns, ctx);
   try {

@@ -242,6 +242,7 @@ export const CASES: Case[] = [
   C("sed 's/./X/3' bad8 | od -c"),
   C("sed 's/.*/\\U&/' bad8 | od -c; sed 's/k.*/\\u&/' bad8 | od -c"),
   C("sed -n '/\u00e9/=' u8 bad8"),
+  C("sed 's/\\xce//g; s/\\xc3/[c3]/' u8 | od -An -tx1"),
   // errors
   C('sed "s/a/b" n'),
   C('sed "s/a" n'),

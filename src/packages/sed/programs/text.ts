@@ -4,7 +4,7 @@
 // The BRE/ERE translation itself is grep's; sed adds its escapes (\n, \t...).
 
 import { byteRegExp, decodeEscapes, needsAsciiFold, translate, type Syntax } from '../../grep/programs/regex.js';
-import { lowerStr, seqLen, upperStr } from '../../../userland/lib/utf8.js';
+import { hasEncodingError, lowerStr, seqLen, upperStr } from '../../../userland/lib/utf8.js';
 
 export { RegexError } from '../../grep/programs/regex.js';
 export { bytesToStr, strToBytes, utf8Bytes } from '../../grep/programs/io.js';
@@ -32,6 +32,8 @@ const sedEscapes = (p: string): string =>
 /** Compile a sed regex (by characters when `utf8`); throws RegexError with GNU's message. */
 export function compileRx(pattern: string, ere: boolean, icase: boolean, multiline: boolean, utf8: boolean): Rx {
   const p = sedEscapes(pattern);
+  // A pattern holding bytes that are not UTF-8 (`s/\xce//`) matches bytes, also inside characters, as GNU sed's does.
+  if (utf8 && hasEncodingError(p)) utf8 = false;
   const foldAscii = icase && !utf8 && needsAsciiFold(p);
   const t = translate(p, (ere ? 'ere' : 'bre') satisfies Syntax, 0, { utf8, foldAscii });
   const flags = `g${icase && !foldAscii ? 'i' : ''}${multiline ? 'm' : ''}`;

@@ -5,6 +5,7 @@ import { t, topic } from '../types.js';
 export default topic('builtins-vars', [
   t('export makes a variable visible to children', `X=1; printenv X; echo "status $?"; export X; printenv X`),
   t('export with assignment', `export A=1 B=2; printenv A B`),
+  t('declaration arguments are expanded before the builtin runs', `x=1; export x=$(printenv x)2; echo "[$x]"; unset a; export a=1 b=$a; echo "[$b]"; declare c=5 d=$c; echo "[$d]"; f() { local e=7 g=$e; local x=$x; echo "[$g] [$x]"; }; f`),
   t('export -n removes the export', `export E=1; export -n E; printenv E; echo $? $E`),
   t('export -p shows a chosen variable', `export ONLY='a "q" $b'; export -p | while read -r l; do case $l in *ONLY*) echo "$l";; esac; done`),
   t('export of an invalid name', `export 1abc=2; echo status $?`),
