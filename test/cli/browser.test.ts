@@ -22,7 +22,7 @@ test('agentos exec --browser: output, status, stdin, --json; bad flags', { skip 
   assert.equal(r.stderr, 'oops\n');
   assert.equal(r.status, 3);
   const j = agentos(['exec', '--browser', '--json', '-i', '--', 'tr a-z A-Z'], 'piped\n');
-  assert.deepEqual(JSON.parse(j.stdout), { stdout: 'PIPED\n', stderr: '', exitCode: 0 });
+  assert.deepEqual(JSON.parse(j.stdout), { stdout: 'PIPED\n', stderr: '', exitCode: 0, timedOut: false, truncated: false });
   const bad = agentos(['exec', '--chromium', '/nope/chromium', '--', 'true']);
   assert.equal(bad.status, 1);
   assert.match(bad.stderr, /no Chromium at \/nope\/chromium/);
