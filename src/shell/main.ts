@@ -14,7 +14,7 @@ import { deserialize, stateFromFd, SUBSHELL_FLAG, SUBSHELL_STATE_FD_FLAG } from 
 import { flagName, SET_OPTION_NAMES, SHOPT_NAMES, type SetOption } from './interp/options.js';
 import { syncOptionVars } from './interp/builtins/set.js';
 import { runSession } from './session.js';
-import { runInteractive } from './interactive/repl.js';
+import { readProfiles, runInteractive } from './interactive/repl.js';
 import { decodeShell } from './bytes.js';
 import { looksBinary } from './binary-file.js';
 
@@ -111,6 +111,7 @@ export function shellMain(os: AgentosApi, self: string): void {
     }
   }
   const rest = args.slice(i);
+  const login = startup.has('login') || (os.argv[0] ?? '').startsWith('-');
   let sh: Shell;
   let run: () => number;
   if (command !== null) {
@@ -152,11 +153,18 @@ export function shellMain(os: AgentosApi, self: string): void {
     // bash: interactive with -i, or when reading commands from a terminal (stdin and stderr).
     const explicit = sets.findLast(([name]) => name === 'interactive');
     const interactive = explicit ? explicit[1] : !readStdin && rest.length === 0 && os.sys.isatty(0) && os.sys.isatty(2);
-    const login = startup.has('login') || (os.argv[0] ?? '').startsWith('-');
     run = interactive
       ? () => runInteractive(os, sh, { login, norc: startup.has('norc'), noprofile: startup.has('noprofile'), rcfile })
       : () => runStdin(sh);
     if (interactive) sets.push(['interactive', true]);
+  }
+  // A non-interactive login shell (`bash -l -c`, `su -`, `sudo -i CMD`) reads the profiles too.
+  if (login && !startup.has('noprofile') && !sets.some(([name, on]) => name === 'interactive' && on)) {
+    const program = run;
+    run = () => {
+      readProfiles(sh);
+      return program();
+    };
   }
   // An exported SHELLOPTS turns its options on in the new shell (bash); command-line flags come after.
   for (const name of os.env.SHELLOPTS?.split(':') ?? []) {

@@ -184,34 +184,40 @@ function historyExpand(sh: Shell, history: History, src: string): string | null 
 
 /** bash's order: login shells read /etc/profile then the first of ~/.bash_profile, ~/.bash_login, ~/.profile; others ~/.bashrc. */
 function startupFiles(sh: Shell, o: InteractiveOptions): void {
-  const home = sh.vars.get('HOME') ?? '';
-  const source = (path: string): boolean => {
-    let text: string;
-    try {
-      text = decodeShell(sh.sys.readFile(path));
-    } catch {
-      return false;
-    }
-    try {
-      sh.runSource(text, 1, path);
-    } catch (e) {
-      if (e instanceof ExitSignal) throw e;
-      if (!(e instanceof InterruptSignal)) throw e;
-    }
-    return true;
-  };
   if (o.login) {
-    if (o.noprofile) return;
-    source('/etc/profile');
-    for (const f of ['.bash_profile', '.bash_login', '.profile']) if (source(`${home}/${f}`)) break;
+    if (!o.noprofile) readProfiles(sh);
     return;
   }
   if (o.norc) return;
-  if (o.rcfile) source(o.rcfile);
+  if (o.rcfile) sourceStartup(sh, o.rcfile);
   else {
-    source('/etc/bash.bashrc');
-    source(`${home}/.bashrc`);
+    sourceStartup(sh, '/etc/bash.bashrc');
+    sourceStartup(sh, `${sh.vars.get('HOME') ?? ''}/.bashrc`);
   }
+}
+
+/** A login shell's files (interactive or not: `bash -l -c`, `su -`, `sudo -i`): /etc/profile, then the first of ~/.bash_profile, ~/.bash_login, ~/.profile. */
+export function readProfiles(sh: Shell): void {
+  const home = sh.vars.get('HOME') ?? '';
+  sourceStartup(sh, '/etc/profile');
+  for (const f of ['.bash_profile', '.bash_login', '.profile']) if (sourceStartup(sh, `${home}/${f}`)) break;
+}
+
+/** Run a startup file if it can be read; false when it cannot. */
+function sourceStartup(sh: Shell, path: string): boolean {
+  let text: string;
+  try {
+    text = decodeShell(sh.sys.readFile(path));
+  } catch {
+    return false;
+  }
+  try {
+    sh.runSource(text, 1, path);
+  } catch (e) {
+    if (e instanceof ExitSignal) throw e;
+    if (!(e instanceof InterruptSignal)) throw e;
+  }
+  return true;
 }
 
 /** `bash -i` without a terminal: prompt on stderr, read a line byte by byte. */

@@ -20,6 +20,7 @@ export default topic('subshells', [
   t('trap set in a subshell runs at its exit', `(trap 'echo sub-exit' EXIT; echo body); echo after`),
   t('exported variables reach a child shell', `export A=exported; B=local; bash -c 'echo "[$A][$B]"'`),
   t('assignment prefix exports for one command', `V=once bash -c 'echo $V'; echo "[$V]"`),
+  t('a non-interactive login shell reads ~/.profile', `mkdir h && echo 'echo from-profile; P=set' > h/.profile && HOME=$PWD/h bash -l -c 'echo "body [$P]"'; HOME=$PWD/h bash --noprofile -l -c 'echo "quiet [$P]"'; HOME=$PWD/h bash -c 'echo "plain [$P]"'`),
   t('printenv sees exported variables', `export ZZ=from-shell; printenv ZZ; unset ZZ; printenv ZZ; echo $?`),
   t('env with an assignment', `env QQ=1 printenv QQ`),
   t('subshell inherits positional parameters', `set -- a b; (echo $# $2)`, { posix: true }),
