@@ -3,7 +3,7 @@
 // MM SS [DST]" read as sscanf reads it. Local time is TZ's zone (tz.ts), as
 // for date, so date and awk agree.
 
-import { strftime } from '../../coreutils/programs/strftime.js';
+import { strftime } from '../../../userland/lib/strftime.js';
 import { UTC, type Zone } from '../../../userland/lib/tz.js';
 
 /** The conversions glibc's strftime knows (E and O may precede some). */

@@ -6,7 +6,7 @@ import { strerror, SysError } from '../../../abi/errno.js';
 import { command, quote } from '../../../userland/lib/index.js';
 import { UTC, zoneFor } from '../../../userland/lib/tz.js';
 import { parseDate } from './date-parse.js';
-import { strftime } from './strftime.js';
+import { strftime } from '../../../userland/lib/strftime.js';
 
 const USAGE = `Usage: date [OPTION]... [+FORMAT]
 Display the current time in the given FORMAT.

@@ -5,7 +5,7 @@ import { isDir, isLnk, isFifo, S_IFMT, S_IFSOCK, type Stat } from '../../../abi/
 import { groupName, humanSize, modeString, userName, type Cmd } from '../../../userland/lib/index.js';
 import { encode, strWidth } from '../../../userland/lib/utf8.js';
 import type { LsOpts } from './ls.js';
-import { strftime } from './strftime.js';
+import { strftime } from '../../../userland/lib/strftime.js';
 import { zoneFor, type Zone } from '../../../userland/lib/tz.js';
 
 export interface Item {

@@ -5,7 +5,7 @@
 // is written with tabs where tab stops allow, as GNU pr does.
 
 import { command, quote, tryStat, type Cmd } from '../../../userland/lib/index.js';
-import { strftime } from './strftime.js';
+import { strftime } from '../../../userland/lib/strftime.js';
 import { put, readInputs } from './text.js';
 
 const USAGE = `Usage: pr [OPTION]... [FILE]...

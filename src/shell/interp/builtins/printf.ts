@@ -4,6 +4,8 @@ import { expandWord } from '../../expand/index.js';
 import { formatFloat, formatInteger, formatText, type Spec } from '../../../userland/lib/printf/convert.js';
 import { charConstant, parseInteger } from '../../../userland/lib/printf/integer.js';
 import { fromBigInt, parseLongDouble } from '../../../userland/lib/printf/long-double.js';
+import { strftime } from '../../../userland/lib/strftime.js';
+import { zoneFor } from '../../../userland/lib/tz.js';
 import { decodeEscapes } from '../../syntax/ansi.js';
 import { parseSubscript } from '../../syntax/index.js';
 import { expandContext } from '../context.js';
@@ -34,58 +36,6 @@ function quote(s: string): string {
   // Other non-ASCII text stays as it is.
   if (needsDollarQuote(s)) return dollarQuote(s);
   return s.replace(/[^\w@%+=:,./\u0080-\uffff-]/g, (c) => `\\${c}`);
-}
-
-const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-
-/** strftime(3) for %(...)T, in UTC (the VM has no time zone database). */
-function strftime(fmt: string, d: Date): string {
-  const p2 = (n: number, pad = '0') => String(n).padStart(2, pad);
-  const yday = Math.floor((d.getTime() - Date.UTC(d.getUTCFullYear(), 0, 1)) / 86400000) + 1;
-  const h12 = d.getUTCHours() % 12 || 12;
-  const conv = (c: string): string => {
-    switch (c) {
-      case 'Y': return String(d.getUTCFullYear());
-      case 'C': return p2(Math.floor(d.getUTCFullYear() / 100));
-      case 'y': return p2(d.getUTCFullYear() % 100);
-      case 'm': return p2(d.getUTCMonth() + 1);
-      case 'd': return p2(d.getUTCDate());
-      case 'e': return p2(d.getUTCDate(), ' ');
-      case 'H': return p2(d.getUTCHours());
-      case 'k': return p2(d.getUTCHours(), ' ');
-      case 'I': return p2(h12);
-      case 'l': return p2(h12, ' ');
-      case 'M': return p2(d.getUTCMinutes());
-      case 'S': return p2(d.getUTCSeconds());
-      case 'p': return d.getUTCHours() < 12 ? 'AM' : 'PM';
-      case 'P': return d.getUTCHours() < 12 ? 'am' : 'pm';
-      case 'j': return String(yday).padStart(3, '0');
-      case 'a': return DAYS[d.getUTCDay()].slice(0, 3);
-      case 'A': return DAYS[d.getUTCDay()];
-      case 'b': case 'h': return MONTHS[d.getUTCMonth()].slice(0, 3);
-      case 'B': return MONTHS[d.getUTCMonth()];
-      case 'u': return String(d.getUTCDay() || 7);
-      case 'w': return String(d.getUTCDay());
-      case 's': return String(Math.floor(d.getTime() / 1000));
-      case 'z': return '+0000';
-      case 'Z': return 'UTC';
-      case 'n': return '\n';
-      case 't': return '\t';
-      case '%': return '%';
-      case 'D': return `${conv('m')}/${conv('d')}/${conv('y')}`;
-      case 'F': return `${conv('Y')}-${conv('m')}-${conv('d')}`;
-      case 'T': return `${conv('H')}:${conv('M')}:${conv('S')}`;
-      case 'R': return `${conv('H')}:${conv('M')}`;
-      case 'r': return `${conv('I')}:${conv('M')}:${conv('S')} ${conv('p')}`;
-      case 'c': return `${conv('a')} ${conv('b')} ${conv('e')} ${conv('T')} ${conv('Y')}`;
-      case 'x': return conv('D');
-      case 'X': return conv('T');
-      default: return `%${c}`;
-    }
-  };
-  // An empty format is bash's default, %X.
-  return (fmt || '%X').replace(/%(.)/g, (_, c: string) => conv(c));
 }
 
 export const printf: Builtin = (sh, argv) => {
@@ -195,7 +145,8 @@ export const printf: Builtin = (sh, argv) => {
           // %(fmt)T: strftime of the argument (seconds; empty or -1 now, -2 the shell's start).
           const t = arg === undefined || arg === '' ? -1n : int(arg);
           const ms = t === -1n ? Date.now() : t === -2n ? sh.startMs : Number(t) * 1000;
-          out += formatText(spec, strftime(conv.slice(1, -2), new Date(ms)));
+          // In the shell's TZ (an IANA name or a POSIX rule, as date reads it); an empty format is bash's %X.
+          out += formatText(spec, strftime(conv.slice(1, -2) || '%X', ms, zoneFor(sh.vars.get('TZ'))));
           break;
         }
         case 's':

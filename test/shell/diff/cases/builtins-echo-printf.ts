@@ -44,6 +44,7 @@ export const printf = topic('builtins-printf', [
   t('-v to an array element', `declare -a a; printf -v 'a[2]' '%03d' 7; echo "\${a[2]}" \${#a[@]}`),
   t('-v with an invalid name', `printf -v 1bad x; echo status $?`),
   t('%(...)T with a fixed time', `TZ=UTC printf '%(%Y-%m-%d %H:%M:%S)T\\n' 86400`),
+  t('%(...)T in the shell\'s time zone', `export TZ=America/New_York; printf '%(%F %T %Z %z)T\\n' 1700000000 1690000000; TZ=EST5EDT printf '[%(%H)T] [%10(%a)T]\\n' 0 0; export TZ=UTC0; printf '%()T\\n' 3600`),
   t('-- ends options', `printf -- '-%s\\n' dash`),
   t('unknown conversion', `printf '%k\\n' 1; echo status $?`),
   t('large integer', `printf '%d %u\\n' 9223372036854775807 -1`),

@@ -2,7 +2,7 @@
 // flags (- _ 0 ^ #), field widths and %:z. The fields are read from the local
 // wall-clock time held as a UTC Date.
 
-import { UTC, type Zone, type ZoneInfo } from '../../../userland/lib/tz.js';
+import { UTC, type Zone, type ZoneInfo } from './tz.js';
 
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
