@@ -1,19 +1,11 @@
-// bzip2's CRC-32: polynomial 0x04C11DB7, most significant bit first, no
-// reflection (the same table as POSIX cksum), initial and final inversion.
+// bzip2's CRC-32: the MSB-first table POSIX cksum uses too, initial and
+// final inversion.
 
-export const CRC_TABLE = (() => {
-  const t = new Uint32Array(256);
-  for (let i = 0; i < 256; i++) {
-    let c = i << 24;
-    for (let k = 0; k < 8; k++) c = c & 0x80000000 ? (c << 1) ^ 0x04c11db7 : c << 1;
-    t[i] = c >>> 0;
-  }
-  return t;
-})();
+import { CRC32_MSB_TABLE } from '../../../userland/lib/crc32-msb.js';
 
 /** The running CRC after `n` copies of byte `b` (the caller starts from 0xffffffff and inverts at the end). */
 export function crcRun(crc: number, b: number, n: number): number {
-  for (let i = 0; i < n; i++) crc = (crc << 8) ^ CRC_TABLE[((crc >>> 24) ^ b) & 0xff];
+  for (let i = 0; i < n; i++) crc = (crc << 8) ^ CRC32_MSB_TABLE[((crc >>> 24) ^ b) & 0xff];
   return crc >>> 0;
 }
 

@@ -3,7 +3,8 @@
 // final run-length decoding, with every CRC checked. Input is pulled through
 // `more()` as needed, so files of any size stream through.
 
-import { combine, CRC_TABLE } from './crc.js';
+import { CRC32_MSB_TABLE } from '../../../userland/lib/crc32-msb.js';
+import { combine } from './crc.js';
 
 export class Bz2Error extends Error {
   constructor(readonly kind: 'magic' | 'data' | 'crc' | 'eof' | 'garbage') {
@@ -244,7 +245,7 @@ export class Bzip2Decoder {
     let last = -1;
     let same = 0;
     const flush = () => {
-      for (let i = 0; i < o; i++) crc = (crc << 8) ^ CRC_TABLE[((crc >>> 24) ^ out[i]) & 0xff];
+      for (let i = 0; i < o; i++) crc = (crc << 8) ^ CRC32_MSB_TABLE[((crc >>> 24) ^ out[i]) & 0xff];
       this.out(out.slice(0, o));
       o = 0;
     };

@@ -1,6 +1,7 @@
 // cksum [OPTION]... [FILE]...: checksum and count the bytes of each file
 // (coreutils 9.1: the POSIX CRC by default; -a sysv/bsd/crc/md5/sha1/sha256/sha512).
 
+import { CRC32_MSB_TABLE } from '../../../userland/lib/crc32-msb.js';
 import { chunks, command, forEachInput, join, type Cmd } from '../../../userland/lib/index.js';
 import { DIGESTS, type Algo } from './digest.js';
 import { bin } from './text.js';
@@ -32,19 +33,8 @@ DIGEST determines the digest algorithm and default output format:
 
 const ALGOS = ['bsd', 'sysv', 'crc', 'md5', 'sha1', 'sha224', 'sha256', 'sha384', 'sha512', 'blake2b', 'sm3'];
 
-/** The POSIX cksum CRC table (polynomial 0x04C11DB7, most significant bit first). */
-const CRC_TABLE = (() => {
-  const t = new Uint32Array(256);
-  for (let i = 0; i < 256; i++) {
-    let c = i << 24;
-    for (let k = 0; k < 8; k++) c = c & 0x80000000 ? (c << 1) ^ 0x04c11db7 : c << 1;
-    t[i] = c >>> 0;
-  }
-  return t;
-})();
-
 function crcUpdate(crc: number, b: Uint8Array): number {
-  for (let i = 0; i < b.length; i++) crc = ((crc << 8) ^ CRC_TABLE[((crc >>> 24) ^ b[i]) & 255]) >>> 0;
+  for (let i = 0; i < b.length; i++) crc = ((crc << 8) ^ CRC32_MSB_TABLE[((crc >>> 24) ^ b[i]) & 255]) >>> 0;
   return crc;
 }
 
