@@ -39,6 +39,9 @@ test('watch: -t drops the title; -e exits with the failing command status; -x ru
 test('watch: SIGINT (Ctrl-C) ends it with status 0', async () => {
   const r = await sh('watch -t -n 0.1 true & pid=$!; sleep 0.4; kill -INT $pid; wait $pid; echo "status $?"');
   assert.equal(r.out, 'status 0\n');
+  // Interrupted while it waits for a run's output: that run ends, then watch.
+  const mid = await sh('watch -t -n 0.1 "sleep 0.6; echo ran" & pid=$!; sleep 0.3; kill -INT $pid; wait $pid; echo "status $?"');
+  assert.equal(mid.out, 'ran\nstatus 0\n');
 });
 
 test('watch: bad options and a missing command are usage errors', async () => {

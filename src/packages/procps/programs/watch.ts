@@ -5,7 +5,9 @@
 // changed; Ctrl-C restores the screen and exits 0. Not on a terminal: each
 // run's title and output are printed one after another.
 
+import { Errno } from '../../../abi/errno.js';
 import { SIGHUP, SIGINT, SIGTERM, SIGWINCH } from '../../../abi/signal.js';
+import { concatBytes } from '../../../abi/bytes.js';
 import { shellStatus } from '../../../abi/wait.js';
 import type { AgentosApi } from '../../../runtimes/js/api.js';
 import { walkPath } from '../../../user/execvp.js';
@@ -151,14 +153,25 @@ function runOnce(os: AgentosApi, o: Opts, cmd: string[]): { text: string; status
     return { text: `watch: ${cmd[0]}: ${e.message}\n`, status: 127 };
   }
   os.sys.close(w);
-  let text: string;
+  const parts: Uint8Array[] = [];
   try {
-    text = dec.decode(os.sys.readAll(r));
+    for (let b = restart(os, () => os.sys.read(r)); b.byteLength; b = restart(os, () => os.sys.read(r))) parts.push(b);
   } finally {
     os.sys.close(r);
   }
-  const [, st] = os.sys.waitpid(pid);
-  return { text, status: shellStatus(st) };
+  const [, st] = restart(os, () => os.sys.waitpid(pid));
+  return { text: dec.decode(concatBytes(parts)), status: shellStatus(st) };
+}
+
+/** A call a caught signal interrupted is made again (SA_RESTART): Ctrl-C ends watch after the run, not inside it. */
+function restart<T>(os: AgentosApi, call: () => T): T {
+  for (;;) {
+    try {
+      return call();
+    } catch (e) {
+      if (!(e instanceof os.SysError) || e.errno !== Errno.EINTR) throw e;
+    }
+  }
 }
 
 function run(os: AgentosApi): number {
