@@ -58,6 +58,9 @@ export const CASES: MakeCase[] = [
   M('always-make', mf('out: in', '>@echo remake'), 'make; make -B', { in: '', out: '' }),
   M('silent-flag', mf('all:', '>echo loud'), 'make -s'),
   M('silent-target', mf('.SILENT:', 'all:', '>echo loud')),
+  // -s and a bare .SILENT quiet "Nothing to be done" and "is up to date" too.
+  M('silent-up-to-date', mf('all: f', 'f:', '>touch f'), 'make -s; make -s; make -s f; make f'),
+  M('silent-target-up-to-date', mf('.SILENT:', 'f:', '>touch f'), 'make; make; make f'),
   M('touch-flag', mf('out: in', '>echo never'), 'make -t; ls out', { in: '' }),
   // variables
   M('recursive-var', mf('A = $(B)', 'B = late', 'all:', '>@echo $(A)')),

@@ -95,7 +95,8 @@ export class Remake {
       if (mk.opts.keepGoing && !this.stopping) mk.note(`Target '${f.name}' not remade because of errors.`);
       return;
     }
-    if (this.started !== startedBefore || mk.opts.question) return;
+    // -s and a bare .SILENT: quiet these notes too, as GNU make does.
+    if (this.started !== startedBefore || mk.opts.question || mk.opts.silent || mk.flags.has('.SILENT')) return;
     const hasRecipe = !!(f.recipe || f.doubleColon?.some((r) => r.recipe));
     mk.out(`${mk.prog}: ${hasRecipe && !f.phony ? `'${f.name}' is up to date.` : `Nothing to be done for '${f.name}'.`}\n`);
   }
