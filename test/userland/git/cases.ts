@@ -450,6 +450,8 @@ export const CASES: GitCase[] = [
   c('diff: an edited rename', 'basic', `git mv src/main.c src/app.c && printf '// more\\n' >> src/app.c && git add src/app.c && git diff --cached && git diff --cached --stat --summary && git diff --cached --name-status && tick && git commit -m 'rename and edit' && git log --stat -1 --format=%s`, { fresh: true }),
   c('diff: renames need enough similarity', 'basic', `git mv a.txt b.txt && printf 'all\\nnew\\ncontent\\nhere\\n' > b.txt && git add b.txt && git status -s && git diff --cached --stat`, { fresh: true }),
   c('log: --graph', 'basic', `git log --graph --oneline --all`),
+  c('log: format: with a diff, with and without the graph', 'basic', 'git log --format=format:%s --name-status; echo "<end>"; git log --graph --format=format:%s --stat -3; echo "<end>"'),
+  c('log: --graph after a merge, every format', 'clean', 'tick; git merge -q side -m "merge side" && git log --graph --oneline && git log --graph && git log --graph --format=%s%n && git log --graph --name-status --format=%s', { fresh: true }),
   c('merge: a renamed file', 'clean', `git checkout -q side && git mv f.txt g.txt && tick && git commit -qm mv && git checkout -q master && tick && git merge side; echo "status=$?"; git status -s`, { fresh: true }),
   c('clone: an empty repository', 'empty', `src=$PWD && cd .. && mkdir ce && cd ce && git clone "$src/" copy; echo "status=$?"; git -C copy status`),
 

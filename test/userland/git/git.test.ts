@@ -22,7 +22,6 @@ import { clip, env, invocations, runHost, runVm, Workspace, type Dirs, type Outc
 /** Cases known to differ from git, with the reason. Every other case must match. */
 const DIVERGENCES: Record<string, string> = {
   'diff: during a conflict': 'combined diffs (diff --cc) are not produced: agentOS prints "* Unmerged path" for conflicted paths',
-  'log: --graph': 'the commit graph drawing is not implemented (agentOS git says so and exits 128)',
   'merge: a renamed file': "isomorphic-git's merge has no rename detection: a file renamed on one side and edited on the other is a modify/delete conflict",
 };
 
@@ -280,6 +279,51 @@ for (const [maker, reader] of [['agentOS', 'git'], ['git', 'agentOS']] as const)
 }
 
 // ---- a measurement -------------------------------------------------------------------
+
+/** Branches that cross, a merge whose first parent sits left of it, and an octopus merge (git makes it; agentOS git cannot). */
+const BRANCHY = `git init -q -b master
+c() { printf '%s\\n' "$1" > "$1.txt"; git add "$1.txt"; tick; git commit -qm "$1"; }
+c base
+git checkout -qb a; c a1; c a2
+git checkout -q master; c m1
+git checkout -qb b; c b1; c b2
+git checkout -q a; c a3
+git checkout -q master; c m2
+git checkout -qb c master~1; c c1
+git checkout -q master; c m3
+tick; git merge -q --no-ff a -m 'merge a'
+tick; git merge -q b c -m 'octopus b c'
+git checkout -qb d master~2; c d1
+git checkout -qb e base; c e1
+git checkout -q master; c m4
+tick; git merge -q d -m 'merge d'
+git checkout -q e; c e2
+git checkout -q master
+`;
+
+test('git log --graph: a history git built (crossing lines, an octopus merge) draws the same in agentOS', async () => {
+  const d = await ws.next(m);
+  const built = runHost(BRANCHY, d);
+  assert.equal(built.exitCode, 0, built.stderr);
+  await hostToVm(d.cwd, d.cwd);
+  const script = [
+    'git log --graph --oneline --all',
+    'git log --graph -n 4',
+    "git log --graph --pretty=format:'%s' -n 6; echo '<end>'",
+    'git log --graph --stat -3 --format=%s',
+    'git log --graph --first-parent --oneline',
+    'git log --graph --oneline -n 3; git log --graph --oneline --skip=2 -n 3',
+    'git log --graph --oneline --grep=merge',
+    'git log --topo-order --oneline --all',
+    'git log --graph --oneline a..master',
+    'git log --graph --decorate --oneline --all',
+    'git log --graph --reverse; echo "status $?"',
+  ].join('\n');
+  const want = runHost(script, d);
+  const got = await runVm(m, script, d);
+  assert.deepEqual(got, want);
+  assert.match(want.stdout, /^\*-\. \\ {3}\w+ octopus b c$/m, 'the fixture has an octopus merge');
+});
 
 test('git: 1,000 files — add -A + commit, then status (agentOS against git)', async () => {
   const d = await ws.next(m);

@@ -2,7 +2,7 @@
 //
 // Commit history: -n/-<n>, --oneline, --pretty/--format, --date, --all,
 // --reverse, --author/--committer/--grep, --first-parent, --(no-)merges,
-// --skip, --since/--until, --decorate, and diffs (-p, --stat, ...).
+// --skip, --since/--until, --decorate, --graph, --topo-order, and diffs (-p, --stat, ...).
 
 import type { Ctx } from '../core/ctx.js';
 import { compareSnapshots } from '../core/changes.js';
@@ -15,6 +15,7 @@ import { builtinFormat, expandFormat, parsePretty, type Pretty, type PrettyConte
 import { branches, listRefs, readHead, remoteBranches, remotes, resolveRef, tags } from '../core/refs.js';
 import { inexactRenames } from '../core/renames.js';
 import { parseRevArgs, type RevArgs } from '../core/revargs.js';
+import { LogGraph } from '../core/log-graph.js';
 import { walk } from '../core/walk.js';
 import { showReflog } from './reflog.js';
 import { storeLoader } from '../diff/engine.js';
@@ -96,48 +97,71 @@ export async function prettyContext(ctx: Ctx, store: Store, o: ReturnType<typeof
   };
 }
 
-/** Print one commit (header and any diff) as log and show do. */
-export async function showCommit(ctx: Ctx, store: Store, c: Commit, s: Shown, first: boolean, last: boolean): Promise<void> {
+/** One commit as log and show print it: its message, the line before its diff, the diff. */
+interface CommitText {
+  /** The formatted message, without the terminator of the formats that terminate entries. */
+  msg: string;
+  /** Whether the format terminates entries (oneline, tformat) rather than separating them. */
+  terminated: boolean;
+  /** The line between the message and the diff: '\n', '---\n' (a stat and a patch), or none. */
+  sep: string;
+  diff: string;
+}
+
+async function commitText(ctx: Ctx, store: Store, c: Commit, s: Shown): Promise<CommitText> {
   const { pretty, pc } = s;
-  let text: string;
+  let msg: string;
+  let terminated: boolean;
   if (pretty.builtin) {
-    text = builtinFormat(pretty.builtin, c, pc);
-    if (!first && pretty.builtin !== 'oneline' && pretty.builtin !== 'reference') text = '\n' + text;
+    msg = builtinFormat(pretty.builtin, c, pc);
+    terminated = pretty.builtin === 'oneline' || pretty.builtin === 'reference';
+    if (terminated) msg = msg.replace(/\n$/, '');
   } else {
-    text = expandFormat(pretty.format, c, pc);
-    if (pretty.terminator) text += '\n';
-    else if (!last) text += '\n';
+    msg = expandFormat(pretty.format, c, pc);
+    terminated = pretty.terminator;
   }
-  if (c.parents.length > 1 && !s.diffMerges) {
-    if (s.combined && wantsDiff(s.diff)) await showCombined(ctx, store, c, s, text);
-    else ctx.print(text);
-    return;
+  const empty = pretty.builtin === null && pretty.format === '';
+  const merge = c.parents.length > 1 && !s.diffMerges;
+  if (merge && !(s.combined && wantsDiff(s.diff))) return { msg, terminated, sep: '', diff: '' };
+  if (!merge && !wantsDiff(s.diff)) return { msg, terminated, sep: '', diff: '' };
+  const print = ctx.print.bind(ctx);
+  let diff = '';
+  ctx.print = (t: string) => void (diff += t);
+  let changed = true;
+  try {
+    if (merge) await showCombined(ctx, store, c, s);
+    else changed = await showDiff(ctx, store, c, s);
+  } finally {
+    ctx.print = print;
   }
-  if (wantsDiff(s.diff)) {
-    const before = await store.commitTree(c.parents[0] ?? null);
-    const after = await store.flatTree(c.tree);
-    let changes = compareSnapshots(before, after, { renames: s.diff.renames, filter: s.paths ?? undefined });
-    if (s.diff.renames) changes = await inexactRenames(changes, storeLoader(store));
-    const verbose = pretty.builtin !== 'oneline' && !(pretty.builtin === null && pretty.format === '');
-    if (verbose && changes.length) {
-      if (!pretty.builtin && !pretty.terminator) text += '\n';
-      text += s.diff.patch && s.diff.stat ? '---\n' : '\n';
-    }
-    ctx.print(text);
-    await printDiff(ctx, changes, storeLoader(store), s.diff);
-    return;
-  }
-  ctx.print(text);
+  const verbose = pretty.builtin !== 'oneline' && !empty;
+  const sep = merge ? (empty ? '' : '\n') : verbose && changed ? (s.diff.patch && s.diff.stat ? '---\n' : '\n') : '';
+  return { msg, terminated, sep, diff };
+}
+
+/** Print one commit (header and any diff) as log and show do; `first`: no entry came before it. */
+export async function showCommit(ctx: Ctx, store: Store, c: Commit, s: Shown, first: boolean): Promise<void> {
+  const t = await commitText(ctx, store, c, s);
+  const empty = s.pretty.builtin === null && s.pretty.format === '';
+  ctx.print(`${!first && !t.terminated ? '\n' : ''}${t.msg}${t.terminated && !empty ? '\n' : ''}${t.sep}${t.diff}`);
+}
+
+/** The diff of a commit against its first parent; whether anything changed. */
+async function showDiff(ctx: Ctx, store: Store, c: Commit, s: Shown): Promise<boolean> {
+  const before = await store.commitTree(c.parents[0] ?? null);
+  const after = await store.flatTree(c.tree);
+  let changes = compareSnapshots(before, after, { renames: s.diff.renames, filter: s.paths ?? undefined });
+  if (s.diff.renames) changes = await inexactRenames(changes, storeLoader(store));
+  await printDiff(ctx, changes, storeLoader(store), s.diff);
+  return changes.length > 0;
 }
 
 /**
- * A merge shown as a combined diff: the stat formats count against the first
+ * A merge's diff as a combined diff: the stat formats count against the first
  * parent, the name lists hold paths that differ from every parent. (The
  * combined patch itself, `diff --cc`, is not produced: empty for clean merges.)
  */
-async function showCombined(ctx: Ctx, store: Store, c: Commit, s: Shown, text: string): Promise<void> {
-  const empty = s.pretty.builtin === null && s.pretty.format === '';
-  ctx.print(empty ? text : `${text}\n`);
+async function showCombined(ctx: Ctx, store: Store, c: Commit, s: Shown): Promise<void> {
   const after = await store.flatTree(c.tree);
   let first = compareSnapshots(await store.commitTree(c.parents[0]), after, { renames: s.diff.renames });
   if (s.diff.renames) first = await inexactRenames(first, storeLoader(store));
@@ -206,7 +230,7 @@ export interface Walked {
 }
 
 /** Parse the revisions and paths of log-like commands and walk them (HEAD by default). */
-export async function walkFromOptions(ctx: Ctx, store: Store, o: Options, opts: { defaultHead?: boolean } = {}): Promise<Walked> {
+export async function walkFromOptions(ctx: Ctx, store: Store, o: Options, opts: { defaultHead?: boolean; unlimited?: boolean } = {}): Promise<Walked> {
   const repo = ctx.repo();
   const ra = await parseRevArgs(ctx, store, o.beforeDashdash, o.afterDashdash, false);
   ra.include.push(...(await refTips(ctx, store, o)));
@@ -228,9 +252,10 @@ export async function walkFromOptions(ctx: Ctx, store: Store, o: Options, opts: 
     firstParent: o.has('first-parent'),
     paths: ps ? (p) => ps.match(p) : null,
     filter: commitFilter(ctx, o),
-    maxCount,
-    skip: Number(o.get('skip') ?? 0),
+    maxCount: opts.unlimited ? undefined : maxCount,
+    skip: opts.unlimited ? 0 : Number(o.get('skip') ?? 0),
     reverse: o.has('reverse'),
+    topo: o.has('topo-order') || o.has('graph'),
   });
   return { commits, revs: ra, paths: ps };
 }
@@ -238,12 +263,17 @@ export async function walkFromOptions(ctx: Ctx, store: Store, o: Options, opts: 
 export async function log(ctx: Ctx, args: string[]): Promise<number> {
   const o = parseOptions(args, LOG_SPEC as never, USAGE, { numbers: 'max-count' });
   const store = new Store(ctx);
-  if (o.has('graph')) ctx.fatal('--graph is not supported by agentOS git');
+  if (o.has('graph') && o.has('reverse')) ctx.fatal("options '--reverse' and '--graph' cannot be used together");
   if (o.has('walk-reflogs')) {
     if (o.operands.length > 1) ctx.fatal('log -g takes at most one ref');
     return showReflog(ctx, store, o, o.operands[0] ?? 'HEAD', { builtin: 'medium', format: '', terminator: true }, false);
   }
-  const { commits, paths: ps } = await walkFromOptions(ctx, store, o);
+  // The graph draws lines to every commit the filters let through, shown or past -n/--skip.
+  const graphed = o.has('graph');
+  const { commits: all, paths: ps } = await walkFromOptions(ctx, store, o, { unlimited: graphed });
+  if (ps && graphed) ctx.fatal('--graph with paths is not supported by agentOS git');
+  const max = Number(o.get('max-count') ?? -1);
+  const commits = graphed ? all.slice(Number(o.get('skip') ?? 0)).slice(0, max < 0 ? undefined : max) : all;
   const pretty = prettyFromOptions(ctx, o, { builtin: 'medium', format: '', terminator: true });
   const diff = diffOptions(ctx, o, false);
   const shown: Shown = {
@@ -255,8 +285,46 @@ export async function log(ctx: Ctx, args: string[]): Promise<number> {
     paths: ps && !o.has('full-diff') ? (p) => ps.match(p) : null,
   };
   if (shown.combined && !wantsDiff(diff)) diff.patch = true;
-  for (let i = 0; i < commits.length; i++) await showCommit(ctx, store, commits[i], shown, i === 0, i === commits.length - 1);
+  if (graphed) await showGraph(ctx, store, commits, new Set(all.map((c) => c.oid)), shown, o.has('first-parent'));
+  else for (let i = 0; i < commits.length; i++) await showCommit(ctx, store, commits[i], shown, i === 0);
   return 0;
+}
+
+/**
+ * log --graph, as git's log-tree drives its graph: before each commit the
+ * graph's rows down to the commit's own, then the message with a row before
+ * each line after the first and the rows the graph still needs, the entry's
+ * terminator, and the diff with a row before each line. A row of vertical
+ * lines separates entries in the formats that separate them.
+ */
+async function showGraph(ctx: Ctx, store: Store, commits: Commit[], listed: Set<string>, s: Shown, firstParent: boolean): Promise<void> {
+  const graph = new LogGraph((oid) => listed.has(oid), firstParent);
+  const empty = s.pretty.builtin === null && s.pretty.format === '';
+  let missingNewline = false;
+  for (let i = 0; i < commits.length; i++) {
+    graph.update(commits[i]);
+    const t = await commitText(ctx, store, commits[i], s);
+    if (i > 0 && !t.terminated) ctx.print(`${missingNewline ? '' : graph.paddingLine()}\n`);
+    for (let row = graph.nextLine(); ; row = graph.nextLine()) {
+      ctx.print(row.commitLine ? row.text : `${row.text}\n`);
+      if (row.commitLine) break;
+    }
+    const lines = t.msg.split(/(?<=\n)/);
+    lines.forEach((l, k) => ctx.print(k ? graph.nextLine().text + l : l));
+    missingNewline = !t.msg.endsWith('\n');
+    if (!graph.finished()) {
+      if (missingNewline) ctx.print('\n');
+      for (;;) {
+        ctx.print(graph.nextLine().text);
+        if (graph.finished()) break;
+        ctx.print('\n');
+      }
+      if (!missingNewline) ctx.print('\n');
+    }
+    if (t.terminated && !empty) ctx.print(`${missingNewline ? '' : graph.paddingLine()}\n`);
+    if (t.sep) ctx.print(graph.paddingLine() + t.sep);
+    for (const l of t.diff.split(/(?<=\n)/)) if (l) ctx.print(graph.paddingLine() + l);
+  }
 }
 
 /** POSIX basic regular expressions (git's default for --grep/--author) in JavaScript syntax. */

@@ -64,7 +64,7 @@ export async function showReflog(ctx: Ctx, store: Store, o: Options, spec: strin
     if (!obj || obj.type !== 'commit') continue;
     const at = dateMode ? formatDate(e.who.time, e.who.tz, dateMode) : String(i);
     shown.pc = { ...pc, reflog: { selector: `${shownName}@{${at}}`, fullSelector: `${ref}@{${at}}`, who: e.who, message: e.message } };
-    await showCommit(ctx, store, await store.commit(e.new), shown, count === 0, count === list.length - 1 || count === max - 1);
+    await showCommit(ctx, store, await store.commit(e.new), shown, count === 0);
     count++;
   }
   return 0;

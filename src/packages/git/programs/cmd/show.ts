@@ -52,7 +52,7 @@ export async function show(ctx: Ctx, args: string[]): Promise<number> {
     let o2 = await store.read(oid);
     while (o2) {
       if (o2.type === 'commit') {
-        await showCommit(ctx, store, await store.commit(oid), shown, first, false);
+        await showCommit(ctx, store, await store.commit(oid), shown, first);
         break;
       }
       if (o2.type === 'tag') {

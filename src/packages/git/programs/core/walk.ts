@@ -17,6 +17,8 @@ export interface WalkOptions {
   maxCount?: number;
   skip?: number;
   reverse?: boolean;
+  /** Topological order as git's --topo-order and --graph give it: no parent before all its children. */
+  topo?: boolean;
 }
 
 function sameFor(a: FlatTree, b: FlatTree, keep: (p: string) => boolean): boolean {
@@ -48,8 +50,10 @@ export async function walk(store: Store, o: WalkOptions): Promise<Commit[]> {
   tips.sort((a, b) => b.committer.time - a.committer.time);
   queue.push(...tips);
   const shown: Commit[] = [];
-  let skip = o.skip ?? 0;
-  const limit = o.reverse ? Infinity : (o.maxCount ?? Infinity);
+  // In topological order every commit is walked first and sorted; filters and limits apply after.
+  const walked: Commit[] = [];
+  let skip = o.topo ? 0 : (o.skip ?? 0);
+  const limit = o.reverse || o.topo ? Infinity : (o.maxCount ?? Infinity);
   while (queue.length && shown.length < limit) {
     const c = queue.shift()!;
     let parents = o.firstParent ? c.parents.slice(0, 1) : c.parents;
@@ -68,6 +72,7 @@ export async function walk(store: Store, o: WalkOptions): Promise<Commit[]> {
       }
     }
     if (show && o.filter && !o.filter(c)) show = false;
+    if (o.topo) walked.push(c);
     if (show) {
       if (skip > 0) skip--;
       else shown.push(c);
@@ -78,9 +83,39 @@ export async function walk(store: Store, o: WalkOptions): Promise<Commit[]> {
       insert(await store.commit(p));
     }
   }
+  let out = shown;
+  if (o.topo) {
+    const keep = new Set(shown);
+    out = topoOrder(walked, o.firstParent ?? false).filter((c) => keep.has(c)).slice(o.skip ?? 0);
+    if (!o.reverse && o.maxCount !== undefined) out = out.slice(0, o.maxCount);
+  }
   if (o.reverse) {
-    const r = o.maxCount !== undefined ? shown.slice(0, o.maxCount) : shown;
+    const r = o.maxCount !== undefined ? out.slice(0, o.maxCount) : out;
     return r.reverse();
   }
-  return shown;
+  return out;
+}
+
+/**
+ * Sort date-ordered commits so that none comes before all its children: the
+ * tips in their given order, then depth first — a commit's last parent is
+ * taken up first once all that parent's children are out (git's graph order).
+ */
+export function topoOrder(commits: Commit[], firstParent: boolean): Commit[] {
+  const byOid = new Map(commits.map((c) => [c.oid, c]));
+  const parentsOf = (c: Commit) => (firstParent ? c.parents.slice(0, 1) : c.parents).filter((p) => byOid.has(p));
+  // In-degree + 1 for listed commits: 1 means every child is out.
+  const indegree = new Map(commits.map((c) => [c.oid, 1]));
+  for (const c of commits) for (const p of parentsOf(c)) indegree.set(p, indegree.get(p)! + 1);
+  const stack = commits.filter((c) => indegree.get(c.oid) === 1).reverse();
+  const out: Commit[] = [];
+  for (let c = stack.pop(); c; c = stack.pop()) {
+    for (const p of parentsOf(c)) {
+      const n = indegree.get(p)! - 1;
+      indegree.set(p, n);
+      if (n === 1) stack.push(byOid.get(p)!);
+    }
+    out.push(c);
+  }
+  return out;
 }
