@@ -3,7 +3,8 @@
 //
 // Stages, always all run in order (nothing stops early):
 //   1. lint       eslint .                      -> counts as 1 test
-//   2. typecheck  tsc --noEmit                  -> counts as 1 test
+//   2. typecheck  scripts/typecheck.mjs: tsc --noEmit on the root and each layer's tsconfig -> 1 test
+//      layers     scripts/check-layers.mjs: imports against docs/architecture.md's table -> 1 test
 //   3. build      node scripts/build.mjs        -> not a test; a failure counts as 1 failed
 //   4. node       node --test dist/test/**/*.test.js (spec reporter for humans)
 //                 counts: the runner's final summary (pass / fail+cancelled / skipped+todo),
@@ -124,7 +125,9 @@ const tAll = performance.now();
 
 await stage('lint', () => singleTest(process.execPath, [bin('eslint/bin/eslint.js'), '.']));
 
-await stage('typecheck', () => singleTest(process.execPath, [bin('typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.json']));
+await stage('typecheck', () => singleTest(process.execPath, [join(ROOT, 'scripts/typecheck.mjs')]));
+
+await stage('layers', () => singleTest(process.execPath, [join(ROOT, 'scripts/check-layers.mjs')]));
 
 await stage('build', async () => {
   const args = [join(ROOT, 'scripts/build.mjs')];

@@ -14,7 +14,7 @@ import { AgentVM } from '../host/node/index.js';
 import { newBrowserFlags, newBrowserVM } from './browser-flags.js';
 import type { BrowserVM } from '../host/playwright/browser-vm.js';
 import { errnoFromName, strerror } from '../abi/errno.js';
-import { hasFsRules } from '../kernel/policy/types.js';
+import { hasFsRules } from '../api/policy.js';
 import { LineTransport, type Output } from './mcp-stdio.js';
 import { optionValue } from './option-value.js';
 import { finishPolicy, newPolicyFlags, policyOptions, stopVm, takePolicyFlag } from './policy-flags.js';

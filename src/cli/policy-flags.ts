@@ -4,8 +4,8 @@
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { AgentVMOptions, Answer, AuditEvent, Policy } from '../host/node/index.js';
-import { policyFromFlags } from '../kernel/net/policy.js';
-import { checkPolicy } from '../kernel/policy/types.js';
+import type { NetworkPolicy } from '../api/policy.js';
+import { checkPolicy } from '../host/check-policy.js';
 import { optionValue } from './option-value.js';
 
 export const POLICY_USAGE = `Policy options (exec, shell and mcp; see README, "The policy"):
@@ -105,6 +105,16 @@ export function takePolicyFlag(args: string[], i: number, f: PolicyFlags): numbe
     p.processes[NUMBERS[flag]] = n === Infinity ? 'none' : n;
   }
   return 2;
+}
+
+/** The CLI's flags (`--network none|all`, `--allow-host SPEC`...) as a policy; allow-hosts imply an allowlist. */
+export function policyFromFlags(network: string | undefined, allowHosts: string[]): NetworkPolicy {
+  if (allowHosts.length) {
+    if (network !== undefined && network !== 'allowlist') throw new Error(`--allow-host does not go with --network ${network}`);
+    return { allow: allowHosts };
+  }
+  if (network === undefined || network === 'none' || network === 'all') return network ?? 'none';
+  throw new Error(`--network must be none, all or allowlist (with --allow-host), not '${network}'`);
 }
 
 /**

@@ -4,19 +4,18 @@
 
 import type { ExecClient } from './exec-client.js';
 import type { ExecBytesResult, ExecOptions, OutputChunk } from './exec-session.js';
-import type { SnapshotInfo } from '../kernel/persist/snapshots.js';
 import type { HostMount } from './kernel-main.js';
 import { listDirectory, type DirEntry } from './list-directory.js';
 import type { Machine, RunOptions, RunResult } from './machine.js';
 import type { Terminal, TerminalOptions } from './terminal.js';
 
 export type { Terminal, TerminalOptions } from './terminal.js';
-import type { Answer, ApprovalRequest } from '../kernel/policy/approval.js';
-import type { AuditEvent } from '../kernel/policy/audit.js';
-import { checkPolicy, networkOf, type Policy } from '../kernel/policy/types.js';
+import type { NetworkPolicy, Policy } from '../api/policy.js';
+import type { Answer, ApprovalRequest, AuditEvent, SnapshotInfo } from '../api/types.js';
+import { checkPolicy, networkOf } from '../kernel/policy/types.js';
 
 export type { Answer, ApprovalRequest, AuditEvent, Policy };
-import { NetPolicy, type NetworkPolicy } from '../kernel/net/policy.js';
+import { NetPolicy } from '../kernel/net/policy.js';
 
 export interface AgentVMOptions {
   /** Environment of the session shell (merged over HOME, USER, LANG, TERM). */

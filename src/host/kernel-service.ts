@@ -4,12 +4,9 @@
 import type { Value } from '../abi/codec.js';
 import { SysError } from '../abi/errno.js';
 import type { Kernel } from '../kernel/kernel.js';
-import type { ApprovalRequest } from '../kernel/policy/approval.js';
-import type { AuditEvent } from '../kernel/policy/audit.js';
+import type { ApprovalRequest, AuditEvent, SnapshotInfo, StorageEstimate } from '../api/types.js';
 import { sendSignal } from '../kernel/signal.js';
 import type { LayerInfo } from '../kernel/persist/persister.js';
-import type { SnapshotInfo } from '../kernel/persist/snapshots.js';
-import type { StorageEstimate } from '../kernel/persist/store.js';
 import { transfer, type Remote } from 'comlink';
 import type { ResolvedLimits } from '../kernel/policy/defaults.js';
 import { ExecSession, type ExecBytesResult, type ExecOptions, type OutputChunk, type SessionOptions } from './exec-session.js';

@@ -8,7 +8,7 @@ import type { AuditEvent, AuditListener, ExecResult, OutputListener, Terminal, T
 import type { ExecBytesResult, ExecOptions } from './exec-session.js';
 import type { DirEntry } from './list-directory.js';
 import type { RunOptions, RunResult } from './machine.js';
-import type { SnapshotInfo } from '../kernel/persist/snapshots.js';
+import type { SnapshotInfo } from '../api/types.js';
 import { bytesOf, fromBase64, toBase64, type SandboxApi, type SandboxEvent, type SandboxMethod, type WireExecOptions } from './playwright/protocol.js';
 import { RemoteTerminal } from './playwright/remote-terminal.js';
 

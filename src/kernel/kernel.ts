@@ -36,7 +36,7 @@ import { Ptys } from './tty/pty.js';
 import { NetStack } from './net/stack.js';
 import { WasmModules } from './wasm-modules.js';
 import { FlockTable } from './flock.js';
-import { pagesFor } from './wasm-limits.js';
+import { pagesFor } from '../abi/wasm-limits.js';
 import { diagnose } from './diag.js';
 import type { Tty } from './tty/tty.js';
 import type { Inode } from './vfs/types.js';

@@ -7,7 +7,7 @@
 // always what the kernel compiled from the file exec resolved.
 
 import type { Inode } from './vfs/types.js';
-import { MAX_MEMORY_PAGES, capMemory } from './wasm-limits.js';
+import { MAX_MEMORY_PAGES, capMemory } from '../abi/wasm-limits.js';
 
 /** Enough for the programs a session alternates between; each entry pins compiled code. */
 const MAX_MODULES = 16;

@@ -2,7 +2,8 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { NetPolicy, policyFromFlags } from '../../src/kernel/net/policy.js';
+import { policyFromFlags } from '../../src/cli/policy-flags.js';
+import { NetPolicy } from '../../src/kernel/net/policy.js';
 
 const allowed = (p: NetPolicy, m: string, u: string) => p.check(m, u).allowed;
 

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { AgentVM } from '../../src/host/node/index.js';
 import { checkPolicy } from '../../src/kernel/policy/types.js';
-import { pagesFor } from '../../src/kernel/wasm-limits.js';
+import { pagesFor } from '../../src/abi/wasm-limits.js';
 
 // This file runs from dist/test/policy/; the WASI programs are built into dist/wasm/.
 const grow = new Uint8Array(readFileSync(new URL('../../wasm/grow.wasm', import.meta.url)));

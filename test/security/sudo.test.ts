@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { AgentVM } from '../../src/host/node/index.js';
-import type { Policy } from '../../src/kernel/policy/types.js';
+import type { Policy } from '../../src/api/policy.js';
 
 /** A JavaScript guest program (run by the kernel's JS runtime). */
 const js = (body: string): string => `#!/usr/libexec/agentos/js\n${body}\n`;

@@ -8,8 +8,9 @@ import type { KernelService } from '../kernel-service.js';
 import { AgentVM as BaseAgentVM, mountList, type AgentVMOptions } from '../agent-vm.js';
 import { Machine } from '../machine.js';
 import { newSecret, sealEndpoint } from '../sealed-endpoint.js';
-import { checkPolicy, networkOf, type Policy } from '../../kernel/policy/types.js';
-import { NetPolicy, type NetworkPolicy } from '../../kernel/net/policy.js';
+import type { NetworkPolicy, Policy } from '../../api/policy.js';
+import { checkPolicy, networkOf } from '../../kernel/policy/types.js';
+import { NetPolicy } from '../../kernel/net/policy.js';
 import { repairLayer, type RepairReport } from '../../kernel/persist/repair.js';
 import { IdbLayerStore } from './layer-store.js';
 

@@ -14,8 +14,9 @@ import { startLocalKernel } from './kernel-thread.js';
 import { DirLayerStore } from './layer-store.js';
 import { repairLayer, type RepairReport } from '../../kernel/persist/repair.js';
 import { newSecret, sealEndpoint } from '../sealed-endpoint.js';
-import { checkPolicy, networkOf, type Policy } from '../../kernel/policy/types.js';
-import { NetPolicy, type NetworkPolicy } from '../../kernel/net/policy.js';
+import type { NetworkPolicy, Policy } from '../../api/policy.js';
+import { checkPolicy, networkOf } from '../../kernel/policy/types.js';
+import { NetPolicy } from '../../kernel/net/policy.js';
 
 export { Machine } from '../machine.js';
 export type { KernelHost, RunOptions, RunResult } from '../machine.js';

@@ -8,9 +8,8 @@
 import type { Value } from '../../abi/codec.js';
 import type { AuditEvent, Policy } from '../agent-vm.js';
 import type { DirEntry } from '../list-directory.js';
-import type { SnapshotInfo } from '../../kernel/persist/snapshots.js';
-import type { NetworkPolicy } from '../../kernel/net/policy.js';
-import type { ApprovalRequest, Answer } from '../../kernel/policy/approval.js';
+import type { NetworkPolicy } from '../../api/policy.js';
+import type { Answer, ApprovalRequest, SnapshotInfo } from '../../api/types.js';
 
 export interface SandboxStart {
   persist?: string;

@@ -19,29 +19,8 @@
 // `ask` (`ask: true`, or a last word `ask`: `'api.x.com POST ask'`) allows a
 // request only once the host approves it (kernel/policy/approval.ts).
 
+import type { AllowEntry, AllowRule, NetworkPolicy } from '../../api/policy.js';
 import { canonicalHost, classifyAddress, classifyHost, type Classified } from './address.js';
-
-export interface AllowRule {
-  /** An origin, a host (`*.` wildcards), or `*`. */
-  origin: string;
-  /** HTTP methods allowed (any when absent). */
-  methods?: string[];
-  /** The host may resolve to private or loopback addresses. */
-  private?: boolean;
-  /** Each request waits for the host's approval (once / always / never for this entry). */
-  ask?: boolean;
-}
-
-export type AllowEntry = string | AllowRule;
-
-export type NetworkPolicy =
-  | 'none'
-  | 'all'
-  | {
-      allow: AllowEntry[];
-      /** Host name → address used instead of DNS (like curl --resolve or /etc/hosts), set by the host. */
-      hosts?: Record<string, string>;
-    };
 
 /** One parsed allowlist entry. */
 interface Rule {
@@ -217,14 +196,4 @@ export class NetPolicy {
       ...(plain.length ? {} : { ask: true }),
     };
   }
-}
-
-/** The CLI's flags (`--network none|all`, `--allow-host SPEC`...) as a policy; allow-hosts imply an allowlist. */
-export function policyFromFlags(network: string | undefined, allowHosts: string[]): NetworkPolicy {
-  if (allowHosts.length) {
-    if (network !== undefined && network !== 'allowlist') throw new Error(`--allow-host does not go with --network ${network}`);
-    return { allow: allowHosts };
-  }
-  if (network === undefined || network === 'none' || network === 'all') return network ?? 'none';
-  throw new Error(`--network must be none, all or allowlist (with --allow-host), not '${network}'`);
 }

@@ -18,7 +18,8 @@ import { Journal, type CommitScope } from './journal.js';
 import { migrate } from './migrate.js';
 import { LayerDamagedError, readLayer } from './read.js';
 import { replay } from './replay.js';
-import type { LayerStore, StorageEstimate } from './store.js';
+import type { StorageEstimate } from '../../api/types.js';
+import type { LayerStore } from './store.js';
 
 const QUIET_MS = 100;
 /** Fold the journal into a checkpoint once it is this large and larger than the checkpoint. */

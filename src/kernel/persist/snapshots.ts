@@ -13,9 +13,8 @@ import { fullState } from './journal.js';
 import { migrate } from './migrate.js';
 import { replay } from './replay.js';
 import { scanFrames } from './scan.js';
-import type { SnapshotInfo, SnapshotStore } from './store.js';
-
-export type { SnapshotInfo };
+import type { SnapshotInfo } from '../../api/types.js';
+import type { SnapshotStore } from './store.js';
 
 /** A restore asked for from inside the VM: that process, and what it is told as it ends. */
 export interface RestoreCaller {

@@ -2,6 +2,8 @@
 // the hosts implement it (a host directory in Node, IndexedDB in the browser),
 // because the kernel itself may not touch Node or DOM APIs.
 
+import type { SnapshotInfo, StorageEstimate } from '../../api/types.js';
+
 export interface LayerBytes {
   /** The last checkpoint frame, or null for a layer never written. */
   checkpoint: Uint8Array | null;
@@ -29,17 +31,6 @@ export interface LayerStore extends SnapshotStore {
   /** Bytes the store uses and may use in all (a disk's or an origin's quota); null if unknown. */
   estimate(): Promise<StorageEstimate | null>;
   close(): Promise<void>;
-}
-
-export interface StorageEstimate {
-  usage: number;
-  quota: number;
-}
-
-export interface SnapshotInfo {
-  name: string;
-  bytes: number;
-  mtimeMs: number;
 }
 
 /** Named snapshots: whole-layer checkpoint frames kept beside the layer. */

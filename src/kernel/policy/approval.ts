@@ -14,20 +14,10 @@
 
 import { Errno, SysError } from '../../abi/errno.js';
 import { longTimeout, type LongTimeout } from '../../abi/long-timeout.js';
+import type { Answer, ApprovalRequest } from '../../api/types.js';
 import type { AuditLog } from './audit.js';
 
-export type Answer = 'once' | 'always' | 'never' | 'deny';
 export type Decision = 'allow' | 'deny';
-
-export interface ApprovalRequest {
-  id: number;
-  /** The rule that asks, e.g. `fs.ask:/home/user/project` or `processes.ask:/usr/bin/git`. */
-  rule: string;
-  /** What is being attempted, for the person deciding. */
-  detail: string;
-  pid: number;
-  time: number;
-}
 
 /** Thrown by `require` in a syscall handler: the Call waits for the answer, then retries. */
 export class ApprovalNeeded {

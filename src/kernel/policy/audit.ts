@@ -2,20 +2,8 @@
 // stream) and the guest reads, read-only, at /proc/agentos/audit (JSON lines).
 // A bounded ring: the oldest events go first; `seq` numbers tell of the gap.
 
+import type { AuditEvent, AuditType } from '../../api/types.js';
 import type { Secrets } from './secrets.js';
-
-export type AuditType = 'policy' | 'approval' | 'process.start' | 'process.exit' | 'file.write' | 'file.delete' | 'network';
-
-export interface AuditEvent {
-  /** 1, 2, 3, ... in order of recording. */
-  seq: number;
-  /** Date.now() when recorded. */
-  time: number;
-  type: AuditType;
-  /** The process the event is about (1 = the host). */
-  pid: number;
-  [field: string]: unknown;
-}
 
 /** Events kept; older ones are dropped (the host's stream has them all). */
 const CAPACITY = 10_000;

@@ -19,7 +19,7 @@ import type { Cred, Inode } from '../vfs/types.js';
 import type { Vfs } from '../vfs/vfs.js';
 import type { Approvals } from './approval.js';
 import type { AuditLog } from './audit.js';
-import type { ProcessPolicy } from './types.js';
+import type { ProcessPolicy } from '../../api/policy.js';
 
 const KERNEL: Cred = { uid: 0, gid: 0, groups: [], pid: 0, umask: 0 };
 const SHELLS = ['/bin/sh', '/bin/bash'];

@@ -23,7 +23,7 @@ import type { Cred, FileSystem, Inode } from '../vfs/types.js';
 import type { Vfs } from '../vfs/vfs.js';
 import type { Approvals } from './approval.js';
 import type { AuditLog } from './audit.js';
-import type { FsPolicy } from './types.js';
+import type { FsPolicy } from '../../api/policy.js';
 
 const KERNEL: Cred = { uid: 0, gid: 0, groups: [], pid: 0, umask: 0 };
 /** Bound on the inodes marked at boot (a rule on "/" over a huge tree). */

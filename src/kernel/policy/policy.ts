@@ -13,7 +13,8 @@ import { Commands, allowedFiles } from './commands.js';
 import { FsGuard } from './fs-guard.js';
 import { Limits } from './limits.js';
 import { Secrets } from './secrets.js';
-import { checkPolicy, hasFsRules, type FsPolicy, type Policy } from './types.js';
+import { hasFsRules, type FsPolicy, type Policy } from '../../api/policy.js';
+import { checkPolicy } from './types.js';
 import { resolveLimits, type ResolvedLimits } from './defaults.js';
 
 const DEFAULT_APPROVAL_TIMEOUT_MS = 60_000;

@@ -24,7 +24,7 @@ import { Vfs } from '../vfs/vfs.js';
 import type { Approvals } from './approval.js';
 import type { AuditLog } from './audit.js';
 import { FsGuard } from './fs-guard.js';
-import type { FsPolicy } from './types.js';
+import type { FsPolicy } from '../../api/policy.js';
 
 export interface GuestLayer {
   /** Whether anything was left out (if not, the snapshot may leave as it is). */

@@ -18,7 +18,7 @@ import { Errno, strerror, SysError } from '../../abi/errno.js';
 import { O_CREAT, O_RDONLY, O_TRUNC, O_WRONLY } from '../../abi/fcntl.js';
 import type { OpenFile } from '../file.js';
 import { guestLayer } from '../policy/snapshot-view.js';
-import { hasFsRules } from '../policy/types.js';
+import { hasFsRules } from '../../api/policy.js';
 import type { Process } from '../process.js';
 import type { Handler } from '../syscall.js';
 import { WaitQueue } from '../waitqueue.js';

@@ -8,7 +8,7 @@
 // the snapshot; after one ends, the next is prepared while the worker idles.
 
 import type { PyodideAPI } from 'pyodide';
-import { capMemory } from '../../kernel/wasm-limits.js';
+import { capMemory } from '../../abi/wasm-limits.js';
 import { shellLoader, SHELL_INDEX, webWorkerFactory, type LoadPyodide } from './web-mode.js';
 
 /** Where the build copies the Pyodide assets, relative to the worker bundle (dist/node/, dist/web/assets/). */

@@ -1,7 +1,7 @@
 // Parsing <agentos-terminal> attributes.
 
-import type { NetworkPolicy } from '../../kernel/net/policy.js';
-import { checkPolicy, type Policy } from '../../kernel/policy/types.js';
+import type { NetworkPolicy, Policy } from '../../api/policy.js';
+import { checkPolicy } from '../../host/check-policy.js';
 
 /**
  * `env`: either a JSON object (`{"A": "1"}`) or `NAME=value` words separated by

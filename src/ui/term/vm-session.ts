@@ -6,7 +6,7 @@
 
 import { AgentVM, type AgentVMOptions, type BootProgress, type ExecResult, type Policy, type Terminal, type TerminalOptions } from '../../host/browser/index.js';
 import type { Machine } from '../../host/machine.js';
-import type { SnapshotInfo } from '../../kernel/persist/snapshots.js';
+import type { SnapshotInfo } from '../../api/types.js';
 import { InTerminalRunner } from './in-terminal.js';
 import type { XtermView } from './xterm-view.js';
 

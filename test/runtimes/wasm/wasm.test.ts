@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import { Errno } from '../../../src/abi/errno.js';
 import type { Inode } from '../../../src/kernel/vfs/types.js';
 import { WasmModules } from '../../../src/kernel/wasm-modules.js';
-import { capMemory } from '../../../src/kernel/wasm-limits.js';
+import { capMemory } from '../../../src/abi/wasm-limits.js';
 import { boot } from '../../../src/host/node/index.js';
 import { WasiErrno } from '../../../src/runtimes/wasm/abi.js';
 import { checkProgram } from '../../../src/runtimes/wasm/program.js';

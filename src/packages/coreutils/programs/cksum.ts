@@ -3,7 +3,7 @@
 
 import { CRC32_MSB_TABLE } from '../../../userland/lib/crc32-msb.js';
 import { chunks, command, forEachInput, join, type Cmd } from '../../../userland/lib/index.js';
-import { DIGESTS, type Algo } from './digest.js';
+import { DIGESTS, type Algo } from '../../../userland/lib/digest.js';
 import { bin } from './text.js';
 
 const USAGE = `Usage: cksum [OPTION]... [FILE]...
