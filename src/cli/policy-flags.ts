@@ -3,7 +3,8 @@
 // --policy FILE reads a whole one, and later flags add to it.
 
 import { readFileSync, writeFileSync } from 'node:fs';
-import type { AgentVMOptions, Answer, AuditEvent, Policy } from '../host/node/index.js';
+import type { AgentVMOptions, Answer, Policy } from '../host/node/index.js';
+import type { VM } from '../api/vm.js';
 import { policyFromFlags } from '../kernel/net/policy.js';
 import { checkPolicy } from '../kernel/policy/types.js';
 import { optionValue } from './option-value.js';
@@ -123,7 +124,7 @@ export function policyOptions(f: PolicyFlags): Pick<AgentVMOptions, 'policy' | '
 }
 
 /** Stop the VM (Node or browser host), writing its audit trail first if --audit asked for it. */
-export async function stopVm(vm: { audit(): Promise<AuditEvent[]>; stop(): Promise<void> }, f: PolicyFlags): Promise<void> {
+export async function stopVm(vm: Pick<VM, 'audit' | 'stop'>, f: PolicyFlags): Promise<void> {
   try {
     if (f.audit) writeFileSync(f.audit, (await vm.audit()).map((e) => JSON.stringify(e) + '\n').join(''));
   } finally {

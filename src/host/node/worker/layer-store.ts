@@ -11,7 +11,7 @@
 import { constants } from 'node:fs';
 import { copyFile, mkdir, open, readdir, readFile, rename, rm, stat, statfs, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { LayerBytes, LayerStore, StorageEstimate } from '../../kernel/persist/store.js';
+import type { LayerBytes, LayerStore, StorageEstimate } from '../../../kernel/persist/store.js';
 
 const SNAP_EXT = '.aosnap';
 

@@ -9,7 +9,7 @@
 //   key 'damaged:<time>'    { checkpoint, journal } as they were before a repair
 
 import { del, get, keys, promisifyRequest, type UseStore } from 'idb-keyval';
-import type { LayerBytes, LayerStore, StorageEstimate } from '../../kernel/persist/store.js';
+import type { LayerBytes, LayerStore, StorageEstimate } from '../../../kernel/persist/store.js';
 
 const CHECKPOINT = 'checkpoint';
 const SNAP = 'snap:';
