@@ -197,7 +197,8 @@ export { encodeBytes as nameBytes, decodeBytes as nameFromBytes } from '../../ab
 /** The one interface of every agentOS VM (src/api/vm.ts). */
 export type { Snapshots, VM } from '../../api/vm.js';
 export type { DirEntry } from '../api/list-directory.js';
-export type { AgentVMOptions, Answer, ApprovalRequest, AuditEvent, AuditListener, ExecResult, OutputListener, Policy, Terminal, TerminalOptions } from '../api/agent-vm.js';
+export type { AgentVMOptions, Answer, ApprovalRequest, AuditEvent, AuditListener, ExecResult, ExtraShell, OutputListener, Policy, SpawnedProcess, Terminal, TerminalOptions } from '../api/agent-vm.js';
+export type { ExecBytesResult, ExecOptions, OutputChunk } from '../worker/exec-shell.js';
 
 /** AgentVM in the browser: the same interface as on Node. */
 export class AgentVM extends BaseAgentVM {

@@ -78,7 +78,7 @@ export { encodeBytes as nameBytes, decodeBytes as nameFromBytes } from '../../ab
 /** The one interface of every agentOS VM (src/api/vm.ts). */
 export type { Snapshots, VM } from '../../api/vm.js';
 export type { DirEntry } from '../api/list-directory.js';
-export type { AgentVMOptions, Answer, ApprovalRequest, AuditEvent, AuditListener, ExecResult, OutputListener, Policy, Terminal, TerminalOptions } from '../api/agent-vm.js';
+export type { AgentVMOptions, Answer, ApprovalRequest, AuditEvent, AuditListener, ExecResult, ExtraShell, OutputListener, Policy, SpawnedProcess, Terminal, TerminalOptions } from '../api/agent-vm.js';
 export type { ExecBytesResult, ExecOptions, OutputChunk } from '../worker/exec-shell.js';
 
 /** AgentVM on the Node host: `new AgentVM(options)`, then `start()`, `exec()`, `stop()`. */
