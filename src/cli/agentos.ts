@@ -4,7 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { once } from 'node:events';
-import type { MountSpec } from '../host/api/agent-vm.js';
+import type { MountSpec, SpawnedProcess } from '../host/api/agent-vm.js';
 import { MCP_USAGE, mcpCommand } from './mcp.js';
 import { AgentVM, boot } from '../host/node/index.js';
 import { POLICY_USAGE, finishPolicy, newPolicyFlags, policyOptions, stopVm, takePolicyFlag } from './policy-flags.js';
@@ -267,7 +267,7 @@ async function shellCommand(args: string[]): Promise<number> {
   await vm.start();
   if (process.stdin.isTTY) return terminalSession(vm);
   try {
-    return vm.spawn ? await scriptSession(vm.spawn.bind(vm)) : await bufferedScript(vm);
+    return vm.spawn ? await scriptSession(await vm.spawn(['/bin/bash', '-s'])) : await bufferedScript(vm);
   } finally {
     await stopVm(vm, pf);
   }
@@ -278,8 +278,7 @@ async function shellCommand(args: string[]): Promise<number> {
  * arrives (loops and here-documents span lines; no prompts), its output
  * flows back as it comes, and its status is agentos's.
  */
-async function scriptSession(spawn: NonNullable<VM['spawn']>): Promise<number> {
-  const p = await spawn(['/bin/bash', '-s']);
+async function scriptSession(p: SpawnedProcess): Promise<number> {
   const copy = async (from: AsyncIterable<Uint8Array>, to: NodeJS.WriteStream) => {
     for await (const b of from) if (!to.write(b)) await once(to, 'drain');
   };

@@ -6,9 +6,7 @@ import kernelWorkerUrl from '../../../workers/kernel.browser.ts?worker&url';
 import type { HostMount, KernelBooted, KernelInit } from '../worker/kernel-main.js';
 import { AgentVM as BaseAgentVM, mountList, type AgentVMOptions } from '../api/agent-vm.js';
 import { Machine } from '../api/machine.js';
-import { boot as bootWith, type HostAdapter } from '../api/boot.js';
-import type { Policy } from '../../kernel/policy/types.js';
-import type { NetworkPolicy } from '../../kernel/net/policy.js';
+import { boot as bootWith, type HostAdapter, type KernelOptions } from '../api/boot.js';
 import { repairLayer, type RepairReport } from '../../kernel/persist/repair.js';
 import { IdbLayerStore } from './worker/layer-store.js';
 
@@ -101,21 +99,16 @@ async function prune(cache: Cache, keep: string): Promise<void> {
   for (const req of await cache.keys()) if (req.url !== keep) await cache.delete(req);
 }
 
-export interface BootOptions {
+/** The options every host's boot takes (policy, network, seed), and this host's own. */
+export interface BootOptions extends KernelOptions {
   /** Name of a persistent VM: its writable layer lives in IndexedDB. Absent = ephemeral. */
   persist?: string;
   /** Take the VM over from another tab that has it open (that tab's VM stops). */
   takeover?: boolean;
-  /** Ephemeral VMs only: the writable layer starts as this snapshot frame (fork). */
-  seed?: Uint8Array;
   /** OPFS or picked directories to mount (see AgentVMOptions.mounts). */
   mounts?: HostMount[];
   /** Called at each boot stage (and as the image downloads). */
   onProgress?: (p: BootProgress) => void;
-  /** The VM's permission policy (README, "The policy"). */
-  policy?: Policy;
-  /** The VM's network policy; default 'none'. */
-  network?: NetworkPolicy;
 }
 
 /** The browser adapter: the kernel in a Web Worker, booted on the fetched image; a persistent VM locked to this tab. */

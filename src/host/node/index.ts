@@ -3,7 +3,7 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { AgentVM as BaseAgentVM, mountList, type AgentVMOptions } from '../api/agent-vm.js';
-import { boot as bootWith, type HostAdapter } from '../api/boot.js';
+import { boot as bootWith, type HostAdapter, type KernelOptions } from '../api/boot.js';
 import { Machine } from '../api/machine.js';
 import type { HostMount } from '../worker/kernel-main.js';
 import { lockStateDir } from './dir-lock.js';
@@ -11,8 +11,6 @@ import { startIsolatedKernel } from './isolation.js';
 import { startLocalKernel } from './kernel-thread.js';
 import { DirLayerStore } from './worker/layer-store.js';
 import { repairLayer, type RepairReport } from '../../kernel/persist/repair.js';
-import type { Policy } from '../../kernel/policy/types.js';
-import type { NetworkPolicy } from '../../kernel/net/policy.js';
 
 export { Machine } from '../api/machine.js';
 export type { KernelHost, RunOptions, RunResult } from '../api/machine.js';
@@ -21,17 +19,12 @@ export { DEFAULT_HEAP_MB, isolationFlags, type IsolationOptions } from './isolat
 /** Where the kernel runs: 'none', a worker of this process; 'process', a process of its own under Node's permission model. */
 export type Isolation = 'none' | 'process';
 
-export interface BootOptions {
+/** The options every host's boot takes (policy, network, seed), and this host's own. */
+export interface BootOptions extends KernelOptions {
   /** Host directory of a persistent writable layer (created if missing); absent = ephemeral. */
   state?: string;
   /** Host directories to mount (see AgentVMOptions.mounts). */
   mounts?: HostMount[];
-  /** Ephemeral VMs only: the writable layer starts as this snapshot frame (fork). */
-  seed?: Uint8Array;
-  /** The VM's permission policy (README, "The policy"). */
-  policy?: Policy;
-  /** The VM's network policy; default 'none'. */
-  network?: NetworkPolicy;
   /** Where the kernel runs (default 'none'; see AgentVMOptions.isolation). */
   isolation?: Isolation;
   /** JavaScript heap cap of each of the VM's threads, MiB (see AgentVMOptions.heapMb). */
