@@ -293,6 +293,9 @@ function buildWeb() {
 
 // ---------------------------------------------------------------- main
 const tAll = performance.now();
+// The declarations need only the sources: tsc runs (in its own process) from the start.
+const types = playground ? null : buildTypes();
+types?.catch(() => {}); // reported with the other stages below, not as an unhandled rejection meanwhile
 // The packages, then the image that carries them: the Node host and the tests load it at boot.
 try {
   const t0 = performance.now();
@@ -308,7 +311,7 @@ try {
 // path, not by content), so run them concurrently; each reports its own errors.
 const stages = playground ? ['Python assets'] : ['node bundles', 'test bundles', 'guest programs', 'WASI programs', 'Python assets', 'declarations'];
 const results = await Promise.allSettled(
-  playground ? [buildPython(ROOT)] : [buildNode(), buildTests(), buildPrograms(), buildWasmPrograms(), buildPython(ROOT), buildTypes()],
+  playground ? [buildPython(ROOT)] : [buildNode(), buildTests(), buildPrograms(), buildWasmPrograms(), buildPython(ROOT), types],
 );
 for (const [i, r] of results.entries()) {
   if (r.status === 'rejected') {
