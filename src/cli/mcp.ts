@@ -4,7 +4,7 @@
 //
 // Every tool acts for the agent, so none reaches further than the guest: exec
 // runs in the guest's session; the file tools are AgentVM's file calls, which
-// the kernel makes as the VM user under the policy (host/user-files.ts); and
+// the kernel makes as the VM user under the policy (host/api/user-files.ts); and
 // under filesystem rules the snapshot tools keep the in-VM command's limits
 // (no restore, no replacing a snapshot: kernel/sys/snapshot.ts).
 

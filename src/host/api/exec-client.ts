@@ -1,5 +1,5 @@
 // The host's handle on an exec shell that runs in the kernel worker
-// (exec-shell.ts): one message to run a command, one back with its result.
+// (worker/exec-shell.ts): one message to run a command, one back with its result.
 // Output chunks cross as they arrive only when the caller asks for them.
 
 import type { Remote } from 'comlink';

@@ -136,7 +136,7 @@ export class Machine {
     return await this.service.killSession(sid, sinceMs);
   }
 
-  /** A persistent shell for exec, an exec shell (the protocol runs in the kernel worker: exec-shell.ts). */
+  /** A persistent shell for exec, an exec shell (the protocol runs in the kernel worker: worker/exec-shell.ts). */
   async openExecShell(opts: ExecShellOptions): Promise<ExecClient> {
     const { id, pid } = await this.service.shellOpen(opts);
     return new ExecClient(this.service, id, pid);

@@ -4,7 +4,7 @@
 // output, exactly; stdout and stderr stay apart.
 //
 // This runs in the kernel worker (kernel-service.ts), on syscalls made there,
-// so one exec costs the host one message each way (exec-client.ts) instead of
+// so one exec costs the host one message each way (api/exec-client.ts) instead of
 // a message per write and per read.
 
 import { SIGINT, SIGKILL } from '../../abi/signal.js';

@@ -113,7 +113,7 @@ export class KernelService {
     return result(this.kernel.userCall(name, args));
   }
 
-  // ---- exec shells (exec-shell.ts; the host's side is exec-client.ts) ----
+  // ---- exec shells (exec-shell.ts; the host's side is api/exec-client.ts) ----
 
   async shellOpen(opts: ExecShellOptions): Promise<{ id: number; pid: number }> {
     // Exec shells that died outside an exec (a snapshot restore stops every process) are forgotten.
