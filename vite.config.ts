@@ -29,10 +29,12 @@ const pages: Record<string, string> = {
   sandbox: fileURLToPath(new URL('./sandbox.html', import.meta.url)),
 };
 // Script entries with stable names at the top of dist/web: the embeddable
-// component (`import 'https://…/agentos-terminal.js'`) and the cross-origin
-// isolation service worker, which must sit at the root of the scope it controls.
+// component (`import 'https://…/agentos-terminal.js'`, the package's
+// `agentos-web/component`), the browser AgentVM (`agentos-web/browser`) and the
+// cross-origin isolation service worker, which must sit at the root of the scope it controls.
 const scripts: Record<string, string> = {
   'agentos-terminal': fileURLToPath(new URL('./src/ui/component/agentos-terminal.ts', import.meta.url)),
+  agentos: fileURLToPath(new URL('./src/host/browser/index.ts', import.meta.url)),
   'coi-sw': fileURLToPath(new URL('./src/ui/coi/sw.ts', import.meta.url)),
 };
 const harness = fileURLToPath(new URL('./e2e/harness/index.html', import.meta.url));

@@ -5,7 +5,7 @@
 
 import { spawnSync } from 'node:child_process';
 import { AgentVM } from '../src/host/node/index.js';
-import type { Terminal } from '../src/host/terminal.js';
+import type { Terminal } from '../src/host/api/terminal.js';
 import type { Figure } from './run.js';
 
 function quantile(xs: number[], q: number): number {

@@ -5,7 +5,7 @@
 // Run: npm run build && AGENTOS_E2E_PORT=4204 npx playwright test e2e/security-paths.spec.ts
 
 import { expect, test } from '@playwright/test';
-import type { ApprovalRequest, Policy } from '../src/host/agent-vm.js';
+import type { ApprovalRequest, Policy } from '../src/host/api/agent-vm.js';
 import { BrowserVM } from '../src/host/playwright/index.js';
 
 /** Objects of the base image: a hidden file and directory, a read-only file the user owns, an ask path. */

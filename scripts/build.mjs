@@ -14,12 +14,15 @@
 //                                   because --require is what Node runs in worker threads too)
 //   dist/node/cli.js             <- src/cli/agentos.ts       (CLI)
 //   dist/node/browser-vm.js      <- src/host/playwright/index.ts (BrowserVM: drives dist/web in Chromium)
+//   dist/types/**/X.d.ts         <- the package's entry points (tsconfig.types.json: tsc declarations
+//                                   only, for package.json's `types`; not with --playground)
 //   dist/test/**/X.test.js       <- test/**/X.test.ts        (node --test files)
 //   dist/programs/X.js           <- test/programs/X.ts       (guest JS programs for tests and benches;
 //                                   also copied to dist/web/programs/ for the browser harness)
 //   dist/wasm/X.wasm             <- wasm/X.c (WASI test programs, scripts/build-wasm.mjs; cached in
 //                                   wasm/out/; also copied to dist/web/wasm/ for the browser harness)
-//   dist/web/                    <- vite build (index.html, sandbox.html + e2e/harness/index.html)
+//   dist/web/                    <- vite build (index.html, sandbox.html + e2e/harness/index.html;
+//                                   agentos-terminal.js and agentos.js, the browser entry points)
 //   dist/image/agentos-base-<hash>.img + manifest.json
 //                                <- src/image/build.ts, bundled to dist/tools/image-build.js and run
 //                                   first (the base root image; also copied to dist/web/image/)
@@ -30,7 +33,7 @@
 // helpers) is replaced by an external import of dist/node/index.js; likewise
 // src/host/playwright/index.ts by dist/node/browser-vm.js (which finds dist/web
 // relative to itself).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -113,6 +116,22 @@ async function buildNode() {
   await esbuild.build({ ...nodeCommon, entryPoints: present, outdir: NODE_OUT, splitting: true, chunkNames: '[name]-[hash]' }); // beside the entries: their import.meta.url paths stay right
   await esbuild.build({ ...nodeCommon, format: 'cjs', banner: {}, entryPoints: ['workers/vm-guard.node.ts'], outfile: join(NODE_OUT, 'vm-guard.cjs') });
   console.log(`build: node bundles (${Object.keys(present).length}) -> dist/node in ${ms(t0)}`);
+}
+
+// ---------------------------------------------------------------- declarations
+/** The package entry points' .d.ts, by tsc (declarations only) in a process of its own, beside the bundles. */
+function buildTypes() {
+  const t0 = performance.now();
+  rmSync(join(DIST, 'types'), { recursive: true, force: true });
+  return new Promise((ok, fail) => {
+    const tsc = spawn(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.types.json'], { cwd: ROOT, stdio: 'inherit' });
+    tsc.on('error', fail);
+    tsc.on('exit', (code) => {
+      if (code !== 0) return fail(new Error(`build: tsc -p tsconfig.types.json exited with ${code}`));
+      console.log(`build: declarations -> dist/types in ${ms(t0)}`);
+      ok();
+    });
+  });
 }
 
 // ---------------------------------------------------------------- test bundles
@@ -274,6 +293,9 @@ function buildWeb() {
 
 // ---------------------------------------------------------------- main
 const tAll = performance.now();
+// The declarations need only the sources: tsc runs (in its own process) from the start.
+const types = playground ? null : buildTypes();
+types?.catch(() => {}); // reported with the other stages below, not as an unhandled rejection meanwhile
 // The packages, then the image that carries them: the Node host and the tests load it at boot.
 try {
   const t0 = performance.now();
@@ -287,9 +309,9 @@ try {
 }
 // Node bundles and test bundles are independent (tests import the built host by
 // path, not by content), so run them concurrently; each reports its own errors.
-const stages = playground ? ['Python assets'] : ['node bundles', 'test bundles', 'guest programs', 'WASI programs', 'Python assets'];
+const stages = playground ? ['Python assets'] : ['node bundles', 'test bundles', 'guest programs', 'WASI programs', 'Python assets', 'declarations'];
 const results = await Promise.allSettled(
-  playground ? [buildPython(ROOT)] : [buildNode(), buildTests(), buildPrograms(), buildWasmPrograms(), buildPython(ROOT)],
+  playground ? [buildPython(ROOT)] : [buildNode(), buildTests(), buildPrograms(), buildWasmPrograms(), buildPython(ROOT), types],
 );
 for (const [i, r] of results.entries()) {
   if (r.status === 'rejected') {

@@ -1,8 +1,8 @@
-// Browser host: the proxy worker of one directory mount (src/host/browser/dirfs-proxy.ts).
+// Browser host: the proxy worker of one directory mount (src/host/browser/worker/dirfs-proxy.ts).
 // Its first message names the directory (an OPFS name or a picked handle) and
 // the reply buffer; it answers 'ready' once it serves.
 
-import { serveDirectory } from '../src/host/browser/dirfs-proxy.js';
+import { serveDirectory } from '../src/host/browser/worker/dirfs-proxy.js';
 
 self.addEventListener('message', (e: MessageEvent<{ opfs?: string; directory?: FileSystemDirectoryHandle; reply: SharedArrayBuffer }>) => {
   const { opfs, directory, reply } = e.data;

@@ -3,11 +3,11 @@
 // persistent VM); the kernel boots on it.
 
 import { expose, type Endpoint } from 'comlink';
-import { DirFs } from '../src/host/browser/dirfs.js';
-import { REPLY_BYTES } from '../src/host/browser/dirfs-proxy.js';
-import { IdbLayerStore } from '../src/host/browser/layer-store.js';
-import { browserFetch } from '../src/host/browser/net-fetch.js';
-import { startKernel, type HostMount, type KernelBooted, type KernelInit } from '../src/host/kernel-main.js';
+import { DirFs } from '../src/host/browser/worker/dirfs.js';
+import { REPLY_BYTES } from '../src/host/browser/worker/dirfs-proxy.js';
+import { IdbLayerStore } from '../src/host/browser/worker/layer-store.js';
+import { browserFetch } from '../src/host/browser/worker/net-fetch.js';
+import { startKernel, type HostMount, type KernelBooted, type KernelInit } from '../src/host/worker/kernel-main.js';
 import { sealEndpoint } from '../src/host/sealed-endpoint.js';
 import type { WorkerPort } from '../src/kernel/runner.js';
 

@@ -5,12 +5,12 @@
 import { expose } from 'comlink';
 import { availableParallelism, totalmem } from 'node:os';
 import { parentPort, Worker } from 'node:worker_threads';
-import { startKernel, type KernelBooted, type KernelInit } from '../src/host/kernel-main.js';
+import { startKernel, type KernelBooted, type KernelInit } from '../src/host/worker/kernel-main.js';
 import { nodeEndpoint } from '../src/host/node/endpoint.js';
-import { HostFs } from '../src/host/node/hostfs.js';
+import { HostFs } from '../src/host/node/worker/hostfs.js';
 import { sealEndpoint } from '../src/host/sealed-endpoint.js';
-import { DirLayerStore } from '../src/host/node/layer-store.js';
-import { nodeFetch } from '../src/host/node/net-fetch.js';
+import { DirLayerStore } from '../src/host/node/worker/layer-store.js';
+import { nodeFetch } from '../src/host/node/worker/net-fetch.js';
 import type { WorkerLimits, WorkerPort } from '../src/kernel/runner.js';
 
 const processWorkerUrl = new URL('./process.worker.js', import.meta.url);

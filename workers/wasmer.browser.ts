@@ -1,11 +1,11 @@
 // Browser host: a worker of Wasmer's SDK for a WASIX program (decision 0021),
-// started only through src/host/browser/wasmer-workers.ts. It confines itself
+// started only through src/host/browser/worker/wasmer-workers.ts. It confines itself
 // as a process worker does (keeping its channel to its parent, the process
 // worker), then loads the SDK's own worker script. The script imports the
 // module its `init` message names: only the SDK's own module gets through.
 
-import { confineWasmerWorker } from '../src/host/browser/confine.js';
-import { sdkModuleUrl, sdkWorkerUrl, wasmerWorkerShim } from '../src/host/browser/wasmer-workers.js';
+import { confineWasmerWorker } from '../src/host/browser/worker/confine.js';
+import { sdkModuleUrl, sdkWorkerUrl, wasmerWorkerShim } from '../src/host/browser/worker/wasmer-workers.js';
 import { installGuestConsole } from '../src/runtimes/guest-console.js';
 import { hideHostFrames } from '../src/runtimes/host-frames.js';
 

@@ -2,8 +2,8 @@
 // `window.__agentos` for the Playwright specs (kernel suite and benchmarks).
 
 import { AgentVM, boot, nameBytes, nameFromBytes, type RepairReport } from '../../src/host/browser/index.js';
-import type { AuditEvent, ExecResult, Policy } from '../../src/host/agent-vm.js';
-import type { Machine } from '../../src/host/machine.js';
+import type { AuditEvent, ExecResult, Policy } from '../../src/host/api/agent-vm.js';
+import type { Machine } from '../../src/host/api/machine.js';
 import type { NetworkPolicy } from '../../src/api/policy.js';
 import { checkLayer, workloadCommand } from '../../test/persist/workload.js';
 import { cases as kernelCases, installPrograms, PROGRAMS } from '../../test/kernel/suite.js';

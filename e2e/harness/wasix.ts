@@ -3,8 +3,8 @@
 // like after WASIX programs ended, and the Worker stand-in driven from the page.
 
 import { boot } from '../../src/host/browser/index.js';
-import type { Machine } from '../../src/host/machine.js';
-import { sdkModuleUrl, sdkWorkerUrl, wasmerWorkerShim } from '../../src/host/browser/wasmer-workers.js';
+import type { Machine } from '../../src/host/api/machine.js';
+import { sdkModuleUrl, sdkWorkerUrl, wasmerWorkerShim } from '../../src/host/browser/worker/wasmer-workers.js';
 import { SIGKILL } from '../../src/abi/signal.js';
 import { readUntil, spawnPiped } from '../../test/kernel/pipes.js';
 import { installWasm } from '../../test/runtimes/wasm/cases.js';

@@ -4,14 +4,14 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { once } from 'node:events';
-import type { MountSpec } from '../host/agent-vm.js';
+import type { MountSpec, SpawnedProcess } from '../host/api/agent-vm.js';
 import { MCP_USAGE, mcpCommand } from './mcp.js';
 import { AgentVM, boot } from '../host/node/index.js';
 import { POLICY_USAGE, finishPolicy, newPolicyFlags, policyOptions, stopVm, takePolicyFlag } from './policy-flags.js';
 import { BROWSER_USAGE, newBrowserFlags, newBrowserVM, takeBrowserFlag } from './browser-flags.js';
 import { ISOLATION_USAGE, newIsolationFlag, takeIsolationFlag } from './isolation-flag.js';
 import { optionValue } from './option-value.js';
-import type { BrowserVM } from '../host/playwright/browser-vm.js';
+import type { VM } from '../host/api/vm.js';
 import { longTimeout, type LongTimeout } from '../abi/long-timeout.js';
 
 const USAGE = `Usage: agentos COMMAND [ARGS...]
@@ -193,7 +193,7 @@ async function execCommand(args: string[]): Promise<number> {
   if (bf.browser && (state !== undefined || Object.keys(mounts).length)) return usageError('--state and --mount need the Node host (not --browser)');
   if (bf.browser && iso.given) return usageError('--isolation is for the Node host (with --browser, Chromium isolates the VM)');
   const options = { env, ...policyOptions(pf) };
-  const vm = bf.browser ? await newBrowserVM(bf, options) : new AgentVM({ ...options, state, mounts, isolation: iso.isolation });
+  const vm: VM = bf.browser ? await newBrowserVM(bf, options) : new AgentVM({ ...options, state, mounts, isolation: iso.isolation });
   await vm.start();
   try {
     const r = await withDeadline(vm.execBytes(script, { stdin, timeoutMs, cwd }), timeoutMs);
@@ -263,11 +263,11 @@ async function shellCommand(args: string[]): Promise<number> {
   }
   if (bf.browser && state !== undefined) return usageError('shell: --state needs the Node host (not --browser)');
   if (bf.browser && iso.given) return usageError('shell: --isolation is for the Node host (with --browser, Chromium isolates the VM)');
-  const vm = bf.browser ? await newBrowserVM(bf, policyOptions(pf)) : new AgentVM({ state, ...policyOptions(pf), isolation: iso.isolation });
+  const vm: VM = bf.browser ? await newBrowserVM(bf, policyOptions(pf)) : new AgentVM({ state, ...policyOptions(pf), isolation: iso.isolation });
   await vm.start();
   if (process.stdin.isTTY) return terminalSession(vm);
   try {
-    return vm instanceof AgentVM ? await scriptSession(vm) : await bufferedScript(vm);
+    return vm.spawn ? await scriptSession(await vm.spawn(['/bin/bash', '-s'])) : await bufferedScript(vm);
   } finally {
     await stopVm(vm, pf);
   }
@@ -278,8 +278,7 @@ async function shellCommand(args: string[]): Promise<number> {
  * arrives (loops and here-documents span lines; no prompts), its output
  * flows back as it comes, and its status is agentos's.
  */
-async function scriptSession(vm: AgentVM): Promise<number> {
-  const p = await vm.spawn(['/bin/bash', '-s']);
+async function scriptSession(p: SpawnedProcess): Promise<number> {
   const copy = async (from: AsyncIterable<Uint8Array>, to: NodeJS.WriteStream) => {
     for await (const b of from) if (!to.write(b)) await once(to, 'drain');
   };
@@ -298,8 +297,8 @@ async function scriptSession(vm: AgentVM): Promise<number> {
   return status;
 }
 
-/** The same in a browser VM, which has no process streams: the whole input first, then one run. */
-async function bufferedScript(vm: BrowserVM): Promise<number> {
+/** The same in a VM without process streams (a browser's): the whole input first, then one run. */
+async function bufferedScript(vm: VM): Promise<number> {
   const stdin = readFileSync(0);
   vm.on('output', (c) => (c.stream === 'stdout' ? process.stdout : process.stderr).write(c.data));
   return (await vm.execBytes('bash -s', { stdin })).exitCode;
@@ -309,7 +308,7 @@ async function bufferedScript(vm: BrowserVM): Promise<number> {
  * The VM's shell on this terminal: the host terminal goes raw (the VM's line
  * discipline does the cooking), bytes flow both ways, resizes follow.
  */
-async function terminalSession(vm: AgentVM | BrowserVM): Promise<number> {
+async function terminalSession(vm: VM): Promise<number> {
   const out = process.stdout;
   const term = await vm.openTerminal({ cols: out.columns, rows: out.rows });
   term.onData((b) => out.write(b));

@@ -4,7 +4,7 @@
 //
 // Every tool acts for the agent, so none reaches further than the guest: exec
 // runs in the guest's session; the file tools are AgentVM's file calls, which
-// the kernel makes as the VM user under the policy (host/user-files.ts); and
+// the kernel makes as the VM user under the policy (host/api/user-files.ts); and
 // under filesystem rules the snapshot tools keep the in-VM command's limits
 // (no restore, no replacing a snapshot: kernel/sys/snapshot.ts).
 
@@ -12,7 +12,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { AgentVM } from '../host/node/index.js';
 import { newBrowserFlags, newBrowserVM } from './browser-flags.js';
-import type { BrowserVM } from '../host/playwright/browser-vm.js';
+import type { VM } from '../host/api/vm.js';
 import { errnoFromName, strerror } from '../abi/errno.js';
 import { hasFsRules } from '../api/policy.js';
 import { LineTransport, type Output } from './mcp-stdio.js';
@@ -95,7 +95,7 @@ export async function mcpCommand(args: string[], usageError: (msg: string) => nu
   if (host === 'node' && (bf.chromium ?? bf.wsEndpoint) !== undefined) return usageError('mcp: --chromium and --ws-endpoint need --host browser');
   if (host === 'browser' && iso.given) return usageError('mcp: --isolation is for the Node host (a browser VM is isolated by Chromium)');
   const protocol = takeStdout();
-  const vm: AgentVM | BrowserVM = host === 'browser' ? await newBrowserVM(bf, policyOptions(pf)) : new AgentVM({ state, ...policyOptions(pf), isolation: iso.isolation });
+  const vm: VM = host === 'browser' ? await newBrowserVM(bf, policyOptions(pf)) : new AgentVM({ state, ...policyOptions(pf), isolation: iso.isolation });
   await vm.start();
   const ruled = hasFsRules(pf.policy?.fs);
   const server = new McpServer({ name: 'agentos', version: '0.1.0' });

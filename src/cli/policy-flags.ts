@@ -3,8 +3,9 @@
 // --policy FILE reads a whole one, and later flags add to it.
 
 import { readFileSync, writeFileSync } from 'node:fs';
-import type { AgentVMOptions, Answer, AuditEvent, Policy } from '../host/node/index.js';
+import type { AgentVMOptions, Answer, Policy } from '../host/node/index.js';
 import type { NetworkPolicy } from '../api/policy.js';
+import type { VM } from '../host/api/vm.js';
 import { checkPolicy } from '../host/check-policy.js';
 import { optionValue } from './option-value.js';
 
@@ -133,7 +134,7 @@ export function policyOptions(f: PolicyFlags): Pick<AgentVMOptions, 'policy' | '
 }
 
 /** Stop the VM (Node or browser host), writing its audit trail first if --audit asked for it. */
-export async function stopVm(vm: { audit(): Promise<AuditEvent[]>; stop(): Promise<void> }, f: PolicyFlags): Promise<void> {
+export async function stopVm(vm: Pick<VM, 'audit' | 'stop'>, f: PolicyFlags): Promise<void> {
   try {
     if (f.audit) writeFileSync(f.audit, (await vm.audit()).map((e) => JSON.stringify(e) + '\n').join(''));
   } finally {

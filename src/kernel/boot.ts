@@ -81,7 +81,7 @@ export function bootKernel(opts: BootOptions): Kernel {
     memory: () => ({ totalKiB: 4 * 1024 * 1024, freeKiB: 3 * 1024 * 1024 }),
     mounts: () => vfs.mounts().map((m) => ({ source: m.type, target: m.target, type: m.type, options: m.readonly ? 'ro' : 'rw' })),
     audit: () => kernel.policy.audit.jsonl(),
-    undumpable: (p) => kernel.policy.isSession(p),
+    undumpable: (p) => kernel.policy.isExecShell(p),
     environ: (reader, p) => (reader.pid === p.pid ? p.env : kernel.policy.secrets.redactEnv(p.env)),
   }));
   const tmp = new MemFs();

@@ -88,8 +88,8 @@ export interface SpawnRequest {
   /** Run the child as this user (and group): root only, like setuid before exec. */
   uid?: number;
   gid?: number;
-  /** From the host only: an exec session shell, whose CPU and wall clocks run per exec. */
-  session?: boolean;
+  /** From the host only: an exec shell (host/worker/exec-shell.ts), whose CPU and wall clocks run per exec. */
+  execShell?: boolean;
 }
 
 /** What the host may do as the VM user (Kernel.userCall): file syscalls only. */
@@ -190,7 +190,7 @@ export class Kernel {
     this.user.fds = this.policy.limits.fdTable(this.user.pid) ?? this.user.fds;
     this.user.dispositions.fill(SIG_IGN); // SIGXFSZ from maxFileSize: EFBIG is the answer
     this.runner.prewarm();
-    // The rest of the pool once the first program (a session shell, usually) has had the cores.
+    // The rest of the pool once the first program (an exec shell, usually) has had the cores.
     setTimeout(() => this.runner.fillPool(), POOL_FILL_MS);
     this.listen();
   }
@@ -391,7 +391,7 @@ export class Kernel {
     if (req.foreground && req.pgid !== undefined && !req.setsid && tty && tty.session === parent.sid && tty.pgrp === parent.pgid) {
       tty.pgrp = child.pgid;
     }
-    this.startImage(child, req.path, loaded, parent === this.init && req.session === true);
+    this.startImage(child, req.path, loaded, parent === this.init && req.execShell === true);
     return child;
   }
 
@@ -431,7 +431,7 @@ export class Kernel {
     return loaded;
   }
 
-  private startImage(p: Process, path: string, { image, inode }: Loaded, session = false): void {
+  private startImage(p: Process, path: string, { image, inode }: Loaded, execShell = false): void {
     // As on Linux: cmdline is what the runtime was given (interpreter included),
     // exe the file that runs, comm the name that was executed.
     p.argv = image.argv;
@@ -439,7 +439,7 @@ export class Kernel {
     p.comm = basename(path).slice(0, 15);
     p.channel = new ChannelEnd(this.runner.claim(p));
     this.live.add(p);
-    this.policy.started(p, session);
+    this.policy.started(p, execShell);
     if (image.runtime !== 'wasm') return this.runner.start(p, image);
     const compiled = this.wasmModules.get(inode);
     if (!(compiled instanceof Promise)) return this.runner.start(p, image, compiled);

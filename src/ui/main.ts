@@ -18,7 +18,7 @@ import { StorageIndicator } from './panels/storage.js';
 import { terminalToolbar } from './panels/terminal-toolbar.js';
 import { StatusView } from './status-view.js';
 import { preferredTheme } from './term/themes.js';
-import { localVM, VmSession, type AgentosApi, type VmSessionOptions } from './term/vm-session.js';
+import { localVM, VmView, type AgentosApi, type VmViewOptions } from './term/vm-view.js';
 import { XtermView } from './term/xterm-view.js';
 
 declare global {
@@ -57,12 +57,12 @@ async function main(): Promise<void> {
   window.__playground = { view };
 
   const t0 = performance.now();
-  let session: VmSession;
+  let vmView: VmView;
   try {
     const policy = parsePolicy(params.get('policy'), null);
-    const sessionOptions: VmSessionOptions = { persist: vmName, takeover: params.has('takeover'), policy, onProgress: (p) => progress.update(p) };
-    session = new VmSession(view, localVM(sessionOptions), sessionOptions);
-    window.agentos = session.api();
+    const viewOptions: VmViewOptions = { persist: vmName, takeover: params.has('takeover'), policy, onProgress: (p) => progress.update(p) };
+    vmView = new VmView(view, localVM(viewOptions), viewOptions);
+    window.agentos = vmView.api();
     await window.agentos.ready;
   } catch (e) {
     progress.done();
@@ -80,11 +80,11 @@ async function main(): Promise<void> {
   view.focus();
   const bootMs = performance.now() - t0;
 
-  const files = new FileTree(session.vm);
+  const files = new FileTree(vmView.vm);
   files.dropTarget(termBox, () => files.directory);
-  const snaps = new SnapshotsPanel(session, () => void files.refresh());
+  const snaps = new SnapshotsPanel(vmView, () => void files.refresh());
   const kernel = el('section', { id: 'kernel', className: 'panel' });
-  new StatusView(kernel, session.vm.vm, bootMs).start();
+  new StatusView(kernel, vmView.vm.vm, bootMs).start();
   addTabs(tabs, panels, [['Files', files.root], ['Snapshots', snaps.root], ['Kernel', kernel]], (i) => {
     if (i === 0) void files.refresh();
     if (i === 1) void snaps.refresh();
@@ -95,7 +95,7 @@ async function main(): Promise<void> {
   }, 3000);
   void storage.refresh();
   setInterval(() => void storage.refresh(), 10_000);
-  addReset(session);
+  addReset(vmView);
 }
 
 function addTabs(tabs: HTMLElement, panels: HTMLElement, items: [string, HTMLElement][], shown: (i: number) => void): void {
@@ -126,14 +126,14 @@ function addTabs(tabs: HTMLElement, panels: HTMLElement, items: [string, HTMLEle
   select(0);
 }
 
-function addReset(session: VmSession): void {
+function addReset(vmView: VmView): void {
   const reset = document.getElementById('reset') as HTMLButtonElement;
   reset.hidden = false;
   reset.addEventListener('click', async () => {
     const what = vmName ? `every file of the VM '${vmName}' and its snapshots` : 'every file of this session';
     if (!(await ask(`Reset agentOS? This deletes ${what}, and cannot be undone.`, 'Reset'))) return;
     reset.disabled = true;
-    await session.stop().catch(() => {});
+    await vmView.stop().catch(() => {});
     if (vmName) {
       await new Promise<void>((done) => {
         const req = indexedDB.deleteDatabase(databaseName(vmName));

@@ -1,8 +1,8 @@
 // The playground's Kernel panel: live process table, worker pool, mounts, and
 // a box that runs a JavaScript program in the VM.
 
-import type { KernelStatus } from '../host/kernel-service.js';
-import type { Machine } from '../host/machine.js';
+import type { KernelStatus } from '../host/worker/kernel-service.js';
+import type { Machine } from '../host/api/machine.js';
 
 const SAMPLE = `// Runs as a process in agentOS: \`agentos\` is its view of the system.
 const { sys, print } = agentos;

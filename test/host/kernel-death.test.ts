@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Remote } from 'comlink';
-import { guardKernel } from '../../src/host/kernel-death.js';
-import type { KernelService } from '../../src/host/kernel-service.js';
+import { guardKernel } from '../../src/host/api/kernel-death.js';
+import type { KernelService } from '../../src/host/worker/kernel-service.js';
 import { boot } from '../../src/host/node/index.js';
 
 test('calls pending when the kernel dies reject with the death; later ones too', async () => {

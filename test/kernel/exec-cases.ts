@@ -1,8 +1,8 @@
 // The exec protocol (seed 004) through the AgentVM API: one case per rule,
 // on the Node host and in Chromium.
 
-import { AgentVM } from '../../src/host/agent-vm.js';
-import type { Machine } from '../../src/host/machine.js';
+import { AgentVM } from '../../src/host/api/agent-vm.js';
+import type { Machine } from '../../src/host/api/machine.js';
 import { eq, match, ok } from './expect.js';
 import type { SuiteCase } from './suite-types.js';
 

@@ -2,7 +2,7 @@
 // kernel suite: runs on the Node host and in Chromium, booted from the base image.
 
 import { DEFAULT_PATH } from '../../src/abi/env.js';
-import type { Machine, RunResult } from '../../src/host/machine.js';
+import type { Machine, RunResult } from '../../src/host/api/machine.js';
 import { eq, match, ok } from './expect.js';
 import type { SuiteCase } from './suite-types.js';
 import { gzip, tar } from './tar-writer.js';

@@ -1,7 +1,7 @@
 // Talking to a process through pipes the test holds: shared by the kernel,
 // WebAssembly and Python suites (Node and Chromium).
 
-import type { Machine } from '../../src/host/machine.js';
+import type { Machine } from '../../src/host/api/machine.js';
 
 const dec = new TextDecoder();
 

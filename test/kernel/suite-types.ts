@@ -1,4 +1,4 @@
-import type { Machine } from '../../src/host/machine.js';
+import type { Machine } from '../../src/host/api/machine.js';
 
 export interface SuiteCase {
   name: string;

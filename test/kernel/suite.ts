@@ -2,7 +2,7 @@
 // Chromium (Playwright + e2e/harness). Each case gets a fresh machine with the
 // test programs installed in /usr/local/bin.
 
-import type { Machine } from '../../src/host/machine.js';
+import type { Machine } from '../../src/host/api/machine.js';
 import {
   SIGALRM, SIGCONT, SIGINT, SIGKILL, SIGPIPE, SIGSTOP, SIGTERM, SIGUSR1,
 } from '../../src/abi/signal.js';

@@ -1,7 +1,7 @@
 // Driving an interactive shell through AgentVM.openTerminal as a person
 // would: type bytes, wait for what appears, read the screen.
 
-import type { Terminal } from '../../src/host/terminal.js';
+import type { Terminal } from '../../src/host/api/terminal.js';
 import { Screen } from './interactive-screen.js';
 
 const dec = new TextDecoder();

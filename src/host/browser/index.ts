@@ -1,20 +1,16 @@
 // Browser host: boot an agentOS kernel in a Web Worker (needs crossOriginIsolated for SharedArrayBuffer).
 
-import { wrap, type Endpoint } from 'comlink';
+import type { Endpoint } from 'comlink';
 // The bundled kernel worker's URL (Vite: `?worker&url`).
 import kernelWorkerUrl from '../../../workers/kernel.browser.ts?worker&url';
-import type { HostMount, KernelBooted, KernelInit } from '../kernel-main.js';
-import type { KernelService } from '../kernel-service.js';
-import { AgentVM as BaseAgentVM, mountList, type AgentVMOptions } from '../agent-vm.js';
-import { Machine } from '../machine.js';
-import { newSecret, sealEndpoint } from '../sealed-endpoint.js';
-import type { NetworkPolicy, Policy } from '../../api/policy.js';
-import { checkPolicy, networkOf } from '../../kernel/policy/types.js';
-import { NetPolicy } from '../../kernel/net/policy.js';
+import type { HostMount, KernelBooted, KernelInit } from '../worker/kernel-main.js';
+import { AgentVM as BaseAgentVM, mountList, type AgentVMOptions } from '../api/agent-vm.js';
+import { Machine } from '../api/machine.js';
+import { boot as bootWith, type HostAdapter, type KernelOptions } from '../api/boot.js';
 import { repairLayer, type RepairReport } from '../../kernel/persist/repair.js';
-import { IdbLayerStore } from './layer-store.js';
+import { IdbLayerStore } from './worker/layer-store.js';
 
-export { Machine } from '../machine.js';
+export { Machine } from '../api/machine.js';
 
 /**
  * The kernel worker's script. Its URL, as the build rewrote it, also locates the
@@ -103,21 +99,53 @@ async function prune(cache: Cache, keep: string): Promise<void> {
   for (const req of await cache.keys()) if (req.url !== keep) await cache.delete(req);
 }
 
-export interface BootOptions {
+/** The options every host's boot takes (policy, network, seed), and this host's own. */
+export interface BootOptions extends KernelOptions {
   /** Name of a persistent VM: its writable layer lives in IndexedDB. Absent = ephemeral. */
   persist?: string;
   /** Take the VM over from another tab that has it open (that tab's VM stops). */
   takeover?: boolean;
-  /** Ephemeral VMs only: the writable layer starts as this snapshot frame (fork). */
-  seed?: Uint8Array;
   /** OPFS or picked directories to mount (see AgentVMOptions.mounts). */
   mounts?: HostMount[];
   /** Called at each boot stage (and as the image downloads). */
   onProgress?: (p: BootProgress) => void;
-  /** The VM's permission policy (README, "The policy"). */
-  policy?: Policy;
-  /** The VM's network policy; default 'none'. */
-  network?: NetworkPolicy;
+}
+
+/** The browser adapter: the kernel in a Web Worker, booted on the fetched image; a persistent VM locked to this tab. */
+function browserAdapter(opts: BootOptions, progress: (p: BootProgress) => void): HostAdapter {
+  return {
+    async start({ policy, network, seed, secret }) {
+      let kernel: Worker | undefined; // the lock can be lost (a takeover elsewhere) before the worker is made
+      const release = opts.persist === undefined ? () => {} : await lockVm(opts.persist, opts.takeover ?? false, () => kernel?.terminate());
+      // The worker loads its code while the image is fetched.
+      const worker = (kernel = new Worker(KERNEL_URL, {
+        type: 'module',
+        name: 'agentos-kernel',
+      }));
+      const stop = () => {
+        worker.terminate();
+        release();
+      };
+      try {
+        progress({ stage: 'manifest' });
+        const manifest = await loadManifest();
+        const image = await loadBaseImage(progress);
+        progress({ stage: 'kernel' });
+        const booted = new Promise<KernelBooted>((ok, fail) => {
+          worker.addEventListener('message', (e) => ok(e.data as KernelBooted), { once: true });
+          worker.addEventListener('error', (e) => fail(new Error(`agentOS: kernel worker failed: ${e.message}`)), { once: true });
+        });
+        // The kernel's first message is its image: transferred, not copied.
+        worker.postMessage({ image, imageId: manifest.sha256, persist: opts.persist, seed, mounts: opts.mounts, policy, secret, network } satisfies KernelInit, [image.buffer, ...(seed ? [seed.buffer as ArrayBuffer] : [])]);
+        const answer = await booted;
+        if (answer.type === 'boot-error') throw new Error(`agentOS: cannot open the VM: ${answer.message}`);
+      } catch (e) {
+        stop();
+        throw e;
+      }
+      return { endpoint: worker as unknown as Endpoint, stop };
+    },
+  };
 }
 
 export async function boot(opts: BootOptions = {}): Promise<Machine> {
@@ -125,41 +153,7 @@ export async function boot(opts: BootOptions = {}): Promise<Machine> {
     throw new Error('agentOS needs a cross-origin isolated page (COOP/COEP headers) for SharedArrayBuffer');
   }
   const progress = opts.onProgress ?? (() => {});
-  const policy = checkPolicy(opts.policy);
-  const secret = newSecret();
-  if (opts.network !== undefined) new NetPolicy(opts.network);
-  networkOf(policy, opts.network); // both given, differently: an error
-  let kernel: Worker | undefined; // the lock can be lost (a takeover elsewhere) before the worker is made
-  const release = opts.persist === undefined ? () => {} : await lockVm(opts.persist, opts.takeover ?? false, () => kernel?.terminate());
-  // The worker loads its code while the image is fetched.
-  const worker = (kernel = new Worker(KERNEL_URL, {
-    type: 'module',
-    name: 'agentos-kernel',
-  }));
-  const stop = () => {
-    worker.terminate();
-    release();
-  };
-  try {
-    progress({ stage: 'manifest' });
-    const manifest = await loadManifest();
-    const image = await loadBaseImage(progress);
-    progress({ stage: 'kernel' });
-    const booted = new Promise<KernelBooted>((ok, fail) => {
-      worker.addEventListener('message', (e) => ok(e.data as KernelBooted), { once: true });
-      worker.addEventListener('error', (e) => fail(new Error(`agentOS: kernel worker failed: ${e.message}`)), { once: true });
-    });
-    // The kernel's first message is its image: transferred, not copied.
-    const seed = opts.seed;
-    worker.postMessage({ image, imageId: manifest.sha256, persist: opts.persist, seed, mounts: opts.mounts, policy, secret, network: opts.network } satisfies KernelInit, [image.buffer, ...(seed ? [seed.buffer as ArrayBuffer] : [])]);
-    const answer = await booted;
-    if (answer.type === 'boot-error') throw new Error(`agentOS: cannot open the VM: ${answer.message}`);
-  } catch (e) {
-    stop();
-    throw e;
-  }
-  const machine = new Machine(wrap<KernelService>(sealEndpoint(worker as unknown as Endpoint, secret)), stop);
-  await machine.status();
+  const machine = await bootWith(browserAdapter(opts, progress), opts);
   progress({ stage: 'ready' });
   return machine;
 }
@@ -193,8 +187,11 @@ function lockVm(name: string, takeover: boolean, lost: () => void): Promise<() =
 export type { RepairReport } from '../../kernel/persist/repair.js';
 /** File names are bytes: a name's bytes, and the string that names a file with those bytes (abi/bytestr.ts). */
 export { encodeBytes as nameBytes, decodeBytes as nameFromBytes } from '../../abi/bytestr.js';
-export type { DirEntry } from '../list-directory.js';
-export type { AgentVMOptions, Answer, ApprovalRequest, AuditEvent, AuditListener, ExecResult, OutputListener, Policy, Terminal, TerminalOptions } from '../agent-vm.js';
+/** The one interface of every agentOS VM (src/host/api/vm.ts). */
+export type { Snapshots, VM } from '../api/vm.js';
+export type { DirEntry } from '../api/list-directory.js';
+export type { AgentVMOptions, Answer, ApprovalRequest, AuditEvent, AuditListener, ExecResult, ExtraShell, OutputListener, Policy, SpawnedProcess, Terminal, TerminalOptions } from '../api/agent-vm.js';
+export type { ExecBytesResult, ExecOptions, OutputChunk } from '../worker/exec-shell.js';
 
 /** AgentVM in the browser: the same interface as on Node. */
 export class AgentVM extends BaseAgentVM {

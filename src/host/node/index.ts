@@ -1,85 +1,78 @@
 // Node host: boot an agentOS kernel in a worker_threads worker. No browser needed.
 
-import { wrap } from 'comlink';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { KernelService } from '../kernel-service.js';
-import { AgentVM as BaseAgentVM, mountList, type AgentVMOptions } from '../agent-vm.js';
-import { guardKernel } from '../kernel-death.js';
-import { Machine } from '../machine.js';
-import type { HostMount } from '../kernel-main.js';
+import { AgentVM as BaseAgentVM, mountList, type AgentVMOptions } from '../api/agent-vm.js';
+import { boot as bootWith, type HostAdapter, type KernelOptions } from '../api/boot.js';
+import { Machine } from '../api/machine.js';
+import type { HostMount } from '../worker/kernel-main.js';
 import { lockStateDir } from './dir-lock.js';
 import { startIsolatedKernel } from './isolation.js';
 import { startLocalKernel } from './kernel-thread.js';
-import { DirLayerStore } from './layer-store.js';
+import { DirLayerStore } from './worker/layer-store.js';
 import { repairLayer, type RepairReport } from '../../kernel/persist/repair.js';
-import { newSecret, sealEndpoint } from '../sealed-endpoint.js';
-import type { NetworkPolicy, Policy } from '../../api/policy.js';
-import { checkPolicy, networkOf } from '../../kernel/policy/types.js';
-import { NetPolicy } from '../../kernel/net/policy.js';
 
-export { Machine } from '../machine.js';
-export type { KernelHost, RunOptions, RunResult } from '../machine.js';
+export { Machine } from '../api/machine.js';
+export type { KernelHost, RunOptions, RunResult } from '../api/machine.js';
 export { DEFAULT_HEAP_MB, isolationFlags, type IsolationOptions } from './isolation.js';
 
 /** Where the kernel runs: 'none', a worker of this process; 'process', a process of its own under Node's permission model. */
 export type Isolation = 'none' | 'process';
 
-export interface BootOptions {
+/** The options every host's boot takes (policy, network, seed), and this host's own. */
+export interface BootOptions extends KernelOptions {
   /** Host directory of a persistent writable layer (created if missing); absent = ephemeral. */
   state?: string;
   /** Host directories to mount (see AgentVMOptions.mounts). */
   mounts?: HostMount[];
-  /** Ephemeral VMs only: the writable layer starts as this snapshot frame (fork). */
-  seed?: Uint8Array;
-  /** The VM's permission policy (README, "The policy"). */
-  policy?: Policy;
-  /** The VM's network policy; default 'none'. */
-  network?: NetworkPolicy;
   /** Where the kernel runs (default 'none'; see AgentVMOptions.isolation). */
   isolation?: Isolation;
   /** JavaScript heap cap of each of the VM's threads, MiB (see AgentVMOptions.heapMb). */
   heapMb?: number;
 }
 
-/** Boot a kernel; resolves once it answers. */
-export async function boot(opts: BootOptions = {}): Promise<Machine> {
-  const state = opts.state === undefined ? undefined : resolve(opts.state);
-  const policy = checkPolicy(opts.policy); // a bad policy fails here, before anything starts
-  const secret = newSecret();
-  // A bad policy is the caller's error here, not a boot failure inside the worker.
-  if (opts.network !== undefined) new NetPolicy(opts.network);
-  networkOf(policy, opts.network); // both given, differently: an error
-  const isolation = opts.isolation ?? 'none';
-  if (isolation !== 'none' && isolation !== 'process') throw new Error(`agentOS: unknown isolation '${String(isolation)}' (none or process)`);
-  const heapMb = opts.heapMb;
-  if (heapMb !== undefined && !(Number.isInteger(heapMb) && heapMb >= 16)) throw new Error(`agentOS: heapMb must be an integer of at least 16, got ${heapMb}`);
-  const unlock = state === undefined ? () => {} : lockStateDir(state);
-  const mounts = opts.mounts?.map((m) => ({ ...m, host: resolve(m.host!) }));
-  const init = { state, mounts, seed: opts.seed, policy, secret, network: opts.network };
-  let link;
-  try {
-    // Isolated, the heap cap is a flag of the VM's process; in this process, a resource limit of each worker.
-    link = isolation === 'process' ? await startIsolatedKernel(init, heapMb) : await startLocalKernel({ ...init, heapMb });
-  } catch (e) {
-    unlock();
-    throw e;
-  }
-  const stop = async () => {
-    await link.terminate();
-    unlock();
+/** The Node adapter: the kernel in a worker of this process, or in a process of its own; the state directory locked. */
+function nodeAdapter(opts: BootOptions): HostAdapter {
+  return {
+    async start({ policy, network, seed, secret }) {
+      const isolation = opts.isolation ?? 'none';
+      if (isolation !== 'none' && isolation !== 'process') throw new Error(`agentOS: unknown isolation '${String(isolation)}' (none or process)`);
+      const heapMb = opts.heapMb;
+      if (heapMb !== undefined && !(Number.isInteger(heapMb) && heapMb >= 16)) throw new Error(`agentOS: heapMb must be an integer of at least 16, got ${heapMb}`);
+      const state = opts.state === undefined ? undefined : resolve(opts.state);
+      const unlock = state === undefined ? () => {} : lockStateDir(state);
+      const mounts = opts.mounts?.map((m) => ({ ...m, host: resolve(m.host!) }));
+      const init = { state, mounts, seed, policy, secret, network };
+      let link;
+      try {
+        // Isolated, the heap cap is a flag of the VM's process; in this process, a resource limit of each worker.
+        link = isolation === 'process' ? await startIsolatedKernel(init, heapMb) : await startLocalKernel({ ...init, heapMb });
+      } catch (e) {
+        unlock();
+        throw e;
+      }
+      const stop = async () => {
+        await link.terminate();
+        unlock();
+      };
+      return { endpoint: link.endpoint, stop, died: link.died, host: link.host };
+    },
   };
-  const machine = new Machine(guardKernel(wrap<KernelService>(sealEndpoint(link.endpoint, secret)), link.died), stop, link.host);
-  await machine.status();
-  return machine;
+}
+
+/** Boot a kernel; resolves once it answers. */
+export function boot(opts: BootOptions = {}): Promise<Machine> {
+  return bootWith(nodeAdapter(opts), opts);
 }
 
 export type { RepairReport } from '../../kernel/persist/repair.js';
 /** File names are bytes: a name's bytes, and the string that names a file with those bytes (abi/bytestr.ts). */
 export { encodeBytes as nameBytes, decodeBytes as nameFromBytes } from '../../abi/bytestr.js';
-export type { DirEntry } from '../list-directory.js';
-export type { AgentVMOptions, Answer, ApprovalRequest, AuditEvent, AuditListener, ExecResult, OutputListener, Policy, Terminal, TerminalOptions } from '../agent-vm.js';
-export type { ExecBytesResult, ExecOptions, OutputChunk } from '../exec-session.js';
+/** The one interface of every agentOS VM (src/host/api/vm.ts). */
+export type { Snapshots, VM } from '../api/vm.js';
+export type { DirEntry } from '../api/list-directory.js';
+export type { AgentVMOptions, Answer, ApprovalRequest, AuditEvent, AuditListener, ExecResult, ExtraShell, OutputListener, Policy, SpawnedProcess, Terminal, TerminalOptions } from '../api/agent-vm.js';
+export type { ExecBytesResult, ExecOptions, OutputChunk } from '../worker/exec-shell.js';
 
 /** AgentVM on the Node host: `new AgentVM(options)`, then `start()`, `exec()`, `stop()`. */
 export class AgentVM extends BaseAgentVM {

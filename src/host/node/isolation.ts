@@ -12,7 +12,7 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { HostMount } from '../kernel-main.js';
+import type { HostMount } from '../worker/kernel-main.js';
 import type { KernelLink, KernelThreadInit } from './kernel-thread.js';
 import { packageDir, WASMER_SDK } from './package-dir.js';
 import { linkVmProcess, spawnVmProcess } from './vm-link.js';

@@ -6,8 +6,8 @@
 import type { Endpoint } from 'comlink';
 import { readFile } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
-import type { KernelBooted, KernelInit } from '../kernel-main.js';
-import type { KernelHost } from '../machine.js';
+import type { KernelBooted, KernelInit } from '../worker/kernel-main.js';
+import type { KernelHost } from '../api/machine.js';
 import { nodeEndpoint } from './endpoint.js';
 
 /** `npm run build` writes the base image beside dist/node. */

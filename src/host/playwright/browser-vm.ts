@@ -4,8 +4,9 @@
 // BrowserVMs with the same browser choice share one Chromium.
 
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { AgentVMOptions, Answer, ApprovalRequest } from '../agent-vm.js';
-import { SandboxClient } from '../sandbox-client.js';
+import type { AgentVMOptions, Answer, ApprovalRequest } from '../api/agent-vm.js';
+import { SandboxClient } from '../api/sandbox-client.js';
+import type { VM } from '../api/vm.js';
 import { checkPolicy } from '../../kernel/policy/types.js';
 import { NetPolicy } from '../../kernel/net/policy.js';
 import { serveApp } from './app.js';
@@ -35,7 +36,7 @@ export interface BrowserVMOptions extends Omit<AgentVMOptions, 'state' | 'mounts
 
 const unsupported = (what: string, why: string) => new Error(`BrowserVM: ${what} is not supported (${why})`);
 
-export class BrowserVM extends SandboxClient {
+export class BrowserVM extends SandboxClient implements VM {
   private page: Page | null = null;
   private starting: Promise<void> | null = null;
   /** Undo what start() set up, in reverse order. */
@@ -145,11 +146,6 @@ export class BrowserVM extends SandboxClient {
   get playwrightPage(): Page {
     if (!this.page) throw new Error('BrowserVM: not started (call start() first)');
     return this.page;
-  }
-
-  /** AgentVM's host-level Machine lives in the page. */
-  get vm(): never {
-    throw unsupported('vm (the Machine)', 'the kernel lives in the page; use exec, run, readFile, writeFile');
   }
 
   /** Stop the VM, close its context, and release the browser and the app server (the last user closes them). */

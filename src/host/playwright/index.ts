@@ -4,5 +4,7 @@
 export { BrowserVM, type BrowserVMOptions } from './browser-vm.js';
 export { CHROMIUM_ARGS, DEBIAN_CHROMIUM, type BrowserChoice } from './browsers.js';
 export { DEFAULT_APP_DIR, serveApp } from './app.js';
-export type { ExecResult, OutputListener, AuditListener, Terminal, TerminalOptions } from '../agent-vm.js';
-export type { ExecBytesResult, ExecOptions } from '../exec-session.js';
+export type { ExecResult, OutputListener, AuditListener, Terminal, TerminalOptions } from '../api/agent-vm.js';
+/** The one interface of every agentOS VM (src/host/api/vm.ts). */
+export type { Snapshots, VM } from '../api/vm.js';
+export type { ExecBytesResult, ExecOptions } from '../worker/exec-shell.js';

@@ -6,8 +6,8 @@
 // (Playwright would wrap a thrown one in its own text).
 
 import type { Value } from '../../abi/codec.js';
-import type { AuditEvent, Policy } from '../agent-vm.js';
-import type { DirEntry } from '../list-directory.js';
+import type { AuditEvent, Policy } from '../api/agent-vm.js';
+import type { DirEntry } from '../api/list-directory.js';
 import type { NetworkPolicy } from '../../api/policy.js';
 import type { Answer, ApprovalRequest, SnapshotInfo } from '../../api/types.js';
 

@@ -1,7 +1,7 @@
 // A terminal whose pseudo-terminal lives in the sandbox page: the Node side
 // of AgentVM's Terminal, fed by the page's term-data/term-exit events.
 
-import type { Terminal } from '../terminal.js';
+import type { Terminal } from '../api/terminal.js';
 import { bytesOf, toBase64 } from './protocol.js';
 
 export interface TerminalLink {

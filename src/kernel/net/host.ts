@@ -1,7 +1,7 @@
 // What the kernel asks of its host to perform an HTTP(S) request. The kernel
 // decides (policy, fds, pipes); the host only talks to the network: Node
-// through node:http with a pinned DNS answer (host/node/net-fetch.ts), the
-// browser through fetch (host/browser/net-fetch.ts).
+// through node:http with a pinned DNS answer (host/node/worker/net-fetch.ts), the
+// browser through fetch (host/browser/worker/net-fetch.ts).
 
 import type { HttpResponse } from '../../abi/http.js';
 

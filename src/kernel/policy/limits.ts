@@ -1,6 +1,6 @@
 // Resource limits (policy.processes): process count, CPU and wall time, open
 // files, file size. Writable-layer size is the MemFs's own byte limit and
-// exec output is capped by the host's exec session.
+// exec output is capped by the host's exec shell.
 //
 // CPU time: a process's worker is on a CPU whenever it is not parked in a
 // syscall, so the kernel counts the time from each syscall's reply to the
@@ -11,7 +11,7 @@
 // no syscalls: its worker is terminated), SIGKILL a second later if the
 // process handles it. Past the wall-time limit: SIGKILL.
 //
-// Session shells (the host's exec sessions) are charged per exec: the host
+// The host's exec shells are charged per exec: the host
 // starts and stops their clock around each command.
 
 import { Errno, SysError } from '../../abi/errno.js';
@@ -49,7 +49,7 @@ interface Clock {
   /** performance.now() when it last left a syscall; null while in one. */
   runSince: number | null;
   wallStart: number;
-  /** Charged now (session shells only between execBegin and execEnd). */
+  /** Charged now (exec shells only between execBegin and execEnd). */
   active: boolean;
   xcpuAt: number | null;
 }
@@ -109,10 +109,10 @@ export class Limits {
 
   // ---- CPU and wall time -------------------------------------------------------
 
-  started(p: Process, session: boolean): void {
+  started(p: Process, execShell: boolean): void {
     if (!this.timed || this.clocks.has(p)) return;
     const now = performance.now();
-    this.clocks.set(p, { cpuMs: 0, runSince: now, wallStart: now, active: !session, xcpuAt: null });
+    this.clocks.set(p, { cpuMs: 0, runSince: now, wallStart: now, active: !execShell, xcpuAt: null });
     this.timer ??= setInterval(() => this.watchdog(), WATCHDOG_MS);
   }
 
@@ -139,8 +139,8 @@ export class Limits {
     if (c) c.runSince = performance.now();
   }
 
-  /** A session shell starts (active) or finishes (idle) an exec: a fresh clock per command. */
-  session(p: Process, active: boolean): void {
+  /** An exec shell starts (active) or finishes (idle) an exec: a fresh clock per command. */
+  execShell(p: Process, active: boolean): void {
     const c = this.clocks.get(p);
     if (!c) return;
     const now = performance.now();

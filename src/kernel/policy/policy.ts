@@ -31,8 +31,8 @@ export class PolicyEngine {
   readonly limitValues: Readonly<ResolvedLimits>;
   private commands: Commands | null = null;
   fs: FsGuard | null = null;
-  /** Processes the host started as exec sessions (clocks charged per exec). */
-  private readonly sessions = new WeakSet<Process>();
+  /** Processes the host started as exec shells (clocks charged per exec). */
+  private readonly execShells = new WeakSet<Process>();
 
   /** `hostMemory`: the host's memory in bytes, which sizes the default limits. */
   constructor(private readonly k: Kernel, policy: unknown, hostMemory: number) {
@@ -140,10 +140,10 @@ export class PolicyEngine {
   }
 
   /** An image started in `p` (spawn or exec). */
-  started(p: Process, session: boolean): void {
-    if (session) this.sessions.add(p);
+  started(p: Process, execShell: boolean): void {
+    if (execShell) this.execShells.add(p);
     this.audit.record('process.start', p.pid, { ppid: p.ppid, argv: p.argv, exe: p.exe, uid: p.uid });
-    this.limits.started(p, session);
+    this.limits.started(p, execShell);
   }
 
   exited(p: Process): void {
@@ -156,15 +156,15 @@ export class PolicyEngine {
     this.limits.exited(p);
   }
 
-  /** A host exec-session shell (its /proc entries are closed to other guest processes). */
-  isSession(p: Process): boolean {
-    return this.sessions.has(p);
+  /** A host exec shell (its /proc entries are closed to other guest processes). */
+  isExecShell(p: Process): boolean {
+    return this.execShells.has(p);
   }
 
-  /** The host starts (true) or ends (false) an exec in session shell `pid`. */
-  execSession(pid: number, active: boolean): void {
+  /** The host starts (true) or ends (false) an exec in exec shell `pid`. */
+  execShellActive(pid: number, active: boolean): void {
     const p = this.k.procs.get(pid);
-    if (p && this.sessions.has(p)) this.limits.session(p, active);
+    if (p && this.execShells.has(p)) this.limits.execShell(p, active);
   }
 
   shutdown(): void {

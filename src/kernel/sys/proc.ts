@@ -71,7 +71,7 @@ export const spawn: Handler = (k, p, a) => {
     ctty: optId(r.ctty, 'ctty'),
     uid: optId(r.uid, 'uid'),
     gid: optId(r.gid, 'gid'),
-    session: r.session === true,
+    execShell: r.execShell === true,
   });
   return child.pid;
 };

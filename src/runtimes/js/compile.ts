@@ -1,7 +1,7 @@
 // How the JavaScript runtime turns a program's source into a function. The
 // default is the AsyncFunction constructor; a host's worker entry may install
 // its own, e.g. the Node host compiles with node:vm so that `import()` from
-// program code is refused (src/host/node/confine.ts).
+// program code is refused (src/host/node/worker/confine.ts).
 
 /** A compiled program: called with the `agentos` object. */
 export type Program = (agentos: unknown) => Promise<unknown>;

@@ -6,7 +6,7 @@
 // therefore runs Pyodide as if it were elsewhere:
 // - Both files are compiled as guest code (evaluateGuest), not imported as
 //   modules, so that an import() anywhere in them is refused as a program's
-//   is (src/host/node/confine.ts): Pyodide still has Node-only paths that
+//   is (src/host/node/worker/confine.ts): Pyodide still has Node-only paths that
 //   import node:net and friends, and some are reachable from its API object.
 // - pyodide.mjs (the loader) runs with `process` undefined and our own
 //   `read`/`load`/`readbuffer` in scope: its "shell" mode, which reads its

@@ -1,7 +1,7 @@
 // Workers for Wasmer's SDK while a WASIX program runs (decision 0021). A
 // confined browser process worker has no `Worker`; its entry
 // (workers/process.browser.ts) provides one here that starts only the SDK's
-// own worker script, confined (src/host/browser/wasmer-workers.ts). The Node
+// own worker script, confined (src/host/browser/worker/wasmer-workers.ts). The Node
 // host needs none: the SDK uses worker_threads there.
 
 /** Where the build puts @wasmer/sdk on the page's server (scripts/build.mjs). */

@@ -22,7 +22,7 @@
 import xtermCss from '@xterm/xterm/css/xterm.css?inline';
 import { preferredTheme, type ThemeName } from '../term/themes.js';
 import { FrameVM } from '../term/frame-vm.js';
-import { localVM, VmSession, type AgentosApi, type VmSessionOptions } from '../term/vm-session.js';
+import { localVM, VmView, type AgentosApi, type VmViewOptions } from '../term/vm-view.js';
 import { XtermView } from '../term/xterm-view.js';
 import type { AgentVM, Answer, ApprovalRequest } from '../../host/browser/index.js';
 import { parseEnv, parsePolicy, parseSize } from './attributes.js';
@@ -45,7 +45,7 @@ export class AgentosTerminalElement extends HTMLElement {
   onApproval: ((req: ApprovalRequest) => Answer | Promise<Answer>) | null = null;
 
   private view: XtermView | null = null;
-  private session: VmSession<AgentVM | FrameVM> | null = null;
+  private vmView: VmView<AgentVM | FrameVM> | null = null;
   private api: AgentosApi<AgentVM | FrameVM> | null = null;
   private notice!: HTMLElement;
   private readonly decoder = new TextDecoder();
@@ -57,7 +57,7 @@ export class AgentosTerminalElement extends HTMLElement {
     this.build();
     if (this.refused) throw this.refused;
     if (!this.api) {
-      const api = (this.api = this.session!.api());
+      const api = (this.api = this.vmView!.api());
       void api.ready.then(() => {
         if (this.api !== api) return;
         this.notice.setAttribute('hidden', '');
@@ -82,9 +82,9 @@ export class AgentosTerminalElement extends HTMLElement {
     // Moved within the page: connectedCallback follows at once and keeps the VM.
     queueMicrotask(() => {
       if (this.isConnected) return;
-      const s = this.session;
+      const s = this.vmView;
       this.view?.dispose();
-      this.session = this.view = this.api = null;
+      this.vmView = this.view = this.api = null;
       this.shadowRoot?.replaceChildren();
       void s?.stop().catch(() => {});
     });
@@ -93,7 +93,7 @@ export class AgentosTerminalElement extends HTMLElement {
   attributeChangedCallback(name: string, old: string | null, value: string | null): void {
     if (!this.view) return;
     // The VM exists with the policy it was created with; nothing loosens it now.
-    if ((name === 'policy' || name === 'network' || name === 'sandbox-origin') && old !== value && this.session) {
+    if ((name === 'policy' || name === 'network' || name === 'sandbox-origin') && old !== value && this.vmView) {
       this.report(new Error(`agentOS: the ${name} attribute is read when the VM is created; this change is refused (re-create the element to apply it)`));
     }
     if (name === 'theme') this.view.setTheme(this.theme());
@@ -139,7 +139,7 @@ export class AgentosTerminalElement extends HTMLElement {
       return this.refuse(new Error(`agentOS: invalid policy: ${(e as Error).message}`));
     }
     const persist = this.getAttribute('persist');
-    const opts: VmSessionOptions = {
+    const opts: VmViewOptions = {
       policy,
       onApproval: (req) => this.onApproval?.(req) ?? 'deny',
       persist: persist || undefined,
@@ -160,7 +160,7 @@ export class AgentosTerminalElement extends HTMLElement {
       // Not this page's origin instead: no VM.
       return this.refuse(e as Error);
     }
-    this.session = new VmSession(this.view, vm, opts);
+    this.vmView = new VmView(this.view, vm, opts);
     if (!crossOriginIsolated) {
       this.notice.innerHTML = ISOLATION_HELP;
       return;

@@ -2,7 +2,7 @@
 // the current files are replaced and every process stops) and delete.
 
 import { el, humanSize } from '../dom.js';
-import type { VmSession } from '../term/vm-session.js';
+import type { VmView } from '../term/vm-view.js';
 import { ask } from './ask.js';
 
 export class SnapshotsPanel {
@@ -11,7 +11,7 @@ export class SnapshotsPanel {
   private readonly list = el('ul', { className: 'snapshots', ariaLabel: 'Snapshots' });
   private readonly message = el('p', { className: 'muted', role: 'status' });
 
-  constructor(private readonly session: VmSession, private readonly changed: () => void) {
+  constructor(private readonly vmView: VmView, private readonly changed: () => void) {
     const form = el('form', { className: 'row' }, this.name, el('button', { type: 'submit', className: 'small', textContent: 'Create snapshot' }));
     form.addEventListener('submit', (e) => {
       e.preventDefault();
@@ -23,14 +23,14 @@ export class SnapshotsPanel {
   private async create(): Promise<void> {
     const name = this.name.value.trim() || new Date().toISOString().replace(/[:.]/g, '-');
     await this.act(async () => {
-      const info = await this.session.vm.snapshot(name);
+      const info = await this.vmView.vm.snapshot(name);
       this.name.value = '';
       return `Saved '${info.name}' (${humanSize(info.bytes)}).`;
     });
   }
 
   async refresh(): Promise<void> {
-    const snaps = await this.session.vm.snapshots.list();
+    const snaps = await this.vmView.vm.snapshots.list();
     snaps.sort((a, b) => b.mtimeMs - a.mtimeMs);
     this.list.replaceChildren(...snaps.map((s) => {
       const restore = el('button', { className: 'small', textContent: 'Restore' });
@@ -48,7 +48,7 @@ export class SnapshotsPanel {
   private async restore(name: string): Promise<void> {
     if (!(await ask(`Restore snapshot '${name}'? Files changed since then are lost, and running programs stop.`, 'Restore'))) return;
     await this.act(async () => {
-      await this.session.restore(name);
+      await this.vmView.restore(name);
       this.changed();
       return `Restored '${name}'.`;
     });
@@ -57,7 +57,7 @@ export class SnapshotsPanel {
   private async delete(name: string): Promise<void> {
     if (!(await ask(`Delete snapshot '${name}'?`, 'Delete'))) return;
     await this.act(async () => {
-      await this.session.vm.snapshots.delete(name);
+      await this.vmView.vm.snapshots.delete(name);
       return `Deleted '${name}'.`;
     });
   }

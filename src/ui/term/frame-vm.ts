@@ -6,8 +6,8 @@
 // (SandboxClient), taking messages only from that frame and that origin.
 
 import type { Answer, ApprovalRequest } from '../../host/browser/index.js';
-import type { Machine } from '../../host/machine.js';
-import { SandboxClient } from '../../host/sandbox-client.js';
+import type { Machine } from '../../host/api/machine.js';
+import { SandboxClient } from '../../host/api/sandbox-client.js';
 import {
   EMBEDDER_PARAM, SANDBOX_PAGE,
   type FrameMessage, type FrameRequest, type Reply, type SandboxApi, type SandboxMethod, type SandboxStart,

@@ -15,7 +15,7 @@
 
 import type { IDisposable } from '@xterm/xterm';
 import type { ExecResult } from '../../host/browser/index.js';
-import type { SessionVM } from './vm-session.js';
+import type { ViewedVM } from './vm-view.js';
 import type { XtermView } from './xterm-view.js';
 
 export interface InTerminalOptions {
@@ -37,7 +37,7 @@ export class InTerminalRunner {
   private readonly waiting = new Map<string, () => void>();
   private readonly osc: IDisposable;
 
-  constructor(private readonly vm: SessionVM, private readonly view: XtermView) {
+  constructor(private readonly vm: ViewedVM, private readonly view: XtermView) {
     this.osc = view.xterm.parser.registerOscHandler(OSC, (data) => {
       this.waiting.get(data)?.();
       return true;

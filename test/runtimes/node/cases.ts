@@ -3,7 +3,7 @@
 // e2e harness), each on a fresh machine. They show node scripts running in the
 // browser exactly as on the Node host.
 
-import type { Machine } from '../../../src/host/machine.js';
+import type { Machine } from '../../../src/host/api/machine.js';
 import { eq, match } from '../../kernel/expect.js';
 import type { SuiteCase } from '../../kernel/suite-types.js';
 

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { boot } from '../../../src/host/node/index.js';
-import type { Machine } from '../../../src/host/machine.js';
+import type { Machine } from '../../../src/host/api/machine.js';
 import { CASES } from './corpus.js';
 
 const ENV = { PATH: '/usr/bin:/bin', HOME: '/tmp', LANG: 'C' };

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { boot } from '../../../src/host/node/index.js';
-import type { Machine } from '../../../src/host/machine.js';
+import type { Machine } from '../../../src/host/api/machine.js';
 
 const NM = new URL('../../../../node_modules/', import.meta.url).pathname;
 const PACKAGES = ['semver', 'yaml', 'ms', 'minimist', 'debug', 'picocolors', 'chalk'];

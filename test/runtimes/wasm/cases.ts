@@ -4,7 +4,7 @@
 
 import { SIGABRT, SIGINT, SIGKILL, SIGTERM } from '../../../src/abi/signal.js';
 import { WIFSIGNALED, WTERMSIG } from '../../../src/abi/wait.js';
-import type { Machine } from '../../../src/host/machine.js';
+import type { Machine } from '../../../src/host/api/machine.js';
 import { eq, match, ok } from '../../kernel/expect.js';
 import { readUntil, spawnPiped } from '../../kernel/pipes.js';
 import type { SuiteCase } from '../../kernel/suite-types.js';

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import { boot } from '../../../src/host/node/index.js';
-import type { Machine } from '../../../src/host/machine.js';
+import type { Machine } from '../../../src/host/api/machine.js';
 
 // This file runs from dist/test/runtimes/wasm/; the package is dist/clang/.
 const PKG = new URL('../../../clang/', import.meta.url).pathname;

@@ -3,7 +3,7 @@
 // the host's repository (dist/ on the Node host; the page's origin, /pkg/, in
 // the browser harness, linked to dist/ by the build).
 
-import type { Machine } from '../../../src/host/machine.js';
+import type { Machine } from '../../../src/host/api/machine.js';
 
 /** Install `name` into `m` from the host repository; returns agentos-software's stdout and stderr. */
 export async function installPackage(m: Machine, name: string): Promise<{ stdout: string; stderr: string }> {

@@ -2,7 +2,7 @@
 // ruby.test.ts (one machine) and in Chromium by e2e/wasm.spec.ts (the first
 // case installs the package into its fresh machine).
 
-import type { Machine } from '../../../src/host/machine.js';
+import type { Machine } from '../../../src/host/api/machine.js';
 import { eq, match, ok } from '../../kernel/expect.js';
 import type { SuiteCase } from '../../kernel/suite-types.js';
 import { installPackage } from './packages.js';

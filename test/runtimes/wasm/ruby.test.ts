@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { boot } from '../../../src/host/node/index.js';
-import type { Machine } from '../../../src/host/machine.js';
+import type { Machine } from '../../../src/host/api/machine.js';
 import { installPackage } from './packages.js';
 import { rubyCases } from './ruby-cases.js';
 

@@ -11,7 +11,7 @@ import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { constants, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { Machine, RunOptions } from '../../../src/host/machine.js';
+import type { Machine, RunOptions } from '../../../src/host/api/machine.js';
 import type { DiffCase } from './types.js';
 
 export interface Outcome {

@@ -14,7 +14,7 @@ import { constants } from 'node:os';
 import { dirname, join } from 'node:path';
 import { DEFAULT_PATH } from '../../../src/abi/env.js';
 import { WEXITSTATUS, WIFEXITED, WTERMSIG } from '../../../src/abi/wait.js';
-import type { Machine } from '../../../src/host/machine.js';
+import type { Machine } from '../../../src/host/api/machine.js';
 
 /** The corpus, helper programs and skip list in the source tree (found from dist/test/shell/ or test/shell/oils/). */
 export const SRC = (() => {

@@ -8,7 +8,7 @@
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { Machine } from '../../../src/host/machine.js';
+import type { Machine } from '../../../src/host/api/machine.js';
 import { spawnOutcome, vmOutcome, type Outcome } from '../../shell/diff/run.js';
 import type { UCase } from './types.js';
 

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { AgentVM, boot } from '../../../src/host/node/index.js';
-import type { Machine } from '../../../src/host/machine.js';
+import type { Machine } from '../../../src/host/api/machine.js';
 
 let m: Machine;
 const dec = new TextDecoder();

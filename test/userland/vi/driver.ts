@@ -1,7 +1,7 @@
 // Driving vi on a pseudo-terminal through AgentVM.openTerminal: type keys,
 // wait for the screen to show something, read it.
 
-import type { Terminal } from '../../../src/host/terminal.js';
+import type { Terminal } from '../../../src/host/api/terminal.js';
 import { VScreen } from './vscreen.js';
 
 const dec = new TextDecoder();

@@ -76,7 +76,7 @@ export function procOf(c: Ctx): Process {
  */
 export function checkPtrace(c: Ctx): void {
   const p = procOf(c);
-  // Like PR_SET_DUMPABLE 0: the host's exec-session shells are closed to every other guest process
+  // Like PR_SET_DUMPABLE 0: the host's exec shells are closed to every other guest process
   // (their stdin carries the exec protocol's frames and tokens).
   if (c.cred.pid > 1 && c.cred.pid !== p.pid && c.src.undumpable?.(p)) throw new SysError(Errno.EACCES);
   if (c.cred.uid === 0 || (c.cred.uid === p.uid && c.cred.gid === p.gid)) return;

@@ -3,19 +3,19 @@
 // browser and Node hosts; only how the kernel worker is created differs.
 
 import type { Remote } from 'comlink';
-import { concatBytes } from '../abi/bytes.js';
-import type { Value } from '../abi/codec.js';
-import { SysError } from '../abi/errno.js';
-import { O_CREAT, O_RDONLY, O_RDWR, O_TRUNC, O_WRONLY } from '../abi/fcntl.js';
-import type { DirEntry, Stat } from '../abi/stat.js';
-import type { SyscallName } from '../abi/syscalls.js';
-import { WEXITSTATUS, WIFEXITED, WTERMSIG } from '../abi/wait.js';
-import { longTimeout, timeoutOption } from '../abi/long-timeout.js';
+import { concatBytes } from '../../abi/bytes.js';
+import type { Value } from '../../abi/codec.js';
+import { SysError } from '../../abi/errno.js';
+import { O_CREAT, O_RDONLY, O_RDWR, O_TRUNC, O_WRONLY } from '../../abi/fcntl.js';
+import type { DirEntry, Stat } from '../../abi/stat.js';
+import type { SyscallName } from '../../abi/syscalls.js';
+import { WEXITSTATUS, WIFEXITED, WTERMSIG } from '../../abi/wait.js';
+import { longTimeout, timeoutOption } from '../../abi/long-timeout.js';
 import { ExecClient } from './exec-client.js';
-import type { SessionOptions } from './exec-session.js';
+import type { ExecShellOptions } from '../worker/exec-shell.js';
 import { openTerminal, type Terminal, type TerminalIdentity, type TerminalOptions } from './terminal.js';
-import type { ApprovalRequest, AuditEvent } from '../api/types.js';
-import type { HostEvents, KernelService, KernelStatus, LayerStatus } from './kernel-service.js';
+import type { ApprovalRequest, AuditEvent } from '../../api/types.js';
+import type { HostEvents, KernelService, KernelStatus, LayerStatus } from '../worker/kernel-service.js';
 import { UserFiles } from './user-files.js';
 import { readDirectory } from './read-directory.js';
 
@@ -127,17 +127,17 @@ export class Machine {
   }
 
   // async: in the kernel worker the service is the kernel's own object, whose answers are not promises.
-  async execSession(pid: number, active: boolean): Promise<void> {
-    await this.service.execSession(pid, active);
+  async execShellActive(pid: number, active: boolean): Promise<void> {
+    await this.service.execShellActive(pid, active);
   }
 
   async killSession(sid: number, sinceMs = 0): Promise<number> {
     return await this.service.killSession(sid, sinceMs);
   }
 
-  /** A persistent shell session for exec (the protocol runs in the kernel worker: exec-session.ts). */
-  async openSession(opts: SessionOptions): Promise<ExecClient> {
-    const { id, pid } = await this.service.sessionOpen(opts);
+  /** A persistent shell for exec, an exec shell (the protocol runs in the kernel worker: worker/exec-shell.ts). */
+  async openExecShell(opts: ExecShellOptions): Promise<ExecClient> {
+    const { id, pid } = await this.service.shellOpen(opts);
     return new ExecClient(this.service, id, pid);
   }
 
@@ -268,7 +268,7 @@ export class Machine {
     }
   }
 
-  /** A shell (or `opts.argv`) on a new pseudo-terminal, in a session of its own; runs as root unless `who` says. */
+  /** A shell (or `opts.argv`) on a new pseudo-terminal, in a POSIX session of its own; runs as root unless `who` says. */
   openTerminal(opts: TerminalOptions = {}, who: TerminalIdentity = {}): Promise<Terminal> {
     return openTerminal(this, opts, { ...who, env: { ...DEFAULT_ENV, ...who.env } });
   }

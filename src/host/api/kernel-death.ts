@@ -3,7 +3,7 @@
 // them. Every call on the guarded service settles with the death instead.
 
 import type { Remote } from 'comlink';
-import type { KernelService } from './kernel-service.js';
+import type { KernelService } from '../worker/kernel-service.js';
 
 export function guardKernel(service: Remote<KernelService>, died: Promise<never>): Remote<KernelService> {
   died.catch(() => {}); // only calls made meanwhile should see it

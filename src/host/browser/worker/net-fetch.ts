@@ -9,9 +9,9 @@
 // allowlist a redirect is an error, and only with `network: 'all'` does the
 // browser follow it itself.
 
-import { concatBytes } from '../../abi/bytes.js';
-import { Errno } from '../../abi/errno.js';
-import { NetError, type HostFetch, type HostRequest } from '../../kernel/net/host.js';
+import { concatBytes } from '../../../abi/bytes.js';
+import { Errno } from '../../../abi/errno.js';
+import { NetError, type HostFetch, type HostRequest } from '../../../kernel/net/host.js';
 
 async function collect(body: HostRequest['body']): Promise<Uint8Array | null> {
   if (body === null || body instanceof Uint8Array) return body;

@@ -7,13 +7,13 @@
 // are Machine's.
 
 import type { Remote } from 'comlink';
-import { concatBytes } from '../abi/bytes.js';
-import type { Value } from '../abi/codec.js';
-import { Errno, SysError } from '../abi/errno.js';
-import { O_CREAT, O_NONBLOCK, O_RDONLY, O_TRUNC, O_WRONLY } from '../abi/fcntl.js';
-import { isDir, isReg, type DirEntry, type Stat } from '../abi/stat.js';
-import type { SyscallName } from '../abi/syscalls.js';
-import type { KernelService } from './kernel-service.js';
+import { concatBytes } from '../../abi/bytes.js';
+import type { Value } from '../../abi/codec.js';
+import { Errno, SysError } from '../../abi/errno.js';
+import { O_CREAT, O_NONBLOCK, O_RDONLY, O_TRUNC, O_WRONLY } from '../../abi/fcntl.js';
+import { isDir, isReg, type DirEntry, type Stat } from '../../abi/stat.js';
+import type { SyscallName } from '../../abi/syscalls.js';
+import type { KernelService } from '../worker/kernel-service.js';
 import { readDirectory } from './read-directory.js';
 
 /** Bytes per call, copied: a view would be cloned to the kernel with its whole buffer. */

@@ -9,8 +9,8 @@
 //   key 'damaged:<time>'    { checkpoint, journal } as they were before a repair
 
 import { del, get, keys, promisifyRequest, type UseStore } from 'idb-keyval';
-import type { StorageEstimate } from '../../api/types.js';
-import type { LayerBytes, LayerStore } from '../../kernel/persist/store.js';
+import type { StorageEstimate } from '../../../api/types.js';
+import type { LayerBytes, LayerStore } from '../../../kernel/persist/store.js';
 
 const CHECKPOINT = 'checkpoint';
 const SNAP = 'snap:';

@@ -7,7 +7,7 @@
 // Workers started here are children of the worker that starts them, so
 // ending that worker (exit, SIGKILL) ends them too.
 
-import { WASMER_SDK_PATH } from '../../runtimes/wasm/wasix-workers.js';
+import { WASMER_SDK_PATH } from '../../../runtimes/wasm/wasix-workers.js';
 
 /** The SDK's worker script, which it asks for by URL (`dist/browser-worker.js`). */
 export function sdkWorkerUrl(): string {
@@ -25,7 +25,7 @@ export function wasmerWorkerShim(Real: typeof Worker): typeof Worker {
   // `Worker` as a parameter name: Vite bundles the bootstrap from the
   // `new Worker(new URL(...), ...)` pattern.
   const start = (Worker: typeof globalThis.Worker, name: string | undefined): Worker =>
-    new Worker(new URL('../../../workers/wasmer.browser.ts', import.meta.url), { type: 'module', name });
+    new Worker(new URL('../../../../workers/wasmer.browser.ts', import.meta.url), { type: 'module', name });
   function WasmerWorker(this: unknown, url: string | URL, options?: WorkerOptions): Worker {
     if (!new.target) throw new TypeError("Failed to construct 'Worker': Please use the 'new' operator");
     let href: string;

@@ -1,10 +1,10 @@
 // A directory's entries through a host-side syscall function: the host's own
 // (Machine, pid 1) or the VM user's (UserFiles), the same loop over getdents.
 
-import type { Value } from '../abi/codec.js';
-import { O_DIRECTORY, O_RDONLY } from '../abi/fcntl.js';
-import type { DirEntry } from '../abi/stat.js';
-import type { SyscallName } from '../abi/syscalls.js';
+import type { Value } from '../../abi/codec.js';
+import { O_DIRECTORY, O_RDONLY } from '../../abi/fcntl.js';
+import type { DirEntry } from '../../abi/stat.js';
+import type { SyscallName } from '../../abi/syscalls.js';
 
 export type HostSyscall = (name: SyscallName, ...args: Value[]) => Promise<Value>;
 

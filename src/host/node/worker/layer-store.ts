@@ -11,8 +11,8 @@
 import { constants } from 'node:fs';
 import { copyFile, mkdir, open, readdir, readFile, rename, rm, stat, statfs, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { StorageEstimate } from '../../api/types.js';
-import type { LayerBytes, LayerStore } from '../../kernel/persist/store.js';
+import type { StorageEstimate } from '../../../api/types.js';
+import type { LayerBytes, LayerStore } from '../../../kernel/persist/store.js';
 
 const SNAP_EXT = '.aosnap';
 

@@ -19,7 +19,7 @@ import { constants as fsConstants } from 'node:fs';
 import { constants as osConstants } from 'node:os';
 import vm from 'node:vm';
 import { constants as zlibConstants } from 'node:zlib';
-import { setCompiler, setExpressionCompiler, type Program } from '../../runtimes/js/compile.js';
+import { setCompiler, setExpressionCompiler, type Program } from '../../../runtimes/js/compile.js';
 
 const REMOVED = ['fetch', 'WebSocket', 'EventSource', 'BroadcastChannel', 'navigator', 'require', 'module'];
 

@@ -1,16 +1,16 @@
-// One VM with its terminal session on an XtermView: boots the VM, opens the
+// A VM shown on an XtermView, with its terminal: boots the VM, opens the
 // TTY, reopens it when the shell exits (on the next key) or after a snapshot
 // restore (which stops every process), and offers the exec interface that
 // `window.agentos` and the component's `vm` property expose. The VM is this
 // page's own AgentVM, or one in a sandbox frame of another origin (FrameVM).
 
 import { AgentVM, type AgentVMOptions, type BootProgress, type ExecResult, type Policy, type Terminal, type TerminalOptions } from '../../host/browser/index.js';
-import type { Machine } from '../../host/machine.js';
+import type { Machine } from '../../host/api/machine.js';
 import type { SnapshotInfo } from '../../api/types.js';
 import { InTerminalRunner } from './in-terminal.js';
 import type { XtermView } from './xterm-view.js';
 
-export interface VmSessionOptions {
+export interface VmViewOptions {
   /** Persistent VM name (IndexedDB); absent = ephemeral. */
   persist?: string;
   cwd?: string;
@@ -35,8 +35,8 @@ export interface ExecOptions {
   inTerminal?: boolean;
 }
 
-/** What a VmSession needs of its VM: AgentVM has it, and so does FrameVM (the VM in a sandbox frame). */
-export interface SessionVM {
+/** What a VmView needs of its VM: AgentVM has it, and so does FrameVM (the VM in a sandbox frame). */
+export interface ViewedVM {
   start(): Promise<void>;
   stop(): Promise<void>;
   exec(cmd: string, opts?: Omit<ExecOptions, 'inTerminal'>): Promise<ExecResult>;
@@ -50,7 +50,7 @@ export interface SessionVM {
 }
 
 /** The interface of `window.agentos` and `<agentos-terminal>.vm`: the Node AgentVM's, plus inTerminal. */
-export interface AgentosApi<V extends SessionVM = AgentVM> {
+export interface AgentosApi<V extends ViewedVM = AgentVM> {
   readonly ready: Promise<void>;
   exec(cmd: string, opts?: ExecOptions): Promise<ExecResult>;
   readFile(path: string): Promise<Uint8Array>;
@@ -61,21 +61,21 @@ export interface AgentosApi<V extends SessionVM = AgentVM> {
   readonly vm: V;
 }
 
-/** This page's own VM for a session's options. */
-export function localVM(opts: VmSessionOptions): AgentVM {
+/** This page's own VM for a view's options. */
+export function localVM(opts: VmViewOptions): AgentVM {
   return new AgentVM({
     persist: opts.persist, cwd: opts.cwd, env: opts.env, onProgress: opts.onProgress, takeover: opts.takeover,
     policy: opts.policy, onApproval: opts.onApproval,
   });
 }
 
-export class VmSession<V extends SessionVM = AgentVM> {
+export class VmView<V extends ViewedVM = AgentVM> {
   private term: Terminal | null = null;
   private runner: InTerminalRunner;
   private opening: Promise<void> | null = null;
   private started: Promise<void> | null = null;
 
-  constructor(private readonly view: XtermView, readonly vm: V, private readonly opts: VmSessionOptions) {
+  constructor(private readonly view: XtermView, readonly vm: V, private readonly opts: VmViewOptions) {
     this.runner = new InTerminalRunner(this.vm, view);
     // After the shell exited, the next key starts a new one.
     view.xterm.onData(() => {

@@ -1,16 +1,16 @@
 // The kernel worker's face to its host, exposed over Comlink.
 // Every call runs as a syscall of init (pid 1), the host's process.
 
-import type { Value } from '../abi/codec.js';
-import { SysError } from '../abi/errno.js';
-import type { Kernel } from '../kernel/kernel.js';
-import type { ApprovalRequest, AuditEvent, SnapshotInfo, StorageEstimate } from '../api/types.js';
-import { sendSignal } from '../kernel/signal.js';
-import type { LayerInfo } from '../kernel/persist/persister.js';
+import type { Value } from '../../abi/codec.js';
+import { SysError } from '../../abi/errno.js';
+import type { Kernel } from '../../kernel/kernel.js';
+import type { ApprovalRequest, AuditEvent, SnapshotInfo, StorageEstimate } from '../../api/types.js';
+import { sendSignal } from '../../kernel/signal.js';
+import type { LayerInfo } from '../../kernel/persist/persister.js';
 import { transfer, type Remote } from 'comlink';
-import type { ResolvedLimits } from '../kernel/policy/defaults.js';
-import { ExecSession, type ExecBytesResult, type ExecOptions, type OutputChunk, type SessionOptions } from './exec-session.js';
-import { Machine } from './machine.js';
+import type { ResolvedLimits } from '../../kernel/policy/defaults.js';
+import { ExecShell, type ExecBytesResult, type ExecOptions, type OutputChunk, type ExecShellOptions } from './exec-shell.js';
+import { Machine } from '../api/machine.js';
 
 export interface ProcessInfo {
   pid: number;
@@ -48,9 +48,9 @@ export interface HostEvents {
 }
 
 /** An exec's result, and whether its shell lives on (`exit` ends it). */
-export type SessionResult = ExecBytesResult & { alive: boolean };
+export type ExecShellResult = ExecBytesResult & { alive: boolean };
 
-/** Output chunks of the exec running in a session, kept until the host's next sessionOutput call. */
+/** Output chunks of the exec running in an exec shell, kept until the host's next shellOutput call. */
 class OutputQueue {
   chunks: OutputChunk[] = [];
   ended = false;
@@ -94,10 +94,10 @@ async function result(call: Promise<Value>): Promise<CallResult> {
 }
 
 export class KernelService {
-  /** The host API over this very service, for code that runs here (exec sessions). */
+  /** The host API over this very service, for code that runs here (exec shells). */
   private readonly local = new Machine(this as unknown as Remote<KernelService>, () => {});
-  private readonly sessions = new Map<number, { session: ExecSession; output: OutputQueue | null }>();
-  private lastSession = 0;
+  private readonly shells = new Map<number, { shell: ExecShell; output: OutputQueue | null }>();
+  private lastShell = 0;
 
   constructor(private readonly kernel: Kernel, private readonly releaseHost: () => void = () => {}) {}
 
@@ -110,49 +110,49 @@ export class KernelService {
     return result(this.kernel.userCall(name, args));
   }
 
-  // ---- exec sessions (exec-session.ts; the host's side is exec-client.ts) ----
+  // ---- exec shells (exec-shell.ts; the host's side is api/exec-client.ts) ----
 
-  async sessionOpen(opts: SessionOptions): Promise<{ id: number; pid: number }> {
-    // Sessions whose shell died outside an exec (a snapshot restore stops every process) are forgotten.
-    for (const [id, e] of this.sessions) if (!this.kernel.procs.get(e.session.shellPid)?.alive) this.sessions.delete(id);
+  async shellOpen(opts: ExecShellOptions): Promise<{ id: number; pid: number }> {
+    // Exec shells that died outside an exec (a snapshot restore stops every process) are forgotten.
+    for (const [id, e] of this.shells) if (!this.kernel.procs.get(e.shell.shellPid)?.alive) this.shells.delete(id);
     const limits = this.kernel.policy;
-    const session = new ExecSession(this.local, { ...opts, maxOutput: limits.limitValues.maxExecOutput, clocks: limits.limits.timed });
-    await session.start();
-    const entry = { session, output: null as OutputQueue | null };
-    session.onOutput((c) => entry.output?.push(c));
-    this.sessions.set(++this.lastSession, entry);
-    return { id: this.lastSession, pid: session.shellPid };
+    const shell = new ExecShell(this.local, { ...opts, maxOutput: limits.limitValues.maxExecOutput, clocks: limits.limits.timed });
+    await shell.start();
+    const entry = { shell, output: null as OutputQueue | null };
+    shell.onOutput((c) => entry.output?.push(c));
+    this.shells.set(++this.lastShell, entry);
+    return { id: this.lastShell, pid: shell.shellPid };
   }
 
-  /** Run `cmd` in session `id`; with `stream`, its output can be taken as it comes (sessionOutput). */
-  async sessionExec(id: number, cmd: string, o: ExecOptions, stream: boolean): Promise<SessionResult> {
-    const entry = this.sessionEntry(id);
+  /** Run `cmd` in exec shell `id`; with `stream`, its output can be taken as it comes (shellOutput). */
+  async shellExec(id: number, cmd: string, o: ExecOptions, stream: boolean): Promise<ExecShellResult> {
+    const entry = this.shellEntry(id);
     const output = stream ? new OutputQueue() : null;
     entry.output = output;
     try {
-      const r = await entry.session.exec(cmd, o);
-      const alive = entry.session.alive;
-      if (!alive) this.sessions.delete(id);
+      const r = await entry.shell.exec(cmd, o);
+      const alive = entry.shell.alive;
+      if (!alive) this.shells.delete(id);
       return transfer({ ...r, alive }, [r.stdout.buffer as ArrayBuffer, r.stderr.buffer as ArrayBuffer]);
     } finally {
       output?.end();
     }
   }
 
-  /** Output chunks of the streamed exec in session `id` (waits for one), or null when it is over. */
-  sessionOutput(id: number): Promise<OutputChunk[] | null> {
-    return this.sessions.get(id)?.output?.take() ?? Promise.resolve(null);
+  /** Output chunks of the streamed exec in shell `id` (waits for one), or null when it is over. */
+  shellOutput(id: number): Promise<OutputChunk[] | null> {
+    return this.shells.get(id)?.output?.take() ?? Promise.resolve(null);
   }
 
-  async sessionClose(id: number): Promise<void> {
-    const entry = this.sessions.get(id);
-    this.sessions.delete(id);
-    await entry?.session.close();
+  async shellClose(id: number): Promise<void> {
+    const entry = this.shells.get(id);
+    this.shells.delete(id);
+    await entry?.shell.close();
   }
 
-  private sessionEntry(id: number): { session: ExecSession; output: OutputQueue | null } {
-    const entry = this.sessions.get(id);
-    if (!entry) throw new Error(`exec session ${id} is closed`);
+  private shellEntry(id: number): { shell: ExecShell; output: OutputQueue | null } {
+    const entry = this.shells.get(id);
+    if (!entry) throw new Error(`exec shell ${id} is closed`);
     return entry;
   }
 
@@ -210,7 +210,7 @@ export class KernelService {
     return this.kernel.snapshots.import(name, file);
   }
 
-  /** Every process is stopped and the layer replaced; the host reopens its sessions. */
+  /** Every process is stopped and the layer replaced; the host reopens its exec shells. */
   snapshotRestore(name: string): Promise<void> {
     return this.kernel.snapshots.restore(name);
   }
@@ -251,9 +251,9 @@ export class KernelService {
     return this.kernel.policy.approvals.answer(id, answer);
   }
 
-  /** Session shell `pid` starts (true) or ends (false) an exec: its CPU and wall clocks restart. */
-  execSession(pid: number, active: boolean): void {
-    this.kernel.policy.execSession(pid, active);
+  /** Exec shell `pid` starts (true) or ends (false) an exec: its CPU and wall clocks restart. */
+  execShellActive(pid: number, active: boolean): void {
+    this.kernel.policy.execShellActive(pid, active);
   }
 
   /**

@@ -2,18 +2,18 @@
 // layer if there is one, boot the kernel on the image, and report back. The
 // worker entries (workers/kernel.*.ts) only supply the host's pieces.
 
-import { bootKernel } from '../kernel/boot.js';
-import { MemFs } from '../kernel/fs/memfs.js';
-import { Persister } from '../kernel/persist/persister.js';
-import { layerFromFrame } from '../kernel/persist/snapshots.js';
-import type { LayerStore } from '../kernel/persist/store.js';
-import type { HostFetch } from '../kernel/net/host.js';
-import type { NetworkPolicy } from '../api/policy.js';
-import { NetPolicy } from '../kernel/net/policy.js';
-import { checkPolicy, networkOf } from '../kernel/policy/types.js';
-import { NetStack } from '../kernel/net/stack.js';
-import type { WorkerFactory } from '../kernel/runner.js';
-import type { FileSystem } from '../kernel/vfs/types.js';
+import { bootKernel } from '../../kernel/boot.js';
+import { MemFs } from '../../kernel/fs/memfs.js';
+import { Persister } from '../../kernel/persist/persister.js';
+import { layerFromFrame } from '../../kernel/persist/snapshots.js';
+import type { LayerStore } from '../../kernel/persist/store.js';
+import type { HostFetch } from '../../kernel/net/host.js';
+import type { NetworkPolicy } from '../../api/policy.js';
+import { NetPolicy } from '../../kernel/net/policy.js';
+import { checkPolicy, networkOf } from '../../kernel/policy/types.js';
+import { NetStack } from '../../kernel/net/stack.js';
+import type { WorkerFactory } from '../../kernel/runner.js';
+import type { FileSystem } from '../../kernel/vfs/types.js';
 import { KernelService } from './kernel-service.js';
 
 /** The host's first message to the kernel worker. */

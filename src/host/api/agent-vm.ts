@@ -1,26 +1,27 @@
-// The AgentVM API (seed 004): start a VM, exec commands in a persistent shell
-// session, stream output, move files, stop. The same class serves the Node and
+// The AgentVM API: start a VM, exec commands in a persistent shell (the exec
+// shell), stream output, move files, stop. The same class serves the Node and
 // browser hosts; each passes its own boot function.
 
 import type { ExecClient } from './exec-client.js';
-import type { ExecBytesResult, ExecOptions, OutputChunk } from './exec-session.js';
-import type { HostMount } from './kernel-main.js';
+import type { ExecBytesResult, ExecOptions, OutputChunk } from '../worker/exec-shell.js';
+import type { HostMount } from '../worker/kernel-main.js';
 import { listDirectory, type DirEntry } from './list-directory.js';
 import type { Machine, RunOptions, RunResult } from './machine.js';
 import type { Terminal, TerminalOptions } from './terminal.js';
+import type { VM } from './vm.js';
 
 export type { Terminal, TerminalOptions } from './terminal.js';
-import type { NetworkPolicy, Policy } from '../api/policy.js';
-import type { Answer, ApprovalRequest, AuditEvent, SnapshotInfo } from '../api/types.js';
-import { checkPolicy, networkOf } from '../kernel/policy/types.js';
+import type { NetworkPolicy, Policy } from '../../api/policy.js';
+import type { Answer, ApprovalRequest, AuditEvent, SnapshotInfo } from '../../api/types.js';
+import { checkPolicy, networkOf } from '../../kernel/policy/types.js';
 
 export type { Answer, ApprovalRequest, AuditEvent, Policy };
-import { NetPolicy } from '../kernel/net/policy.js';
+import { NetPolicy } from '../../kernel/net/policy.js';
 
 export interface AgentVMOptions {
-  /** Environment of the session shell (merged over HOME, USER, LANG, TERM). */
+  /** Environment of the exec shell (merged over HOME, USER, LANG, TERM). */
   env?: Record<string, string>;
-  /** Working directory of the session; default /home/user. */
+  /** Working directory of the exec shell; default /home/user. */
   cwd?: string;
   /**
    * Node: host directory of a persistent writable layer (created if missing).
@@ -117,8 +118,8 @@ export interface SpawnedProcess {
   wait(): Promise<number>;
 }
 
-/** One more shell session beside the default one (its own cwd, variables, functions). */
-export interface Session {
+/** One more exec shell beside the default one (its own cwd, variables, functions). */
+export interface ExtraShell {
   exec(cmd: string, opts?: ExecOptions): Promise<ExecResult>;
   execBytes(cmd: string, opts?: ExecOptions): Promise<ExecBytesResult>;
   close(): Promise<void>;
@@ -127,9 +128,9 @@ export interface Session {
 const USER = { uid: 1000, gid: 1000 };
 const dec = new TextDecoder();
 
-export class AgentVM {
+export class AgentVM implements VM {
   private machine: Machine | null = null;
-  private session: ExecClient | null = null;
+  private shell: ExecClient | null = null;
   private listeners = new Set<OutputListener>();
   private auditListeners = new Set<AuditListener>();
   private pumping: Machine | null = null;
@@ -145,7 +146,7 @@ export class AgentVM {
     networkOf(checkPolicy(options.policy), options.network);
   }
 
-  /** Boot the VM and open the session; resolves when the shell is ready. */
+  /** Boot the VM and open the exec shell; resolves when the shell is ready. */
   async start(): Promise<void> {
     if (this.machine) return;
     this.machine = await this.host.boot();
@@ -153,11 +154,11 @@ export class AgentVM {
     const p = this.options.policy;
     const netAsks = new NetPolicy(networkOf(p, this.options.network)).asks;
     if (this.options.onApproval || p?.fs?.ask?.length || p?.processes?.ask?.length || netAsks || this.auditListeners.size) this.pump();
-    await this.openSession();
+    await this.openExecShell();
   }
 
-  /** The exec sessions' environment, directory and user (the kernel adds the policy's limits). */
-  private sessionOptions() {
+  /** The exec shells' environment, directory and user (the kernel adds the policy's limits). */
+  private shellOptions() {
     const env = { HOME: '/home/user', USER: 'user', LOGNAME: 'user', LANG: 'C.UTF-8', TERM: 'dumb', SHELL: '/bin/bash', ...this.options.env };
     return { env, cwd: this.options.cwd ?? '/home/user', ...USER };
   }
@@ -199,9 +200,9 @@ export class AgentVM {
     await m.answerApproval(req.id, answer).catch(() => {});
   }
 
-  private async openSession(): Promise<ExecClient> {
-    const s = await this.requireMachine().openSession(this.sessionOptions());
-    this.session = s;
+  private async openExecShell(): Promise<ExecClient> {
+    const s = await this.requireMachine().openExecShell(this.shellOptions());
+    this.shell = s;
     return s;
   }
 
@@ -210,10 +211,10 @@ export class AgentVM {
     return this.machine;
   }
 
-  /** Run a command in the session; bytes exactly as the command wrote them. */
+  /** Run a command in the exec shell; bytes exactly as the command wrote them. */
   async execBytes(cmd: string, opts: ExecOptions = {}): Promise<ExecBytesResult> {
     this.requireMachine();
-    const s = this.session?.alive ? this.session : await this.openSession();
+    const s = this.shell?.alive ? this.shell : await this.openExecShell();
     // Chunks cross from the kernel as they come only while someone listens.
     const emit = this.listeners.size ? (c: OutputChunk) => this.listeners.forEach((l) => l({ ...c, text: dec.decode(c.data) })) : undefined;
     const r = await s.exec(cmd, opts, emit);
@@ -226,7 +227,7 @@ export class AgentVM {
     if (this.persistent) await this.requireMachine().sync();
   }
 
-  /** Run a command in the session (output decoded as UTF-8). */
+  /** Run a command in the exec shell (output decoded as UTF-8). */
   async exec(cmd: string, opts: ExecOptions = {}): Promise<ExecResult> {
     const r = await this.execBytes(cmd, opts);
     const out: ExecResult = { stdout: dec.decode(r.stdout), stderr: dec.decode(r.stderr), exitCode: r.exitCode, timedOut: r.timedOut };
@@ -263,15 +264,15 @@ export class AgentVM {
     return this.requireMachine().run(argv, { cwd: '/home/user', ...USER, ...opts });
   }
 
-  /** Start a program (no shell) with its stdin, stdout and stderr as streams; as the VM's user, with the exec sessions' environment and directory unless `opts` say. */
+  /** Start a program (no shell) with its stdin, stdout and stderr as streams; as the VM's user, with the exec shells' environment and directory unless `opts` say. */
   async spawn(argv: string[], opts: { cwd?: string; env?: Record<string, string> } = {}): Promise<SpawnedProcess> {
     const m = this.requireMachine();
-    const session = this.sessionOptions();
+    const shellOpts = this.shellOptions();
     const pipes = await Promise.all([0, 1, 2].map(() => m.syscall('pipe', 0o2000000) as Promise<[number, number]>));
     const [[inR, inW], [outR, outW], [errR, errW]] = pipes;
     let pid: number;
     try {
-      pid = await m.spawn(argv, { cwd: opts.cwd ?? session.cwd, env: { ...session.env, ...opts.env }, ...USER, fds: [[0, inR], [1, outW], [2, errW]] });
+      pid = await m.spawn(argv, { cwd: opts.cwd ?? shellOpts.cwd, env: { ...shellOpts.env, ...opts.env }, ...USER, fds: [[0, inR], [1, outW], [2, errW]] });
     } finally {
       for (const fd of [inR, outW, errW]) await m.syscall('close', fd);
     }
@@ -308,9 +309,9 @@ export class AgentVM {
     return this.requireMachine().openTerminal(opts, { ...USER, env, cwd: this.options.cwd ?? '/home/user' });
   }
 
-  /** Open another persistent session, independent of the default one. */
-  async openExtraSession(): Promise<Session> {
-    const s = await this.requireMachine().openSession(this.sessionOptions());
+  /** Open another exec shell, independent of the default one. */
+  async openExtraSession(): Promise<ExtraShell> {
+    const s = await this.requireMachine().openExecShell(this.shellOptions());
     return {
       execBytes: async (cmd, o) => {
         const r = await s.exec(cmd, o);
@@ -335,12 +336,12 @@ export class AgentVM {
 
   /**
    * Make snapshot `name` the VM's state, atomically. Every process stops (the
-   * session too: the next exec opens a fresh one, in the restored files).
+   * exec shell too: the next exec opens a fresh one, in the restored files).
    */
   async restore(name: string): Promise<void> {
     const m = this.requireMachine();
     await m.snapshots.restore(name);
-    this.session = null;
+    this.shell = null;
   }
 
   /**
@@ -397,7 +398,7 @@ export class AgentVM {
   async stop(): Promise<void> {
     const m = this.machine;
     this.machine = null;
-    this.session = null;
+    this.shell = null;
     await m?.stop();
   }
 }

@@ -1,19 +1,19 @@
-// The exec protocol (seed 004), kernel side: one persistent shell per
-// session, commands framed onto its stdin, output read until a sentinel with a
+// The exec protocol (decision 0007), kernel side: an exec shell is one
+// persistent shell, commands framed onto its stdin, output read until a sentinel with a
 // fresh random token per call. Bytes before the sentinel are the command's
 // output, exactly; stdout and stderr stay apart.
 //
 // This runs in the kernel worker (kernel-service.ts), on syscalls made there,
-// so one exec costs the host one message each way (exec-client.ts) instead of
+// so one exec costs the host one message each way (api/exec-client.ts) instead of
 // a message per write and per read.
 
-import { SIGINT, SIGKILL } from '../abi/signal.js';
-import { WEXITSTATUS, WIFEXITED, WTERMSIG } from '../abi/wait.js';
-import { longTimeout, timeoutOption, type LongTimeout } from '../abi/long-timeout.js';
-import type { Machine } from './machine.js';
+import { SIGINT, SIGKILL } from '../../abi/signal.js';
+import { WEXITSTATUS, WIFEXITED, WTERMSIG } from '../../abi/wait.js';
+import { longTimeout, timeoutOption, type LongTimeout } from '../../abi/long-timeout.js';
+import type { Machine } from '../api/machine.js';
 
-/** What a session needs of the kernel: a Machine whose service is the kernel's own. */
-type SessionKernel = Pick<Machine, 'syscall' | 'readStream' | 'writeFile' | 'execSession' | 'killSession'>;
+/** What an exec shell needs of the kernel: a Machine whose service is the kernel's own. */
+type ExecShellKernel = Pick<Machine, 'syscall' | 'readStream' | 'writeFile' | 'execShellActive' | 'killSession'>;
 
 export interface ExecOptions {
   /** Bytes or text for the command's stdin; default /dev/null. */
@@ -38,15 +38,15 @@ export interface OutputChunk {
   data: Uint8Array;
 }
 
-export interface SessionOptions {
+export interface ExecShellOptions {
   env: Record<string, string>;
   cwd: string;
   uid: number;
   gid: number;
 }
 
-/** What the kernel's policy adds to a session's options (kernel-service.ts). */
-export interface SessionLimits {
+/** What the kernel's policy adds to an exec shell's options (kernel-service.ts). */
+export interface ExecShellLimits {
   /** Bytes of stdout and of stderr kept per exec (policy.processes.maxExecOutput); absent: all. */
   maxOutput?: number;
   /** The policy limits CPU or wall time: the shell's clocks restart with each exec. */
@@ -177,7 +177,7 @@ class StreamDemux {
   }
 }
 
-export class ExecSession {
+export class ExecShell {
   private inFd = -1;
   private pid = -1;
   private out!: StreamDemux;
@@ -186,7 +186,7 @@ export class ExecSession {
   private listeners = new Set<(c: OutputChunk) => void>();
   alive = false;
 
-  constructor(private readonly m: SessionKernel, private readonly opts: SessionOptions & SessionLimits) {}
+  constructor(private readonly m: ExecShellKernel, private readonly opts: ExecShellOptions & ExecShellLimits) {}
 
   onOutput(cb: (c: OutputChunk) => void): () => void {
     this.listeners.add(cb);
@@ -206,7 +206,7 @@ export class ExecSession {
     try {
       this.pid = (await m.syscall('spawn', {
         path: '/bin/bash', argv: ['/bin/bash', '--agentos-session'], env, cwd: this.opts.cwd,
-        fds: [[0, inR], [1, outW], [2, errW]], setsid: true, uid: this.opts.uid, gid: this.opts.gid, session: true,
+        fds: [[0, inR], [1, outW], [2, errW]], setsid: true, uid: this.opts.uid, gid: this.opts.gid, execShell: true,
       })) as number;
     } finally {
       for (const fd of [inR, outW, errW]) await m.syscall('close', fd);
@@ -270,14 +270,14 @@ export class ExecSession {
     }
     try {
       // Not awaited: the channel keeps order, so the clock restarts before the frame is written.
-      if (this.opts.clocks) void m.execSession(this.pid, true).catch(() => {});
+      if (this.opts.clocks) void m.execShellActive(this.pid, true).catch(() => {});
       await this.writeAll(frame);
       const [status] = await Promise.all([outDone, errDone]);
       const stdout = this.out.take();
       const stderr = this.err.take();
       const extra = this.out.truncated || this.err.truncated ? { truncated: true } : {};
       if (status === null) {
-        // The shell ended (exit N, or killed): its status is the command's; the next exec gets a new session.
+        // The shell ended (exit N, or killed): its status is the command's; the next exec gets a new shell.
         this.alive = false;
         const [, ws] = (await m.syscall('waitpid', this.pid, 0)) as [number, number];
         const code = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
@@ -288,11 +288,11 @@ export class ExecSession {
       timers.forEach((t) => t.clear());
       // A command that timed out leaves nothing behind it started, background jobs included.
       if (timedOut) await this.killJobs(since);
-      if (this.opts.clocks && this.alive) void m.execSession(this.pid, false).catch(() => {});
+      if (this.opts.clocks && this.alive) void m.execShellActive(this.pid, false).catch(() => {});
     }
   }
 
-  /** SIGKILL every process of the session started since `since`, except the shell, in one kernel turn (fork bombs included). */
+  /** SIGKILL every process of the shell's POSIX session started since `since`, except the shell, in one kernel turn (fork bombs included). */
   private async killJobs(since: number): Promise<void> {
     await this.m.killSession(this.pid, since).catch(() => {});
   }

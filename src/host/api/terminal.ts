@@ -4,11 +4,11 @@
 // master; output (after OPOST) comes back from it. Everything goes through
 // init's ordinary syscalls, so the Node and browser hosts share this file.
 
-import { DEFAULT_PATH } from '../abi/env.js';
-import { SysError } from '../abi/errno.js';
-import { O_CLOEXEC, O_NOCTTY, O_RDWR } from '../abi/fcntl.js';
-import { TIOCGPTN, TIOCSWINSZ } from '../abi/termios.js';
-import { shellStatus } from '../abi/wait.js';
+import { DEFAULT_PATH } from '../../abi/env.js';
+import { SysError } from '../../abi/errno.js';
+import { O_CLOEXEC, O_NOCTTY, O_RDWR } from '../../abi/fcntl.js';
+import { TIOCGPTN, TIOCSWINSZ } from '../../abi/termios.js';
+import { shellStatus } from '../../abi/wait.js';
 import type { Machine } from './machine.js';
 
 export interface TerminalOptions {

@@ -1,14 +1,14 @@
-// The host's handle on an exec session that runs in the kernel worker
-// (exec-session.ts): one message to run a command, one back with its result.
+// The host's handle on an exec shell that runs in the kernel worker
+// (worker/exec-shell.ts): one message to run a command, one back with its result.
 // Output chunks cross as they arrive only when the caller asks for them.
 
 import type { Remote } from 'comlink';
-import type { ExecBytesResult, ExecOptions, OutputChunk } from './exec-session.js';
-import type { KernelService } from './kernel-service.js';
+import type { ExecBytesResult, ExecOptions, OutputChunk } from '../worker/exec-shell.js';
+import type { KernelService } from '../worker/kernel-service.js';
 
 export class ExecClient {
   private queue: Promise<unknown> = Promise.resolve();
-  /** False once the shell has ended (`exit`, a kill): the next exec needs a new session. */
+  /** False once the shell has ended (`exit`, a kill): the next exec needs a new shell. */
   alive = true;
 
   constructor(
@@ -25,13 +25,13 @@ export class ExecClient {
   }
 
   private async run(cmd: string, o: ExecOptions, emit?: (c: OutputChunk) => void): Promise<ExecBytesResult> {
-    const done = this.service.sessionExec(this.id, cmd, o, emit !== undefined);
+    const done = this.service.shellExec(this.id, cmd, o, emit !== undefined);
     // Awaited after the stream; meanwhile a kernel that dies fails both, and that failure must not count as
     // unhandled (Node would end the host process for it).
     done.catch(() => {});
     // Every chunk is delivered before the result: the kernel ends the stream (null) only once the command is done.
     if (emit) {
-      for (let chunks = await this.service.sessionOutput(this.id); chunks; chunks = await this.service.sessionOutput(this.id)) {
+      for (let chunks = await this.service.shellOutput(this.id); chunks; chunks = await this.service.shellOutput(this.id)) {
         chunks.forEach(emit);
       }
     }
@@ -43,6 +43,6 @@ export class ExecClient {
   async close(): Promise<void> {
     if (!this.alive) return;
     this.alive = false;
-    await this.service.sessionClose(this.id);
+    await this.service.shellClose(this.id);
   }
 }

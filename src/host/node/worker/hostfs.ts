@@ -13,11 +13,11 @@
 // are kept. Devices, FIFOs and sockets show their type but never open.
 
 import * as fs from 'node:fs';
-import { Errno, SysError, errnoFromName } from '../../abi/errno.js';
-import { NAME_MAX } from '../../abi/fcntl.js';
-import type { DirEntry, StatFs } from '../../abi/stat.js';
-import { DT_DIR, DT_FIFO, DT_LNK, DT_REG, DT_UNKNOWN, S_IFDIR, S_IFIFO, S_IFLNK, S_IFMT, S_IFREG, isDir, isLnk } from '../../abi/stat.js';
-import type { FileSystem, Inode, SetAttr } from '../../kernel/vfs/types.js';
+import { Errno, SysError, errnoFromName } from '../../../abi/errno.js';
+import { NAME_MAX } from '../../../abi/fcntl.js';
+import type { DirEntry, StatFs } from '../../../abi/stat.js';
+import { DT_DIR, DT_FIFO, DT_LNK, DT_REG, DT_UNKNOWN, S_IFDIR, S_IFIFO, S_IFLNK, S_IFMT, S_IFREG, isDir, isLnk } from '../../../abi/stat.js';
+import type { FileSystem, Inode, SetAttr } from '../../../kernel/vfs/types.js';
 
 class HostInode implements Inode {
   mode = 0;

@@ -5,12 +5,12 @@
 // give `call` and feed the page's events to `event`.
 
 import type { AuditEvent, AuditListener, ExecResult, OutputListener, Terminal, TerminalOptions } from './agent-vm.js';
-import type { ExecBytesResult, ExecOptions } from './exec-session.js';
+import type { ExecBytesResult, ExecOptions } from '../worker/exec-shell.js';
 import type { DirEntry } from './list-directory.js';
 import type { RunOptions, RunResult } from './machine.js';
-import type { SnapshotInfo } from '../api/types.js';
-import { bytesOf, fromBase64, toBase64, type SandboxApi, type SandboxEvent, type SandboxMethod, type WireExecOptions } from './playwright/protocol.js';
-import { RemoteTerminal } from './playwright/remote-terminal.js';
+import type { SnapshotInfo } from '../../api/types.js';
+import { bytesOf, fromBase64, toBase64, type SandboxApi, type SandboxEvent, type SandboxMethod, type WireExecOptions } from '../playwright/protocol.js';
+import { RemoteTerminal } from '../playwright/remote-terminal.js';
 
 const dec = new TextDecoder();
 
@@ -80,8 +80,9 @@ export abstract class SandboxClient {
   }
 
   /** Run a program directly (no shell), as the VM's user unless uid/gid say otherwise. */
-  async run(argv: string[], opts: RunOptions = {}): Promise<RunResult> {
-    if (opts.path !== undefined) throw this.unsupported('run() with path', 'the sandbox runs programs by argv[0]');
+  async run(argv: string[], opts: Omit<RunOptions, 'path'> = {}): Promise<RunResult> {
+    // Typed away; refused for untyped callers too.
+    if ((opts as RunOptions).path !== undefined) throw this.unsupported('run() with path', 'the sandbox runs programs by argv[0]');
     const r = await this.call('run', [argv, { ...wire(opts), uid: opts.uid, gid: opts.gid }]);
     return { stdout: fromBase64(r.stdout), stderr: fromBase64(r.stderr), status: r.status, exitCode: r.exitCode, signal: r.signal };
   }
@@ -157,18 +158,6 @@ export abstract class SandboxClient {
   /** name, type, size and mode of each entry of a directory, listed as the VM user. */
   listDirectory(path: string): Promise<DirEntry[]> {
     return this.call('listDirectory', [path]);
-  }
-
-  spawn(): never {
-    throw this.unsupported('spawn()', 'process streams live in the page; use exec() with stdin, or openTerminal()');
-  }
-
-  openExtraSession(): never {
-    throw this.unsupported('openExtraSession()', 'one session per page; start another VM');
-  }
-
-  fork(): never {
-    throw this.unsupported('fork()', 'export a snapshot and import it into another VM');
   }
 }
 

@@ -10,11 +10,11 @@
 // the host side: utimes changes only the VM's view until the file is next
 // looked up.
 
-import { Errno, SysError } from '../../abi/errno.js';
-import { NAME_MAX } from '../../abi/fcntl.js';
-import type { DirEntry, StatFs } from '../../abi/stat.js';
-import { DT_DIR, DT_REG, S_IFDIR, S_IFMT, S_IFREG } from '../../abi/stat.js';
-import type { FileSystem, Inode, SetAttr } from '../../kernel/vfs/types.js';
+import { Errno, SysError } from '../../../abi/errno.js';
+import { NAME_MAX } from '../../../abi/fcntl.js';
+import type { DirEntry, StatFs } from '../../../abi/stat.js';
+import { DT_DIR, DT_REG, S_IFDIR, S_IFMT, S_IFREG } from '../../../abi/stat.js';
+import type { FileSystem, Inode, SetAttr } from '../../../kernel/vfs/types.js';
 import { REPLY_BYTES, type DirRequest, type DirStat } from './dirfs-proxy.js';
 
 /** How long the kernel waits for the browser before failing the call with EIO. */

@@ -11,10 +11,10 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import { Errno } from '../../abi/errno.js';
-import { canonicalHost, classifyAddress } from '../../kernel/net/address.js';
-import { NetError, type HostFetch, type HostRequest, type HostResponse } from '../../kernel/net/host.js';
-import { privateDenial } from '../../kernel/net/policy.js';
+import { Errno } from '../../../abi/errno.js';
+import { canonicalHost, classifyAddress } from '../../../kernel/net/address.js';
+import { NetError, type HostFetch, type HostRequest, type HostResponse } from '../../../kernel/net/host.js';
+import { privateDenial } from '../../../kernel/net/policy.js';
 
 interface Resolved {
   address: string;
