@@ -10,7 +10,7 @@ import { checkComplete } from './syntax/index.js';
 import { ExitSignal, isStackOverflow } from './interp/control.js';
 import { publishFrames } from './interp/frames.js';
 import { Shell, STACK_OVERFLOW } from './interp/shell.js';
-import { deserialize, stateFromFd, SUBSHELL_FLAG, SUBSHELL_STATE_FD_FLAG } from './interp/subshell.js';
+import { stateFromFd, SUBSHELL_FLAG, SUBSHELL_STATE_FD_FLAG } from './interp/subshell.js';
 import { flagName, SET_OPTION_NAMES, SHOPT_NAMES, type SetOption } from './interp/options.js';
 import { syncOptionVars } from './interp/builtins/set.js';
 import { runSession } from './session.js';
@@ -48,7 +48,7 @@ export function shellMain(os: AgentosApi, self: string): void {
   if (args[0] === SUBSHELL_FLAG || args[0] === SUBSHELL_STATE_FD_FLAG) {
     const sh = make('agentos-shell', 'agentos-shell', []);
     const [state, source] = args[0] === SUBSHELL_FLAG ? [args[1], args[2] ?? ''] : stateFromFd(os.sys, Number(args[1]));
-    deserialize(sh, state);
+    sh.deserialize(state);
     return finish(os, sh, () => sh.runSource(source, sh.lineno || 1));
   }
 

@@ -5,7 +5,7 @@
 import type { Arith, ArithExp, ArithVar, Word } from '../syntax/ast.js';
 import { ArithSyntaxError, parseArithmetic } from '../syntax/arith.js';
 import { print } from '../syntax/printer.js';
-import { ShellError } from '../interp/vars.js';
+import { ShellError } from '../errors.js';
 
 /**
  * An arithmetic evaluation error: fatal in word expansion (`$((1/0))`), a

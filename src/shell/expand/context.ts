@@ -2,7 +2,7 @@
 // it; tests use a fake. Everything with side effects (running commands,
 // reading directories) goes through here, so the expander stays pure logic.
 import type { Stmt } from '../syntax/ast.js';
-import type { Vars } from '../interp/vars.js';
+import type { Var } from '../variable.js';
 
 export interface ExpandOpts {
   /** set -u */
@@ -18,8 +18,31 @@ export interface ExpandOpts {
   nocasematch: boolean;
 }
 
+/**
+ * The variables as the expander sees them: reads, `${x:=v}` and `(( x = 1 ))`
+ * assignments. The interpreter's store (interp/vars.ts Vars) implements it.
+ */
+export interface ExpandVars {
+  /** $name: a scalar, or element 0 of an array. */
+  get(name: string): string | undefined;
+  getIndex(name: string, index: string): string | undefined;
+  /** ${name[@]}: values in index order. */
+  values(name: string): string[];
+  /** ${!name[@]}: indices or keys. */
+  keys(name: string): string[];
+  isSet(name: string): boolean;
+  isArray(name: string): boolean;
+  isAssoc(name: string): boolean;
+  /** The visible record (namerefs followed), for ${x@a}. */
+  lookup(name: string): Var | undefined;
+  /** Every visible name, sorted (${!prefix*}). */
+  names(): string[];
+  set(name: string, value: string): void;
+  setIndex(name: string, index: string, value: string): void;
+}
+
 export interface ExpandContext {
-  vars: Vars;
+  vars: ExpandVars;
   /** $? $$ $! $# $- $0 and positional $1..; also RANDOM, SECONDS, LINENO, BASHPID... when the interpreter says so */
   special(name: string): string | undefined;
   /** $1..$n */

@@ -1,6 +1,6 @@
 // Public API of the shell's word-expansion layer. The interpreter supplies an
 // ExpandContext (variables, options, command substitution, directory listings).
-export type { ExpandContext, ExpandOpts } from './context.js';
+export type { ExpandContext, ExpandOpts, ExpandVars } from './context.js';
 export { defaultOpts } from './context.js';
 export {
   expandWords, expandWord, expandAssignValue, expandPattern, expandRegex, expandHeredoc, expandRedirectTarget,

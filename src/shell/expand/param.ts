@@ -7,7 +7,7 @@ import { parseSubscript } from '../syntax/index.js';
 import { markTildes } from '../syntax/tilde.js';
 import { isUtf8Locale } from '../../userland/lib/locale.js';
 import { encodeShell } from '../bytes.js';
-import { ShellError } from '../interp/vars.js';
+import { ShellError } from '../errors.js';
 import type { ExpandContext } from './context.js';
 import { evalArithValue } from './arith.js';
 import { BREAK } from './fields.js';

@@ -1,5 +1,5 @@
 // The `${x@op}` transformations and the `${x^p}` family of case changes.
-import type { Var } from '../interp/vars.js';
+import type { Var } from '../variable.js';
 import { decodeAnsi } from '../syntax/ansi.js';
 import type { ExpandContext } from './context.js';
 import { matchPattern } from './pattern.js';

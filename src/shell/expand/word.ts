@@ -5,7 +5,7 @@
 import type { ExtGlob, Word, WordPart } from '../syntax/ast.js';
 import { decodeAnsi } from '../syntax/ansi.js';
 import { print } from '../syntax/printer.js';
-import { ShellError } from '../interp/vars.js';
+import { ShellError } from '../errors.js';
 import type { ExpandContext } from './context.js';
 import { evalArithExp } from './arith.js';
 import { expandBraces } from './brace.js';

@@ -11,7 +11,8 @@ import { TIOCSPGRP, type Termios } from '../../abi/termios.js';
 import { shellStatus, WEXITSTATUS, WIFCONTINUED, WIFEXITED, WIFSIGNALED, WIFSTOPPED, WNOHANG, WTERMSIG, WUNTRACED } from '../../abi/wait.js';
 import { tcgetattr, tcsetattr } from '../../userland/lib/tty.js';
 import { findJob } from '../interp/jobspec.js';
-import type { Job, Shell } from '../interp/shell.js';
+import type { Shell } from '../interp/shell.js';
+import type { Job } from '../interp/state.js';
 
 export interface JobTerminal {
   /** A new foreground process group: it gets the terminal at once, before it can read it. */

@@ -5,7 +5,7 @@ import { strerror, SysError } from '../../abi/errno.js';
 import { F_SETFD, O_CLOEXEC, O_CREAT, O_EXCL, O_RDWR, SEEK_SET } from '../../abi/fcntl.js';
 import { evalArithText, expandRedirectTarget, expandWord, type ExpandContext } from '../expand/index.js';
 import { restore, save, tracked } from './redirect.js';
-import { ShellError } from './vars.js';
+import { ShellError } from '../errors.js';
 import { parseSubscript, type Stmt, type Word } from '../syntax/index.js';
 import { runStmts } from './exec.js';
 import { isolate } from './isolate.js';

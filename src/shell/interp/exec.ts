@@ -21,7 +21,7 @@ import { isolate } from './isolate.js';
 import { runPipeline, startBackground } from './pipeline.js';
 import { applyRedirs, keep, RedirectFailed, withOutputFile, withRedirs } from './redirect.js';
 import type { Shell } from './shell.js';
-import { ShellError } from './vars.js';
+import { ShellError } from '../errors.js';
 import { decodeShell } from '../bytes.js';
 import { looksBinary, SAMPLE_BYTES } from '../binary-file.js';
 

@@ -1,5 +1,7 @@
 // Subshell semantics without a new process: run with a copy of the shell's
-// state and put everything back afterwards ( ( ... ) and $( ... ) ).
+// state and put everything back afterwards ( ( ... ) and $( ... ) ). What is
+// copied is ShellState's table (state.ts); the process state (cwd, umask) is
+// put back here.
 
 import { ExitSignal, isStackOverflow, SignalDeath } from './control.js';
 import { restore } from './redirect.js';
@@ -10,25 +12,14 @@ let nextFakePid = 4194304;
 
 /** `onSignal` hears of a signal ending the subshell (its status is then 128+N). */
 export function isolate(sh: Shell, fn: () => number, onSignal?: (sig: number) => void): number {
-  const vars = sh.vars.snapshot();
-  const functions = new Map(sh.functions);
-  const exportedFunctions = new Set(sh.exportedFunctions);
-  const aliases = new Map(sh.aliases);
-  const traps = new Map(sh.traps);
-  const opts = sh.opts.clone();
-  const positional = [...sh.positional];
-  const dirStack = [...sh.dirStack];
-  // Its background jobs are not the parent's (a forked subshell's would be its own children).
-  const jobs = sh.jobs;
-  sh.jobs = [...jobs];
-  const { loopDepth, funcStack, lastArg } = sh;
+  const saved = sh.clone();
   const cwd = sh.vars.get('PWD') ?? sh.sys.getcwd();
   const umask = sh.sys.umask(0o022);
   sh.sys.umask(umask);
+  // Its background jobs are not the parent's (a forked subshell's would be its own children).
+  sh.jobs = [...sh.jobs];
   sh.subshellLevel++;
-  const execSaved = sh.execSaved;
   sh.execSaved = [];
-  const { fakePid } = sh;
   // A forked subshell would have a pid of its own: make $BASHPID differ from the parent's.
   sh.fakePid = nextFakePid++;
   // A subshell's EXIT trap is its own; the parent's does not run in it.
@@ -50,23 +41,9 @@ export function isolate(sh: Shell, fn: () => number, onSignal?: (sig: number) =>
       status = sh.finish(e.status);
     }
   } finally {
-    sh.subshellLevel--;
     // `exec >file` in the subshell ends with it.
-    for (const saved of sh.execSaved.reverse()) restore(sh, saved);
-    sh.execSaved = execSaved;
-    sh.fakePid = fakePid;
-    sh.vars.restore(vars);
-    sh.functions = functions;
-    sh.exportedFunctions = exportedFunctions;
-    sh.aliases = aliases;
-    sh.traps = traps;
-    sh.opts = opts;
-    sh.positional = positional;
-    sh.dirStack = dirStack;
-    sh.jobs = jobs;
-    sh.loopDepth = loopDepth;
-    sh.funcStack = funcStack;
-    sh.lastArg = lastArg;
+    for (const s of sh.execSaved.reverse()) restore(sh, s);
+    sh.restore(saved);
     try {
       sh.sys.chdir(cwd);
     } catch {

@@ -1,7 +1,7 @@
 // Job specifications: %n, %+ / %% / % (the current job), %- (the previous one),
 // %string (a command starting with it), %?string (a command containing it).
 
-import type { Job } from './shell.js';
+import type { Job } from './state.js';
 
 export function findJob(jobs: Job[], spec: string | undefined): Job | undefined {
   if (spec === undefined || spec === '%' || spec === '%%' || spec === '%+') return jobs.at(-1);

@@ -13,7 +13,7 @@ import type { Shell } from './shell.js';
 import { isolate } from './isolate.js';
 import { startSubshell, withFds } from './subshell.js';
 import { SIG_IGN, SIGPIPE } from '../../abi/signal.js';
-import { ShellError } from './vars.js';
+import { ShellError } from '../errors.js';
 
 export function runPipeline(sh: Shell, p: Pipeline): number {
   const t0 = p.time ? performance.now() : 0;

@@ -11,7 +11,7 @@ import { expandHeredoc, expandRedirectTarget, expandWord } from '../expand/index
 import { expandContext } from './context.js';
 import type { Shell } from './shell.js';
 import { isStackOverflow } from './control.js';
-import { ShellError } from './vars.js';
+import { ShellError } from '../errors.js';
 import { encodeShell } from '../bytes.js';
 
 /** [fd, saved copy or -1 if it was closed] */

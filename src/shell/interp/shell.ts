@@ -1,34 +1,20 @@
-// The shell's state and its top-level loop. Execution of the AST lives in
-// exec.ts (commands), redirect.ts, pipeline.ts and subshell.ts; builtins in
-// builtins/. The runner is the only stateful part of the shell (mvdan/sh).
+// The shell's top-level loop and its behaviour over the state (state.ts).
+// Execution of the AST lives in exec.ts (commands), redirect.ts, pipeline.ts
+// and subshell.ts; builtins in builtins/. The runner is the only stateful part
+// of the shell (mvdan/sh).
 
 import { DEFAULT_PATH } from '../../abi/env.js';
 import { Errno, strerror, SysError } from '../../abi/errno.js';
 import { SIGPIPE, SIGSEGV } from '../../abi/signal.js';
 import type { Sys } from '../../user/sys.js';
-import { Parser, ParseError, print, printFunctionEnv, type Command, type FunctionDef } from '../syntax/index.js';
+import { Parser, ParseError, print, printFunctionEnv } from '../syntax/index.js';
 import { expandAliases } from './alias.js';
-import type { Frame } from './frames.js';
 import { AbortSignal, BreakSignal, ContinueSignal, ExitSignal, InterruptSignal, ReturnSignal, SignalDeath } from './control.js';
 import { runStmts } from './exec.js';
-import { restore, type Saved } from './redirect.js';
-import { Options } from './options.js';
-import { ShellError, Vars } from './vars.js';
+import { restore } from './redirect.js';
+import { ShellState, type StateInit } from './state.js';
+import { ShellError } from '../errors.js';
 import { encodeShell } from '../bytes.js';
-import type { History } from '../interactive/history.js';
-import type { JobTerminal } from '../interactive/jobs.js';
-
-export interface Job {
-  id: number;
-  pids: number[];
-  command: string;
-  status: 'Running' | 'Done' | 'Stopped';
-  exit?: number;
-  /** Its process group (job control). */
-  pgid?: number;
-  /** Members already waited for. */
-  done?: Set<number>;
-}
 
 /** What Shell.mark() records. */
 export interface Mark {
@@ -48,99 +34,20 @@ export interface Mark {
 
 export const STACK_OVERFLOW = 'stack overflow: recursion too deep (FUNCNEST limits function nesting)';
 
-export interface ShellInit {
-  /** $0 */
-  name: string;
-  /** Prefix of error messages: the shell's name in -c mode, the script's path otherwise. */
-  errorName: string;
-  positional: string[];
+export interface ShellInit extends StateInit {
   env: Record<string, string>;
-  pid: number;
   ppid: number;
   interactive?: boolean;
 }
 
-export class Shell {
-  readonly vars = new Vars();
-  opts = new Options();
-  functions = new Map<string, FunctionDef>();
-  /** Functions marked with `export -f`: passed to child processes as BASH_FUNC_name%% variables. */
-  exportedFunctions = new Set<string>();
-  aliases = new Map<string, string>();
-  /** Signal name (EXIT, ERR, INT, ...) → action text ('' = ignore). */
-  traps = new Map<string, string>();
-  positional: string[];
-  name: string;
-  errorName: string;
-  status = 0;
-  lastBg = 0;
-  pipestatus: number[] = [0];
-  lineno = 0;
-  /** Function call stack, innermost last (FUNCNAME). */
-  funcStack: string[] = [];
-  sourceStack: string[] = [];
-  /** FUNCNAME / BASH_SOURCE / BASH_LINENO frames, outermost first (frames.ts). */
-  frames: Frame[] = [];
-  /** The file each function was defined in, for BASH_SOURCE. */
-  functionSources = new Map<string, string>();
-  loopDepth = 0;
-  /** Depth of runSource calls: > 0 inside eval, source and traps. */
-  sourceDepth = 0;
-  /** > 0 while running a condition whose failure must not trigger errexit. */
-  errexitSuppressed = 0;
-  jobs: Job[] = [];
-  dirStack: string[] = [];
-  readonly pid: number;
-  readonly startMs = Date.now();
-  /** In a subshell (a child shell process or an in-process $(...)): $BASH_SUBSHELL. */
-  subshellLevel = 0;
-  /** $BASHPID of an in-process subshell, which has no process of its own (0: the real pid). */
-  fakePid = 0;
-  /** Inside an in-process subshell: fds saved by `exec` redirections, put back when it ends. */
-  execSaved: Saved[] | null = null;
-  /** Running the single simple command of a $(...), which bash execs in place (SHLVL - 1). */
-  oneShot = false;
-  /** This shell's own executable, for starting child shells. */
-  selfPath = '/bin/sh';
-  /** Open process substitutions of the current command: closed when it ends. */
-  procSubsts: { fd: number; pid: number }[] = [];
-  /** > 0 while a pipeline's first stage runs in this shell (pipeline.ts). */
-  pipeStage = 0;
-  /** A command substitution ran during the current simple command (its status is $?). */
-  substRan = false;
-  /** $_: the last argument of the previous simple command (empty after an assignment-only one). */
-  lastArg = '';
-  /** Extra letters for $- (c: -c, s: stdin). */
-  modeFlags = '';
-  /** Each foreground job gets its own process group (session shells, interactive shells). */
-  jobControl = false;
-  /** Job control on a terminal (interactive shells): see interactive/jobs.ts. */
-  terminal: JobTerminal | null = null;
-  /** The interactive shell's history (interactive/history.ts), for the `history` builtin. */
-  history: History | null = null;
-  /** Process group of the running foreground job, for forwarding SIGINT. */
-  fgPgid = 0;
-  /** Set by the SIGINT handler of a session shell; checked between commands. */
-  interrupted = false;
-  /** Errors that end a script (syntax, ${x:?}) only abandon the command (sessions, interactive). */
-  keepGoing = false;
-  /** The DEBUG, RETURN and ERR traps running now (none sets itself off). */
-  private runningTraps = new Set<string>();
-  /** > 0 while a trap action runs: no DEBUG trap inside it, and $BASH_COMMAND stays put. */
-  trapDepth = 0;
-  /** The command $BASH_COMMAND names (printed only when asked for), or its text. */
-  currentCommand: Command | string | null = null;
-  /** > 0 inside a command substitution, whose killed jobs bash does not report. */
-  substDepth = 0;
-  private randomSeed = Date.now() & 0x7fff;
-  /** Redirections and fd swaps applied and not yet undone, innermost last (redirect.ts tracked()). */
-  pendingRedirs: Saved[] = [];
-
+/**
+ * The interpreter: ShellState's fields (state.ts, where every field is
+ * declared) and the behaviour over them. No fields of its own beyond `sys`,
+ * so what a subshell copies or a child shell receives is decided in one table.
+ */
+export class Shell extends ShellState {
   constructor(readonly sys: Sys, init: ShellInit) {
-    this.pid = init.pid;
-    this.name = init.name;
-    this.errorName = init.errorName;
-    this.positional = init.positional;
+    super(init);
     this.vars.functionEnv = () => [...this.exportedFunctions]
       .filter((n) => this.functions.has(n))
       .map((n) => `BASH_FUNC_${n}%%=${printFunctionEnv(this.functions.get(n)!)}`);
@@ -207,12 +114,6 @@ export class Shell {
   }
 
   // ---- output -------------------------------------------------------------
-
-  /**
-   * Where fds 1 and 2 go while an output-only builtin runs with its
-   * redirection as a plain file (redirect.ts withOutputFile); null: to 1 and 2.
-   */
-  outputFds: [number, number] | null = null;
 
   private real(fd: number): number {
     return this.outputFds && (fd === 1 || fd === 2) ? this.outputFds[fd - 1] : fd;
@@ -362,13 +263,6 @@ export class Shell {
     }
   }
 
-  /** The traps functions and subshells do not inherit: DEBUG and RETURN without set -T, ERR without set -E. */
-  untracedTraps(): ('DEBUG' | 'RETURN' | 'ERR')[] {
-    const out: ('DEBUG' | 'RETURN' | 'ERR')[] = this.opts.on('functrace') ? [] : ['DEBUG', 'RETURN'];
-    if (!this.opts.on('errtrace')) out.push('ERR');
-    return out;
-  }
-
   /** Run a DEBUG, RETURN or ERR trap's action (if set) with $? = `status`, leaving $? as it was. */
   runTrap(name: 'DEBUG' | 'RETURN' | 'ERR', status = this.status): void {
     const action = this.traps.get(name);
@@ -452,3 +346,9 @@ export class Shell {
     return status;
   }
 }
+
+/** Data fields of T (methods left out). */
+type DataKeys<T> = { [K in keyof T]: T[K] extends (...args: never[]) => unknown ? never : K }[keyof T];
+type IsTrue<T extends true> = T;
+/** Fails to compile when Shell declares a data field beyond ShellState's and `sys`: state goes in state.ts. */
+export type ShellOwnsNoState = IsTrue<[Exclude<DataKeys<Shell>, DataKeys<ShellState> | 'sys'>] extends [never] ? true : false>;

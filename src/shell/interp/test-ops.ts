@@ -5,7 +5,7 @@ import { expandWord } from '../expand/index.js';
 import { parseSubscript } from '../syntax/index.js';
 import { expandContext } from './context.js';
 import type { Shell } from './shell.js';
-import { ShellError } from './vars.js';
+import { ShellError } from '../errors.js';
 
 export const UNARY = new Set(['-a', '-b', '-c', '-d', '-e', '-f', '-g', '-h', '-k', '-p', '-r', '-s', '-t', '-u', '-w', '-x', '-G', '-L', '-N', '-O', '-S', '-z', '-n', '-o', '-v', '-R']);
 export const BINARY = new Set(['=', '==', '!=', '<', '>', '-eq', '-ne', '-lt', '-le', '-gt', '-ge', '-nt', '-ot', '-ef']);

@@ -1,34 +1,13 @@
 // Shell variables: scalars, indexed and associative arrays, attributes, and
 // dynamic scoping (function `local`s shadow outer variables until return).
 
-export class ShellError extends Error {
-  /** `fatal`: expansion errors that end a non-interactive shell (bash: ${x:?}, set -u). */
-  constructor(message: string, readonly status = 1, readonly fatal = false) {
-    super(message);
-  }
-}
-
-export interface Var {
-  /** Scalar value, or undefined for an array/unset variable. */
-  value?: string;
-  /** Indexed array (sparse: index → value) when `indexed`. */
-  indexed?: Map<number, string>;
-  /** Associative array (insertion-ordered) when `assoc`. */
-  assoc?: Map<string, string>;
-  exported?: boolean;
-  readonly?: boolean;
-  integer?: boolean;
-  lower?: boolean;
-  upper?: boolean;
-  /** `declare x` without a value: exists with attributes but is unset. */
-  declaredOnly?: boolean;
-  /** `declare -n`: the name of the variable this one refers to. */
-  nameref?: string;
-}
+import { ShellError } from '../errors.js';
+import type { ExpandVars } from '../expand/index.js';
+import type { Var } from '../variable.js';
 
 type Scope = Map<string, Var>;
 
-export class Vars {
+export class Vars implements ExpandVars {
   /** scopes[0] is global; each function call pushes one. */
   private scopes: Scope[] = [new Map()];
   /** Evaluates `declare -i` values; provided by the interpreter. */

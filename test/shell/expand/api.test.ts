@@ -2,7 +2,7 @@
 // assignment values, redirection targets; and error reporting.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ShellError } from '../../../src/shell/interp/vars.js';
+import { ShellError } from '../../../src/shell/errors.js';
 import { parse } from '../../../src/shell/syntax/index.js';
 import type { Word } from '../../../src/shell/syntax/index.js';
 import {

@@ -1,7 +1,7 @@
 // Arithmetic evaluation: values, assignments, errors, exact 64-bit results, speed.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ShellError } from '../../../src/shell/interp/vars.js';
+import { ShellError } from '../../../src/shell/errors.js';
 import { parseArithmetic } from '../../../src/shell/syntax/index.js';
 import type { ArithExp } from '../../../src/shell/syntax/index.js';
 import {

@@ -2,7 +2,8 @@
 // declare) and the differential harness that runs the same case in bash.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
-import { Vars, ShellError } from '../../../src/shell/interp/vars.js';
+import { ShellError } from '../../../src/shell/errors.js';
+import { Vars } from '../../../src/shell/interp/vars.js';
 import { parse } from '../../../src/shell/syntax/index.js';
 import type { Assign, Command, Stmt, Word } from '../../../src/shell/syntax/index.js';
 import {
@@ -13,6 +14,8 @@ import type { ExpandContext, ExpandOpts } from '../../../src/shell/expand/index.
 export const HOME = '/home/tester';
 
 export interface TestCtx extends ExpandContext {
+  /** The interpreter's store, for the setup script's declare/unset. */
+  vars: Vars;
   pos: string[];
   /** Commands run by command substitution, for tests that check side effects. */
   ran: string[];

@@ -6,7 +6,8 @@ import { expandContext } from '../context.js';
 import { assign } from '../exec.js';
 import { syncOptionVars } from './set.js';
 import type { Shell } from '../shell.js';
-import { ShellError, type Var } from '../vars.js';
+import { ShellError } from '../../errors.js';
+import type { Var } from '../../variable.js';
 import { dollarQuote, needsDollarQuote } from './printf.js';
 import type { Builtin } from './types.js';
 

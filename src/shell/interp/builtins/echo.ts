@@ -2,7 +2,7 @@
 
 import type { Builtin } from './types.js';
 import { decodeEscapes } from '../../syntax/ansi.js';
-import { ShellError } from '../vars.js';
+import { ShellError } from '../../errors.js';
 
 export const echo: Builtin = (sh, argv) => {
   let i = 1;

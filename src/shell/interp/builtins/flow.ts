@@ -11,7 +11,7 @@ import { publishFrames } from '../frames.js';
 import { findJob } from '../jobspec.js';
 import { noOptions } from './options.js';
 import type { Shell } from '../shell.js';
-import { ShellError } from '../vars.js';
+import { ShellError } from '../../errors.js';
 import type { Builtin } from './types.js';
 import { decodeShell } from '../../bytes.js';
 

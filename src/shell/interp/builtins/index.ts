@@ -10,9 +10,14 @@ import { expandContext } from '../context.js';
 import { set, shift, shopt } from './set.js';
 import { break_, colon, continue_, eval_, exec, exit, false_, let_, logout, return_, source, trap, true_, wait } from './flow.js';
 import { mapfile, read } from './read.js';
-import {
-  alias, caller, command, enable, fg, getopts, hash, help, history, jobs, kill, times, type, ulimit, umask, unalias,
-} from './info.js';
+import { alias, unalias } from './aliases.js';
+import { caller } from './caller.js';
+import { getopts } from './getopts.js';
+import { fg, jobs, kill } from './jobs.js';
+import { command, hash, type } from './lookup.js';
+import { times, ulimit, umask } from './process.js';
+import { enable, help } from './table.js';
+import { historyBuiltin } from '../../interactive/history-builtin.js';
 import type { Builtin } from './types.js';
 
 export const SPECIAL_BUILTINS = new Set([':', '.', 'break', 'continue', 'eval', 'exec', 'exit', 'export', 'readonly', 'return', 'set', 'shift', 'source', 'trap', 'unset', 'times']);
@@ -33,6 +38,9 @@ const builtin: Builtin = (sh, given) => {
   }
   return b(sh, argv.slice(1));
 };
+
+/** history: the interactive shell's (interactive/history-builtin.ts); nothing to do without one. */
+const history: Builtin = (sh, argv) => (sh.history ? historyBuiltin(sh, sh.history, argv) : 0);
 
 export const BUILTINS: Record<string, Builtin> = {
   echo, printf, test, '[': test, cd, pwd, pushd, popd, dirs, unset, set, shopt, shift,

@@ -11,7 +11,7 @@ import { parseSubscript } from '../../syntax/index.js';
 import { expandContext } from '../context.js';
 import { byteChar, encodeShell } from '../../bytes.js';
 import type { Builtin } from './types.js';
-import { ShellError } from '../vars.js';
+import { ShellError } from '../../errors.js';
 
 /** A control character or a byte that is not UTF-8: what only $'...' can spell. */
 // eslint-disable-next-line no-control-regex

@@ -3,7 +3,7 @@
 
 import { SysError } from '../../../abi/errno.js';
 import type { Shell } from '../shell.js';
-import { ShellError } from '../vars.js';
+import { ShellError } from '../../errors.js';
 import type { Builtin } from './types.js';
 import { decodeShell } from '../../bytes.js';
 

@@ -2,7 +2,7 @@
 
 import { binaryTest, BINARY, unaryTest, UNARY } from '../test-ops.js';
 import type { Shell } from '../shell.js';
-import { ShellError } from '../vars.js';
+import { ShellError } from '../../errors.js';
 import type { Builtin } from './types.js';
 
 export const test: Builtin = (sh, argv) => {
