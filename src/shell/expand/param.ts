@@ -272,7 +272,8 @@ function slice(ex: WordExpander, v: Val, off: number, len: number | null, pname:
       const start = off < 0 ? pos.length + 1 + off : off;
       items = start < 0 ? [] : [ex.ctx.special('0') ?? '', ...pos].slice(start);
     } else if (ex.ctx.vars.isAssoc(pname)) {
-      items = off < 0 ? v.list.slice(Math.max(0, v.list.length + off)) : v.list.slice(off);
+      // bash counts an associative array's elements from 1 here (offsets 0 and 1 both start at the first).
+      items = off < 0 ? v.list.slice(Math.max(0, v.list.length + off)) : v.list.slice(Math.max(0, off - 1));
       if (off < 0 && v.list.length + off < 0) items = [];
     } else {
       const keys = ex.ctx.vars.keys(pname).map(Number);

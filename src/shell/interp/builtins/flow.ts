@@ -6,7 +6,7 @@ import { walkPath } from '../../../user/execvp.js';
 import { evalArithText } from '../../expand/index.js';
 import { expandContext } from '../context.js';
 import { AbortSignal, BreakSignal, ContinueSignal, ExitSignal, ReturnSignal } from '../control.js';
-import { waitFor } from '../exec.js';
+import { isBinary, waitFor } from '../exec.js';
 import { publishFrames } from '../frames.js';
 import { findJob } from '../jobspec.js';
 import { noOptions } from './options.js';
@@ -132,11 +132,38 @@ export const source: Builtin = (sh, given) => {
 };
 
 export const exec: Builtin = (sh, argv) => {
-  const args = argv.slice(1).filter((a, i) => !(i === 0 && a === '--'));
+  const args = argv.slice(1);
+  // -a NAME: the program's argv[0]; -c: an empty environment; -l: a login program (`-` before argv[0]).
+  let argv0: string | undefined;
+  let clear = false;
+  let login = false;
+  while (args.length && /^-[acl]+$/.test(args[0])) {
+    const flags = args.shift()!;
+    if (flags.includes('c')) clear = true;
+    if (flags.includes('l')) login = true;
+    if (flags.includes('a')) {
+      if (!args.length) {
+        sh.error('exec: -a: option requires an argument');
+        return 2;
+      }
+      argv0 = args.shift();
+    }
+  }
+  if (args[0] === '--') args.shift();
   if (args.length === 0) return 0; // redirections only: they stay (handled by the caller not restoring)
-  const env = sh.vars.environ();
+  const env = clear ? [] : sh.vars.environ();
+  const name0 = `${login ? '-' : ''}${argv0 ?? args[0]}`;
+  const run = [name0, ...args.slice(1)];
   try {
-    walkPath(args[0], env, (path) => sh.sys.execve(path, args, env));
+    walkPath(args[0], env, (path) => {
+      try {
+        return sh.sys.execve(path, run, env);
+      } catch (e) {
+        // A file the kernel cannot run and that is not binary is a script for this shell (bash).
+        if (e instanceof SysError && e.errno === Errno.ENOEXEC && !isBinary(sh, path)) return sh.sys.execve(sh.selfPath, [sh.selfPath, path, ...args.slice(1)], env);
+        throw e;
+      }
+    });
   } catch (e) {
     if (!(e instanceof SysError)) throw e;
     if (e.errno === Errno.ENOENT && !args[0].includes('/')) sh.error(`exec: ${args[0]}: not found`);
