@@ -18,6 +18,7 @@ export function isolate(sh: Shell, fn: () => number, onSignal?: (sig: number) =>
   const opts = sh.opts.clone();
   const positional = [...sh.positional];
   const dirStack = [...sh.dirStack];
+  const rlimits = new Map(sh.rlimits);
   // Its background jobs are not the parent's (a forked subshell's would be its own children).
   const jobs = sh.jobs;
   sh.jobs = [...jobs];
@@ -63,6 +64,7 @@ export function isolate(sh: Shell, fn: () => number, onSignal?: (sig: number) =>
     sh.opts = opts;
     sh.positional = positional;
     sh.dirStack = dirStack;
+    sh.rlimits = rlimits;
     sh.jobs = jobs;
     sh.loopDepth = loopDepth;
     sh.funcStack = funcStack;

@@ -90,6 +90,8 @@ export class Shell {
   errexitSuppressed = 0;
   jobs: Job[] = [];
   dirStack: string[] = [];
+  /** ulimit's limits the script set (builtins/ulimit.ts): resource letter → [soft, hard] as decimal strings. */
+  rlimits = new Map<string, [string, string]>();
   readonly pid: number;
   readonly startMs = Date.now();
   /** In a subshell (a child shell process or an in-process $(...)): $BASH_SUBSHELL. */

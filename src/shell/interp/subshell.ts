@@ -38,6 +38,7 @@ interface State {
   functionSources: [string, string][];
   lineno: number;
   subshellLevel: number;
+  rlimits: [string, [string, string]][];
 }
 
 export function serialize(sh: Shell): string {
@@ -71,6 +72,7 @@ export function serialize(sh: Shell): string {
     functionSources: [...sh.functionSources],
     lineno: sh.lineno,
     subshellLevel: sh.subshellLevel + 1,
+    rlimits: [...sh.rlimits],
   };
   return JSON.stringify(state);
 }
@@ -108,6 +110,7 @@ export function deserialize(sh: Shell, json: string): void {
   sh.lastArg = s.lastArg;
   sh.lineno = s.lineno;
   sh.subshellLevel = s.subshellLevel;
+  sh.rlimits = new Map(s.rlimits);
   (sh as { pid: number }).pid = s.pid;
 }
 

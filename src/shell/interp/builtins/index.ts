@@ -11,8 +11,9 @@ import { set, shift, shopt } from './set.js';
 import { break_, colon, continue_, eval_, exec, exit, false_, let_, logout, return_, source, trap, true_, wait } from './flow.js';
 import { mapfile, read } from './read.js';
 import {
-  alias, caller, command, enable, fg, getopts, hash, help, history, jobs, kill, times, type, ulimit, umask, unalias,
+  alias, caller, command, enable, fg, getopts, hash, help, history, jobs, kill, times, type, umask, unalias,
 } from './info.js';
+import { ulimit } from './ulimit.js';
 import type { Builtin } from './types.js';
 
 export const SPECIAL_BUILTINS = new Set([':', '.', 'break', 'continue', 'eval', 'exec', 'exit', 'export', 'readonly', 'return', 'set', 'shift', 'source', 'trap', 'unset', 'times']);

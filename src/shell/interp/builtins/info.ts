@@ -1,4 +1,4 @@
-// type, command, hash, help, alias/unalias, getopts, umask, ulimit, times,
+// type, command, hash, help, alias/unalias, getopts, umask, times,
 // jobs/fg/bg, kill, history.
 
 import { DEFAULT_PATH } from '../../../abi/env.js';
@@ -333,14 +333,6 @@ function symbolicMode(sh: Shell, mode: string, bits: number): number | null {
     i++;
   }
 }
-
-export const ulimit: Builtin = (sh, argv) => {
-  // Resource limits are the VM policy's (the permissions issue); report unlimited honestly.
-  if (argv.includes('-a')) sh.out('core file size          (blocks, -c) 0\nopen files                      (-n) 1024\nprocesses                       (-u) unlimited\n');
-  else if (argv.includes('-n')) sh.out('1024\n');
-  else sh.out('unlimited\n');
-  return 0;
-};
 
 export const times: Builtin = (sh) => {
   sh.out('0m0.000s 0m0.000s\n0m0.000s 0m0.000s\n');
