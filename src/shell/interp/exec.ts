@@ -546,6 +546,12 @@ function tempAssign(sh: Shell, assigns: Assign[], ctx: ExpandContext, trace = fa
       if (trace) sh.trace(print(a));
       sh.vars.tempVar(a.name);
       sh.vars.set(a.name, print(a).slice(print(a).indexOf('=') + 1), { local: true });
+    } else if (a.index === null) {
+      // Expanded before the binding exists (`PATH=$BIN:$PATH cmd` sees the outer PATH).
+      const value = a.value ? expandAssignValue(a.value, ctx) : '';
+      if (trace) traceAssign(sh, a, value);
+      sh.vars.tempVar(a.name);
+      sh.vars.set(a.name, value, { local: true });
     } else {
       sh.vars.tempVar(a.name);
       assign(sh, a, ctx, { local: true, trace });
@@ -613,23 +619,48 @@ export function runProgram(sh: Shell, argv: string[], env: string[]): number {
   return status;
 }
 
+/** The path `name` was hashed at under this PATH (a changed PATH empties the table, as assigning PATH does in bash). */
+function hashedPath(sh: Shell, name: string, searchPath: string, count: boolean): string | null {
+  if (sh.hashPath !== searchPath) {
+    sh.hashed.clear();
+    sh.hashPath = searchPath;
+  }
+  const entry = sh.hashed.get(name);
+  if (!entry) return null;
+  if (count) entry.hits++;
+  return entry.path;
+}
+
+function remember(sh: Shell, name: string, path: string, searchPath: string): void {
+  if (sh.hashPath !== searchPath) return;
+  if (!sh.hashed.has(name)) sh.hashed.set(name, { path, hits: 1 });
+}
+
 /** Spawn a program found on $PATH; returns its pid, or minus the error status (reported). */
-export function spawnProgram(sh: Shell, argv: string[], env: string[], pgid?: number, foreground = false): number {
+export function spawnProgram(sh: Shell, argv: string[], env: string[], pgid?: number, foreground = false, hashing = true): number {
   const name = argv[0];
+  // bash's hash table: a name found once runs from that path until `hash -r` or PATH changes.
+  const searchPath = env.find((e) => e.startsWith('PATH='))?.slice(5) ?? '';
+  const hashed = sh.opts.on('hashall') && !name.includes('/') ? hashedPath(sh, name, searchPath, hashing) : null;
   try {
-    return walkPath(name, env, (path) => {
+    return walkPath(hashed ?? name, env, (path) => {
+      let pid: number;
       try {
-        return sh.sys.spawn({ path, argv, env, pgid, foreground });
+        pid = sh.sys.spawn({ path, argv, env, pgid, foreground });
       } catch (e) {
         // No recognised header: a shell script without #! (the shell's fallback, not the kernel's).
-        if (e instanceof SysError && e.errno === Errno.ENOEXEC && !isBinary(sh, path)) {
-          return sh.sys.spawn({ path: sh.selfPath, argv: [sh.selfPath, path, ...argv.slice(1)], env, pgid, foreground });
-        }
-        throw e;
+        if (!(e instanceof SysError && e.errno === Errno.ENOEXEC && !isBinary(sh, path))) throw e;
+        pid = sh.sys.spawn({ path: sh.selfPath, argv: [sh.selfPath, path, ...argv.slice(1)], env, pgid, foreground });
       }
+      if (hashing && hashed === null && sh.opts.on('hashall') && !name.includes('/')) remember(sh, name, path, searchPath);
+      return pid;
     });
   } catch (e) {
     if (!(e instanceof SysError)) throw e;
+    if (e.errno === Errno.ENOENT && hashed !== null) {
+      sh.error(`${hashed}: ${strerror(e.errno)}`);
+      return -127;
+    }
     if (e.errno === Errno.ENOENT && !name.includes('/')) {
       sh.error(`${name}: command not found`);
       return -127;

@@ -19,6 +19,9 @@ export function isolate(sh: Shell, fn: () => number, onSignal?: (sig: number) =>
   const positional = [...sh.positional];
   const dirStack = [...sh.dirStack];
   const rlimits = new Map(sh.rlimits);
+  const hashed = new Map(sh.hashed);
+  const shownTraps = sh.shownTraps;
+  sh.shownTraps = new Map(sh.traps);
   // Its background jobs are not the parent's (a forked subshell's would be its own children).
   const jobs = sh.jobs;
   sh.jobs = [...jobs];
@@ -65,6 +68,8 @@ export function isolate(sh: Shell, fn: () => number, onSignal?: (sig: number) =>
     sh.positional = positional;
     sh.dirStack = dirStack;
     sh.rlimits = rlimits;
+    sh.hashed = hashed;
+    sh.shownTraps = shownTraps;
     sh.jobs = jobs;
     sh.loopDepth = loopDepth;
     sh.funcStack = funcStack;

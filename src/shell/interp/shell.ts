@@ -92,6 +92,11 @@ export class Shell {
   dirStack: string[] = [];
   /** ulimit's limits the script set (builtins/ulimit.ts): resource letter → [soft, hard] as decimal strings. */
   rlimits = new Map<string, [string, string]>();
+  /** bash's hash table of programs found on PATH (exec.ts, `hash`), valid for the PATH in hashPath. */
+  hashed = new Map<string, { path: string; hits: number }>();
+  hashPath = '';
+  /** A subshell's listing of traps: its parent's, until it sets one of its own (bash). */
+  shownTraps: Map<string, string> | null = null;
   readonly pid: number;
   readonly startMs = Date.now();
   /** In a subshell (a child shell process or an in-process $(...)): $BASH_SUBSHELL. */
@@ -337,8 +342,9 @@ export class Shell {
           // and so does the top level of a shell that is not a subshell.
           if (!(e instanceof AbortSignal) || e.pastEval || (!nested && this.subshellLevel > 0)) throw e;
           this.status = e.status;
-          // In POSIX mode such an error (readonly assignment, expansion) ends a non-interactive shell.
-          if (!nested && (this.opts.on('errexit') || this.opts.on('posix')) && !this.keepGoing) throw new ExitSignal(e.status);
+          // In POSIX mode such an error (readonly assignment, expansion) ends a non-interactive shell (127 under -c, as bash).
+          if (!nested && this.opts.on('posix') && !this.opts.on('errexit') && !this.keepGoing) throw new ExitSignal(this.modeFlags.includes('c') ? 127 : e.status);
+          if (!nested && this.opts.on('errexit') && !this.keepGoing) throw new ExitSignal(e.status);
         }
       }
     } finally {

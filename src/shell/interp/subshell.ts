@@ -39,6 +39,7 @@ interface State {
   lineno: number;
   subshellLevel: number;
   rlimits: [string, [string, string]][];
+  shownTraps: [string, string][];
 }
 
 export function serialize(sh: Shell): string {
@@ -73,6 +74,7 @@ export function serialize(sh: Shell): string {
     lineno: sh.lineno,
     subshellLevel: sh.subshellLevel + 1,
     rlimits: [...sh.rlimits],
+    shownTraps: [...sh.traps],
   };
   return JSON.stringify(state);
 }
@@ -111,6 +113,7 @@ export function deserialize(sh: Shell, json: string): void {
   sh.lineno = s.lineno;
   sh.subshellLevel = s.subshellLevel;
   sh.rlimits = new Map(s.rlimits);
+  sh.shownTraps = new Map(s.shownTraps);
   (sh as { pid: number }).pid = s.pid;
 }
 

@@ -118,7 +118,7 @@ export function declare(sh: Shell, variant: string, args: (string | Assign)[], c
     const locals = variant === 'local';
     const local = new Set(locals ? sh.vars.localNames().filter((n) => !FRAME_ARRAYS.has(n)) : []);
     // `declare -p a=b` names a variable called `a=b`: not found.
-    const written = targets.map((t) => (typeof t === 'string' ? t : print(t)));
+    const written = targets.map((t) => (typeof t === 'string' ? t : assignText(t)));
     const names = targets.length ? (locals ? written.filter((n) => local.has(n)) : written) : locals ? [...local] : sh.vars.names();
     let status = 0;
     for (const n of names) {
@@ -236,6 +236,12 @@ export function declare(sh: Shell, variant: string, args: (string | Assign)[], c
     if (on.has('r')) rec.readonly = true;
   }
   return status;
+}
+
+/** An assignment argument as the builtin received it (`name=value`, value expanded). */
+function assignText(a: Assign): string {
+  const v = a.value?.parts[0];
+  return a.array ? print(a) : `${a.name}${a.append ? '+' : ''}=${a.value?.parts.length === 1 && v?.type === 'SglQuoted' ? v.value : ''}`;
 }
 
 /**
