@@ -47,6 +47,9 @@ export default topic('bash-compat', [
   t('source from the current directory', `echo 'echo current dir' > cmd_; . cmd_; echo status=$?`),
   t('source on PATH skips directories', `mkdir -p d/hello.sh s; echo 'echo hi' > s/hello.sh; PATH="$PWD/d:$PWD/s:$PATH" . hello.sh; echo status=$?`),
   t('type -t of a file that is not executable', `touch nonexec; PATH="$PWD:$PATH"; type -t nonexec; command -v nonexec >/dev/null; echo status=$?`),
+  t('a subshell lists its parent traps until it sets one', `trap 'echo bye' EXIT; ( trap ); echo "$(trap -p EXIT)"; trap | cat; ( trap 'echo in' INT; trap )`),
+  t('trap with a bad option', `trap -1 EXIT; echo status=$?; trap -p EXIT`),
+  t('printf %()T of 128 bytes or more is empty', `f=$(printf '%%Y%.0s' $(seq 31)); printf "%($f)T" 0 | wc -c; printf "%($f%%Y)T" 0 | wc -c`),
   t('1>&file writes to the file', `echo one 1>&out.txt; echo status=$?; cat out.txt`),
   // Smaller statuses.
   t('getopts with an invalid variable name', `set -- -c foo -h; getopts 'hc:' opt-; echo status=$? OPTARG=$OPTARG OPTIND=$OPTIND`),
