@@ -22,6 +22,8 @@ import { looksBinary } from './binary-file.js';
 export const SESSION_FLAG = '--agentos-session';
 
 const VERSION = '5.2.15(1)-release (agentos)';
+/** bash's other long options, accepted and without effect here. */
+const LONG_OPTIONS = new Set(['--debugger', '--dump-po-strings', '--dump-strings', '--noediting', '--pretty-print', '--restricted', '--verbose']);
 
 /**
  * `self` is the file the kernel ran (ProcessContext.file: its canonical path,
@@ -88,6 +90,10 @@ export function shellMain(os: AgentosApi, self: string): void {
       rcfile = args[++i];
       continue;
     }
+    if (a.startsWith('--') && !LONG_OPTIONS.has(a)) {
+      os.eprint(`agentos-shell: ${a}: invalid option\n`);
+      return os.exit(2);
+    }
     if (a.startsWith('--')) continue;
     if (!/^[-+]/.test(a) || a.length < 2) break;
     const on = a[0] === '-';
@@ -148,7 +154,9 @@ export function shellMain(os: AgentosApi, self: string): void {
     if (text.startsWith('#!')) text = text.replace(/^[^\n]*/, '');
     run = () => sh.runSource(text);
   } else {
-    sh = make('agentos-shell', 'agentos-shell', rest);
+    // $0 is the shell as invoked (bash: `bash`, `/bin/bash`).
+    const self0 = os.argv[0] ?? 'agentos-shell';
+    sh = make(self0, self0, rest);
     sh.modeFlags = 's';
     // bash: interactive with -i, or when reading commands from a terminal (stdin and stderr).
     const explicit = sets.findLast(([name]) => name === 'interactive');
@@ -171,6 +179,11 @@ export function shellMain(os: AgentosApi, self: string): void {
     if ((SET_OPTION_NAMES as string[]).includes(name) && name !== 'interactive') sh.opts.set.set(name as SetOption, true);
   }
   for (const [name, on] of sets) sh.opts.set.set(name, on);
+  if (sh.opts.on('interactive')) {
+    // An interactive shell (`bash -i -c` too) edits in emacs mode and keeps history.
+    sh.opts.set.set('emacs', true);
+    if (!sh.vars.isSet('HISTFILE')) sh.vars.set('HISTFILE', `${sh.vars.get('HOME') ?? ''}/.bash_history`);
+  }
   for (const [name, on] of shopts) {
     if (!(SHOPT_NAMES as readonly string[]).includes(name)) {
       os.eprint(`agentos-shell: ${name}: invalid shell option name\n`);

@@ -279,7 +279,8 @@ class Evaluator {
       if (t[k] === '[') d++;
       else if (t[k] === ']' && --d === 0) break;
     }
-    return t.slice(start, k);
+    // Single quotes around (parts of) a key are removed, as in a written subscript.
+    return t.slice(start, k).replace(/'([^']*)'/g, '$1');
   }
 
   private read(p: Place): Int {

@@ -12,6 +12,8 @@ export interface ExpandOpts {
   nullglob: boolean;
   failglob: boolean;
   dotglob: boolean;
+  /** shopt globskipdots (on by default): `.*` never matches `.` and `..`. */
+  globskipdots?: boolean;
   extglob: boolean;
   globstar: boolean;
   nocaseglob: boolean;

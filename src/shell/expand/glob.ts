@@ -68,9 +68,12 @@ class Globber {
     const names = this.list(prefix);
     if (names === null) return [];
     const { opts } = this.ctx;
-    const dots = opts.dotglob || comp.startsWith('.') || comp.startsWith('\\.');
+    const leadingDot = comp.startsWith('.') || comp.startsWith('\\.');
+    const dots = opts.dotglob || leadingDot;
     const re = compile(comp, { extglob: opts.extglob, nocase: opts.nocaseglob }).full;
-    return names.filter((n) => (dots || n[0] !== '.') && re.test(n));
+    // Under `shopt -u globskipdots` a pattern starting with a dot matches . and .. too.
+    const all = leadingDot && opts.globskipdots === false ? ['.', '..', ...names] : names;
+    return all.filter((n) => (dots || n[0] !== '.') && re.test(n));
   }
 
   /** Every directory below prefix (pre-order), for `**`. */

@@ -271,11 +271,13 @@ function slice(ex: WordExpander, v: Val, off: number, len: number | null, pname:
       const pos = ex.ctx.positional();
       const start = off < 0 ? pos.length + 1 + off : off;
       items = start < 0 ? [] : [ex.ctx.special('0') ?? '', ...pos].slice(start);
-    } else if (ex.ctx.vars.isAssoc(pname)) {
-      items = off < 0 ? v.list.slice(Math.max(0, v.list.length + off)) : v.list.slice(off);
+    } else if (ex.ctx.vars.isAssoc(v.name ?? pname)) {
+      // bash counts an associative array's elements from 1 here (offsets 0 and 1 both start at the first).
+      items = off < 0 ? v.list.slice(Math.max(0, v.list.length + off)) : v.list.slice(Math.max(0, off - 1));
       if (off < 0 && v.list.length + off < 0) items = [];
     } else {
-      const keys = ex.ctx.vars.keys(pname).map(Number);
+      // The array the elements came from (through `${!ref[@]}` too).
+      const keys = ex.ctx.vars.keys(v.name ?? pname).map(Number);
       const top = keys.length ? keys[keys.length - 1] + 1 : 0;
       const start = off < 0 ? top + off : off;
       items = start < 0 ? [] : v.list.filter((_, k) => keys[k] >= start);

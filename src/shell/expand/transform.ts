@@ -1,4 +1,5 @@
 // The `${x@op}` transformations and the `${x^p}` family of case changes.
+import { assocEntries } from '../assoc-order.js';
 import type { Var } from '../variable.js';
 import { decodeAnsi } from '../syntax/ansi.js';
 import type { ExpandContext } from './context.js';
@@ -44,7 +45,7 @@ export function assignStatement(name: string, v: Var | undefined, value: string 
   if (whole && v && (v.indexed || v.assoc)) {
     const entries = v.indexed
       ? [...v.indexed.entries()].sort((a, b) => a[0] - b[0]).map(([k, x]) => `[${k}]=${declQuote(x)}`)
-      : [...v.assoc!.entries()].map(([k, x]) => `[${k}]=${declQuote(x)} `);
+      : assocEntries(v.assoc!).map(([k, x]) => `[${k}]=${declQuote(x)} `);
     return `declare -${flags} ${name}=(${entries.join(v.indexed ? ' ' : '')})`;
   }
   const assign = `${name}=${shellQuote(value ?? '')}`;
@@ -53,7 +54,7 @@ export function assignStatement(name: string, v: Var | undefined, value: string 
 
 /** `${a[@]@K}`: key/value pairs, values double-quoted (associative pairs each end in a space, as in bash). */
 export function keyValues(v: Var | undefined, fallback: string[]): string {
-  if (v?.assoc) return [...v.assoc.entries()].map(([k, x]) => `${k} ${declQuote(x)} `).join('');
+  if (v?.assoc) return assocEntries(v.assoc).map(([k, x]) => `${k} ${declQuote(x)} `).join('');
   if (v?.indexed) return [...v.indexed.entries()].sort((a, b) => a[0] - b[0]).map(([k, x]) => `${k} ${declQuote(x)}`).join(' ');
   return fallback.map(shellQuote).join(' ');
 }

@@ -245,9 +245,19 @@ export function expandAssignValue(word: Word, ctx: ExpandContext): string {
   return expandWord(word, ctx);
 }
 
-/** The text of `$(( ))` before it is parsed. */
+/**
+ * The text of `$(( ))` (or an indexed subscript) before it is parsed. bash
+ * expands it as if double-quoted, so single quotes stay in the text, where the
+ * arithmetic parser rejects them (`$(( '1' + 2 ))` is an error).
+ */
 export function expandArithText(word: Word, ctx: ExpandContext): string {
-  return expandWord(word, ctx);
+  if (!word.parts.some((p) => p.type === 'SglQuoted' || p.type === 'AnsiQuoted')) return expandWord(word, ctx);
+  const parts = word.parts.map((p): WordPart => {
+    if (p.type === 'SglQuoted') return { type: 'Lit', value: `'${p.value}'`, line: p.line, col: p.col };
+    if (p.type === 'AnsiQuoted') return { type: 'Lit', value: `$'${p.raw}'`, line: p.line, col: p.col };
+    return p;
+  });
+  return expandWord({ ...word, parts }, ctx);
 }
 
 /** Case patterns, `[[ == ]]` right sides, `${x#pat}` operands: quoted parts match literally. */

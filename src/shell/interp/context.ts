@@ -26,7 +26,7 @@ export function expandContext(sh: Shell): ExpandContext {
       const s = sh.opts;
       return {
         nounset: s.on('nounset'), noglob: s.on('noglob'), nullglob: s.shoptOn('nullglob'),
-        failglob: s.shoptOn('failglob'), dotglob: s.shoptOn('dotglob'), extglob: s.shoptOn('extglob'),
+        failglob: s.shoptOn('failglob'), dotglob: s.shoptOn('dotglob'), globskipdots: s.shoptOn('globskipdots'), extglob: s.shoptOn('extglob'),
         globstar: s.shoptOn('globstar'), nocaseglob: s.shoptOn('nocaseglob'), nocasematch: s.shoptOn('nocasematch'),
       };
     },

@@ -123,6 +123,11 @@ export function runCommand(sh: Shell, cmd: Command): number {
           if (!sh.keepGoing) throw new ExitSignal(2);
           return 2;
         }
+        if (/[$`'"]/.test(cmd.name)) {
+          // A name written with an expansion or quotes (`f$x()`) is refused, as bash does.
+          sh.error(`\`${cmd.name}': not a valid identifier`);
+          return 1;
+        }
         sh.functions.set(cmd.name, cmd);
         sh.functionSources.set(cmd.name, definitionSource(sh));
         return 0;
@@ -379,7 +384,8 @@ export function assign(sh: Shell, a: Assign, ctx: ExpandContext, opts: { local?:
   }
   const value = a.value ? expandAssignValue(a.value, ctx) : '';
   if (opts.trace) traceAssign(sh, a, value);
-  if (a.index) sh.vars.setIndex(a.name, expandWord(a.index, ctx), value, a.append);
+  // An indexed array's subscript is arithmetic text: single quotes stay in it (an error, as in bash).
+  if (a.index) sh.vars.setIndex(a.name, sh.vars.isAssoc(a.name) ? expandWord(a.index, ctx) : expandArithSource(a.index, ctx), value, a.append);
   else sh.vars.set(a.name, value, { append: a.append, local: opts.local });
   if (sh.opts.on('allexport')) sh.vars.lookup(a.name)!.exported = true;
 }
@@ -448,7 +454,7 @@ export function invoke(sh: Shell, argv: string[], assigns: Assign[], redirs: Sim
   const name = argv[0];
   const ctx = expandContext(sh);
   const trace = traced && sh.opts.on('xtrace');
-  if (name === 'exec' && argv.length === 1) {
+  if (name === 'exec' && (argv.length === 1 || (argv.length === 2 && argv[1] === '--'))) {
     if (trace) traceArgv(sh, argv);
     // `exec` with only redirections: they stay in effect for the rest of the shell.
     try {
@@ -522,7 +528,7 @@ function runBuiltin(sh: Shell, builtin: (sh: Shell, argv: string[]) => number, a
 /** Assignments visible only for one command: set now, undone by the returned function. */
 function tempAssign(sh: Shell, assigns: Assign[], ctx: ExpandContext, trace = false): () => void {
   if (!assigns.length) return () => {};
-  sh.vars.pushScope();
+  sh.vars.pushScope(true);
   for (const a of assigns) {
     // A readonly variable is reported and left alone; the command still runs.
     if (sh.vars.lookup(a.name)?.readonly) {
@@ -533,8 +539,21 @@ function tempAssign(sh: Shell, assigns: Assign[], ctx: ExpandContext, trace = fa
       // `x+=b cmd`: the command sees the outer value with b appended (and set -x shows that value).
       const value = (sh.vars.get(a.name) ?? '') + (a.value ? expandAssignValue(a.value, ctx) : '');
       if (trace) traceAssign(sh, { ...a, append: false }, value);
+      sh.vars.tempVar(a.name);
+      sh.vars.set(a.name, value, { local: true });
+    } else if (a.array) {
+      // `B=(b b) cmd`: the command gets the text of the array literal, as bash exports it.
+      if (trace) sh.trace(print(a));
+      sh.vars.tempVar(a.name);
+      sh.vars.set(a.name, print(a).slice(print(a).indexOf('=') + 1), { local: true });
+    } else if (a.index === null) {
+      // Expanded before the binding exists (`PATH=$BIN:$PATH cmd` sees the outer PATH).
+      const value = a.value ? expandAssignValue(a.value, ctx) : '';
+      if (trace) traceAssign(sh, a, value);
+      sh.vars.tempVar(a.name);
       sh.vars.set(a.name, value, { local: true });
     } else {
+      sh.vars.tempVar(a.name);
       assign(sh, a, ctx, { local: true, trace });
     }
     sh.vars.lookup(a.name)!.exported = true;
@@ -600,23 +619,48 @@ export function runProgram(sh: Shell, argv: string[], env: string[]): number {
   return status;
 }
 
+/** The path `name` was hashed at under this PATH (a changed PATH empties the table, as assigning PATH does in bash). */
+function hashedPath(sh: Shell, name: string, searchPath: string, count: boolean): string | null {
+  if (sh.hashPath !== searchPath) {
+    sh.hashed.clear();
+    sh.hashPath = searchPath;
+  }
+  const entry = sh.hashed.get(name);
+  if (!entry) return null;
+  if (count) entry.hits++;
+  return entry.path;
+}
+
+function remember(sh: Shell, name: string, path: string, searchPath: string): void {
+  if (sh.hashPath !== searchPath) return;
+  if (!sh.hashed.has(name)) sh.hashed.set(name, { path, hits: 1 });
+}
+
 /** Spawn a program found on $PATH; returns its pid, or minus the error status (reported). */
-export function spawnProgram(sh: Shell, argv: string[], env: string[], pgid?: number, foreground = false): number {
+export function spawnProgram(sh: Shell, argv: string[], env: string[], pgid?: number, foreground = false, hashing = true): number {
   const name = argv[0];
+  // bash's hash table: a name found once runs from that path until `hash -r` or PATH changes.
+  const searchPath = env.find((e) => e.startsWith('PATH='))?.slice(5) ?? '';
+  const hashed = sh.opts.on('hashall') && !name.includes('/') ? hashedPath(sh, name, searchPath, hashing) : null;
   try {
-    return walkPath(name, env, (path) => {
+    return walkPath(hashed ?? name, env, (path) => {
+      let pid: number;
       try {
-        return sh.sys.spawn({ path, argv, env, pgid, foreground });
+        pid = sh.sys.spawn({ path, argv, env, pgid, foreground });
       } catch (e) {
         // No recognised header: a shell script without #! (the shell's fallback, not the kernel's).
-        if (e instanceof SysError && e.errno === Errno.ENOEXEC && !isBinary(sh, path)) {
-          return sh.sys.spawn({ path: sh.selfPath, argv: [sh.selfPath, path, ...argv.slice(1)], env, pgid, foreground });
-        }
-        throw e;
+        if (!(e instanceof SysError && e.errno === Errno.ENOEXEC && !isBinary(sh, path))) throw e;
+        pid = sh.sys.spawn({ path: sh.selfPath, argv: [sh.selfPath, path, ...argv.slice(1)], env, pgid, foreground });
       }
+      if (hashing && hashed === null && sh.opts.on('hashall') && !name.includes('/')) remember(sh, name, path, searchPath);
+      return pid;
     });
   } catch (e) {
     if (!(e instanceof SysError)) throw e;
+    if (e.errno === Errno.ENOENT && hashed !== null) {
+      sh.error(`${hashed}: ${strerror(e.errno)}`);
+      return -127;
+    }
     if (e.errno === Errno.ENOENT && !name.includes('/')) {
       sh.error(`${name}: command not found`);
       return -127;
@@ -638,7 +682,7 @@ function isDir(sh: Shell, path: string): boolean {
 }
 
 /** bash runs a headerless file as a script unless it looks binary (binary-file.ts). */
-function isBinary(sh: Shell, path: string): boolean {
+export function isBinary(sh: Shell, path: string): boolean {
   try {
     const fd = sh.sys.open(path);
     const head = sh.sys.read(fd, SAMPLE_BYTES);
@@ -683,5 +727,9 @@ function runDecl(sh: Shell, cmd: DeclCommand): number {
     return withRedirs(sh, cmd.redirs, () => runBuiltin(sh, (s) => declare(s, cmd.variant, args, ctx), [cmd.variant]));
   } finally {
     restoreVars();
+    // $_: the last argument as the builtin got it (`s=bar`; an array assignment gives its name).
+    const last = args.at(-1) ?? cmd.variant;
+    const value = typeof last === 'string' ? undefined : last.value?.parts[0];
+    sh.lastArg = typeof last === 'string' ? last : last.array ? last.name : `${last.name}=${value?.type === 'SglQuoted' ? value.value : ''}`;
   }
 }

@@ -13,6 +13,8 @@ let nextFakePid = 4194304;
 /** `onSignal` hears of a signal ending the subshell (its status is then 128+N). */
 export function isolate(sh: Shell, fn: () => number, onSignal?: (sig: number) => void): number {
   const saved = sh.clone();
+  // Its `trap` lists the parent's traps until it sets one of its own (bash).
+  sh.shownTraps = new Map(sh.traps);
   const cwd = sh.vars.get('PWD') ?? sh.sys.getcwd();
   const umask = sh.sys.umask(0o022);
   sh.sys.umask(umask);

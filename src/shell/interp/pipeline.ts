@@ -168,7 +168,8 @@ function startStage(sh: Shell, cmd: Command, pgid?: number, foreground = false):
       try {
         const env = [...sh.vars.environ()];
         for (const a of cmd.assigns) env.push(`${a.name}=${a.value ? expandAssignValue(a.value, ctx) : ''}`);
-        return spawnProgram(sh, argv, env, pgid, foreground);
+        // A stage is a child of its own in bash: what it hashes stays there.
+        return spawnProgram(sh, argv, env, pgid, foreground, false);
       } finally {
         restore(sh, saved);
       }

@@ -13,6 +13,7 @@ import type { Shell } from './shell.js';
 import { isStackOverflow } from './control.js';
 import { ShellError } from '../errors.js';
 import { encodeShell } from '../bytes.js';
+import { openFilesLimit } from './builtins/ulimit.js';
 
 /** [fd, saved copy or -1 if it was closed] */
 export type Saved = [number, number][];
@@ -99,12 +100,19 @@ export function tempInput(sh: Shell, text: string): number {
 }
 
 function openFor(sh: Shell, path: string, flags: number): number {
+  let fd: number;
   try {
-    return sh.sys.open(path, flags | O_CLOEXEC, 0o666);
+    fd = sh.sys.open(path, flags | O_CLOEXEC, 0o666);
   } catch (e) {
     if (!(e instanceof SysError)) throw e;
     throw new ShellError(`${path}: ${strerror(e.errno)}`);
   }
+  // The shell's own `ulimit -n`: a descriptor at or above it is one too many (EMFILE).
+  if (fd >= openFilesLimit(sh)) {
+    sh.sys.close(fd);
+    throw new ShellError(`${path}: ${strerror(Errno.EMFILE)}`);
+  }
+  return fd;
 }
 
 function fdNumber(sh: Shell, word: string): number {
@@ -206,8 +214,8 @@ function applyOne(sh: Shell, r: Redirect, saved: Saved): void {
       }
       const moveClose = target.endsWith('-') && /^\d+-$/.test(target);
       const srcWord = moveClose ? target.slice(0, -1) : target;
-      if (r.op === '>&' && r.fd === null && !/^\d+$/.test(srcWord)) {
-        // `>& file`: both stdout and stderr to the file.
+      if (r.op === '>&' && (r.fd === null || r.fd === 1) && !/^\d+$/.test(srcWord)) {
+        // `>& file` (and `1>& file`, as bash reads it): both stdout and stderr to the file.
         return toStdoutAndStderr(sh, saved, openFor(sh, target, O_WRONLY | O_CREAT | O_TRUNC));
       }
       const src = fdNumber(sh, srcWord);

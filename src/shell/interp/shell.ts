@@ -70,6 +70,10 @@ export class Shell extends ShellState {
       Object.assign(rec, { value: v, readonly: true, integer: true, exported: false, declaredOnly: false });
     }
     if (!this.vars.isSet('OSTYPE')) this.vars.set('OSTYPE', 'linux-gnu');
+    // The bash release whose behaviour this shell follows (scripts test it to pick bash features).
+    this.vars.set('BASH_VERSION', '5.2.15(1)-release');
+    this.vars.setArray('BASH_VERSINFO', ['5', '2', '15', '1', 'release', 'x86_64-pc-linux-gnu'].map((value, i) => ({ key: String(i), value })));
+    this.vars.lookup('BASH_VERSINFO')!.readonly = true;
     if (!this.vars.isSet('HOSTNAME')) this.vars.set('HOSTNAME', sys.uname().nodename ?? 'localhost');
     if (!this.vars.isSet('PS4')) this.vars.set('PS4', '+ ');
     // Each shell started (not a child for a subshell: its state replaces this) is one level deeper.
@@ -232,6 +236,8 @@ export class Shell extends ShellState {
           // and so does the top level of a shell that is not a subshell.
           if (!(e instanceof AbortSignal) || e.pastEval || (!nested && this.subshellLevel > 0)) throw e;
           this.status = e.status;
+          // In POSIX mode such an error (readonly assignment, expansion) ends a non-interactive shell (127 under -c, as bash).
+          if (!nested && this.opts.on('posix') && !this.opts.on('errexit') && !this.keepGoing) throw new ExitSignal(this.modeFlags.includes('c') ? 127 : e.status);
           if (!nested && this.opts.on('errexit') && !this.keepGoing) throw new ExitSignal(e.status);
         }
       }

@@ -68,6 +68,13 @@ export class ShellState {
   errexitSuppressed = 0;
   jobs: Job[] = [];
   dirStack: string[] = [];
+  /** ulimit's limits the script set (builtins/ulimit.ts): resource letter → [soft, hard] as decimal strings. */
+  rlimits = new Map<string, [string, string]>();
+  /** bash's hash table of programs found on PATH (exec.ts, `hash`), valid for the PATH in hashPath. */
+  hashed = new Map<string, { path: string; hits: number }>();
+  hashPath = '';
+  /** A subshell's listing of traps: its parent's, until it sets one of its own (bash). */
+  shownTraps: Map<string, string> | null = null;
   readonly pid: number;
   readonly startMs = Date.now();
   /** In a subshell (a child shell process or an in-process $(...)): $BASH_SUBSHELL. */
@@ -294,6 +301,11 @@ const FIELDS: { [K in Field]: Rule } = {
   errexitSuppressed: { subshell: { shared: BOOKKEEPING }, child: { omit: 'the child starts outside any condition' } },
   jobs: { subshell: put('jobs'), child: { omit: PER_PROCESS } },
   dirStack: { subshell: put('dirStack', (d) => [...d]), child: { omit: 'not carried: a child shell starts with an empty stack' } },
+  // Limits are inherited and a subshell's changes do not come back (setrlimit in a forked child).
+  rlimits: { subshell: put('rlimits', (m) => new Map(m)), child: carry((s) => [...s.rlimits], (s, r) => { s.rlimits = new Map(r); }) },
+  hashed: { subshell: put('hashed', (m) => new Map(m)), child: { omit: 'a child shell hashes for itself, as a new bash does' } },
+  hashPath: { subshell: put('hashPath'), child: { omit: 'goes with hashed' } },
+  shownTraps: { subshell: put('shownTraps'), child: carry((s) => [...s.traps], (s, t) => { s.shownTraps = new Map(t); }) },
   pid: {
     subshell: { shared: 'constant' },
     // $$ of a subshell is its parent's.

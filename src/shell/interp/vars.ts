@@ -4,6 +4,7 @@
 import { ShellError } from '../errors.js';
 import type { ExpandVars } from '../expand/index.js';
 import type { Var } from '../variable.js';
+import { assocEntries } from '../assoc-order.js';
 
 type Scope = Map<string, Var>;
 
@@ -17,6 +18,8 @@ export class Vars implements ExpandVars {
   /** Reports a non-fatal diagnostic (an out-of-range read); the interpreter points it at sh.error. */
   warn: (message: string) => void = () => {};
 
+  /** The scopes of prefix assignments (`tmp= local x` declares x in the function's scope below). */
+  private temps = new WeakSet<Scope>();
   /** Actions to run when a scope ends (`local -` restoring options), by scope. */
   private onExit = new WeakMap<Scope, (() => void)[]>();
 
@@ -25,8 +28,23 @@ export class Vars implements ExpandVars {
     return this.scopes.map((scope) => [...scope]);
   }
 
-  pushScope(): void {
-    this.scopes.push(new Map());
+  /** A function's scope, or with `temp` one holding a command's prefix assignments (`x=1 cmd`). */
+  pushScope(temp = false): void {
+    const scope: Scope = new Map();
+    if (temp) this.temps.add(scope);
+    this.scopes.push(scope);
+  }
+
+  /** `x=1 cmd`: the record of x in the innermost (prefix-assignment) scope. */
+  tempVar(name: string): void {
+    const scope = this.scopes[this.scopes.length - 1];
+    if (!scope.has(name)) scope.set(name, {});
+  }
+
+  /** The running function's scope (or the global one): where `local` and `declare` put variables, past prefix-assignment scopes. */
+  private fnScope(): Scope {
+    for (let i = this.scopes.length - 1; i > 0; i--) if (!this.temps.has(this.scopes[i])) return this.scopes[i];
+    return this.scopes[0];
   }
 
   popScope(): void {
@@ -91,14 +109,15 @@ export class Vars implements ExpandVars {
 
   /** Variables of the innermost function scope (`local` with no names), in creation order. */
   localNames(): string[] {
-    return this.depth > 0 ? [...this.scopes[this.scopes.length - 1].keys()] : [];
+    const scope = this.fnScope();
+    return scope === this.scopes[0] ? [] : [...scope.keys()];
   }
 
   /** The record to write: the visible one, or a new global (or local with `local`). */
   private writable(name: string, local = false): Var {
     name = this.resolve(name);
-    const scope = local ? this.scopes[this.scopes.length - 1] : undefined;
-    let v = scope ? scope.get(name) : this.lookup(name);
+    const scope = local ? this.fnScope() : undefined;
+    let v = scope ? this.localRecord(name) : this.lookup(name);
     if (!v) {
       v = {};
       (scope ?? this.scopes[0]).set(name, v);
@@ -107,9 +126,18 @@ export class Vars implements ExpandVars {
     return v;
   }
 
+  /** A record in the innermost scopes down to the function's (a prefix assignment's, or a local). */
+  private localRecord(name: string): Var | undefined {
+    for (let i = this.scopes.length - 1; i >= 0; i--) {
+      const v = this.scopes[i].get(name);
+      if (v || !this.temps.has(this.scopes[i])) return v;
+    }
+    return undefined;
+  }
+
   /** `local name`: a fresh variable in the current function scope. */
   declareLocal(name: string): Var {
-    const scope = this.scopes[this.scopes.length - 1];
+    const scope = this.fnScope();
     let v = scope.get(name);
     if (!v) {
       const outer = this.lookup(name);
@@ -129,7 +157,7 @@ export class Vars implements ExpandVars {
 
   /** Declare in the global scope (declare -g) or current scope. */
   declare(name: string, global: boolean): Var {
-    const scope = global ? this.scopes[0] : this.scopes[this.scopes.length - 1];
+    const scope = global ? this.scopes[0] : this.fnScope();
     let v = scope.get(name);
     if (!v) {
       v = { declaredOnly: true };
@@ -181,7 +209,7 @@ export class Vars implements ExpandVars {
     const v = this.lookup(name);
     if (!v || v.declaredOnly) return [];
     if (v.indexed) return [...v.indexed.entries()].sort((a, b) => a[0] - b[0]).map((e) => e[1]);
-    if (v.assoc) return [...v.assoc.values()];
+    if (v.assoc) return assocEntries(v.assoc).map((e) => e[1]);
     return v.value === undefined ? [] : [v.value];
   }
 
@@ -190,7 +218,7 @@ export class Vars implements ExpandVars {
     const v = this.lookup(name);
     if (!v || v.declaredOnly) return [];
     if (v.indexed) return [...v.indexed.keys()].sort((a, b) => a - b).map(String);
-    if (v.assoc) return [...v.assoc.keys()];
+    if (v.assoc) return assocEntries(v.assoc).map((e) => e[0]);
     return v.value === undefined ? [] : ['0'];
   }
 
@@ -306,6 +334,7 @@ export class Vars implements ExpandVars {
     if (v.assoc) v.assoc.delete(index);
     else if (v.indexed) v.indexed.delete(this.arithIndex(index, v, name));
     else if (this.arithIndex(index, v, name) === 0) v.value = undefined;
+    else throw new ShellError(`${name}: not an array variable`);
   }
 
   /** Every visible variable name (innermost wins), sorted. */

@@ -20,6 +20,8 @@ type ATok =
   | { k: 'name'; v: string; line: number; col: number; rest: string }
   | { k: 'op'; v: string; line: number; col: number; rest: string }
   | { k: 'word'; w: Word; line: number; col: number; rest: string }
+  /** A subscript holding quotes or backslashes (`A['x']`, `A[\\]`): a key as written, a number to nothing else. */
+  | { k: 'raw'; v: string; line: number; col: number; rest: string }
   | { k: 'end'; line: number; col: number; rest: string };
 
 const OPS = [
@@ -77,6 +79,17 @@ function tokenize(parts: WordPart[], strict: boolean): ATok[] | null {
         k += m[0].length;
         continue;
       }
+      if (c === '[' && toks.at(-1)?.k === 'name' && glued) {
+        const close = matchingBracket(s, k);
+        const inner = s.slice(k + 1, close);
+        if (close > 0 && /['"\\]/.test(inner)) {
+          pushTok({ k: 'op', v: '[', line: p.line, col, rest: s.slice(k) }, false);
+          pushTok({ k: 'raw', v: inner, line: p.line, col: col + 1, rest: s.slice(k + 1) }, true);
+          pushTok({ k: 'op', v: ']', line: p.line, col: p.col + close, rest: s.slice(close) }, true);
+          k = close + 1;
+          continue;
+        }
+      }
       const op = OPS.find((o) => s.startsWith(o, k));
       if (op === undefined) {
         // bash words it by what it was looking for: an operator after an operand, else an operand.
@@ -90,6 +103,16 @@ function tokenize(parts: WordPart[], strict: boolean): ATok[] | null {
   const last = parts[parts.length - 1];
   toks.push({ k: 'end', line: last?.line ?? 0, col: last?.col ?? 0, rest: '' });
   return toks;
+}
+
+/** The index of the `]` closing the `[` at `open`, or -1. */
+function matchingBracket(s: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < s.length; i++) {
+    if (s[i] === '[') depth++;
+    else if (s[i] === ']' && --depth === 0) return i;
+  }
+  return -1;
 }
 
 class ArithParser {
@@ -199,6 +222,8 @@ class ArithParser {
       case 'num':
         this.k++;
         return { type: 'ArithNum', value: t.v, line: t.line, col: t.col };
+      case 'raw':
+        return this.fail('syntax error: operand expected');
       case 'word':
         this.k++;
         return { type: 'ArithWord', word: t.w, line: t.line, col: t.col } satisfies ArithWord;
@@ -207,7 +232,12 @@ class ArithParser {
         const v: ArithVar = { type: 'ArithVar', name: t.v, index: null, line: t.line, col: t.col };
         if (this.isOp('[')) {
           this.k++;
-          v.index = this.comma();
+          const raw = this.t;
+          if (raw.k === 'raw') {
+            // Evaluated as a number it is an error; an associative array takes the text as its key.
+            v.index = { type: 'ArithNum', value: raw.v, line: raw.line, col: raw.col };
+            this.k++;
+          } else v.index = this.comma();
           if (!this.isOp(']')) this.fail("missing `]'");
           this.k++;
         }

@@ -9,8 +9,4 @@
 // yet, a host-specific detail).
 
 export const DIVERGENCES: Record<string, string> = {
-  'arrays: associative array declare -p order':
-    "bash lists an associative array in its hash-table bucket order (here [y] before [x]); agentos-shell keeps " +
-    'insertion order (src/shell/interp/vars.ts). Scripts cannot rely on either order; the other associative-array ' +
-    'cases are written not to depend on it.',
 };

@@ -1,7 +1,7 @@
 // declare/typeset/local/export/readonly and unset.
 
 import { expandAssignValue, expandWord, type ExpandContext } from '../../expand/index.js';
-import { parseSubscript, printFunction, type Assign } from '../../syntax/index.js';
+import { parse, ParseError, parseSubscript, print, printFunction, type Assign } from '../../syntax/index.js';
 import { expandContext } from '../context.js';
 import { assign } from '../exec.js';
 import { syncOptionVars } from './set.js';
@@ -10,6 +10,7 @@ import { ShellError } from '../../errors.js';
 import type { Var } from '../../variable.js';
 import { dollarQuote, needsDollarQuote } from './printf.js';
 import type { Builtin } from './types.js';
+import { assocEntries } from '../../assoc-order.js';
 
 /** The call-stack arrays each function call sets in its own scope (frames.ts): not the function's locals. */
 const FRAME_ARRAYS = new Set(['FUNCNAME', 'BASH_SOURCE', 'BASH_LINENO']);
@@ -46,7 +47,7 @@ export function describe(name: string, v: Var): string {
   if (v.nameref !== undefined) return v.nameref === '' ? head : `${head}=${quoteValue(v.nameref)}`;
   if (v.declaredOnly) return head;
   if (v.indexed) return `${head}=(${[...v.indexed].sort((a, b) => a[0] - b[0]).map(([i, x]) => `[${i}]=${quoteValue(x)}`).join(' ')})`;
-  if (v.assoc) return `${head}=(${[...v.assoc].map(([k, x]) => `[${/^[\w-]+$/.test(k) ? k : quoteValue(k)}]=${quoteValue(x)} `).join('')})`;
+  if (v.assoc) return `${head}=(${assocEntries(v.assoc).map(([k, x]) => `[${/^[\w-]+$/.test(k) ? k : quoteValue(k)}]=${quoteValue(x)} `).join('')})`;
   return v.value === undefined ? head : `${head}=${quoteValue(v.value)}`;
 }
 
@@ -111,10 +112,15 @@ export function declare(sh: Shell, variant: string, args: (string | Assign)[], c
     return status;
   }
 
-  if (targets.length === 0 || (on.has('p') && targets.every((t) => typeof t === 'string'))) {
-    // `local` (or local -p) lists the running function's locals.
-    const locals = variant === 'local' && targets.length === 0;
-    const names = targets.length ? (targets as string[]) : locals ? sh.vars.localNames().filter((n) => !FRAME_ARRAYS.has(n)) : sh.vars.names();
+  // readonly -p and export -p with names set the attribute, as without -p (bash).
+  if (targets.length > 0 && (variant === 'readonly' || variant === 'export')) on.delete('p');
+  if (targets.length === 0 || on.has('p')) {
+    // `local` (or local -p) lists the running function's locals; with names, those of them that are local.
+    const locals = variant === 'local';
+    const local = new Set(locals ? sh.vars.localNames().filter((n) => !FRAME_ARRAYS.has(n)) : []);
+    // `declare -p a=b` names a variable called `a=b`: not found.
+    const written = targets.map((t) => (typeof t === 'string' ? t : assignText(t)));
+    const names = targets.length ? (locals ? written.filter((n) => local.has(n)) : written) : locals ? [...local] : sh.vars.names();
     let status = 0;
     for (const n of names) {
       const v = sh.vars.lookupRef(n);
@@ -135,7 +141,7 @@ export function declare(sh: Shell, variant: string, args: (string | Assign)[], c
   }
 
   let status = 0;
-  for (const t of targets) {
+  for (let t of targets) {
     if (t === '-' && variant === 'local') {
       // local -: the function's changes to set options are undone when it returns.
       const saved = new Map(sh.opts.set);
@@ -145,6 +151,11 @@ export function declare(sh: Shell, variant: string, args: (string | Assign)[], c
         syncOptionVars(sh);
       });
       continue;
+    }
+    // A word that became `name=value` or `name+=value` only when expanded (`declare s$x+=v`) is an assignment too.
+    if (typeof t === 'string') {
+      const dyn = dynamicAssign(t, on.has('a') || on.has('A'));
+      if (dyn) t = dyn;
     }
     const name = typeof t === 'string' ? t.replace(/=.*$/, '') : t.name;
     if (!NAME.test(name)) {
@@ -228,6 +239,35 @@ export function declare(sh: Shell, variant: string, args: (string | Assign)[], c
   return status;
 }
 
+/** An assignment argument as the builtin received it (`name=value`, value expanded). */
+function assignText(a: Assign): string {
+  const v = a.value?.parts[0];
+  return a.array ? print(a) : `${a.name}${a.append ? '+' : ''}=${a.value?.parts.length === 1 && v?.type === 'SglQuoted' ? v.value : ''}`;
+}
+
+/**
+ * An expanded argument shaped like an assignment, as bash re-reads it: the
+ * value is taken as it is, except that under -a/-A a value in parentheses is
+ * parsed as an array literal (`declare -a "x=(1 2)"`).
+ */
+function dynamicAssign(word: string, array: boolean): Assign | null {
+  const m = /^([A-Za-z_][A-Za-z0-9_]*)(\+?)=([^]*)$/.exec(word);
+  if (!m) return null;
+  const [, name, plus, value] = m;
+  if (array && /^\([^]*\)$/.test(value)) {
+    try {
+      let cmd = parse(word).stmts[0]?.cmd;
+      if (cmd?.type === 'Pipeline' && cmd.cmds.length === 1) cmd = cmd.cmds[0];
+      const a = cmd?.type === 'SimpleCommand' ? cmd.assigns[0] : undefined;
+      if (a?.array) return a;
+    } catch (e) {
+      if (!(e instanceof ParseError)) throw e;
+    }
+  }
+  const at = { line: 0, col: 0 };
+  return { type: 'Assign', name, index: null, append: plus === '+', value: { type: 'Word', parts: [{ type: 'SglQuoted', value, ...at }], ...at }, array: null, ...at };
+}
+
 function flagOf(v: Var, f: string): boolean {
   switch (f) {
     case 'a': return !!v.indexed;
@@ -258,6 +298,12 @@ export const unset: Builtin = (sh, argv) => {
       continue;
     }
     const m = /^([A-Za-z_][A-Za-z0-9_]*)(?:\[(.*)\])?$/.exec(a);
+    if (!m && mode === 'any') {
+      // Not a variable name: bash tries it as a function's, silently.
+      sh.functions.delete(a);
+      sh.exportedFunctions.delete(a);
+      continue;
+    }
     if (!m) {
       sh.error(`unset: \`${a}': not a valid identifier`);
       status = 1;

@@ -220,6 +220,8 @@ export const pushd: Builtin = (sh, argv) => {
 export const popd: Builtin = (sh, argv) => {
   loadStack(sh);
   const { noCd, args } = noCdArgs(argv);
+  // A bad argument is a usage error even when the stack is empty (bash).
+  if (args[0] !== undefined && stackIndex(sh, args[0]) === null) return badOption(sh, 'popd', args[0], '[-n] [+N | -N]');
   if (!sh.dirStack.length) {
     sh.error('popd: directory stack empty');
     return 1;

@@ -6,7 +6,7 @@ import { walkPath } from '../../../user/execvp.js';
 import { evalArithText } from '../../expand/index.js';
 import { expandContext } from '../context.js';
 import { AbortSignal, BreakSignal, ContinueSignal, ExitSignal, ReturnSignal } from '../control.js';
-import { waitFor } from '../exec.js';
+import { isBinary, waitFor } from '../exec.js';
 import { publishFrames } from '../frames.js';
 import { findJob } from '../jobspec.js';
 import { noOptions } from './options.js';
@@ -86,6 +86,25 @@ export const eval_: Builtin = (sh, argv) => {
   return sh.runSource(src, sh.lineno, 'eval');
 };
 
+/**
+ * The file `source NAME` reads: NAME itself when it has a slash, else the
+ * first readable file (not a directory) on $PATH, else — outside POSIX mode —
+ * NAME in the current directory (bash).
+ */
+function sourcePath(sh: Shell, file: string): string {
+  if (file.includes('/')) return file;
+  try {
+    return walkPath(file, sh.vars.environ().concat(`PATH=${sh.vars.get('PATH') ?? ''}`), (p) => {
+      if ((sh.sys.stat(p).mode & 0o170000) === 0o040000) throw new SysError(Errno.ENOENT, p);
+      sh.sys.access(p, 4);
+      return p;
+    });
+  } catch (e) {
+    if (!(e instanceof SysError) || sh.opts.on('posix')) throw e;
+    return file;
+  }
+}
+
 export const source: Builtin = (sh, given) => {
   const args = noOptions(sh, given, `${given[0]} filename [arguments]`);
   if (typeof args === 'number') return args;
@@ -97,11 +116,7 @@ export const source: Builtin = (sh, given) => {
   }
   let text: string;
   try {
-    const path = file.includes('/') ? file : walkPath(file, sh.vars.environ().concat(`PATH=${sh.vars.get('PATH') ?? ''}`), (p) => {
-      sh.sys.access(p, 4);
-      return p;
-    });
-    text = decodeShell(sh.sys.readFile(path));
+    text = decodeShell(sh.sys.readFile(sourcePath(sh, file)));
   } catch (e) {
     if (!(e instanceof SysError)) throw e;
     sh.error(`${file}: ${strerror(e.errno === Errno.EACCES ? Errno.ENOENT : e.errno)}`);
@@ -132,11 +147,38 @@ export const source: Builtin = (sh, given) => {
 };
 
 export const exec: Builtin = (sh, argv) => {
-  const args = argv.slice(1).filter((a, i) => !(i === 0 && a === '--'));
+  const args = argv.slice(1);
+  // -a NAME: the program's argv[0]; -c: an empty environment; -l: a login program (`-` before argv[0]).
+  let argv0: string | undefined;
+  let clear = false;
+  let login = false;
+  while (args.length && /^-[acl]+$/.test(args[0])) {
+    const flags = args.shift()!;
+    if (flags.includes('c')) clear = true;
+    if (flags.includes('l')) login = true;
+    if (flags.includes('a')) {
+      if (!args.length) {
+        sh.error('exec: -a: option requires an argument');
+        return 2;
+      }
+      argv0 = args.shift();
+    }
+  }
+  if (args[0] === '--') args.shift();
   if (args.length === 0) return 0; // redirections only: they stay (handled by the caller not restoring)
-  const env = sh.vars.environ();
+  const env = clear ? [] : sh.vars.environ();
+  const name0 = `${login ? '-' : ''}${argv0 ?? args[0]}`;
+  const run = [name0, ...args.slice(1)];
   try {
-    walkPath(args[0], env, (path) => sh.sys.execve(path, args, env));
+    walkPath(args[0], env, (path) => {
+      try {
+        return sh.sys.execve(path, run, env);
+      } catch (e) {
+        // A file the kernel cannot run and that is not binary is a script for this shell (bash).
+        if (e instanceof SysError && e.errno === Errno.ENOEXEC && !isBinary(sh, path)) return sh.sys.execve(sh.selfPath, [sh.selfPath, path, ...args.slice(1)], env);
+        throw e;
+      }
+    });
   } catch (e) {
     if (!(e instanceof SysError)) throw e;
     if (e.errno === Errno.ENOENT && !args[0].includes('/')) sh.error(`exec: ${args[0]}: not found`);
@@ -261,14 +303,15 @@ export const trap: Builtin = (sh, argv) => {
   if (args[0] === '--') args.shift();
   if (args.length === 0 || args[0] === '-p') {
     const want = args.slice(1);
-    if (!want.length) for (const [sig, action] of [...sh.traps].sort((a, b) => trapOrder(a[0]) - trapOrder(b[0]))) printTrap(sh, sig, action);
+    const traps = sh.shownTraps ?? sh.traps;
+    if (!want.length) for (const [sig, action] of [...traps].sort((a, b) => trapOrder(a[0]) - trapOrder(b[0]))) printTrap(sh, sig, action);
     for (const spec of want) {
       const name = trapName(spec);
       if (!name) {
         sh.error(`trap: ${spec}: invalid signal specification`);
         return 1;
       }
-      const action = sh.traps.get(name);
+      const action = traps.get(name);
       if (action !== undefined) printTrap(sh, name, action);
     }
     return 0;
@@ -277,6 +320,13 @@ export const trap: Builtin = (sh, argv) => {
     sh.out(SIGNALS.slice(1).map((s, i) => `${i + 1}) SIG${s}`).join(' ') + '\n');
     return 0;
   }
+  if (/^-./.test(args[0])) {
+    sh.error(`trap: ${args[0]}: invalid option`);
+    sh.write(2, 'trap: usage: trap [-lp] [[arg] signal_spec ...]\n');
+    return 2;
+  }
+  // Setting a trap ends a subshell's view of its parent's.
+  sh.shownTraps = null;
   // A single argument, or a first argument that is a number, resets the signals named.
   const reset = args.length === 1 || /^\d+$/.test(args[0]);
   const action = reset ? '-' : args[0];

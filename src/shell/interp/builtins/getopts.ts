@@ -65,5 +65,11 @@ export const getopts: Builtin = (sh, argv) => {
   }
   sh.vars.set('OPTIND', String(optind));
   sh.vars.set('__OPTSUB', String(nextSub));
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
+    // bash parses the option all the same, then refuses the name.
+    sh.vars.unset(name);
+    sh.error(`getopts: \`${name}': not a valid identifier`);
+    return 1;
+  }
   return 0;
 };

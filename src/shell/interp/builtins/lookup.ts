@@ -11,14 +11,14 @@ import { BUILTINS, SPECIAL_BUILTINS } from './index.js';
 
 const KEYWORDS = new Set(['if', 'then', 'else', 'elif', 'fi', 'case', 'esac', 'for', 'select', 'while', 'until', 'do', 'done', 'in', 'function', 'time', '{', '}', '!', '[[', ']]', 'coproc']);
 
-/** The executable file a name resolves to, if any (first executable regular file on $PATH). */
-export function findFile(sh: Shell, name: string): string | null {
+/** The file a name resolves to on $PATH, if any: the first executable regular file (any regular file when not `executable`). */
+export function findFile(sh: Shell, name: string, executable = true): string | null {
   const env = [`PATH=${sh.vars.get('PATH') ?? ''}`];
   for (const path of candidates(name, env)) {
     try {
       const st = sh.sys.stat(path);
       if ((st.mode & 0o170000) !== 0o100000) continue;
-      sh.sys.access(path, 1);
+      if (executable) sh.sys.access(path, 1);
       return path;
     } catch {
       /* next */
@@ -35,7 +35,8 @@ function kinds(sh: Shell, name: string): [Kind, string][] {
   if (KEYWORDS.has(name)) out.push(['keyword', name]);
   if (sh.functions.has(name)) out.push(['function', printFunction(sh.functions.get(name)!)]);
   if (BUILTINS[name] || SPECIAL_BUILTINS.has(name)) out.push(['builtin', name]);
-  const f = findFile(sh, name);
+  // bash's type and command -v fall back to a file that is not executable.
+  const f = findFile(sh, name) ?? (name.includes('/') ? null : findFile(sh, name, false));
   if (f) out.push(['file', f]);
   return out;
 }
@@ -113,14 +114,55 @@ export const command: Builtin = (sh, argv) => {
   }
 };
 
+/** bash's table of the programs run (exec.ts keeps it): -r empties it, names add to it, -d drops, -t shows, -p sets. */
 export const hash: Builtin = (sh, argv) => {
-  // No cache to manage (every lookup asks the filesystem); -r is accepted.
-  for (const n of argv.slice(1).filter((a) => !a.startsWith('-'))) {
-    if (!findFile(sh, n)) {
-      sh.error(`hash: ${n}: not found`);
-      return 1;
+  const args = argv.slice(1);
+  let flags = '';
+  let setPath: string | undefined;
+  while (args.length && /^-[rdtlp]+$/.test(args[0])) {
+    const f = args.shift()!;
+    flags += f.slice(1);
+    if (f.includes('p')) setPath = args.shift();
+  }
+  if (args[0] === '--') args.shift();
+  // The table belongs to the current PATH.
+  const path = sh.vars.get('PATH') ?? '';
+  if (sh.hashPath !== path) {
+    sh.hashed.clear();
+    sh.hashPath = path;
+  }
+  if (flags.includes('r')) sh.hashed.clear();
+  if (args.length === 0) {
+    if (flags.includes('r')) return 0;
+    if (!sh.hashed.size) {
+      if (flags.includes('l')) return 0;
+      sh.out('hash: hash table empty\n');
+      return 0;
+    }
+    if (flags.includes('l')) for (const [n, e] of sh.hashed) sh.out(`builtin hash -p ${e.path} ${n}\n`);
+    else sh.out(`hits\tcommand\n${[...sh.hashed.values()].map((e) => `${String(e.hits).padStart(4)}\t${e.path}\n`).join('')}`);
+    return 0;
+  }
+  let status = 0;
+  for (const n of args) {
+    if (flags.includes('d')) sh.hashed.delete(n);
+    else if (flags.includes('t')) {
+      const e = sh.hashed.get(n);
+      if (e) sh.out(args.length > 1 ? `${n}\t${e.path}\n` : `${e.path}\n`);
+      else {
+        sh.error(`hash: ${n}: not found`);
+        status = 1;
+      }
+    } else if (setPath !== undefined) {
+      sh.hashed.set(n, { path: setPath, hits: 0 });
+    } else if (!BUILTINS[n] && !SPECIAL_BUILTINS.has(n) && !sh.functions.has(n)) {
+      const f = findFile(sh, n);
+      if (f) sh.hashed.set(n, { path: f, hits: 0 });
+      else {
+        sh.error(`hash: ${n}: not found`);
+        status = 1;
+      }
     }
   }
-  if (argv.length === 1) sh.out('hash: hash table empty\n');
-  return 0;
+  return status;
 };

@@ -146,7 +146,9 @@ export const printf: Builtin = (sh, argv) => {
           const t = arg === undefined || arg === '' ? -1n : int(arg);
           const ms = t === -1n ? Date.now() : t === -2n ? sh.startMs : Number(t) * 1000;
           // In the shell's TZ (an IANA name or a POSIX rule, as date reads it); an empty format is bash's %X.
-          out += formatText(spec, strftime(conv.slice(1, -2) || '%X', ms, zoneFor(sh.vars.get('TZ'))));
+          // bash formats into a 128-byte buffer: a longer result is empty.
+          const time = strftime(conv.slice(1, -2) || '%X', ms, zoneFor(sh.vars.get('TZ')));
+          out += formatText(spec, new TextEncoder().encode(time).length >= 128 ? '' : time);
           break;
         }
         case 's':

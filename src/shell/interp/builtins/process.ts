@@ -1,4 +1,4 @@
-// The shell process's own attributes: umask, ulimit and times.
+// The shell process's own attributes: umask and times (ulimit: ulimit.ts).
 
 import type { Shell } from '../shell.js';
 import type { Builtin } from './types.js';
@@ -81,14 +81,6 @@ function symbolicMode(sh: Shell, mode: string, bits: number): number | null {
     i++;
   }
 }
-
-export const ulimit: Builtin = (sh, argv) => {
-  // Resource limits are the VM policy's (the permissions issue); report unlimited honestly.
-  if (argv.includes('-a')) sh.out('core file size          (blocks, -c) 0\nopen files                      (-n) 1024\nprocesses                       (-u) unlimited\n');
-  else if (argv.includes('-n')) sh.out('1024\n');
-  else sh.out('unlimited\n');
-  return 0;
-};
 
 export const times: Builtin = (sh) => {
   sh.out('0m0.000s 0m0.000s\n0m0.000s 0m0.000s\n');

@@ -2,6 +2,7 @@
 import type { Topic } from '../types.js';
 import arith from './arith.js';
 import arrays from './arrays.js';
+import bashCompat from './bash-compat.js';
 import cd, { pushd } from './builtins-cd.js';
 import { echo, printf } from './builtins-echo-printf.js';
 import { alias, evalSource, exitReturn, letAndMisc, shiftGetopts, trap, typeCommand } from './builtins-misc.js';
@@ -32,6 +33,7 @@ export const TOPICS: Topic[] = [
   heredoc,
   pipelines,
   subshells,
+  bashCompat,
   arrays,
   cond,
   echo,
