@@ -6,7 +6,7 @@ export interface Var {
   value?: string;
   /** Indexed array (sparse: index → value) when `indexed`. */
   indexed?: Map<number, string>;
-  /** Associative array (insertion-ordered) when `assoc`. */
+  /** Associative array (insertion-ordered; listed in bash's order by assocEntries) when `assoc`. */
   assoc?: Map<string, string>;
   exported?: boolean;
   readonly?: boolean;
