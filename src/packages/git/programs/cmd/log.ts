@@ -105,7 +105,8 @@ interface CommitText {
   terminated: boolean;
   /** The line between the message and the diff: '\n', '---\n' (a stat and a patch), or none. */
   sep: string;
-  diff: string;
+  /** Bytes: a patch shows file contents as they are. */
+  diff: Uint8Array;
 }
 
 async function commitText(ctx: Ctx, store: Store, c: Commit, s: Shown): Promise<CommitText> {
@@ -122,18 +123,14 @@ async function commitText(ctx: Ctx, store: Store, c: Commit, s: Shown): Promise<
   }
   const empty = pretty.builtin === null && pretty.format === '';
   const merge = c.parents.length > 1 && !s.diffMerges;
-  if (merge && !(s.combined && wantsDiff(s.diff))) return { msg, terminated, sep: '', diff: '' };
-  if (!merge && !wantsDiff(s.diff)) return { msg, terminated, sep: '', diff: '' };
-  const print = ctx.print.bind(ctx);
-  let diff = '';
-  ctx.print = (t: string) => void (diff += t);
+  const none = new Uint8Array(0);
+  if (merge && !(s.combined && wantsDiff(s.diff))) return { msg, terminated, sep: '', diff: none };
+  if (!merge && !wantsDiff(s.diff)) return { msg, terminated, sep: '', diff: none };
   let changed = true;
-  try {
+  const diff = await ctx.capture(async () => {
     if (merge) await showCombined(ctx, store, c, s);
     else changed = await showDiff(ctx, store, c, s);
-  } finally {
-    ctx.print = print;
-  }
+  });
   const verbose = pretty.builtin !== 'oneline' && !empty;
   const sep = merge ? (empty ? '' : '\n') : verbose && changed ? (s.diff.patch && s.diff.stat ? '---\n' : '\n') : '';
   return { msg, terminated, sep, diff };
@@ -143,7 +140,8 @@ async function commitText(ctx: Ctx, store: Store, c: Commit, s: Shown): Promise<
 export async function showCommit(ctx: Ctx, store: Store, c: Commit, s: Shown, first: boolean): Promise<void> {
   const t = await commitText(ctx, store, c, s);
   const empty = s.pretty.builtin === null && s.pretty.format === '';
-  ctx.print(`${!first && !t.terminated ? '\n' : ''}${t.msg}${t.terminated && !empty ? '\n' : ''}${t.sep}${t.diff}`);
+  ctx.print(`${!first && !t.terminated ? '\n' : ''}${t.msg}${t.terminated && !empty ? '\n' : ''}${t.sep}`);
+  ctx.out.write(t.diff);
 }
 
 /** The diff of a commit against its first parent; whether anything changed. */
@@ -323,7 +321,13 @@ async function showGraph(ctx: Ctx, store: Store, commits: Commit[], listed: Set<
     }
     if (t.terminated && !empty) ctx.print(`${missingNewline ? '' : graph.paddingLine()}\n`);
     if (t.sep) ctx.print(graph.paddingLine() + t.sep);
-    for (const l of t.diff.split(/(?<=\n)/)) if (l) ctx.print(graph.paddingLine() + l);
+    for (let at = 0; at < t.diff.length; ) {
+      const nl = t.diff.indexOf(10, at);
+      const end = nl < 0 ? t.diff.length : nl + 1;
+      ctx.print(graph.paddingLine());
+      ctx.out.write(t.diff.subarray(at, end));
+      at = end;
+    }
   }
 }
 

@@ -7,6 +7,8 @@ import { isDir, isReg } from '../../../../abi/stat.js';
 import type { AgentosApi } from '../../../../runtimes/js/api.js';
 import type { Sys } from '../../../../user/sys.js';
 import { Writer } from '../../../../userland/lib/writer.js';
+import { concatBytes } from '../../../../abi/bytes.js';
+import { encodeBytes } from '../../../../abi/bytestr.js';
 import { ConfigError, ConfigFile, normKey, parseBool, type Entry } from './config.js';
 import { Fatal } from './errors.js';
 import { makeFs, type PromiseFs } from './fs.js';
@@ -45,7 +47,7 @@ const dec = new TextDecoder();
 export class Ctx {
   readonly sys: Sys;
   readonly env: Record<string, string>;
-  readonly out: Writer;
+  out: Writer;
   /** stdout is a terminal (log decorates then). */
   readonly tty: boolean;
   cwd: string;
@@ -74,6 +76,19 @@ export class Ctx {
 
   print(text: string): void {
     this.out.write(text);
+  }
+
+  /** What `fn` writes to stdout, as bytes, instead of writing it (log --graph puts its rows before each line). */
+  async capture(fn: () => Promise<unknown>): Promise<Uint8Array> {
+    const out = this.out;
+    const held = new HeldOutput();
+    this.out = held;
+    try {
+      await fn();
+    } finally {
+      this.out = out;
+    }
+    return concatBytes(held.parts);
   }
 
   /** Write to stderr after what stdout holds, so the two stay in order. */
@@ -337,4 +352,16 @@ export class Ctx {
     this.writeAtomic(path, file.toString());
     this.layersCache = null;
   }
+}
+
+/** A Writer that keeps what is written (Ctx.capture). */
+class HeldOutput extends Writer {
+  readonly parts: Uint8Array[] = [];
+  constructor() {
+    super(null as never, -1);
+  }
+  override write(data: string | Uint8Array): void {
+    this.parts.push(typeof data === 'string' ? encodeBytes(data) : data.slice());
+  }
+  override flush(): void {}
 }
