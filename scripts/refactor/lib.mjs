@@ -18,7 +18,7 @@ import { dirname, join, posix } from 'node:path';
 
 const CODE = /\.(ts|mts|cts|mjs|cjs|js|tsx)$/;
 const TEXT = /\.(ts|mts|cts|mjs|cjs|js|tsx|json|md|html|yml|yaml|py|sh|txt|css)$/;
-const SKIP = /^(node_modules|dist|test-results|playwright-report|wasm\/out)\/|(^|\/)package-lock\.json$/;
+const SKIP = /^(node_modules|dist|test-results|playwright-report|wasm\/out|scripts\/refactor)\/|(^|\/)package-lock\.json$/;
 
 /** One move: a folder (`from` without an extension) or a file (`from` ending .ts etc.). */
 const isFile = (p) => /\.[a-z]+$/.test(posix.basename(p));
