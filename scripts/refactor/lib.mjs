@@ -26,9 +26,10 @@ const stem = (p) => p.replace(CODE, '');
 
 /**
  * moves: [from, to][] of repository-relative paths, the more specific first
- * (the first that matches a path wins).
+ * (the first that matches a path wins). keep: files whose text names the old
+ * paths on purpose (the decision record of the move).
  */
-export function applyMoves(root, moves, { dryRun = false } = {}) {
+export function applyMoves(root, moves, { dryRun = false, keep = [] } = {}) {
   const git = (...args) => execFileSync('git', args, { cwd: root, encoding: 'utf8' });
   const listFiles = () => git('ls-files', '-co', '--exclude-standard', '-z').split('\0').filter((f) => f && !SKIP.test(f) && existsSync(join(root, f)));
   const tracked = new Set(git('ls-files', '-z').split('\0').filter(Boolean));
@@ -70,7 +71,7 @@ export function applyMoves(root, moves, { dryRun = false } = {}) {
   const mention = mentionPattern(moves);
   let rewritten = 0;
   for (const f of dryRun ? [] : listFiles()) {
-    if (!TEXT.test(f)) continue;
+    if (!TEXT.test(f) || keep.includes(f)) continue;
     const file = join(root, f);
     const before = readFileSync(file, 'utf8');
     let text = before;

@@ -33,4 +33,7 @@ const MOVES = [
     (pkg) => [`test/userland/${pkg}`, `test/packages/${pkg}`],
   ),
 ];
-applyMoves(ROOT, MOVES, { dryRun: process.argv.includes('--dry-run') });
+applyMoves(ROOT, MOVES, {
+  dryRun: process.argv.includes('--dry-run'),
+  keep: ['docs/decisions/0050-tests-tree-and-names.md'],
+});

@@ -7,4 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { applyMoves } from './lib.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-applyMoves(ROOT, [['src/user', 'src/libc']], { dryRun: process.argv.includes('--dry-run') });
+applyMoves(ROOT, [['src/user', 'src/libc']], {
+  dryRun: process.argv.includes('--dry-run'),
+  keep: ['docs/decisions/0050-tests-tree-and-names.md'],
+});
