@@ -14,7 +14,7 @@ const EDITS = [
   [/ \(seed \d{3}(?:, "[^"]*")?\)/g, ''],
   [/, seed \d{3}\)/g, ')'],
   [/\(seed \d{3}: /g, '('],
-  [/\(see PRODUCT\.md:\n(\s*)\/\/ /g, '(\n$1// '],
+  [/ \(see PRODUCT\.md:\n(\s*)\/\/ /g, '\n$1// ('],
 ];
 
 const files = execFileSync('git', ['ls-files', '-z', 'src', 'test', 'workers', 'e2e', 'bench', 'scripts'], { cwd: ROOT, encoding: 'utf8' })
