@@ -11,7 +11,8 @@
 //      files run from dist/test/, one level deeper than test/, so a specifier
 //      reaching above the repository from test/ is mapped one level down too.
 //   3. Repository-relative mentions (`src/user/sys.ts`, "test/net/*" in docs,
-//      configs and comments) are rewritten in every text file.
+//      configs and comments, and built copies under dist/) are rewritten in
+//      every text file.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
@@ -76,7 +77,7 @@ export function applyMoves(root, moves, { dryRun = false, keep = [] } = {}) {
     const before = readFileSync(file, 'utf8');
     let text = before;
     if (CODE.test(f)) text = rewriteSpecifiers(text, f, moved.get(f) ?? f, mapPath);
-    text = text.replace(mention, (m) => mapPath(m));
+    text = text.replace(mention, (m) => (m.startsWith('dist/') ? 'dist/' + mapPath(m.slice(5)) : mapPath(m)));
     if (text !== before) {
       writeFileSync(file, text);
       rewritten++;
@@ -85,13 +86,16 @@ export function applyMoves(root, moves, { dryRun = false, keep = [] } = {}) {
   console.log(`refactor: ${moved.size} files moved, ${rewritten} files rewritten`);
 }
 
-/** A mention of an old path not inside a longer path or name: `src/user/x.ts`, "test/net", but not src/userland or ../test/net. */
+/**
+ * A mention of an old path not inside a longer path or name: `src/user/x.ts`, "test/net", but not src/userland or
+ * ../test/net; also its built copy, dist/test/net/x.test.js.
+ */
 function mentionPattern(moves) {
   const alts = moves
     .map(([from]) => (isFile(from) ? stem(from) : from))
     .sort((a, b) => b.length - a.length)
     .map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  return new RegExp(`(?<![\\w.@/-])(?:${alts.join('|')})(?![\\w-])(?:/[\\w.*-]+)*`, 'g');
+  return new RegExp(`(?<![\\w.@/-])(?:dist/)?(?:${alts.join('|')})(?![\\w-])(?:/[\\w.*-]+)*`, 'g');
 }
 
 /** Relative specifiers: import/export … from '…', import('…'), import '…', new URL('…', import.meta.url) (a template's static prefix). */
