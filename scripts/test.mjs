@@ -14,7 +14,7 @@
 // Exit code is non-zero if anything failed or any stage crashed (a crash, i.e. a
 // non-zero exit without any counted failure, or no parseable summary, counts as 1 failed).
 //
-// With paths (`npm test -- test/kernel/pipe.test.ts e2e/tty.spec.ts`): no lint or typecheck; a
+// With paths (`npm test -- test/kernel/procfs.test.ts e2e/tty.spec.ts`): no lint or typecheck; a
 // partial build (scripts/build.mjs --test <path>: the packages, image and host, only the named test
 // files bundled, and vite only when a browser spec is named), then only those files run.
 //
