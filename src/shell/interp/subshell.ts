@@ -7,7 +7,7 @@ import type { Command, FunctionDef, Stmt } from '../syntax/index.js';
 import { parse, print } from '../syntax/index.js';
 import { Errno, SysError } from '../../abi/errno.js';
 import { F_DUPFD_CLOEXEC, F_SETFD } from '../../abi/fcntl.js';
-import type { Sys } from '../../libc/sys.js';
+import type { Sys } from '../../user/sys.js';
 import { decodeShell } from '../bytes.js';
 import { restore, tempInput, tracked } from './redirect.js';
 import type { Frame } from './frames.js';

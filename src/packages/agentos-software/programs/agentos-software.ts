@@ -5,7 +5,7 @@ import { strerror, SysError } from '../../../abi/errno.js';
 import { DT_DIR } from '../../../abi/stat.js';
 import type { AgentosApi } from '../../../runtimes/js/api.js';
 import type { RepoEntry } from '../../../runtimes/js/repository.js';
-import { gunzip, untar } from '../../../libc/tar.js';
+import { gunzip, untar } from '../../../user/tar.js';
 
 const USAGE = `Usage: agentos-software COMMAND [ARG]...
 

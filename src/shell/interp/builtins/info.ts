@@ -5,7 +5,7 @@ import { DEFAULT_PATH } from '../../../abi/env.js';
 import { strerror, SysError } from '../../../abi/errno.js';
 import { defaultAction, NSIG, signalFromName, signalName } from '../../../abi/signal.js';
 import { SignalDeath } from '../control.js';
-import { candidates } from '../../../libc/execvp.js';
+import { candidates } from '../../../user/execvp.js';
 import { printFunction } from '../../syntax/index.js';
 import { invoke } from '../exec.js';
 import type { Shell } from '../shell.js';
