@@ -1,4 +1,4 @@
-// The AgentVM API: start a VM, exec commands in a persistent shell
+// The AgentVM API (seed 004): start a VM, exec commands in a persistent shell
 // session, stream output, move files, stop. The same class serves the Node and
 // browser hosts; each passes its own boot function.
 

@@ -1,4 +1,4 @@
-// The exec protocol, kernel side: one persistent shell per
+// The exec protocol (seed 004), kernel side: one persistent shell per
 // session, commands framed onto its stdin, output read until a sentinel with a
 // fresh random token per call. Bytes before the sentinel are the command's
 // output, exactly; stdout and stderr stay apart.

@@ -1,4 +1,4 @@
-// The shell side of the exec protocol: a persistent session that
+// The shell side of the exec protocol (seed 004): a persistent session that
 // reads framed commands from the host on its stdin and ends each with a
 // sentinel carrying a fresh random token and the exit status.
 //

@@ -1,4 +1,4 @@
-// The $PATH walk, as libc's execvp does it:
+// The $PATH walk (seed 000, "Command resolution"), as libc's execvp does it:
 // a name with '/' is used as is; otherwise each PATH element is tried in order,
 // an empty element meaning the current directory; the first file the kernel
 // agrees to run wins; EACCES is remembered and reported only if nothing runs.

@@ -1,4 +1,4 @@
-// Human approval and the host channel on the Node host: `ask`
+// Human approval (seed 002) and the host channel on the Node host: `ask`
 // rules block in the kernel until the host answers; once/always/never/deny
 // and timeouts behave as documented; the guest cannot answer for the host,
 // cannot drive the kernel's channel, and cannot spoof the exec sentinel.

@@ -1,4 +1,4 @@
-// agentos-software: link, list, unlink, install and upgrade packages.
+// agentos-software: link, list, unlink, install and upgrade packages (seed 000).
 // It holds no privilege: every change is a request to the kernel's software broker.
 
 import { strerror, SysError } from '../../../abi/errno.js';

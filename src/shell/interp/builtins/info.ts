@@ -120,7 +120,7 @@ export const command: Builtin = (sh, argv) => {
 };
 
 export const hash: Builtin = (sh, argv) => {
-  // No cache to manage (every lookup asks the filesystem); -r is accepted.
+  // No cache to manage (seed 000: every lookup asks the filesystem); -r is accepted.
   for (const n of argv.slice(1).filter((a) => !a.startsWith('-'))) {
     if (!findFile(sh, n)) {
       sh.error(`hash: ${n}: not found`);
