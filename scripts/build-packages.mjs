@@ -1,9 +1,12 @@
 // Build the base packages: src/packages/<name>/ → dist/packages/<name>/, the
-// tree a package ships (seed 000): package.json, agentos-package.json, share/,
-// libexec/ files as they are (e.g. the shell's runtime image), and each
-// programs/<prog>.ts bundled into libexec/<prog> — a JavaScript program whose
-// #! line names the JS runtime image. No symlinks: the image
-// builder and `agentos-software` project bin/ from the package.json bin map.
+// tree a package ships: package.json, agentos-package.json, share/, libexec/
+// files as they are (e.g. the shell's runtime image), and each program the
+// package declares bundled into libexec/<prog> — a JavaScript program whose
+// #! line names the JS runtime image. The declaration is the package.json
+// `bin` map: every `libexec/<prog>` it names that the package does not ship
+// ready-made is built from programs/<prog>.ts, which must default-export its
+// main. No symlinks: the image builder and `agentos-software` project bin/
+// from the same map.
 import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -25,14 +28,12 @@ export async function buildPackages(root) {
     }
     copyAssets(root, from, to);
     const programs = join(from, 'programs');
-    // Only top-level files are programs; helpers they import sit beside them as modules.
-    const entries = existsSync(programs)
-      ? readdirSync(programs).filter((f) => f.endsWith('.ts') && isEntry(join(programs, f)))
-      : [];
-    await Promise.all(entries.map(async (f) => {
-      const outfile = join(to, 'libexec', f.replace(/\.ts$/, ''));
+    await Promise.all(declaredPrograms(from).map(async (prog) => {
+      const entry = join(programs, `${prog}.ts`);
+      if (!existsSync(entry)) throw new Error(`build-packages: ${name}: package.json bin names libexec/${prog} but there is no programs/${prog}.ts`);
+      const outfile = join(to, 'libexec', prog);
       await esbuild.build({
-      entryPoints: [join(programs, f)],
+      entryPoints: [entry],
       outfile,
       bundle: true,
       format: 'iife',
@@ -66,7 +67,9 @@ function copyAssets(root, from, to) {
   }
 }
 
-/** A program entry has a default export (its main); helper modules do not. */
-function isEntry(file) {
-  return /export default/.test(readFileSync(file, 'utf8'));
+/** The programs a package declares: the `libexec/<prog>` targets of its package.json `bin` map not shipped ready-made in libexec/. */
+function declaredPrograms(from) {
+  const { bin = {} } = JSON.parse(readFileSync(join(from, 'package.json'), 'utf8'));
+  const targets = new Set(Object.values(bin).filter((t) => t.startsWith('libexec/')).map((t) => t.slice('libexec/'.length)));
+  return [...targets].filter((prog) => !existsSync(join(from, 'libexec', prog))).sort();
 }

@@ -4,6 +4,9 @@
 //   node scripts/build.mjs              # node bundles + test bundles + vite (browser)
 //   node scripts/build.mjs --node-only  # skip vite
 //   node scripts/build.mjs --playground # only what `npm start` serves: packages, image, Python, vite
+//   node scripts/build.mjs --test <path> # (repeatable, with or without --node-only) all but the test
+//                                        # bundles, of which only the named test/**/X.test.ts files;
+//                                        # an e2e/X.spec.ts path bundles none (`npm test -- <path>`)
 //
 // Outputs:
 //   dist/node/index.js           <- src/host/node/index.ts  (Node host library)
@@ -53,16 +56,25 @@ const HOST_ENTRIES = [
   { src: 'src/host/playwright', built: join(NODE_OUT, 'browser-vm.js') },
 ];
 
-const args = new Set(process.argv.slice(2));
-const nodeOnly = args.has('--node-only');
-// What `npm start` serves: packages, image, Python assets and dist/web; no Node, test or WASI test builds.
-const playground = args.has('--playground');
-for (const a of args) {
-  if (a !== '--node-only' && a !== '--playground') {
-    console.error(`build: unknown argument ${a} (supported: --node-only, --playground)`);
+const args = new Set();
+/** --test <path>: the only test files to bundle (null: all of test/**\/*.test.ts). */
+let onlyTests = null;
+for (let i = 2; i < process.argv.length; i++) {
+  const a = process.argv[i];
+  if (a === '--test' && i + 1 < process.argv.length) {
+    const path = resolve(process.argv[++i]);
+    onlyTests ??= [];
+    if (path.endsWith('.test.ts')) onlyTests.push(path);
+  } else if (a === '--node-only' || a === '--playground') {
+    args.add(a);
+  } else {
+    console.error(`build: unknown argument ${a} (supported: --node-only, --playground, --test <path>)`);
     process.exit(2);
   }
 }
+const nodeOnly = args.has('--node-only');
+// What `npm start` serves: packages, image, Python assets and dist/web; no Node, test or WASI test builds.
+const playground = args.has('--playground');
 if (nodeOnly && playground) {
   console.error('build: --node-only and --playground exclude each other');
   process.exit(2);
@@ -167,8 +179,10 @@ const nodeHostExternal = {
 
 async function buildTests() {
   const t0 = performance.now();
-  rmSync(TEST_OUT, { recursive: true, force: true });
-  const tests = findTests(TEST_SRC);
+  // With --test, the other bundles stay as they are: only the named files are rebuilt.
+  if (!onlyTests) rmSync(TEST_OUT, { recursive: true, force: true });
+  const tests = onlyTests ?? findTests(TEST_SRC);
+  if (onlyTests && tests.length === 0) return;
   if (tests.length === 0) {
     console.log('build: no test/**/*.test.ts files');
     return;

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The whole test pipeline: `npm test`.
+// The whole test pipeline: `npm test`; or one test file: `npm test -- <path>...`.
 //
 // Stages, always all run in order (nothing stops early):
 //   1. lint       eslint .                      -> counts as 1 test
@@ -15,6 +15,10 @@
 // Exit code is non-zero if anything failed or any stage crashed (a crash, i.e. a
 // non-zero exit without any counted failure, or no parseable summary, counts as 1 failed).
 //
+// With paths (`npm test -- test/kernel/procfs.test.ts e2e/tty.spec.ts`): no lint or typecheck; a
+// partial build (scripts/build.mjs --test <path>: the packages, image and host, only the named test
+// files bundled, and vite only when a browser spec is named), then only those files run.
+//
 // Env:
 //   AGENTOS_SKIP_BROWSER=1       skip the Playwright stage (and the vite build; the node tests that
 //                                drive BrowserVM on dist/web then skip, saying so)
@@ -22,7 +26,7 @@
 //   AGENTOS_NODE_TEST_ARGS="..." extra args for node --test (e.g. --test-name-pattern=vfs)
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -34,6 +38,19 @@ const concurrency = Number(process.env.AGENTOS_TEST_CONCURRENCY ?? 2) || 2;
 
 const bin = (p) => join(ROOT, 'node_modules', p);
 mkdirSync(RESULTS, { recursive: true });
+
+/** `npm test -- <path>...`: the named Node test files (test/**\/X.test.ts) and browser specs (e2e/X.spec.ts), repository-relative. */
+const only = process.argv.slice(2).map((arg) => {
+  const path = relative(ROOT, resolve(arg)).split(sep).join('/');
+  if (!existsSync(join(ROOT, path)) || !(/^test\/.+\.test\.ts$/.test(path) || /^e2e\/.+\.spec\.ts$/.test(path))) {
+    console.error(`test: ${arg}: not a test file (test/**/X.test.ts or e2e/X.spec.ts)`);
+    process.exit(2);
+  }
+  return path;
+});
+const onlyNode = only.filter((p) => p.startsWith('test/'));
+const onlySpecs = only.filter((p) => p.startsWith('e2e/'));
+const partial = only.length > 0;
 
 /** @type {{ name: string, passed: number, failed: number, skipped: number, seconds: number, note: string }[]} */
 const stages = [];
@@ -123,22 +140,25 @@ function findFiles(dir, suffix) {
 // ------------------------------------------------------------------ stages
 const tAll = performance.now();
 
-await stage('lint', () => singleTest(process.execPath, [bin('eslint/bin/eslint.js'), '.']));
-
-await stage('typecheck', () => singleTest(process.execPath, [join(ROOT, 'scripts/typecheck.mjs')]));
-
-await stage('layers', () => singleTest(process.execPath, [join(ROOT, 'scripts/check-layers.mjs')]));
+if (!partial) {
+  await stage('lint', () => singleTest(process.execPath, [bin('eslint/bin/eslint.js'), '.']));
+  await stage('typecheck', () => singleTest(process.execPath, [join(ROOT, 'scripts/typecheck.mjs')]));
+  await stage('layers', () => singleTest(process.execPath, [join(ROOT, 'scripts/check-layers.mjs')]));
+}
 
 await stage('build', async () => {
   const args = [join(ROOT, 'scripts/build.mjs')];
-  if (skipBrowser) args.push('--node-only');
+  if (skipBrowser || (partial && onlySpecs.length === 0)) args.push('--node-only');
+  if (partial) args.push(...only.flatMap((p) => ['--test', p]));
   const { code } = await run(process.execPath, args);
   // The build is not a test; a failed build counts as one failure.
   return code === 0 ? { passed: 0, failed: 0, note: 'ok' } : { passed: 0, failed: 1, note: `FAILED (exit ${code})` };
 });
 
-await stage('node tests', async () => {
-  const files = findFiles(join(ROOT, 'dist/test'), '.test.js');
+if (!partial || onlyNode.length) await stage('node tests', async () => {
+  const files = partial
+    ? onlyNode.map((p) => join(ROOT, 'dist', p.replace(/\.ts$/, '.js')))
+    : findFiles(join(ROOT, 'dist/test'), '.test.js');
   if (files.length === 0) {
     return { passed: 0, failed: 0, note: 'no test files in dist/test' };
   }
@@ -195,7 +215,9 @@ await stage('node tests', async () => {
   return { passed, failed, skipped, note };
 });
 
-if (skipBrowser) {
+if (partial && onlySpecs.length === 0) {
+  // Only Node test files named: no browser stage.
+} else if (skipBrowser) {
   stages.push({ name: 'browser tests', passed: 0, failed: 0, skipped: 0, seconds: 0, note: 'skipped (AGENTOS_SKIP_BROWSER)' });
   console.log('\n[test] browser tests skipped (AGENTOS_SKIP_BROWSER=1)');
 } else {
@@ -203,7 +225,7 @@ if (skipBrowser) {
     const specs = findFiles(join(ROOT, 'e2e'), '.spec.ts');
     if (specs.length === 0) return { passed: 0, failed: 0, note: 'no e2e/*.spec.ts files' };
     rmSync(PW_JSON, { force: true });
-    const { code, timedOut } = await run(process.execPath, [bin('@playwright/test/cli.js'), 'test', '--pass-with-no-tests']);
+    const { code, timedOut } = await run(process.execPath, [bin('@playwright/test/cli.js'), 'test', '--pass-with-no-tests', ...onlySpecs]);
     let report = null;
     try {
       report = JSON.parse(readFileSync(PW_JSON, 'utf8'));

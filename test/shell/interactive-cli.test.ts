@@ -11,7 +11,7 @@ import { Screen } from './interactive-screen.js';
 // This file runs from dist/test/shell/.
 const cli = fileURLToPath(new URL('../../../bin/agentos.js', import.meta.url));
 
-test('agentos shell on a terminal: raw mode, size, resize, Ctrl-C, exit status', { skip: !hasPython() && 'python3 is missing' }, () => {
+test('agentos shell on a terminal: raw mode, size, resize, Ctrl-C, exit status', { skip: !hasPython() && 'python3 is missing' }, async () => {
   const r = runOnPty([process.execPath, cli, 'shell'], [
     { send: "PS1='$ '\r" },
     { send: 'stty size; echo $TERM\r', until: 'xterm-256color' },
@@ -23,7 +23,7 @@ test('agentos shell on a terminal: raw mode, size, resize, Ctrl-C, exit status',
     { send: 'exit 3\r', quiet: 1 },
   ], { cols: 100, rows: 30 });
   const screen = new Screen(120);
-  screen.write(r.out);
+  await screen.write(r.out);
   const lines = screen.text();
   const at = lines.findIndex((l) => l === '$ stty size; echo $TERM');
   assert.ok(at >= 0, lines.join('\n'));

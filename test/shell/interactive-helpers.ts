@@ -16,8 +16,8 @@ export class TermDriver {
     term.onData((b) => {
       const s = dec.decode(b, { stream: true });
       this.raw += s;
-      this.screen.write(s);
-      this.waiters.forEach((w) => w());
+      // Waiters look again once the screen shows it.
+      void this.screen.write(s).then(() => this.waiters.forEach((w) => w()));
     });
   }
 
@@ -27,13 +27,14 @@ export class TermDriver {
 
   /** Resolves once `pred` holds over everything received; rejects with the screen after `ms`. */
   until(pred: (raw: string) => boolean, ms = 8000, what = 'output'): Promise<void> {
-    if (pred(this.raw)) return Promise.resolve();
+    if (pred(this.raw)) return this.screen.flush();
     return new Promise((resolve, reject) => {
       const check = () => {
         if (!pred(this.raw)) return;
         clearTimeout(timer);
         this.waiters.delete(check);
-        resolve();
+        // What the test reads next is on the screen.
+        void this.screen.flush().then(resolve);
       };
       const timer = setTimeout(() => {
         this.waiters.delete(check);

@@ -12,9 +12,9 @@ import { Screen } from './interactive-screen.js';
 const cli = fileURLToPath(new URL('../../../bin/agentos.js', import.meta.url));
 const skip = !hasPython() && 'python3 is missing';
 
-function screenOf(out: string, first: string): string[] {
+async function screenOf(out: string, first: string): Promise<string[]> {
   const s = new Screen(80);
-  s.write(out);
+  await s.write(out);
   const lines = s.text();
   const at = lines.indexOf(`$ ${first}`);
   const rest = at >= 0 ? lines.slice(at) : lines;
@@ -23,16 +23,16 @@ function screenOf(out: string, first: string): string[] {
   return rest.map((l) => l.replace(/^(\[\d+\]) \d+$/, '$1 PID'));
 }
 
-function compare(steps: Step[], first: string): void {
+async function compare(steps: Step[], first: string): Promise<void> {
   const all: Step[] = [{ send: "PS1='$ '\r" }, ...steps, { send: 'exit\r', quiet: 0.8 }];
   const bash = runOnPty(['bash', '--norc', '--noprofile', '-i'], all, { env: { HOME: '/tmp', HISTFILE: '/dev/null', PS1: '$ ' }, startQuiet: 0.5 });
   const ours = runOnPty([process.execPath, cli, 'shell'], all);
-  assert.deepEqual(screenOf(ours.out, first), screenOf(bash.out, first));
+  assert.deepEqual(await screenOf(ours.out, first), await screenOf(bash.out, first));
   assert.equal(ours.status, bash.status);
 }
 
-test('oracle: commands, editing keys and history recall look the same as in bash', { skip }, () => {
-  compare([
+test('oracle: commands, editing keys and history recall look the same as in bash', { skip }, async () => {
+  await compare([
     { send: 'echo hi\r' },
     { send: 'false; echo $?\r' },
     { send: 'echo abc\x1b[D\x1b[DX\r' },
@@ -41,8 +41,8 @@ test('oracle: commands, editing keys and history recall look the same as in bash
   ], 'echo hi');
 });
 
-test('oracle: ^C on a running command and at the prompt, as bash shows them', { skip }, () => {
-  compare([
+test('oracle: ^C on a running command and at the prompt, as bash shows them', { skip }, async () => {
+  await compare([
     { send: 'sleep 100\r', quiet: 0.6 },
     { send: '\x03' },
     { send: 'echo $?\r' },
@@ -52,8 +52,8 @@ test('oracle: ^C on a running command and at the prompt, as bash shows them', { 
   ], 'sleep 100');
 });
 
-test('oracle: ^Z, jobs, bg/fg messages and the finished-job report', { skip }, () => {
-  compare([
+test('oracle: ^Z, jobs, bg/fg messages and the finished-job report', { skip }, async () => {
+  await compare([
     { send: 'sleep 100\r', quiet: 0.6 },
     { send: '\x1a' },
     { send: 'jobs\r' },
@@ -65,16 +65,16 @@ test('oracle: ^Z, jobs, bg/fg messages and the finished-job report', { skip }, (
   ], 'sleep 100');
 });
 
-test('oracle: history expansion with !! and !$', { skip }, () => {
-  compare([
+test('oracle: history expansion with !! and !$', { skip }, async () => {
+  await compare([
     { send: 'echo one two\r' },
     { send: '!!\r' },
     { send: 'echo !$\r' },
   ], 'echo one two');
 });
 
-test('oracle: stty on the terminal — the same settings after `stty sane` as a Linux pty (iutf8 aside)', { skip }, () => {
-  compare([
+test('oracle: stty on the terminal — the same settings after `stty sane` as a Linux pty (iutf8 aside)', { skip }, async () => {
+  await compare([
     { send: 'stty sane -iutf8; stty -a\r', quiet: 1.5 },
     { send: 'stty raw -echo; stty -raw echo; stty -g\r', quiet: 1.5 },
     { send: 'stty cols 100 rows 30; stty size\r', quiet: 1.5 },

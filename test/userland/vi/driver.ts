@@ -20,8 +20,8 @@ export class ViDriver {
     term.onData((b) => {
       const s = dec.decode(b, { stream: true });
       this.raw += s;
-      this.screen.write(s);
-      this.waiters.forEach((w) => w());
+      // Waiters look again once the screen shows it.
+      void this.screen.write(s).then(() => this.waiters.forEach((w) => w()));
     });
   }
 
@@ -31,13 +31,14 @@ export class ViDriver {
 
   /** Resolves once `pred` holds; rejects with the screen after `ms`. */
   until(pred: () => boolean, what: string, ms = 8000): Promise<void> {
-    if (pred()) return Promise.resolve();
+    if (pred()) return this.screen.flush();
     return new Promise((resolve, reject) => {
       const check = () => {
         if (!pred()) return;
         clearTimeout(timer);
         this.waiters.delete(check);
-        resolve();
+        // What the test reads next is on the screen.
+        void this.screen.flush().then(resolve);
       };
       const timer = setTimeout(() => {
         this.waiters.delete(check);
