@@ -29,7 +29,7 @@ import { Process, ProcessTable } from './process.js';
 import { Runner, type WorkerFactory } from './runner.js';
 import { notifyParent } from './signal.js';
 import { SoftwareBroker } from './software/broker.js';
-import { Call, type Handler } from './syscall.js';
+import { Call, type AnyHandler } from './syscall.js';
 import { handlers } from './sys/table.js';
 import { acquire, leaderExited } from './tty/jobctl.js';
 import { Ptys } from './tty/pty.js';
@@ -140,7 +140,7 @@ export class Kernel {
   /** Inside poll(): replies made now are followed by more polling anyway. */
   private polling = false;
   private pollQueued = false;
-  private readonly table: Handler[];
+  private readonly table: AnyHandler[];
   private stopped = false;
   private readonly runtimes: Set<string>;
   readonly persister: Persister | null;
