@@ -15,7 +15,7 @@ import { sendSignal } from '../signal.js';
 import type { Handler } from '../syscall.js';
 import { WaitQueue } from '../waitqueue.js';
 import { longTimeout } from '../../abi/long-timeout.js';
-import { baseDir, bytes, int, msOrNow, str } from './args.js';
+import { arg, baseDir, bytes, int, msOrNow, str } from './args.js';
 
 const POLLNVAL = 32;
 /** Character-device majors that are terminals (tty, console/ptmx, pts). */
@@ -245,12 +245,12 @@ export const isatty: Handler<'isatty'> = (_k, p, a) => {
 export const ioctl: Handler<'ioctl'> = (_k, p, a) => {
   const f = p.fds.get(int(a, 0));
   if (!f.ops.ioctl) throw new SysError(Errno.ENOTTY);
-  return f.ops.ioctl(f, int(a, 1), a[2]) as Value;
+  return f.ops.ioctl(f, int(a, 1), arg(a, 2)) as Value;
 };
 
 /** poll([[fd, events], ...], timeoutMs) → [[fd, revents], ...] for ready fds. */
 export const poll: Handler<'poll'> = (_k, p, a, call) => {
-  const list = a[0];
+  const list = arg(a, 0);
   if (!Array.isArray(list)) throw new SysError(Errno.EFAULT);
   const timeout = int(a, 1, -1);
   const ready: [number, number][] = [];

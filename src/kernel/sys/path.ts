@@ -9,7 +9,7 @@ import type { Kernel } from '../kernel.js';
 import type { Call, Handler } from '../syscall.js';
 import type { Inode } from '../vfs/types.js';
 import type { WaitQueue } from '../waitqueue.js';
-import { type Args, baseDir, type IndexOf, int, msOrNow, str } from './args.js';
+import { arg, type Args, baseDir, type IndexOf, int, msOrNow, str } from './args.js';
 import { settle } from './settle.js';
 
 /** The dirfd argument at `i`: AT_FDCWD when absent. */
@@ -80,7 +80,7 @@ export const lchown: Handler<'lchown'> = (k, p, a) => {
 
 /** utimes(path, atimeMs|null, mtimeMs|null[, follow=true[, dirfd]]); null means now. */
 export const utimes: Handler<'utimes'> = (k, p, a) => {
-  k.vfs.utimes(p.cred, baseDir(p, at(a, 4)), str(a, 0), msOrNow(a, 1), msOrNow(a, 2), a[3] !== false);
+  k.vfs.utimes(p.cred, baseDir(p, at(a, 4)), str(a, 0), msOrNow(a, 1), msOrNow(a, 2), arg(a, 3) !== false);
   return 0;
 };
 
