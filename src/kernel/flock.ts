@@ -26,7 +26,7 @@ export class FlockTable {
   }
 
   /** flock(fd, op): 0 when done, the queue to sleep on when it must wait. */
-  lock(f: OpenFile, op: number): number | WaitQueue {
+  lock(f: OpenFile, op: number): 0 | WaitQueue {
     const kind = op & ~LOCK_NB;
     if (kind === LOCK_UN) {
       this.release(f);

@@ -14,6 +14,7 @@ import { newDoorbell } from '../abi/channel.js';
 import type { Value } from '../abi/codec.js';
 import { Errno, SysError } from '../abi/errno.js';
 import { RUNTIME_NAMES } from '../abi/runtime.js';
+import type { SpawnRequest } from '../abi/spawn.js';
 import { SYSCALLS, SYSNO } from '../abi/syscalls.js';
 import { SIG_HANDLE, SIG_IGN, SIGABRT, SIGKILL, SIGSYS } from '../abi/signal.js';
 import { signalStatus } from '../abi/wait.js';
@@ -29,7 +30,7 @@ import { Process, ProcessTable } from './process.js';
 import { Runner, type WorkerFactory } from './runner.js';
 import { notifyParent } from './signal.js';
 import { SoftwareBroker } from './software/broker.js';
-import { Call, type Handler } from './syscall.js';
+import { Call, type AnyHandler } from './syscall.js';
 import { handlers } from './sys/table.js';
 import { acquire, leaderExited } from './tty/jobctl.js';
 import { Ptys } from './tty/pty.js';
@@ -64,32 +65,6 @@ export interface KernelOptions {
   hostMemory?: number;
   /** The host's logical CPUs (processes run in parallel workers): /proc/cpuinfo, /proc/stat, nproc. */
   cpus?: number;
-}
-
-export interface SpawnRequest {
-  path: string;
-  argv: string[];
-  env: string[];
-  cwd?: string;
-  /** childFd → parentFd. Absent: inherit every fd not marked close-on-exec. */
-  fds?: [number, number][];
-  /** 0 = new group led by the child; n = join group n; absent = inherit. */
-  pgid?: number;
-  /**
-   * With pgid: the child's group becomes the foreground group of the caller's
-   * terminal before the child runs — what a job-control shell's child does
-   * with tcsetpgrp before exec, so the program never starts in the background
-   * (a tcsetattr there would stop it with SIGTTOU). Only a caller in the foreground may.
-   */
-  foreground?: boolean;
-  setsid?: boolean;
-  /** With setsid: the child's fd that becomes its controlling terminal (TIOCSCTTY). */
-  ctty?: number;
-  /** Run the child as this user (and group): root only, like setuid before exec. */
-  uid?: number;
-  gid?: number;
-  /** From the host only: an exec shell (host/worker/exec-shell.ts), whose CPU and wall clocks run per exec. */
-  execShell?: boolean;
 }
 
 /** What the host may do as the VM user (Kernel.userCall): file syscalls only. */
@@ -140,7 +115,7 @@ export class Kernel {
   /** Inside poll(): replies made now are followed by more polling anyway. */
   private polling = false;
   private pollQueued = false;
-  private readonly table: Handler[];
+  private readonly table: AnyHandler[];
   private stopped = false;
   private readonly runtimes: Set<string>;
   readonly persister: Persister | null;
@@ -345,7 +320,8 @@ export class Kernel {
 
   // ---- process lifecycle ---------------------------------------------------
 
-  spawn(parent: Process, req: SpawnRequest): Process {
+  /** Start a process (abi/spawn.ts); the spawn syscall has filled in `env`. */
+  spawn(parent: Process, req: SpawnRequest & { env: string[] }): Process {
     const cwd = req.cwd === undefined ? parent.cwd : this.vfs.resolve(parent.cred, parent.cwd, req.cwd, true);
     const loaded = this.load(parent, cwd, req.path, req.argv, true);
     // Resolve the fd map before creating anything, so EBADF leaves no trace.

@@ -8,10 +8,13 @@
 
 import type { Value } from '../abi/codec.js';
 import { Errno, SysError } from '../abi/errno.js';
+import type { SyscallArgs, SyscallResult } from '../abi/syscall-types.js';
+import type { SyscallName } from '../abi/syscalls.js';
 import type { Kernel } from './kernel.js';
 import { ApprovalNeeded, type GrantHolder } from './policy/approval.js';
 import { diagnose } from './diag.js';
 import type { Process } from './process.js';
+import type { Args } from './sys/args.js';
 import { WaitQueue } from './waitqueue.js';
 import { longTimeout } from '../abi/long-timeout.js';
 
@@ -23,7 +26,15 @@ export interface CallState {
   [k: string]: unknown;
 }
 
-export type Handler = (k: Kernel, p: Process, args: Value[], call: Call) => Value | WaitQueue;
+/**
+ * The handler of syscall N: its arguments labelled with N's signature
+ * (abi/syscall-types.ts), read through sys/args.ts; it answers N's result, or
+ * a queue to sleep on.
+ */
+export type Handler<N extends SyscallName> = (k: Kernel, p: Process, args: Args<SyscallArgs<N>>, call: Call) => SyscallResult<N> | WaitQueue;
+
+/** Any handler, as dispatch sees it: values in, a value out (sys/table.ts is where the types are dropped). */
+export type AnyHandler = (k: Kernel, p: Process, args: Value[], call: Call) => Value | WaitQueue;
 
 export class Call {
   readonly state: CallState = {};
@@ -34,7 +45,7 @@ export class Call {
     readonly kernel: Kernel,
     readonly proc: Process,
     readonly name: string,
-    private readonly handler: Handler,
+    private readonly handler: AnyHandler,
     readonly args: Value[],
     private readonly done: (errno: number, value: Value) => void,
   ) {}

@@ -4,6 +4,7 @@
 // started for a pipeline stage or background job gets SUBSHELL_FLAG.
 
 import { strerror, SysError } from '../abi/errno.js';
+import { SESSION_FLAG } from '../abi/exec-protocol.js';
 import { SIG_DFL, SIGSEGV } from '../abi/signal.js';
 import type { AgentosApi } from '../runtimes/js/api.js';
 import { checkComplete } from './syntax/index.js';
@@ -18,8 +19,6 @@ import { readProfiles, runInteractive } from './interactive/repl.js';
 import { decodeShell } from './bytes.js';
 import { looksBinary } from './binary-file.js';
 
-/** Hidden option: run as a host's persistent exec session (src/shell/session.ts). */
-export const SESSION_FLAG = '--agentos-session';
 
 const VERSION = '5.2.15(1)-release (agentos)';
 /** bash's other long options, accepted and without effect here. */

@@ -1,31 +1,16 @@
-// The shell side of the exec protocol (seed 004): a persistent session that
-// reads framed commands from the host on its stdin and ends each with a
-// sentinel carrying a fresh random token and the exit status.
-//
-// Frame (host → shell):   "\0AOS-EXEC <n>\n" + n bytes of JSON
-//                          {token, cmd, stdin?: path, cwd?: dir, env?: {K: V}}
-// Sentinels (shell → host): stdout "\0AOS-END:<token>:<status>\n",
-//                           stderr "\0AOS-END:<token>\n"
+// The shell side of the exec protocol (abi/exec-protocol.ts): a persistent
+// session that reads framed commands from the host on its stdin and ends each
+// with a sentinel carrying a fresh random token and the exit status.
 // The command runs with /dev/null (or the given file) as stdin, so it can never
 // read the session's next command; the frame stream lives on a close-on-exec fd.
 
 import { strerror, SysError } from '../abi/errno.js';
+import { type ExecFrame, FRAME_MAGIC, stderrEnd, stdoutEnd } from '../abi/exec-protocol.js';
 import { F_DUPFD_CLOEXEC, O_RDONLY } from '../abi/fcntl.js';
 import { SIGINT } from '../abi/signal.js';
 import type { AgentosApi } from '../runtimes/js/api.js';
 import { ExitSignal, InterruptSignal, isStackOverflow } from './interp/control.js';
 import type { Shell } from './interp/shell.js';
-
-export const FRAME_MAGIC = '\0AOS-EXEC ';
-export const END_MAGIC = '\0AOS-END:';
-
-interface Frame {
-  token: string;
-  cmd: string;
-  stdin?: string;
-  cwd?: string;
-  env?: Record<string, string>;
-}
 
 const dec = new TextDecoder();
 
@@ -44,7 +29,7 @@ class FrameReader {
     return true;
   }
 
-  next(): Frame | null {
+  next(): ExecFrame | null {
     for (;;) {
       const nl = this.buf.indexOf(0x0a);
       if (nl >= 0) {
@@ -54,7 +39,7 @@ class FrameReader {
         while (this.buf.byteLength < nl + 1 + n) if (!this.fill()) return null;
         const body = dec.decode(this.buf.subarray(nl + 1, nl + 1 + n));
         this.buf = this.buf.slice(nl + 1 + n);
-        return JSON.parse(body) as Frame;
+        return JSON.parse(body) as ExecFrame;
       }
       if (!this.fill()) return null;
     }
@@ -83,12 +68,12 @@ export function runSession(os: AgentosApi, sh: Shell): number {
     if (f === null) return sh.status;
     const status = runFrame(sh, f);
     sh.status = status;
-    s.writeAll(1, `${END_MAGIC}${f.token}:${status}\n`);
-    s.writeAll(2, `${END_MAGIC}${f.token}\n`);
+    s.writeAll(1, stdoutEnd(f.token, status));
+    s.writeAll(2, stderrEnd(f.token));
   }
 }
 
-function runFrame(sh: Shell, f: Frame): number {
+function runFrame(sh: Shell, f: ExecFrame): number {
   const s = sh.sys;
   const input = s.open(f.stdin ?? '/dev/null', O_RDONLY);
   if (input !== 0) {

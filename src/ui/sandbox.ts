@@ -10,6 +10,8 @@
 // Bytes cross as base64.
 
 import { AgentVM, type Terminal } from '../host/browser/index.js';
+import type { Value } from '../abi/codec.js';
+import type { SyscallArgs } from '../abi/syscall-types.js';
 import type { SyscallName } from '../abi/syscalls.js';
 import {
   APPROVAL_BINDING, EMBEDDER_PARAM, EVENT_BINDING, fromBase64, toBase64,
@@ -99,7 +101,8 @@ const api: SandboxApi = {
   termWrite: async (id, d) => term(id).write(fromBase64(d)),
   termResize: async (id, c, r) => term(id).resize(c, r),
   termClose: (id) => term(id).close(),
-  syscall: (name, args) => need().vm.syscall(name as SyscallName, ...args),
+  // Name and arguments arrive as data from the page's driver: the kernel checks them, as it does a process's.
+  syscall: (name, args) => need().vm.syscall(name as SyscallName, ...(args as SyscallArgs<SyscallName>)) as Promise<Value>,
   async stop() {
     const v = vm;
     vm = null;

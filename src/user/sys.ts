@@ -8,27 +8,10 @@ import type { Value } from '../abi/codec.js';
 import type { HttpRequest, HttpResponse } from '../abi/http.js';
 import { SysError } from '../abi/errno.js';
 import { AT_FDCWD, O_CREAT, O_RDONLY, O_TRUNC, O_WRONLY } from '../abi/fcntl.js';
+import type { SpawnRequest } from '../abi/spawn.js';
 import type { DirEntry, Stat, StatFs } from '../abi/stat.js';
+import type { SnapshotOps, SoftwareOps, SyscallArgs, Utsname } from '../abi/syscall-types.js';
 import type { SyscallClient } from './syscall-client.js';
-
-export interface SpawnOptions {
-  path: string;
-  argv: string[];
-  /** KEY=VALUE strings; default: the caller's environment as the kernel knows it. */
-  env?: string[];
-  cwd?: string;
-  /** [childFd, parentFd] pairs; default: inherit all fds not marked close-on-exec. */
-  fds?: [number, number][];
-  pgid?: number;
-  /** With pgid: the child's group takes the caller's terminal before it runs (a job-control shell's foreground job). */
-  foreground?: boolean;
-  setsid?: boolean;
-  /** With setsid: this child fd (a terminal) becomes the new session's controlling terminal. */
-  ctty?: number;
-  /** Root only: run the child as this user/group. */
-  uid?: number;
-  gid?: number;
-}
 
 const enc = new TextEncoder();
 const toBytes = (d: Uint8Array | string): Uint8Array => (typeof d === 'string' ? enc.encode(d) : d);
@@ -45,7 +28,7 @@ export class Sys {
 
   // files
   open(path: string, flags = O_RDONLY, mode = 0o666, dirfd = AT_FDCWD): number {
-    return this.raw.call('open', path, flags, mode, dirfd) as number;
+    return this.raw.call('open', path, flags, mode, dirfd);
   }
   close(fd: number): void {
     this.raw.call('close', fd);
@@ -56,17 +39,17 @@ export class Sys {
    * takes several calls, the later ones never waiting (the kernel's `more`).
    */
   read(fd: number, len = IO_CHUNK): Uint8Array {
-    const first = this.raw.call('read', fd, Math.min(len, IO_CHUNK)) as Uint8Array;
+    const first = this.raw.call('read', fd, Math.min(len, IO_CHUNK));
     if (len <= IO_CHUNK || first.byteLength < IO_CHUNK) return first;
-    return this.readOn(first, len, (n) => this.raw.call('read', fd, n, 1) as Uint8Array);
+    return this.readOn(first, len, (n) => this.raw.call('read', fd, n, 1));
   }
   /** pread(2): as read, at `pos` (files only, so it never waits). */
   pread(fd: number, len: number, pos: number): Uint8Array {
-    const first = this.raw.call('pread', fd, Math.min(len, IO_CHUNK), pos) as Uint8Array;
+    const first = this.raw.call('pread', fd, Math.min(len, IO_CHUNK), pos);
     if (len <= IO_CHUNK || first.byteLength < IO_CHUNK) return first;
     let at = pos + first.byteLength;
     return this.readOn(first, len, (n) => {
-      const b = this.raw.call('pread', fd, n, at) as Uint8Array;
+      const b = this.raw.call('pread', fd, n, at);
       at += b.byteLength;
       return b;
     });
@@ -92,14 +75,14 @@ export class Sys {
   /** write(2): everything, in channel-sized calls; fewer bytes only when one of them wrote less or failed after some (the next call reports the error). */
   write(fd: number, data: Uint8Array | string): number {
     const b = toBytes(data);
-    if (b.byteLength <= IO_CHUNK) return this.raw.call('write', fd, b) as number;
-    return this.writeOn(b, (chunk) => this.raw.call('write', fd, chunk) as number);
+    if (b.byteLength <= IO_CHUNK) return this.raw.call('write', fd, b);
+    return this.writeOn(b, (chunk) => this.raw.call('write', fd, chunk));
   }
   /** pwrite(2): as write, at `pos`. */
   pwrite(fd: number, data: Uint8Array | string, pos: number): number {
     const b = toBytes(data);
-    if (b.byteLength <= IO_CHUNK) return this.raw.call('pwrite', fd, b, pos) as number;
-    return this.writeOn(b, (chunk, done) => this.raw.call('pwrite', fd, chunk, pos + done) as number);
+    if (b.byteLength <= IO_CHUNK) return this.raw.call('pwrite', fd, b, pos);
+    return this.writeOn(b, (chunk, done) => this.raw.call('pwrite', fd, chunk, pos + done));
   }
   private writeOn(b: Uint8Array, put: (chunk: Uint8Array, done: number) => number): number {
     let done = 0;
@@ -129,23 +112,23 @@ export class Sys {
     return concatBytes(parts);
   }
   lseek(fd: number, offset: number, whence: number): number {
-    return this.raw.call('lseek', fd, offset, whence) as number;
+    return this.raw.call('lseek', fd, offset, whence);
   }
   fstat(fd: number): Stat {
-    return this.raw.call('fstat', fd) as unknown as Stat;
+    return this.raw.call('fstat', fd);
   }
   stat(path: string): Stat {
-    return this.raw.call('stat', path) as unknown as Stat;
+    return this.raw.call('stat', path);
   }
   lstat(path: string): Stat {
-    return this.raw.call('lstat', path) as unknown as Stat;
+    return this.raw.call('lstat', path);
   }
   readdir(path: string): DirEntry[] {
     const fd = this.open(path, 0o200000 /* O_DIRECTORY */);
     try {
       const out: DirEntry[] = [];
       for (;;) {
-        const batch = this.raw.call('getdents', fd) as [string, number, number][];
+        const batch = this.raw.call('getdents', fd);
         if (batch.length === 0) return out;
         for (const [name, ino, type] of batch) out.push({ name, ino, type });
       }
@@ -163,7 +146,7 @@ export class Sys {
     this.raw.call('symlink', target, path);
   }
   readlink(path: string): string {
-    return this.raw.call('readlink', path) as string;
+    return this.raw.call('readlink', path);
   }
   link(oldPath: string, newPath: string): void {
     this.raw.call('link', oldPath, newPath);
@@ -203,42 +186,42 @@ export class Sys {
     this.raw.call('chdir', path);
   }
   getcwd(): string {
-    return this.raw.call('getcwd') as string;
+    return this.raw.call('getcwd');
   }
   realpath(path: string): string {
-    return this.raw.call('realpath', path) as string;
+    return this.raw.call('realpath', path);
   }
   statfs(path: string): StatFs {
-    return this.raw.call('statfs', path) as unknown as StatFs;
+    return this.raw.call('statfs', path);
   }
   dup(fd: number): number {
-    return this.raw.call('dup', fd) as number;
+    return this.raw.call('dup', fd);
   }
   dup2(oldfd: number, newfd: number, flags = 0): number {
-    return this.raw.call('dup2', oldfd, newfd, flags) as number;
+    return this.raw.call('dup2', oldfd, newfd, flags);
   }
   fcntl(fd: number, cmd: number, arg = 0): number {
-    return this.raw.call('fcntl', fd, cmd, arg) as number;
+    return this.raw.call('fcntl', fd, cmd, arg);
   }
   /** flock(2): LOCK_SH 1, LOCK_EX 2, LOCK_NB 4, LOCK_UN 8; EAGAIN when LOCK_NB and held. */
   flock(fd: number, op: number): void {
     this.raw.call('flock', fd, op);
   }
   pipe(flags = 0): [number, number] {
-    return this.raw.call('pipe', flags) as [number, number];
+    return this.raw.call('pipe', flags);
   }
   isatty(fd: number): boolean {
-    return this.raw.call('isatty', fd) as boolean;
+    return this.raw.call('isatty', fd);
   }
   /** A device control request (abi/termios.ts): what comes back depends on the request. */
   ioctl(fd: number, request: number, arg: Value = null): Value {
     return this.raw.call('ioctl', fd, request, arg);
   }
   poll(fds: [number, number][], timeoutMs = -1): [number, number][] {
-    return this.raw.call('poll', fds, timeoutMs) as [number, number][];
+    return this.raw.call('poll', fds, timeoutMs);
   }
   umask(mask: number): number {
-    return this.raw.call('umask', mask) as number;
+    return this.raw.call('umask', mask);
   }
   readFile(path: string): Uint8Array {
     const fd = this.open(path);
@@ -259,35 +242,35 @@ export class Sys {
 
   // processes
   getpid(): number {
-    return this.raw.call('getpid') as number;
+    return this.raw.call('getpid');
   }
   getppid(): number {
-    return this.raw.call('getppid') as number;
+    return this.raw.call('getppid');
   }
   getpgid(pid = 0): number {
-    return this.raw.call('getpgid', pid) as number;
+    return this.raw.call('getpgid', pid);
   }
   setpgid(pid: number, pgid: number): void {
     this.raw.call('setpgid', pid, pgid);
   }
   getsid(pid = 0): number {
-    return this.raw.call('getsid', pid) as number;
+    return this.raw.call('getsid', pid);
   }
   setsid(): number {
-    return this.raw.call('setsid') as number;
+    return this.raw.call('setsid');
   }
   getuid(): number {
-    return this.raw.call('getuid') as number;
+    return this.raw.call('getuid');
   }
   getgid(): number {
-    return this.raw.call('getgid') as number;
+    return this.raw.call('getgid');
   }
   /** The effective user: root while a set-user-ID program runs, whoever ran it in getuid(). */
   geteuid(): number {
-    return this.raw.call('geteuid') as number;
+    return this.raw.call('geteuid');
   }
   getegid(): number {
-    return this.raw.call('getegid') as number;
+    return this.raw.call('getegid');
   }
   setuid(uid: number): void {
     this.raw.call('setuid', uid);
@@ -298,8 +281,8 @@ export class Sys {
   mount(target: string, fstype: string): void {
     this.raw.call('mount', target, fstype);
   }
-  spawn(o: SpawnOptions): number {
-    return this.raw.call('spawn', o as unknown as Value) as number;
+  spawn(o: SpawnRequest): number {
+    return this.raw.call('spawn', o);
   }
   /** Replace this program. On success the new image runs elsewhere and this one unwinds (ExecReplaced). */
   execve(path: string, argv: string[], env: string[]): never {
@@ -309,19 +292,19 @@ export class Sys {
   }
   /** waitpid → [pid, status]; [0, 0] with WNOHANG when nothing has changed. */
   waitpid(pid = -1, options = 0): [number, number] {
-    return this.raw.call('waitpid', pid, options) as [number, number];
+    return this.raw.call('waitpid', pid, options);
   }
   kill(pid: number, sig: number): void {
     this.raw.call('kill', pid, sig);
   }
   sigaction(sig: number, disposition: number): number {
-    return this.raw.call('sigaction', sig, disposition) as number;
+    return this.raw.call('sigaction', sig, disposition);
   }
   sigprocmask(how: number, mask: number): number {
-    return this.raw.call('sigprocmask', how, mask) as number;
+    return this.raw.call('sigprocmask', how, mask);
   }
   alarm(seconds: number): number {
-    return this.raw.call('alarm', seconds) as number;
+    return this.raw.call('alarm', seconds);
   }
   /** Sleep in the kernel; interrupted by caught signals (EINTR). */
   sleep(ms: number): void {
@@ -336,12 +319,23 @@ export class Sys {
     this.raw.call('fsync', fd);
   }
 
-  uname(): Record<string, string> {
-    return this.raw.call('uname') as Record<string, string>;
+  uname(): Utsname {
+    return this.raw.call('uname');
+  }
+
+  /** software(op, ...): the kernel end of agentos-software; what each op takes and answers is SoftwareOps. */
+  software<O extends keyof SoftwareOps>(op: O, ...args: SoftwareOps[O]['args']): SoftwareOps[O]['result'] {
+    // The compiler cannot pair a generic op with its arguments in the table's union by itself.
+    return this.raw.call('software', ...([op, ...args] as unknown as SyscallArgs<'software'>)) as SoftwareOps[O]['result'];
+  }
+
+  /** snapshot(op, ...): the kernel end of `agentos snapshot`; what each op takes and answers is SnapshotOps. */
+  snapshot<O extends keyof SnapshotOps>(op: O, ...args: SnapshotOps[O]['args']): SnapshotOps[O]['result'] {
+    return this.raw.call('snapshot', ...([op, ...args] as unknown as SyscallArgs<'snapshot'>)) as SnapshotOps[O]['result'];
   }
 
   /** One HTTP(S) request through the kernel (and the VM's network policy); the body is an fd to read. */
   http(req: HttpRequest): HttpResponse {
-    return this.raw.call('http', req as unknown as Value) as unknown as HttpResponse;
+    return this.raw.call('http', req);
   }
 }

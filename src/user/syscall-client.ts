@@ -7,6 +7,7 @@ import {
 } from '../abi/channel.js';
 import { CodecOverflow, Decoder, Encoder, type Value } from '../abi/codec.js';
 import { Errno, SysError } from '../abi/errno.js';
+import type { SyscallArgs, SyscallResult } from '../abi/syscall-types.js';
 import { SYSNO, type SyscallName } from '../abi/syscalls.js';
 
 /**
@@ -49,7 +50,8 @@ export class SyscallClient {
     if (Atomics.load(this.header, H_SIGNALS) && this.onSignals && !this.dead) this.onSignals();
   }
 
-  call(name: SyscallName, ...args: Value[]): Value {
+  /** Syscall `name`: its arguments and answer are as abi/syscall-types.ts says (the kernel checks what it gets). */
+  call<N extends SyscallName>(name: N, ...args: SyscallArgs<N>): SyscallResult<N> {
     if (this.dead) throw new Error(`agentos: syscall ${name} after the process ended`);
     const h = this.header;
     // A call abandoned between request and reply (a stack overflow unwinding through
@@ -57,7 +59,8 @@ export class SyscallClient {
     if (Atomics.load(h, H_STATE) !== STATE_IDLE) this.settle();
     this.enc.reset();
     try {
-      for (const a of args) this.enc.value(a);
+      // Every argument type of the table is a codec value (CheckWire in abi/syscall-types.ts).
+      for (const a of args as readonly Value[]) this.enc.value(a);
     } catch (e) {
       // Arguments larger than the channel (a 300 KB argv): the call fails as Linux's execve does.
       if (e instanceof CodecOverflow) throw new SysError(Errno.E2BIG, `${name}: arguments exceed the ${DATA_BYTES}-byte syscall channel`);
@@ -79,7 +82,7 @@ export class SyscallClient {
     Atomics.store(h, H_STATE, STATE_IDLE);
     if (Atomics.load(h, H_SIGNALS) && this.onSignals) this.onSignals();
     if (errno !== 0) throw new SysError(errno, typeof value === 'string' ? value : name);
-    return value;
+    return value as SyscallResult<N>;
   }
 
   private settle(): void {

@@ -8,6 +8,7 @@ import type { Value } from '../../abi/codec.js';
 import { SysError } from '../../abi/errno.js';
 import { O_CREAT, O_RDONLY, O_RDWR, O_TRUNC, O_WRONLY } from '../../abi/fcntl.js';
 import type { DirEntry, Stat } from '../../abi/stat.js';
+import type { SyscallArgs, SyscallResult } from '../../abi/syscall-types.js';
 import type { SyscallName } from '../../abi/syscalls.js';
 import { WEXITSTATUS, WIFEXITED, WTERMSIG } from '../../abi/wait.js';
 import { longTimeout, timeoutOption } from '../../abi/long-timeout.js';
@@ -79,11 +80,12 @@ export class Machine {
     this.user = new UserFiles(service);
   }
 
-  /** A syscall as init (pid 1). Throws SysError. */
-  async syscall(name: SyscallName, ...args: Value[]): Promise<Value> {
-    const r = await this.service.syscall(name, args);
+  /** A syscall as init (pid 1), typed by abi/syscall-types.ts. Throws SysError. */
+  async syscall<N extends SyscallName>(name: N, ...args: SyscallArgs<N>): Promise<SyscallResult<N>> {
+    // Every argument type of the table is a codec value (CheckWire in abi/syscall-types.ts).
+    const r = await this.service.syscall(name, args as readonly Value[] as Value[]);
     if (!r.ok) throw new SysError(r.errno, r.detail ?? `${name}${typeof args[0] === 'string' ? ` ${args[0]}` : ''}`);
-    return r.value;
+    return r.value as SyscallResult<N>;
   }
 
   status(): Promise<KernelStatus> {
@@ -158,10 +160,10 @@ export class Machine {
 
   async writeFile(path: string, data: Uint8Array | string, mode = 0o644): Promise<void> {
     const bytes = typeof data === 'string' ? enc.encode(data) : data;
-    const fd = (await this.syscall('open', path, O_WRONLY | O_CREAT | O_TRUNC, mode)) as number;
+    const fd = await this.syscall('open', path, O_WRONLY | O_CREAT | O_TRUNC, mode);
     try {
       for (let off = 0; off < bytes.byteLength; ) {
-        off += (await this.syscall('write', fd, chunk(bytes, off))) as number;
+        off += await this.syscall('write', fd, chunk(bytes, off));
       }
     } finally {
       await this.syscall('close', fd);
@@ -169,7 +171,7 @@ export class Machine {
   }
 
   async readFile(path: string): Promise<Uint8Array> {
-    const fd = (await this.syscall('open', path, O_RDONLY)) as number;
+    const fd = await this.syscall('open', path, O_RDONLY);
     try {
       return await this.readAll(fd);
     } finally {
@@ -194,7 +196,7 @@ export class Machine {
   }
 
   stat(path: string): Promise<Stat> {
-    return this.syscall('stat', path) as unknown as Promise<Stat>;
+    return this.syscall('stat', path);
   }
 
   readdir(path: string): Promise<DirEntry[]> {
@@ -205,7 +207,7 @@ export class Machine {
   private async readAll(fd: number): Promise<Uint8Array> {
     const parts: Uint8Array[] = [];
     for (;;) {
-      const b = (await this.syscall('read', fd, 256 * 1024)) as Uint8Array;
+      const b = await this.syscall('read', fd, 256 * 1024);
       if (b.byteLength === 0) return concatBytes(parts);
       parts.push(b);
     }
@@ -215,7 +217,7 @@ export class Machine {
   async *readStream(fd: number): AsyncGenerator<Uint8Array, void, undefined> {
     try {
       for (;;) {
-        const b = (await this.syscall('read', fd, 65536)) as Uint8Array;
+        const b = await this.syscall('read', fd, 65536);
         if (!b.byteLength) return;
         yield b;
       }
@@ -229,12 +231,12 @@ export class Machine {
   /** Run a program to completion with stdin from bytes (or /dev/null) and captured stdout/stderr. */
   async run(argv: string[], opts: RunOptions = {}): Promise<RunResult> {
     const ms = timeoutOption('run: timeoutMs', opts.timeoutMs);
-    const [outR, outW] = (await this.syscall('pipe')) as [number, number];
-    const [errR, errW] = (await this.syscall('pipe')) as [number, number];
+    const [outR, outW] = await this.syscall('pipe');
+    const [errR, errW] = await this.syscall('pipe');
     let inR: number;
     let inW = -1;
-    if (opts.stdin === undefined) inR = (await this.syscall('open', '/dev/null', O_RDONLY)) as number;
-    else [inR, inW] = (await this.syscall('pipe')) as [number, number];
+    if (opts.stdin === undefined) inR = await this.syscall('open', '/dev/null', O_RDONLY);
+    else [inR, inW] = await this.syscall('pipe');
     let pid: number;
     try {
       pid = await this.spawn(argv, { ...opts, fds: [[0, inR], [1, outW], [2, errW]] });
@@ -244,7 +246,7 @@ export class Machine {
     const timer = ms === undefined ? null : longTimeout(() => void this.syscall('kill', pid, 9).catch(() => {}), ms);
     const feed = inW >= 0 ? this.feed(inW, opts.stdin!) : Promise.resolve();
     const [stdout, stderr] = await Promise.all([this.drain(outR), this.drain(errR), feed]);
-    const [, status] = (await this.syscall('waitpid', pid, 0)) as [number, number];
+    const [, status] = await this.syscall('waitpid', pid, 0);
     timer?.clear();
     const signal = WIFEXITED(status) ? null : WTERMSIG(status);
     return { stdout, stderr, status, exitCode: signal === null ? WEXITSTATUS(status) : 128 + signal, signal };
@@ -256,13 +258,13 @@ export class Machine {
     let fds = opts.fds;
     let devnull = -1;
     if (!fds) {
-      devnull = (await this.syscall('open', '/dev/null', O_RDWR)) as number;
+      devnull = await this.syscall('open', '/dev/null', O_RDWR);
       fds = [[0, devnull], [1, devnull], [2, devnull]];
     }
     try {
-      return (await this.syscall('spawn', {
+      return await this.syscall('spawn', {
         path: opts.path ?? argv[0], argv, env, cwd: opts.cwd, fds, pgid: opts.pgid, uid: opts.uid, gid: opts.gid ?? opts.uid,
-      })) as number;
+      });
     } finally {
       if (devnull >= 0) await this.syscall('close', devnull);
     }
@@ -274,7 +276,7 @@ export class Machine {
   }
 
   async wait(pid: number): Promise<number> {
-    const [, status] = (await this.syscall('waitpid', pid, 0)) as [number, number];
+    const [, status] = await this.syscall('waitpid', pid, 0);
     return status;
   }
 
@@ -294,7 +296,7 @@ export class Machine {
     const bytes = typeof data === 'string' ? enc.encode(data) : data;
     try {
       for (let off = 0; off < bytes.byteLength; ) {
-        off += (await this.syscall('write', fd, chunk(bytes, off))) as number;
+        off += await this.syscall('write', fd, chunk(bytes, off));
       }
     } catch (e) {
       if (!(e instanceof SysError && e.code === 'EPIPE')) throw e;

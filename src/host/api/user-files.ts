@@ -12,6 +12,7 @@ import type { Value } from '../../abi/codec.js';
 import { Errno, SysError } from '../../abi/errno.js';
 import { O_CREAT, O_NONBLOCK, O_RDONLY, O_TRUNC, O_WRONLY } from '../../abi/fcntl.js';
 import { isDir, isReg, type DirEntry, type Stat } from '../../abi/stat.js';
+import type { SyscallArgs, SyscallResult } from '../../abi/syscall-types.js';
 import type { SyscallName } from '../../abi/syscalls.js';
 import type { KernelService } from '../worker/kernel-service.js';
 import { readDirectory } from './read-directory.js';
@@ -24,10 +25,11 @@ export class UserFiles {
   constructor(private readonly service: Remote<KernelService>) {}
 
   /** A file syscall as the VM user. Throws SysError. */
-  async syscall(name: SyscallName, ...args: Value[]): Promise<Value> {
-    const r = await this.service.userSyscall(name, args);
+  async syscall<N extends SyscallName>(name: N, ...args: SyscallArgs<N>): Promise<SyscallResult<N>> {
+    // Every argument type of the table is a codec value (CheckWire in abi/syscall-types.ts).
+    const r = await this.service.userSyscall(name, args as readonly Value[] as Value[]);
     if (!r.ok) throw new SysError(r.errno, r.detail ?? `${name}${typeof args[0] === 'string' ? ` ${args[0]}` : ''}`);
-    return r.value;
+    return r.value as SyscallResult<N>;
   }
 
   /** A regular file's bytes (a FIFO or a device would never end: EINVAL; a directory: EISDIR). */
@@ -49,17 +51,17 @@ export class UserFiles {
   }
 
   stat(path: string): Promise<Stat> {
-    return named(path, () => this.syscall('stat', path) as unknown as Promise<Stat>);
+    return named(path, () => this.syscall('stat', path));
   }
 
   private async read(path: string): Promise<Uint8Array> {
     // O_NONBLOCK: opening a FIFO the guest put there must not wait for a writer.
-    const fd = (await this.syscall('open', path, O_RDONLY | O_NONBLOCK)) as number;
+    const fd = await this.syscall('open', path, O_RDONLY | O_NONBLOCK);
     try {
       await this.regular(fd, path);
       const parts: Uint8Array[] = [];
       for (;;) {
-        const b = (await this.syscall('read', fd, CHUNK)) as Uint8Array;
+        const b = await this.syscall('read', fd, CHUNK);
         if (b.byteLength === 0) return concatBytes(parts);
         parts.push(b);
       }
@@ -70,12 +72,12 @@ export class UserFiles {
 
   private async write(path: string, data: Uint8Array | string, mode?: number): Promise<void> {
     const bytes = typeof data === 'string' ? enc.encode(data) : data;
-    const fd = (await this.syscall('open', path, O_WRONLY | O_CREAT | O_TRUNC | O_NONBLOCK, mode ?? 0o644)) as number;
+    const fd = await this.syscall('open', path, O_WRONLY | O_CREAT | O_TRUNC | O_NONBLOCK, mode ?? 0o644);
     try {
       const st = await this.regular(fd, path);
       if (mode !== undefined && (st.mode & 0o7777) !== (mode & 0o7777)) await this.syscall('fchmod', fd, mode & 0o7777);
       for (let off = 0; off < bytes.byteLength; ) {
-        off += (await this.syscall('write', fd, new Uint8Array(bytes.subarray(off, off + CHUNK)))) as number;
+        off += await this.syscall('write', fd, new Uint8Array(bytes.subarray(off, off + CHUNK)));
       }
     } finally {
       await this.syscall('close', fd);

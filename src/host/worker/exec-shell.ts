@@ -1,4 +1,4 @@
-// The exec protocol (decision 0007), kernel side: an exec shell is one
+// The exec protocol (abi/exec-protocol.ts), kernel side: an exec shell is one
 // persistent shell, commands framed onto its stdin, output read until a sentinel with a
 // fresh random token per call. Bytes before the sentinel are the command's
 // output, exactly; stdout and stderr stay apart.
@@ -7,6 +7,7 @@
 // so one exec costs the host one message each way (api/exec-client.ts) instead of
 // a message per write and per read.
 
+import { encodeFrame, endMarkers, SESSION_FLAG } from '../../abi/exec-protocol.js';
 import { SIGINT, SIGKILL } from '../../abi/signal.js';
 import { WEXITSTATUS, WIFEXITED, WTERMSIG } from '../../abi/wait.js';
 import { longTimeout, timeoutOption, type LongTimeout } from '../../abi/long-timeout.js';
@@ -53,7 +54,6 @@ export interface ExecShellLimits {
   clocks: boolean;
 }
 
-const enc = new TextEncoder();
 const dec = new TextDecoder();
 /** How long after SIGINT before the command's processes get SIGKILL, and the shell after that. */
 const GRACE_MS = 1000;
@@ -199,15 +199,15 @@ export class ExecShell {
 
   async start(): Promise<void> {
     const m = this.m;
-    const [inR, inW] = (await m.syscall('pipe', 0o2000000)) as [number, number];
-    const [outR, outW] = (await m.syscall('pipe', 0o2000000)) as [number, number];
-    const [errR, errW] = (await m.syscall('pipe', 0o2000000)) as [number, number];
+    const [inR, inW] = await m.syscall('pipe', 0o2000000);
+    const [outR, outW] = await m.syscall('pipe', 0o2000000);
+    const [errR, errW] = await m.syscall('pipe', 0o2000000);
     const env = Object.entries(this.opts.env).map(([k, v]) => `${k}=${v}`);
     try {
-      this.pid = (await m.syscall('spawn', {
-        path: '/bin/bash', argv: ['/bin/bash', '--agentos-session'], env, cwd: this.opts.cwd,
+      this.pid = await m.syscall('spawn', {
+        path: '/bin/bash', argv: ['/bin/bash', SESSION_FLAG], env, cwd: this.opts.cwd,
         fds: [[0, inR], [1, outW], [2, errW]], setsid: true, uid: this.opts.uid, gid: this.opts.gid, execShell: true,
-      })) as number;
+      });
     } finally {
       for (const fd of [inR, outW, errW]) await m.syscall('close', fd);
     }
@@ -252,11 +252,10 @@ export class ExecShell {
       await m.writeFile(stdinPath, o.stdin, 0o600);
       await m.syscall('chown', stdinPath, this.opts.uid, this.opts.gid);
     }
-    const marker = enc.encode(`\0AOS-END:${token}`);
-    const outDone = this.out.expect(enc.encode(`\0AOS-END:${token}:`));
-    const errDone = this.err.expect(marker);
-    const body = enc.encode(JSON.stringify({ token, cmd, stdin: stdinPath, cwd: o.cwd, env: o.env }));
-    const frame = new Uint8Array([...enc.encode(`\0AOS-EXEC ${body.length}\n`), ...body]);
+    const markers = endMarkers(token);
+    const outDone = this.out.expect(markers.stdout);
+    const errDone = this.err.expect(markers.stderr);
+    const frame = encodeFrame({ token, cmd, stdin: stdinPath, cwd: o.cwd, env: o.env });
     let timedOut = false;
     const since = Date.now();
     const timers: LongTimeout[] = [];
@@ -279,7 +278,7 @@ export class ExecShell {
       if (status === null) {
         // The shell ended (exit N, or killed): its status is the command's; the next exec gets a new shell.
         this.alive = false;
-        const [, ws] = (await m.syscall('waitpid', this.pid, 0)) as [number, number];
+        const [, ws] = await m.syscall('waitpid', this.pid, 0);
         const code = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
         return { stdout, stderr, exitCode: timedOut ? 124 : code, timedOut, ...extra };
       }
@@ -298,7 +297,7 @@ export class ExecShell {
   }
 
   private async writeAll(data: Uint8Array): Promise<void> {
-    for (let off = 0; off < data.length; ) off += (await this.m.syscall('write', this.inFd, data.subarray(off, off + 65536))) as number;
+    for (let off = 0; off < data.length; ) off += await this.m.syscall('write', this.inFd, data.subarray(off, off + 65536));
   }
 
   async close(): Promise<void> {

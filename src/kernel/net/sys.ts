@@ -9,6 +9,8 @@
 // Redirects are the client's to follow: each hop is a new request, checked again.
 
 import type { Value } from '../../abi/codec.js';
+import type { HttpRequest } from '../../abi/http.js';
+import { arg, type Fields, fields } from '../sys/args.js';
 import { Errno, SysError } from '../../abi/errno.js';
 import { longTimeout, type LongTimeout } from '../../abi/long-timeout.js';
 import type { Handler } from '../syscall.js';
@@ -34,7 +36,7 @@ interface Pending {
 
 const DEFAULT_CONNECT_TIMEOUT_MS = 300_000;
 
-function field(req: Record<string, Value>, name: string, type: 'string' | 'number'): string | number | undefined {
+function field(req: Fields<HttpRequest>, name: keyof HttpRequest, type: 'string' | 'number'): string | number | undefined {
   const v = req[name];
   if (v === undefined || v === null) return undefined;
   if (typeof v !== type) throw new SysError(Errno.EINVAL, `http: ${name} must be a ${type}`);
@@ -88,11 +90,10 @@ function decide(k: Kernel, pid: number, method: string, url: string): Decision &
   return d;
 }
 
-export const http: Handler = (k, p, a, call) => {
+export const http: Handler<'http'> = (k, p, a, call) => {
   let st = call.state.http as Pending | undefined;
   if (!st) {
-    const req = a[0];
-    if (!req || typeof req !== 'object' || Array.isArray(req) || req instanceof Uint8Array) throw new SysError(Errno.EFAULT, 'http: want a request object');
+    const req = fields<HttpRequest>(arg(a, 0), 'http: want a request object');
     const method = ((field(req, 'method', 'string') as string | undefined) ?? 'GET').toUpperCase();
     const url = field(req, 'url', 'string') as string | undefined;
     if (!url) throw new SysError(Errno.EINVAL, 'http: no url');

@@ -15,13 +15,13 @@ import { sendSignal } from '../signal.js';
 import type { Handler } from '../syscall.js';
 import { WaitQueue } from '../waitqueue.js';
 import { longTimeout } from '../../abi/long-timeout.js';
-import { baseDir, bytes, int, msOrNow, str } from './args.js';
+import { arg, baseDir, bytes, int, msOrNow, str } from './args.js';
 
 const POLLNVAL = 32;
 /** Character-device majors that are terminals (tty, console/ptmx, pts). */
 const TTY_MAJORS = new Set([4, 5, 136]);
 
-export const open: Handler = (k, p, a, call) => {
+export const open: Handler<'open'> = (k, p, a, call) => {
   const path = str(a, 0);
   const flags = int(a, 1, O_RDONLY);
   const mode = int(a, 2, 0o666);
@@ -55,7 +55,7 @@ export const open: Handler = (k, p, a, call) => {
   return fd;
 };
 
-export const close: Handler = (_k, p, a) => {
+export const close: Handler<'close'> = (_k, p, a) => {
   p.fds.close(int(a, 0));
   return 0;
 };
@@ -75,7 +75,7 @@ function writable(f: OpenFile): OpenFile {
  * the channel (user/sys.ts): it takes what is there and never waits, so a
  * pipe or terminal read still returns what it had, as on Linux.
  */
-export const read: Handler = (_k, p, a) => {
+export const read: Handler<'read'> = (_k, p, a) => {
   const f = readable(p.fds.get(int(a, 0)));
   const len = Math.min(int(a, 1), IO_CHUNK);
   if (len < 0) throw new SysError(Errno.EINVAL);
@@ -83,7 +83,7 @@ export const read: Handler = (_k, p, a) => {
   return r instanceof WaitQueue && int(a, 2, 0) ? new Uint8Array(0) : r;
 };
 
-export const pread: Handler = (_k, p, a) => {
+export const pread: Handler<'pread'> = (_k, p, a) => {
   const f = readable(p.fds.get(int(a, 0)));
   const len = Math.min(int(a, 1), IO_CHUNK);
   const pos = int(a, 2);
@@ -93,7 +93,7 @@ export const pread: Handler = (_k, p, a) => {
 };
 
 /** write(2): pipes may take the data in several pieces; the caller sees one call. */
-export const write: Handler = (k, p, a, call) => {
+export const write: Handler<'write'> = (k, p, a, call) => {
   const f = writable(p.fds.get(int(a, 0)));
   let data = bytes(a, 1);
   // RLIMIT_FSIZE-like: only what fits below the policy's file size limit is written.
@@ -121,7 +121,7 @@ export const write: Handler = (k, p, a, call) => {
   return off;
 };
 
-export const pwrite: Handler = (k, p, a) => {
+export const pwrite: Handler<'pwrite'> = (k, p, a) => {
   const f = writable(p.fds.get(int(a, 0)));
   const pos = int(a, 2);
   if (pos < 0) throw new SysError(Errno.EINVAL);
@@ -132,16 +132,16 @@ export const pwrite: Handler = (k, p, a) => {
   return r;
 };
 
-export const lseek: Handler = (_k, p, a) => {
+export const lseek: Handler<'lseek'> = (_k, p, a) => {
   const f = p.fds.get(int(a, 0));
   if (!f.ops.seek) throw new SysError(Errno.ESPIPE);
   return f.ops.seek(f, int(a, 1), int(a, 2));
 };
 
-export const fstat: Handler = (k, p, a) => k.vfs.fstat(p.fds.get(int(a, 0)).inode) as unknown as Value;
+export const fstat: Handler<'fstat'> = (k, p, a) => k.vfs.fstat(p.fds.get(int(a, 0)).inode);
 
 /** getdents: the next batch of [name, ino, d_type] entries; [] at the end. */
-export const getdents: Handler = (k, p, a) => {
+export const getdents: Handler<'getdents'> = (k, p, a) => {
   const f = p.fds.get(int(a, 0));
   const max = int(a, 1, 1024);
   const entries = k.vfs.readdirOf(f, p.cred);
@@ -150,23 +150,23 @@ export const getdents: Handler = (k, p, a) => {
   return batch.map((e) => [e.name, e.ino, e.type]);
 };
 
-export const fchmod: Handler = (k, p, a) => {
+export const fchmod: Handler<'fchmod'> = (k, p, a) => {
   k.vfs.fchmod(p.cred, p.fds.get(int(a, 0)).inode, int(a, 1));
   return 0;
 };
 
-export const fchown: Handler = (k, p, a) => {
+export const fchown: Handler<'fchown'> = (k, p, a) => {
   k.vfs.fchown(p.cred, p.fds.get(int(a, 0)).inode, int(a, 1), int(a, 2));
   return 0;
 };
 
 /** futimes(fd, atimeMs|null, mtimeMs|null): utimes on an open file; null means now. */
-export const futimes: Handler = (k, p, a) => {
+export const futimes: Handler<'futimes'> = (k, p, a) => {
   k.vfs.futimes(p.cred, p.fds.get(int(a, 0)).inode, msOrNow(a, 1), msOrNow(a, 2));
   return 0;
 };
 
-export const ftruncate: Handler = (k, p, a) => {
+export const ftruncate: Handler<'ftruncate'> = (k, p, a) => {
   const f = p.fds.get(int(a, 0));
   if (!f.writable) throw new SysError(Errno.EINVAL);
   k.policy.limits.fileSize(p, f.inode, f.path, int(a, 1), 0);
@@ -174,10 +174,10 @@ export const ftruncate: Handler = (k, p, a) => {
   return 0;
 };
 
-export const dup: Handler = (_k, p, a) => p.fds.alloc(p.fds.get(int(a, 0)).ref());
+export const dup: Handler<'dup'> = (_k, p, a) => p.fds.alloc(p.fds.get(int(a, 0)).ref());
 
 /** dup2(old, new[, O_CLOEXEC]) — dup3 when flags are given. */
-export const dup2: Handler = (_k, p, a) => {
+export const dup2: Handler<'dup2'> = (_k, p, a) => {
   const oldfd = int(a, 0);
   const newfd = int(a, 1);
   const flags = int(a, 2, 0);
@@ -190,7 +190,7 @@ export const dup2: Handler = (_k, p, a) => {
   return newfd;
 };
 
-export const fcntl: Handler = (_k, p, a) => {
+export const fcntl: Handler<'fcntl'> = (_k, p, a) => {
   const fd = int(a, 0);
   const cmd = int(a, 1);
   const f = p.fds.get(fd);
@@ -214,10 +214,10 @@ export const fcntl: Handler = (_k, p, a) => {
 };
 
 /** flock(fd, operation): LOCK_SH / LOCK_EX (| LOCK_NB) / LOCK_UN on the fd's open file description. */
-export const flock: Handler = (k, p, a) => k.flocks.lock(p.fds.get(int(a, 0)), int(a, 1));
+export const flock: Handler<'flock'> = (k, p, a) => k.flocks.lock(p.fds.get(int(a, 0)), int(a, 1));
 
 /** pipe2(flags) → [readFd, writeFd] */
-export const pipe: Handler = (k, p, a) => {
+export const pipe: Handler<'pipe'> = (k, p, a) => {
   const flags = int(a, 0, 0);
   const inode = k.pipefs.newPipeInode(p.uid, p.gid);
   const pipeObj: Pipe = k.fifos.pipeOf(inode);
@@ -237,20 +237,20 @@ export const pipe: Handler = (k, p, a) => {
   return [rfd, wfd];
 };
 
-export const isatty: Handler = (_k, p, a) => {
+export const isatty: Handler<'isatty'> = (_k, p, a) => {
   const f = p.fds.get(int(a, 0));
   return (f.inode.mode & 0o170000) === 0o020000 && TTY_MAJORS.has(major(f.inode.rdev));
 };
 
-export const ioctl: Handler = (_k, p, a) => {
+export const ioctl: Handler<'ioctl'> = (_k, p, a) => {
   const f = p.fds.get(int(a, 0));
   if (!f.ops.ioctl) throw new SysError(Errno.ENOTTY);
-  return f.ops.ioctl(f, int(a, 1), a[2]) as Value;
+  return f.ops.ioctl(f, int(a, 1), arg(a, 2)) as Value;
 };
 
 /** poll([[fd, events], ...], timeoutMs) → [[fd, revents], ...] for ready fds. */
-export const poll: Handler = (_k, p, a, call) => {
-  const list = a[0];
+export const poll: Handler<'poll'> = (_k, p, a, call) => {
+  const list = arg(a, 0);
   if (!Array.isArray(list)) throw new SysError(Errno.EFAULT);
   const timeout = int(a, 1, -1);
   const ready: [number, number][] = [];

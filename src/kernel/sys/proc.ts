@@ -3,21 +3,22 @@
 import type { Value } from '../../abi/codec.js';
 import { Errno, SysError } from '../../abi/errno.js';
 import { OPEN_MAX } from '../../abi/fcntl.js';
+import type { SpawnRequest } from '../../abi/spawn.js';
 import { isValidSignal, NSIG, SIG_DFL, SIG_HANDLE, SIG_IGN, SIGALRM, SIGKILL, SIGSTOP } from '../../abi/signal.js';
 import { exitStatus, WCONTINUED, WNOHANG, WUNTRACED } from '../../abi/wait.js';
 import type { Kernel } from '../kernel.js';
 import type { Process } from '../process.js';
 import { deliverUnblocked, killTargets, sendSignal } from '../signal.js';
 import { timerQueue, type Handler } from '../syscall.js';
-import { int, str, strList } from './args.js';
+import { arg, type Args, fields, int, str, strList } from './args.js';
 import { longTimeout } from '../../abi/long-timeout.js';
 
-export const getpid: Handler = (_k, p) => p.pid;
-export const getppid: Handler = (_k, p) => p.ppid;
-export const getuid: Handler = (_k, p) => p.ruid;
-export const geteuid: Handler = (_k, p) => p.uid;
-export const getgid: Handler = (_k, p) => p.rgid;
-export const getegid: Handler = (_k, p) => p.gid;
+export const getpid: Handler<'getpid'> = (_k, p) => p.pid;
+export const getppid: Handler<'getppid'> = (_k, p) => p.ppid;
+export const getuid: Handler<'getuid'> = (_k, p) => p.ruid;
+export const geteuid: Handler<'geteuid'> = (_k, p) => p.uid;
+export const getgid: Handler<'getgid'> = (_k, p) => p.rgid;
+export const getegid: Handler<'getegid'> = (_k, p) => p.gid;
 
 function target(k: Kernel, p: Process, pid: number): Process {
   const t = pid === 0 ? p : k.procs.get(pid);
@@ -25,11 +26,11 @@ function target(k: Kernel, p: Process, pid: number): Process {
   return t;
 }
 
-export const getpgid: Handler = (k, p, a) => target(k, p, int(a, 0, 0)).pgid;
-export const getsid: Handler = (k, p, a) => target(k, p, int(a, 0, 0)).sid;
+export const getpgid: Handler<'getpgid'> = (k, p, a) => target(k, p, int(a, 0, 0)).pgid;
+export const getsid: Handler<'getsid'> = (k, p, a) => target(k, p, int(a, 0, 0)).sid;
 
 /** setpgid(pid, pgid) with the POSIX rules: self or a child, same session, not a session leader. */
-export const setpgid: Handler = (k, p, a) => {
+export const setpgid: Handler<'setpgid'> = (k, p, a) => {
   const t = target(k, p, int(a, 0, 0));
   const pgid = int(a, 1, 0) || t.pid;
   if (pgid < 0) throw new SysError(Errno.EINVAL);
@@ -42,7 +43,7 @@ export const setpgid: Handler = (k, p, a) => {
   return 0;
 };
 
-export const setsid: Handler = (k, p) => {
+export const setsid: Handler<'setsid'> = (k, p) => {
   if (k.procs.all().some((q) => q.alive && q.pgid === p.pid)) throw new SysError(Errno.EPERM);
   p.sid = p.pid;
   p.pgid = p.pid;
@@ -54,11 +55,10 @@ export const setsid: Handler = (k, p) => {
  * spawn({path, argv, env, cwd?, fds?, pgid?, setsid?, uid?, gid?}) → pid. The kernel's
  * posix_spawn: workers cannot fork a JS heap, so this is how processes begin.
  */
-export const spawn: Handler = (k, p, a) => {
-  const o = a[0];
-  if (!o || typeof o !== 'object' || Array.isArray(o) || o instanceof Uint8Array) throw new SysError(Errno.EFAULT);
-  const r = o as Record<string, Value>;
-  const args = [r.path, r.argv, r.env];
+export const spawn: Handler<'spawn'> = (k, p, a) => {
+  const r = fields<SpawnRequest>(arg(a, 0));
+  // Checked as arguments are (sys/args.ts), so a bad field gets the same errno as a bad argument.
+  const args = [r.path, r.argv, r.env] as Args<[path: string, argv: string[], env: string[]]>;
   const child = k.spawn(p, {
     path: str(args, 0),
     argv: strList(args, 1),
@@ -90,21 +90,21 @@ function optId(v: Value, name: string): number | undefined {
   return v;
 }
 
-export const execve: Handler = (k, p, a) => {
+export const execve: Handler<'execve'> = (k, p, a) => {
   if (p === k.init) throw new SysError(Errno.EPERM, 'the host cannot exec');
   k.exec(p, str(a, 0), strList(a, 1), strList(a, 2));
   // Success: the old image is told to unwind (its worker then returns to the pool).
   return 0;
 };
 
-export const exit: Handler = (k, p, a) => {
+export const exit: Handler<'exit'> = (k, p, a) => {
   if (p === k.init) throw new SysError(Errno.EPERM, 'init cannot exit');
   k.exit(p, exitStatus(int(a, 0, 0)), true);
   return 0;
 };
 
 /** waitpid(pid, options) → [pid, status]; [0, 0] with WNOHANG when nothing is ready. */
-export const waitpid: Handler = (k, p, a) => {
+export const waitpid: Handler<'waitpid'> = (k, p, a) => {
   const pid = int(a, 0, -1);
   const options = int(a, 1, 0);
   const matches = (c: Process) =>
@@ -129,7 +129,7 @@ export const waitpid: Handler = (k, p, a) => {
   return p.childEvent;
 };
 
-export const kill: Handler = (k, p, a) => {
+export const kill: Handler<'kill'> = (k, p, a) => {
   const pid = int(a, 0);
   const sig = int(a, 1);
   if (!isValidSignal(sig)) throw new SysError(Errno.EINVAL);
@@ -143,7 +143,7 @@ export const kill: Handler = (k, p, a) => {
 };
 
 /** sigaction(sig, disposition) → old disposition (SIG_DFL, SIG_IGN or SIG_HANDLE). */
-export const sigaction: Handler = (_k, p, a) => {
+export const sigaction: Handler<'sigaction'> = (_k, p, a) => {
   const sig = int(a, 0);
   const disp = int(a, 1);
   if (sig <= 0 || sig >= NSIG || sig === SIGKILL || sig === SIGSTOP) throw new SysError(Errno.EINVAL);
@@ -154,7 +154,7 @@ export const sigaction: Handler = (_k, p, a) => {
 };
 
 /** Take the caught signals the runtime must now run handlers for (bitmask). */
-export const sigtake: Handler = (_k, p) => {
+export const sigtake: Handler<'sigtake'> = (_k, p) => {
   const set = p.caught;
   p.caught = 0;
   p.channel?.flagSignals(false);
@@ -162,7 +162,7 @@ export const sigtake: Handler = (_k, p) => {
 };
 
 /** sigprocmask(how, mask) → old mask; how: 0 block, 1 unblock, 2 set. */
-export const sigprocmask: Handler = (k, p, a) => {
+export const sigprocmask: Handler<'sigprocmask'> = (k, p, a) => {
   const how = int(a, 0);
   const mask = int(a, 1) & ~((1 << SIGKILL) | (1 << SIGSTOP));
   const old = p.blocked;
@@ -175,7 +175,7 @@ export const sigprocmask: Handler = (k, p, a) => {
 };
 
 /** alarm(seconds) → seconds left on the previous alarm. */
-export const alarm: Handler = (k, p, a) => {
+export const alarm: Handler<'alarm'> = (k, p, a) => {
   const secs = int(a, 0);
   if (secs < 0) throw new SysError(Errno.EINVAL, 'alarm: negative seconds');
   const left = p.alarmTimer ? Math.max(0, Math.ceil((p.alarmAt - Date.now()) / 1000)) : 0;
@@ -192,7 +192,7 @@ export const alarm: Handler = (k, p, a) => {
 };
 
 /** nanosleep(ms): sleeps in the kernel so signals interrupt it (EINTR). */
-export const nanosleep: Handler = (_k, _p, a, call) => {
+export const nanosleep: Handler<'nanosleep'> = (_k, _p, a, call) => {
   const ms = int(a, 0);
   if (ms < 0) throw new SysError(Errno.EINVAL);
   if (call.state.deadline === undefined) call.state.deadline = performance.now() + ms;
@@ -201,7 +201,7 @@ export const nanosleep: Handler = (_k, _p, a, call) => {
   return timerQueue(call, left);
 };
 
-export const uname: Handler = (k) => ({
+export const uname: Handler<'uname'> = (k) => ({
   sysname: 'Linux',
   nodename: k.hostname,
   release: '6.1.0-agentos',
@@ -214,7 +214,7 @@ export const uname: Handler = (k) => ({
  * cannot come back); others may only switch the effective user between their
  * real and effective ones.
  */
-export const setuid: Handler = (_k, p, a) => {
+export const setuid: Handler<'setuid'> = (_k, p, a) => {
   const uid = int(a, 0);
   if (uid < 0) throw new SysError(Errno.EINVAL);
   if (p.uid === 0) p.uid = p.ruid = uid;
@@ -223,7 +223,7 @@ export const setuid: Handler = (_k, p, a) => {
   return 0;
 };
 
-export const setgid: Handler = (_k, p, a) => {
+export const setgid: Handler<'setgid'> = (_k, p, a) => {
   const gid = int(a, 0);
   if (gid < 0) throw new SysError(Errno.EINVAL);
   if (p.uid === 0) {

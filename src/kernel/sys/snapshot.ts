@@ -13,7 +13,6 @@
 // neither replaced nor deleted from inside. A restore ends the caller and the
 // shells it runs under with status 0 and a note on its stderr (kernel.ts).
 
-import type { Value } from '../../abi/codec.js';
 import { Errno, strerror, SysError } from '../../abi/errno.js';
 import { O_CREAT, O_RDONLY, O_TRUNC, O_WRONLY } from '../../abi/fcntl.js';
 import type { OpenFile } from '../file.js';
@@ -26,7 +25,7 @@ import type { Kernel } from '../kernel.js';
 import { str } from './args.js';
 import { settle } from './settle.js';
 
-export const snapshot: Handler = (k, p, a, call) => {
+export const snapshot: Handler<'snapshot'> = (k, p, a, call) => {
   const op = str(a, 0);
   const s = k.snapshots;
   // A command allowlist makes its programs read-only (policy.ts): a restore or import could replace them.
@@ -41,11 +40,11 @@ export const snapshot: Handler = (k, p, a, call) => {
           throw new SysError(Errno.EEXIST, `snapshot '${str(a, 1)}' exists; under the VM's filesystem policy only the host replaces it`);
         }
         return s.create(str(a, 1));
-      }) as unknown as Value;
+      });
     case 'list':
-      return settle(call, () => s.list()) as unknown as Value;
+      return settle(call, () => s.list());
     case 'delete':
-      return settle(call, () => s.delete(str(a, 1)).then(() => 0));
+      return settle(call, () => s.delete(str(a, 1)).then(() => 0 as const));
     case 'export': {
       // The file is written in the handler itself, so an `ask` rule on it parks the call as any open does.
       const file = settle(call, () => (ruled || p.uid !== 0 ? guestExport(k, p, str(a, 1)) : s.export(str(a, 1))));
@@ -54,12 +53,12 @@ export const snapshot: Handler = (k, p, a, call) => {
     case 'import': {
       const st = call.state as { file?: Uint8Array };
       st.file ??= readVfsFile(k, p, str(a, 1));
-      return settle(call, () => s.import(str(a, 2), st.file!)) as unknown as Value;
+      return settle(call, () => s.import(str(a, 2), st.file!));
     }
     case 'restore': {
       const name = str(a, 1);
       const note = `agentos snapshot: restored '${name}'; every process in the VM was stopped, this command's shell too (what followed it did not run); the next command runs in the restored files\n`;
-      return settle(call, () => s.restore(name, { pid: p.pid, note }).then(() => 0));
+      return settle(call, () => s.restore(name, { pid: p.pid, note }).then(() => 0 as const));
     }
     default:
       throw new SysError(Errno.EINVAL, `snapshot: unknown operation ${op}`);

@@ -1,6 +1,5 @@
 // software(op, ...): the kernel end of `agentos-software` (see kernel/software/broker.ts).
 
-import type { Value } from '../../abi/codec.js';
 import { Errno, SysError } from '../../abi/errno.js';
 import type { Kernel } from '../kernel.js';
 import type { Process } from '../process.js';
@@ -26,21 +25,21 @@ function policyAllowsChanges(k: Kernel, p: Process, op: string): void {
   for (const path of [OPT, BIN]) guard.modify(p.cred, k.vfs.resolve(p.cred, k.vfs.root(), path, false), `software ${op} (${path})`);
 }
 
-export const software: Handler = (k, p, a) => {
+export const software: Handler<'software'> = (k, p, a) => {
   const op = str(a, 0);
   const b = k.software;
   policyAllowsChanges(k, p, op);
   switch (op) {
     case 'link':
-      return b.link(p.cred, str(a, 1)) as unknown as Value;
+      return b.link(p.cred, str(a, 1));
     case 'unlink':
       return b.unlink(str(a, 1));
     case 'list':
-      return b.list() as unknown as Value;
+      return b.list();
     case 'install':
-      return b.install(p.cred, str(a, 1), int(a, 2, 0) !== 0) as unknown as Value;
+      return b.install(p.cred, str(a, 1), int(a, 2, 0) !== 0);
     case 'upgrade':
-      return b.upgrade(str(a, 1), str(a, 2)) as unknown as Value;
+      return b.upgrade(str(a, 1), str(a, 2));
     default:
       throw new SysError(Errno.EINVAL, `software: unknown operation ${op}`);
   }

@@ -13,6 +13,7 @@ import {
   type FrameMessage, type FrameRequest, type Reply, type SandboxApi, type SandboxMethod, type SandboxStart,
 } from '../../host/playwright/protocol.js';
 import type { Value } from '../../abi/codec.js';
+import type { SyscallResult } from '../../abi/syscall-types.js';
 
 export interface FrameVMOptions extends Omit<SandboxStart, 'approvals'> {
   /** Where the sandbox's copy of the built app (dist/web) is served: an origin, or a URL of its directory. */
@@ -131,7 +132,7 @@ export class FrameVM extends SandboxClient {
 
   /** Host-level syscalls, run by the sandbox page as init. */
   get vm(): Pick<Machine, 'syscall'> {
-    return { syscall: (name, ...args) => this.call('syscall', [name, args]) as Promise<Value> };
+    return { syscall: (name, ...args) => this.call('syscall', [name, args as readonly Value[] as Value[]]) as Promise<SyscallResult<typeof name>> };
   }
 
   /** Stop the VM and remove its frame. */

@@ -3,6 +3,7 @@
 
 import { strerror, SysError } from '../../../abi/errno.js';
 import { DT_DIR } from '../../../abi/stat.js';
+import type { SoftwareLinks } from '../../../abi/syscall-types.js';
 import type { AgentosApi } from '../../../runtimes/js/api.js';
 import type { RepoEntry } from '../../../runtimes/js/repository.js';
 import { gunzip, untar } from '../../../user/tar.js';
@@ -24,29 +25,21 @@ const USAGE = `Usage: agentos-software COMMAND [ARG]...
   help                   show this help
 `;
 
-interface LinkResult {
-  linked: string[];
-  warnings: string[];
-  name?: string;
-  version?: string;
-}
-
 const O_WRONLY = 0o1, O_CREAT = 0o100, O_EXCL = 0o200;
 
 export default async function main(os: AgentosApi): Promise<void> {
   const [cmd, ...args] = os.argv.slice(1);
-  const broker = (...a: (string | number)[]) => os.sys.raw.call('software', ...a);
   try {
     switch (cmd) {
       case 'link':
         need(os, args, 1, 'link PATH');
-        return report(os, broker('link', args[0]) as unknown as LinkResult);
+        return report(os, os.sys.software('link', args[0]));
       case 'unlink':
         need(os, args, 1, 'unlink NAME');
-        for (const c of broker('unlink', args[0]) as string[]) os.print(`unlinked ${c}\n`);
+        for (const c of os.sys.software('unlink', args[0])) os.print(`unlinked ${c}\n`);
         return;
       case 'list':
-        for (const l of broker('list') as unknown as { command: string; target: string }[]) {
+        for (const l of os.sys.software('list')) {
           os.print(`${l.command} -> ${l.target}\n`);
         }
         return;
@@ -57,7 +50,7 @@ export default async function main(os: AgentosApi): Promise<void> {
         const fromRepo = isRepoName(os, source);
         const staging = fromRepo ? await download(os, await entry(os, source)) : await stage(os, source);
         try {
-          const r = broker('install', staging, upgrade ? 1 : 0) as unknown as LinkResult;
+          const r = os.sys.software('install', staging, upgrade ? 1 : 0);
           os.print(`installed ${r.name} ${r.version}\n`);
           return report(os, r);
         } finally {
@@ -80,7 +73,7 @@ export default async function main(os: AgentosApi): Promise<void> {
       }
       case 'upgrade':
         need(os, args, 2, 'upgrade NAME VERSION');
-        report(os, broker('upgrade', args[0], args[1]) as unknown as LinkResult);
+        report(os, os.sys.software('upgrade', args[0], args[1]));
         os.print(`${args[0]} is now at ${args[1]}\n`);
         return;
       case undefined:
@@ -107,7 +100,7 @@ function need(os: AgentosApi, args: string[], n: number, usage: string): void {
   }
 }
 
-function report(os: AgentosApi, r: LinkResult): void {
+function report(os: AgentosApi, r: SoftwareLinks): void {
   for (const w of r.warnings) os.eprint(`agentos-software: warning: ${w}\n`);
   if (r.linked.length) os.print(`linked ${r.linked.join(' ')}\n`);
 }

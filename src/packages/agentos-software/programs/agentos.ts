@@ -19,12 +19,6 @@ const USAGE = `Usage: agentos snapshot COMMAND [ARG]...
                           the file name without its extension)
 `;
 
-interface Info {
-  name: string;
-  bytes: number;
-  mtimeMs: number;
-}
-
 const ARITY: Record<string, [number, number, string]> = {
   create: [1, 1, 'create NAME'], list: [0, 0, 'list'], restore: [1, 1, 'restore NAME'], delete: [1, 1, 'delete NAME'],
   export: [2, 2, 'export NAME FILE'], import: [1, 2, 'import FILE [NAME]'],
@@ -47,26 +41,25 @@ export default function main(os: AgentosApi): void {
     os.eprint(`agentos snapshot: usage: agentos snapshot ${arity[2]}\n`);
     return os.exit(2);
   }
-  const call = (...a: string[]) => os.sys.raw.call('snapshot', cmd!, ...a);
   try {
     switch (cmd) {
       case 'create': {
-        const info = call(args[0]) as unknown as Info;
+        const info = os.sys.snapshot('create', args[0]);
         return void os.print(`created snapshot ${info.name} (${size(info.bytes)})\n`);
       }
       case 'list':
-        for (const s of call() as unknown as Info[]) os.print(`${s.name}\t${size(s.bytes)}\t${new Date(s.mtimeMs).toISOString()}\n`);
+        for (const s of os.sys.snapshot('list')) os.print(`${s.name}\t${size(s.bytes)}\t${new Date(s.mtimeMs).toISOString()}\n`);
         return;
       case 'export':
-        call(args[0], args[1]);
+        os.sys.snapshot('export', args[0], args[1]);
         return void os.print(`exported ${args[0]} to ${args[1]}\n`);
       case 'import': {
         const name = args[1] ?? args[0].replace(/^.*\//, '').replace(/\.[^.]*$/, '');
-        const info = call(args[0], name) as unknown as Info;
+        const info = os.sys.snapshot('import', args[0], name);
         return void os.print(`imported ${info.name} (${size(info.bytes)})\n`);
       }
       default: // restore (never returns) and delete
-        call(args[0]);
+        os.sys.snapshot(cmd as 'restore' | 'delete', args[0]);
     }
   } catch (e) {
     if (!(e instanceof SysError)) throw e;

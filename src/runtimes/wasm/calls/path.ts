@@ -2,7 +2,7 @@
 // path syscalls take the directory as a trailing dirfd (their *at() forms), so
 // each is one syscall on the directory's kernel fd.
 
-import type { Stat } from '../../../abi/stat.js';
+import type { SyncSyscall } from '../../../abi/syscall-types.js';
 import {
   O_APPEND, O_CLOEXEC, O_CREAT, O_DIRECTORY, O_EXCL, O_NOFOLLOW, O_NONBLOCK, O_RDONLY, O_RDWR, O_TRUNC, O_WRONLY,
 } from '../../../abi/fcntl.js';
@@ -21,8 +21,7 @@ const WRITE_RIGHTS = RIGHT.FD_WRITE | RIGHT.FD_DATASYNC | RIGHT.FD_ALLOCATE | RI
 
 export function pathCalls(w: WasiState) {
   const { sys, mem, fds } = w;
-  const call = (name: Parameters<typeof sys.raw.call>[0], ...args: (string | number | boolean | null)[]) =>
-    sys.raw.call(name, ...args);
+  const call: SyncSyscall = (name, ...args) => sys.raw.call(name, ...args);
   const str = (ptr: number, len: number) => mem.string(ptr, len);
   /**
    * Through the cwd's "." preopen libc sends both `x` and `/x` (its own cwd is
@@ -59,7 +58,7 @@ export function pathCalls(w: WasiState) {
     path_filestat_get(fd: number, flags: number, p: number, n: number, out: number): void {
       const path = str(p, n);
       const kfd = dir(fd, RIGHT.PATH_FILESTAT_GET, path);
-      const st = call(flags & LOOKUP_SYMLINK_FOLLOW ? 'stat' : 'lstat', path, kfd) as unknown as Stat;
+      const st = call(flags & LOOKUP_SYMLINK_FOLLOW ? 'stat' : 'lstat', path, kfd);
       w.writeFilestat(out, st);
     },
 
@@ -67,7 +66,7 @@ export function pathCalls(w: WasiState) {
       const path = str(p, n);
       const kfd = dir(fd, RIGHT.PATH_FILESTAT_SET_TIMES, path);
       const follow = (flags & LOOKUP_SYMLINK_FOLLOW) !== 0;
-      const [a, m] = timesFor(fst, atim, mtim, () => call(follow ? 'stat' : 'lstat', path, kfd) as unknown as Stat);
+      const [a, m] = timesFor(fst, atim, mtim, () => call(follow ? 'stat' : 'lstat', path, kfd));
       call('utimes', path, a, m, follow, kfd);
     },
 
@@ -104,7 +103,7 @@ export function pathCalls(w: WasiState) {
 
     path_readlink(fd: number, p: number, n: number, buf: number, len: number, out: number): void {
       const path = str(p, n);
-      const target = Memory.encode(call('readlink', path, dir(fd, RIGHT.PATH_READLINK, path)) as string);
+      const target = Memory.encode(call('readlink', path, dir(fd, RIGHT.PATH_READLINK, path)));
       const k = Math.min(len, target.byteLength);
       mem.slice(buf, k).set(target.subarray(0, k));
       mem.setU32(out, k);
