@@ -62,14 +62,16 @@ test('man: pages render as the host man renders them (no hyphenation)', async ()
   const failures: string[] = [];
   let n = 0;
   for (const { name, file } of shippedPages()) {
-    for (const width of [80, 65]) {
+    // Two widths in the C locale, and 80 columns again under LANG=C.UTF-8 (groff's utf8 device).
+    for (const [width, locale] of [[80, 'C'], [65, 'C'], [80, 'C.UTF-8']] as const) {
       n++;
+      const env = locale === 'C' ? '' : `LC_ALL= LANG=${locale} `;
       const want = spawnSync('man', ['-l', file], {
-        env: { ...ENV, MANROFFOPT: '-rHY=0', MANWIDTH: String(width) },
+        env: { ...ENV, ...(locale === 'C' ? {} : { LC_ALL: '', LANG: locale }), MANROFFOPT: '-rHY=0', MANWIDTH: String(width) },
         encoding: 'utf8',
       }).stdout;
-      const got = await vm(`MANWIDTH=${width} man ${name}`);
-      if (got.stdout !== want || got.exitCode !== 0) failures.push(`${name} at ${width} columns:\n--- want\n${want}\n--- got\n${got.stdout}${got.stderr}`);
+      const got = await vm(`${env}MANWIDTH=${width} man ${name}`);
+      if (got.stdout !== want || got.exitCode !== 0) failures.push(`${name} at ${width} columns (${locale}):\n--- want\n${want}\n--- got\n${got.stdout}${got.stderr}`);
     }
   }
   console.log(`man: ${n - failures.length}/${n} renderings match the host's`);
