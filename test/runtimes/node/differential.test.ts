@@ -15,7 +15,7 @@ import type { Machine } from '../../../src/host/machine.js';
 import { CASES } from './corpus.js';
 
 /** Every case runs in the byte locale and again in UTF-8 (the VM's default). */
-const LOCALES = [
+const LOCALES: { name: string; env: Record<string, string> }[] = [
   { name: 'LC_ALL=C', env: { PATH: '/usr/bin:/bin', HOME: '/tmp', LC_ALL: 'C' } },
   { name: 'LANG=C.UTF-8', env: { PATH: '/usr/bin:/bin', HOME: '/tmp', LANG: 'C.UTF-8' } },
 ];

@@ -51,7 +51,7 @@ test('differential: agentOS python3 and the host CPython agree', { skip: !host &
   const m = await boot();
   try {
     // Every script in the byte locale and again in UTF-8 (the VM's default).
-    for (const env of [{ LC_ALL: 'C' }, { LANG: 'C.UTF-8' }]) for (const s of SCRIPTS) await t.test(`${s.name} (${Object.entries(env)[0].join('=')})`, async () => {
+    for (const env of [{ LC_ALL: 'C' }, { LANG: 'C.UTF-8' }] as Record<string, string>[]) for (const s of SCRIPTS) await t.test(`${s.name} (${Object.entries(env)[0].join('=')})`, async () => {
       const args = s.args ?? [];
       const h = spawnSync('python3', ['-c', s.code, ...args], { input: s.stdin ?? '', encoding: 'utf8', cwd: '/tmp', env: { PATH: process.env.PATH, HOME: '/tmp', ...env } });
       const a = await m.run(['/opt/agentos/bin/python3', '-c', s.code, ...args], { stdin: s.stdin ?? '', cwd: '/tmp', env: { PATH: '/usr/bin:/bin', HOME: '/tmp', ...env } });
