@@ -50,13 +50,13 @@ export function installLocalTime(tz: string | undefined): () => void {
 
   const getter = (utc: string) => function (this: Date) {
     const t = time(this);
-    return Number.isNaN(t) ? NaN : (proto[utc] as Fn).call(wall(t));
+    return Number.isNaN(t) ? NaN : proto[utc].call(wall(t));
   };
   const setter = (utc: string) => function (this: Date, ...args: unknown[]) {
     const t = time(this);
     // setFullYear on an invalid date starts from +0, the others stay invalid.
     const w = new HostDate(Number.isNaN(t) ? (utc === 'setUTCFullYear' ? 0 : NaN) : t + offsetMs(t));
-    (proto[utc] as Fn).apply(w, args);
+    proto[utc].apply(w, args);
     return HostDate.prototype.setTime.call(this, fromWall(time(w)));
   };
   for (const f of FIELDS) {
