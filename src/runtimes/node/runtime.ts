@@ -19,6 +19,7 @@ import { makeTimers } from './timers.js';
 import { onGuestError, type GuestErrorHandler } from '../guest-errors.js';
 import { StdioSink } from './stdio.js';
 import { installGlobals } from './globals.js';
+import { installLocalTime } from './local-time.js';
 import { TtyMode } from './tty-mode.js';
 
 export class NodeRuntime implements Rt {
@@ -54,12 +55,18 @@ export class NodeRuntime implements Rt {
     Object.defineProperty(this.cjs.globals, 0, { get: () => this.process });
     // fetch goes through the kernel's http syscall (and policy); a wrapper parameter too, because a browser's worker keeps its own fetch.
     Object.defineProperty(this.cjs.globals, this.cjs.globals.length - 1, { get: () => this.fetch });
-    this.restoreGlobals = installGlobals({
+    const restoreGlobals = installGlobals({
       process: () => this.process, Buffer: () => Buffer, global: () => globalThis, console: () => this.console,
       setTimeout: () => t.setTimeout, clearTimeout: () => t.clearTimeout, setInterval: () => t.setInterval,
       clearInterval: () => t.clearInterval, setImmediate: () => t.setImmediate, clearImmediate: () => t.clearImmediate,
       queueMicrotask: () => t.queueMicrotask, fetch: () => this.fetch,
     });
+    // Local time is TZ's, read at start-up as node does.
+    const restoreTime = installLocalTime(ctx.env.find((kv) => kv.startsWith('TZ='))?.slice(3));
+    this.restoreGlobals = () => {
+      restoreTime();
+      restoreGlobals();
+    };
     this.loop.onError = (e) => this.uncaught(e);
     setTickQueue((cb) => this.loop.nextTick(cb, []));
     this.outerErrors = onGuestError((e, fromPromise) => (fromPromise ? this.unhandledRejection(e) : this.uncaught(e)));

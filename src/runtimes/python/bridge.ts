@@ -27,8 +27,8 @@ const MAJOR = 64;
 type Reply = [string | null, unknown];
 type Op = (...args: never[]) => unknown;
 
-export function installBridge(ctx: ProcessContext, FS: EmFS, kfs: Kfs, signals: PySignals): void {
-  const ops = makeOps(ctx, FS, kfs, signals);
+export function installBridge(ctx: ProcessContext, FS: EmFS, kfs: Kfs, signals: PySignals, tzset: (tz: string | undefined) => void): void {
+  const ops: Record<string, Op> = { ...makeOps(ctx, FS, kfs, signals), tzset: (tz: string | null) => tzset(tz ?? undefined) };
   const blocking = new Set(['waitpid', 'poll', 'sleep', 'http']);
   const encoder = new TextEncoder();
   const decoder = new TextDecoder();

@@ -57,6 +57,7 @@ def attach(pid, env, executable, argv):
     sys.executable = executable
     sys.orig_argv = list(argv)
     _use_kernel_loop()
+    _zone_attrs()
     _forget_js()
     ver = 'python%d.%d' % sys.version_info[:2]
     home = os.environ.get('HOME')
@@ -146,6 +147,22 @@ for _name, _f in (('WIFEXITED', lambda s: s & 0x7f == 0), ('WEXITSTATUS', lambda
                   ('WIFSTOPPED', lambda s: s & 0xff == 0x7f), ('WSTOPSIG', lambda s: (s >> 8) & 0xff)):
     if not hasattr(os, _name): setattr(os, _name, _f)
 time.sleep = sleep
+
+def _zone_attrs():
+    '''time.timezone, altzone, daylight and tzname from the process's zone (libc's, tz.ts), as CPython derives them on Linux.'''
+    year = (365 * 24 + 6) * 3600
+    t = int(time.time()) // year * year
+    jan, jul = time.localtime(t), time.localtime(t + year // 2)
+    if jan.tm_gmtoff > jul.tm_gmtoff:
+        jan, jul = jul, jan  # DST in January: the southern hemisphere
+    time.timezone, time.altzone, time.daylight = -jan.tm_gmtoff, -jul.tm_gmtoff, int(jan.tm_gmtoff != jul.tm_gmtoff)
+    time.tzname = (jan.tm_zone, jul.tm_zone)
+
+def tzset():
+    '''time.tzset(): the zone os.environ['TZ'] names from now on.'''
+    _ok(_call('tzset', os.environ.get('TZ')))
+    _zone_attrs()
+time.tzset = tzset
 
 # ---- subprocess on kernel processes
 import subprocess, runpy, code, traceback, atexit

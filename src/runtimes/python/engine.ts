@@ -10,6 +10,7 @@
 import type { PyodideAPI } from 'pyodide';
 import { capMemory } from '../../abi/wasm-limits.js';
 import { shellLoader, SHELL_INDEX, webWorkerFactory, type LoadPyodide } from './web-mode.js';
+import { zoneImports } from './tz.js';
 
 /** Where the build copies the Pyodide assets, relative to the worker bundle (dist/node/, dist/web/assets/). */
 const ASSET_DIR = '../pyodide/';
@@ -127,18 +128,25 @@ function cachingFactory(factory: Factory, fail: (e: unknown) => void): Factory {
       // No sockets: Emscripten's would be WebSockets opened from the worker, outside the
       // kernel's network policy. socket(2) says EACCES (Emscripten's number) for "denied".
       replace('__syscall_socket', () => -EM_EACCES);
+      // Local time in the process's TZ, not the worker's (tz.ts).
+      let memory: WebAssembly.Memory | null = null;
+      for (const [name, f] of Object.entries(zoneImports(() => memory!.buffer as ArrayBuffer))) replace(name, f as () => number);
+      const ready = (instance: WebAssembly.Instance, module: WebAssembly.Module) => {
+        memory = instance.exports.memory as WebAssembly.Memory;
+        done(instance, module);
+      };
       if (!compiled && own) {
         const restore = capInstantiation(memoryPages, fail);
         return own(imports, (instance, module) => {
           restore();
           compiled = { module, env: { Jsv_GetError_import: imports.env.Jsv_GetError_import, JsvError_Check: imports.env.JsvError_Check } };
-          done(instance, module);
+          ready(instance, module);
         });
       }
       const { module, env } = compiled!;
       Object.assign(imports.env, env);
       // Emscripten's hook has no error path: a failure (out of memory) must fail the load, not hang it.
-      WebAssembly.instantiate(module, imports as WebAssembly.Imports).then((instance) => done(instance, module), fail);
+      WebAssembly.instantiate(module, imports as WebAssembly.Imports).then((instance) => ready(instance, module), fail);
       return {};
     };
     return factory(settings);

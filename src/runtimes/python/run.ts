@@ -11,6 +11,7 @@ import { makeKfs, type EmFS } from './kfs.js';
 import { installStdio, mountVfs } from './mount.js';
 import { PySignals } from './signals.js';
 import { installModules } from './files.js';
+import { setZone, type ZoneModule } from './tz.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- PyProxy calls are untyped. */
 
@@ -75,7 +76,10 @@ function start(ctx: ProcessContext, py: Pyodide, opts: PyArgs): number {
   signals.install(py);
 
   installModules(py);
-  installBridge(ctx, FS, kfs, signals);
+  // libc reads TZ from the environment at start-up; time.tzset() asks again through the bridge.
+  const zone = (tz: string | undefined) => setZone((py as unknown as { _module: ZoneModule })._module, tz);
+  zone(ctx.env.find((kv) => kv.startsWith('TZ='))?.slice(3));
+  installBridge(ctx, FS, kfs, signals, zone);
   const driver = py.pyimport('_agentos_driver') as any;
   // Only plain values cross into Python (decision 0026): the process, as JSON.
   const config = {

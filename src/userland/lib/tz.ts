@@ -78,7 +78,10 @@ function intlZone(name: string): Zone | null {
   } catch {
     return null;
   }
-  const names = ABBR_LOCALES.map((l) => new Intl.DateTimeFormat(l, { timeZone: name, timeZoneName: 'short' }));
+  // Made when an abbreviation is first asked for: node's Date and most of Python never ask.
+  let names: Intl.DateTimeFormat[] | null = null;
+  const abbrAt = (ms: number, offset: number) =>
+    abbrOf((names ??= ABBR_LOCALES.map((l) => new Intl.DateTimeFormat(l, { timeZone: name, timeZoneName: 'short' }))), ms, offset);
   const offsetAt = (ms: number): number => {
     const p: Record<string, string> = {};
     for (const { type, value } of wall.formatToParts(ms)) p[type] = value;
@@ -97,7 +100,8 @@ function intlZone(name: string): Zone | null {
       const offset = offsetAt(ms);
       const year = new Date(ms).getUTCFullYear();
       const std = Math.min(offsetAt(Date.UTC(year, 0, 1)), offsetAt(Date.UTC(year, 6, 1)));
-      info = { offset, abbr: abbrOf(names, ms, offset), dst: offset > std };
+      let abbr: string | undefined;
+      info = { offset, get abbr() { return (abbr ??= abbrAt(ms, offset)); }, dst: offset > std };
       if (cache.size > 4096) cache.clear();
       cache.set(key, info);
     }

@@ -42,6 +42,18 @@ const js = (name: string, src: string, args: string[] = [], stdin?: string): Nod
 const withResolution = (name: string, src: string): NodeCase => ({ name, files: { ...RESOLUTION_FILES, 'main.js': src }, args: ['main.js'] });
 
 export const CASES: NodeCase[] = [
+  js('non-ASCII text: strings, Buffer, files and stdin', `
+const fs = require('fs');
+const s = 'héllo wörld 日本 😀';
+console.log(s.length, [...s].length, Buffer.byteLength(s), s.toUpperCase(), s.split('').reverse().join('') === [...s].reverse().join(''));
+console.log(Buffer.from(s).toString('hex').slice(0, 24), Buffer.from('😀').toString('base64'), JSON.stringify(s), encodeURIComponent('é😀'));
+fs.writeFileSync('naïve-日本.txt', s + '\\n');
+console.log(fs.readdirSync('.').filter((f) => f.endsWith('.txt')), fs.readFileSync('naïve-日本.txt', 'utf8').trim() === s, fs.statSync('naïve-日本.txt').size);
+process.stdin.setEncoding('utf8');
+let input = '';
+process.stdin.on('data', (d) => { input += d; });
+process.stdin.on('end', () => { console.log([...input].length, input.trim().split(/\\s+/).map((w) => w.normalize('NFD').length)); process.stdout.write('ünïcode on stdout\\n'); });
+`, [], 'åäö ☃ 𝄞 ｱ\n'),
   js('console.log formats', `
 console.log('a', 1, true, null, undefined, 1n, -0, Symbol('s'));
 console.log({ a: 1, b: 'two', c: [1, 2, 3], d: { e: { f: { g: 1 } } } });

@@ -14,7 +14,11 @@ import { boot } from '../../../src/host/node/index.js';
 import type { Machine } from '../../../src/host/api/machine.js';
 import { CASES } from './corpus.js';
 
-const ENV = { PATH: '/usr/bin:/bin', HOME: '/tmp', LANG: 'C' };
+/** Every case runs in the byte locale and again in UTF-8 (the VM's default). */
+const LOCALES: { name: string; env: Record<string, string> }[] = [
+  { name: 'LC_ALL=C', env: { PATH: '/usr/bin:/bin', HOME: '/tmp', LC_ALL: 'C' } },
+  { name: 'LANG=C.UTF-8', env: { PATH: '/usr/bin:/bin', HOME: '/tmp', LANG: 'C.UTF-8' } },
+];
 const dec = new TextDecoder();
 let m: Machine;
 let root: string;
@@ -45,9 +49,9 @@ export function normalizeStderr(s: string): string {
 
 const slug = (s: string) => s.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
 
-for (const c of CASES) {
-  test(`node: ${c.name}`, async () => {
-    const dir = join(root, slug(c.name));
+for (const { name: locale, env: ENV } of LOCALES) for (const c of CASES) {
+  test(`node: ${c.name} (${locale})`, async () => {
+    const dir = join(root, slug(`${c.name} ${locale}`));
     mkdirSync(dir, { recursive: true });
     await m.mkdirp(dir);
     for (const [rel, content] of Object.entries(c.files)) {

@@ -39,6 +39,7 @@ const SCRIPTS: Script[] = [
   { name: 'threading: a Thread subclass, an exception in a thread (excepthook), Event set before wait', code: 'import threading, sys\nclass T(threading.Thread):\n    def run(self): self.out = [i * i for i in range(4)]\nt = T(); t.start(); t.join(); print(t.out)\nthreading.excepthook = lambda a: print("hook:", a.exc_type.__name__, a.exc_value, a.thread.name)\nb = threading.Thread(target=lambda: 1 / 0, name="bad"); b.start(); b.join()\ne = threading.Event()\nthreading.Thread(target=e.set).start()\nprint(e.wait(5), e.is_set())' },
   { name: 'concurrent.futures: ThreadPoolExecutor map, submit, as_completed, exceptions, initializer', code: 'import concurrent.futures as cf\ndef sq(x):\n    if x == 3: raise ValueError("three")\n    return x * x\nseen = []\nwith cf.ThreadPoolExecutor(max_workers=4, initializer=seen.append, initargs=("init",)) as ex:\n    print(list(ex.map(abs, [-1, -2, 3])))\n    fs = {ex.submit(sq, i): i for i in range(5)}\n    for f in cf.as_completed(fs):\n        pass\n    print(sorted((fs[f], f.exception() is None and f.result()) for f in fs))\n    print(repr(fs and [f for f in fs if fs[f] == 3][0].exception()))\n    done, _ = cf.wait(list(fs)); print(len(done))\nprint(set(seen))' },
   { name: 'queue and asyncio.to_thread', code: 'import queue, threading, asyncio\nq = queue.Queue()\nfor i in range(3): threading.Thread(target=q.put, args=(i,)).start()\nprint(sorted(q.get() for _ in range(3)), q.empty())\nasync def main():\n    return await asyncio.gather(asyncio.to_thread(sum, [1, 2, 3]), asyncio.to_thread(max, 4, 9))\nprint(asyncio.run(main()))' },
+  { name: 'non-ASCII text: str, bytes, files, argv and stdin', code: 'import sys, os, unicodedata\ns = "héllo wörld 日本 😀"\nprint(len(s), len(s.encode()), s.upper(), s[::-1], s.encode("utf-8")[:8], ascii(s))\nopen("naïve-日本.txt", "w", encoding="utf-8").write(s)\nprint(os.path.getsize("naïve-日本.txt"), "naïve-日本.txt" in os.listdir("."), open("naïve-日本.txt", encoding="utf-8").read() == s)\nos.remove("naïve-日本.txt")\nprint(sys.argv[1:], [len(unicodedata.normalize("NFD", w)) for w in sys.stdin.read().split()])\nsys.stdout.flush(); sys.stdout.buffer.write("ünïcode\\n".encode())', args: ['åäö', '☃ 𝄞'], stdin: 'åäö ☃ 𝄞 ｱ\n' },
   { name: 'stdin read all', code: 'import sys; data = sys.stdin.read(); print(len(data), data.count("\\n"))', stdin: 'x\n'.repeat(5000) },
 ];
 
@@ -49,10 +50,11 @@ const lastLine = (s: string) => s.trimEnd().split('\n').pop() ?? '';
 test('differential: agentOS python3 and the host CPython agree', { skip: !host && 'no host python3' }, async (t) => {
   const m = await boot();
   try {
-    for (const s of SCRIPTS) await t.test(s.name, async () => {
+    // Every script in the byte locale and again in UTF-8 (the VM's default).
+    for (const env of [{ LC_ALL: 'C' }, { LANG: 'C.UTF-8' }] as Record<string, string>[]) for (const s of SCRIPTS) await t.test(`${s.name} (${Object.entries(env)[0].join('=')})`, async () => {
       const args = s.args ?? [];
-      const h = spawnSync('python3', ['-c', s.code, ...args], { input: s.stdin ?? '', encoding: 'utf8', cwd: '/tmp' });
-      const a = await m.run(['/opt/agentos/bin/python3', '-c', s.code, ...args], { stdin: s.stdin ?? '', cwd: '/tmp' });
+      const h = spawnSync('python3', ['-c', s.code, ...args], { input: s.stdin ?? '', encoding: 'utf8', cwd: '/tmp', env: { PATH: process.env.PATH, HOME: '/tmp', ...env } });
+      const a = await m.run(['/opt/agentos/bin/python3', '-c', s.code, ...args], { stdin: s.stdin ?? '', cwd: '/tmp', env: { PATH: '/usr/bin:/bin', HOME: '/tmp', ...env } });
       assert.equal(dec.decode(a.stdout), h.stdout, `${s.name}: stdout`);
       assert.equal(WEXITSTATUS(a.status), h.status, `${s.name}: exit status`);
       assert.equal(lastLine(dec.decode(a.stderr)), lastLine(h.stderr), `${s.name}: last line of stderr`);

@@ -64,6 +64,8 @@ const FILES: Record<string, string> = {
   'u8/é.txt': 'e\n',
   'u8/日本.md': 'j\n',
   'u8/naïve file.txt': 'n\n',
+  // A 4-byte (astral) character: one character to ? in UTF-8, four bytes in C.
+  'u8/😀.emoji': 'e\n',
 };
 
 const SETUP = [
@@ -86,6 +88,7 @@ const CASES: Case[] = [
   C('find u8'),
   C("find u8 -name '?.txt'"),
   C("find u8 -name '??.md'; find u8 -name '[é].txt'; find u8 -iname 'NAÏVE*'"),
+  C("find u8 -name '?.emoji'; find u8 -name '????.emoji'; find u8 -name '[!x].emoji'; find u8 -name '[!x][!x][!x][!x].emoji'; find u8 -path '*/?.emoji'; find u8 -name '??.txt'"),
   C("find u8 -type f -print0 | xargs -0 cat"),
   C("find u8 -name '*.txt' | xargs -I{} echo '<{}>'"),
   // starting points, default action, errors

@@ -7,6 +7,8 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { Pager } from '../../../src/packages/less/programs/pager.js';
 import { keys } from '../../../src/packages/less/programs/terminal.js';
+import { AgentVM } from '../../../src/host/node/index.js';
+import { TermDriver } from '../../shell/interactive-helpers.js';
 import { checkCaseList, LOCALES, runCases, setupFixtures, summarize, teardownFixtures, type Fixture } from '../oracle.js';
 
 interface Case {
@@ -134,4 +136,42 @@ test('pager: long lines wrap, tabs expand, short texts fit, keys decode', () => 
   const short = new Pager(['one', 'two'], 24, 80);
   assert.ok(short.atEnd());
   assert.deepEqual(short.screen().slice(0, 3), ['one', 'two', '~']);
+});
+
+test('less on a terminal asks before showing a binary file, in GNU less\'s words; y shows it, anything else skips it (status 1 when nothing was shown)', async () => {
+  const vm = new AgentVM();
+  await vm.start();
+  try {
+    // Six NULs in the first 256 bytes: binary. Five bytes past ASCII: binary under LC_ALL=C only.
+    await vm.writeFile('/tmp/bin.dat', 'ab\0\x01\x02\x03\x04\x05\x06cd\n');
+    await vm.writeFile('/tmp/text', 'plain text\n');
+    await vm.writeFile('/tmp/u8', 'héllo wörld ünïcode\n');
+    const P = 'PS$ ';
+    const d = new TermDriver(await vm.openTerminal({ cols: 80, rows: 24, env: { PS1: P } }), 80);
+    await d.nth(P, 1);
+    d.type('less /tmp/bin.dat; echo "rc=$?"\r');
+    await d.until((raw) => raw.includes('"/tmp/bin.dat" may be a binary file.  See it anyway? '));
+    d.type('n');
+    await d.nth(P, 2);
+    assert.deepEqual(d.outputOf(P).at(-1)?.split('\r\n').slice(-1), ['rc=1']);
+    d.type('less /tmp/bin.dat; echo "rc=$?"\r');
+    await d.until((raw) => raw.split('See it anyway? ').length === 3);
+    d.type('y');
+    await d.until((raw) => raw.includes('cd'), 8000, 'the file');
+    d.type('q');
+    await d.nth(P, 3);
+    assert.match(d.raw.slice(d.raw.lastIndexOf('See it anyway?')), /rc=0/);
+    // Text, and UTF-8 text in a UTF-8 locale, is paged without a question.
+    d.type('LANG=C.UTF-8 less /tmp/u8 /tmp/text; echo "rc=$?"\r');
+    await d.until((raw) => raw.includes('ünïcode'), 8000, 'the UTF-8 file');
+    d.type('q');
+    await d.until((raw) => raw.includes('plain text'), 8000, 'the second file');
+    d.type('q');
+    await d.nth(P, 4);
+    assert.equal(d.raw.split('See it anyway?').length, 3, 'no question for text');
+    d.type('exit\r');
+    await d.term.exited;
+  } finally {
+    await vm.stop();
+  }
 });

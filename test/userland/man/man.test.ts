@@ -7,7 +7,8 @@
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { boot, type Machine } from '../../../src/host/node/index.js';
@@ -62,18 +63,63 @@ test('man: pages render as the host man renders them (no hyphenation)', async ()
   const failures: string[] = [];
   let n = 0;
   for (const { name, file } of shippedPages()) {
-    for (const width of [80, 65]) {
+    // Two widths in the C locale, and 80 columns again under LANG=C.UTF-8 (groff's utf8 device).
+    for (const [width, locale] of [[80, 'C'], [65, 'C'], [80, 'C.UTF-8']] as const) {
       n++;
+      const env = locale === 'C' ? '' : `LC_ALL= LANG=${locale} `;
       const want = spawnSync('man', ['-l', file], {
-        env: { ...ENV, MANROFFOPT: '-rHY=0', MANWIDTH: String(width) },
+        env: { ...ENV, ...(locale === 'C' ? {} : { LC_ALL: '', LANG: locale }), MANROFFOPT: '-rHY=0', MANWIDTH: String(width) },
         encoding: 'utf8',
       }).stdout;
-      const got = await vm(`MANWIDTH=${width} man ${name}`);
-      if (got.stdout !== want || got.exitCode !== 0) failures.push(`${name} at ${width} columns:\n--- want\n${want}\n--- got\n${got.stdout}${got.stderr}`);
+      const got = await vm(`${env}MANWIDTH=${width} man ${name}`);
+      if (got.stdout !== want || got.exitCode !== 0) failures.push(`${name} at ${width} columns (${locale}):\n--- want\n${want}\n--- got\n${got.stdout}${got.stderr}`);
     }
   }
   console.log(`man: ${n - failures.length}/${n} renderings match the host's`);
   assert.deepEqual(failures, []);
+});
+
+const chunks = (items: string[], n: number): string[] =>
+  Array.from({ length: Math.ceil(items.length / n) }, (_, i) => items.slice(i * n, i * n + n).join('  '));
+
+/** A page with non-ASCII text (accents, typographic marks, CJK and emoji, which take two columns) and the special characters, six to a line. */
+const NON_ASCII_PAGE = [
+  '.TH NAÏVE 1 "2024" "agentOS" "User Commands"',
+  '.SH NAME',
+  'naïve \\- café crème — déjà vu',
+  '.SH DESCRIPTION',
+  '.B naïve',
+  'prints \\(lqhéllo wörld\\(rq, 日本語 and 😀 in a paragraph long enough to wrap at sixty-five columns: ünïcode text\\-with\\-hyphens.',
+  '.TP',
+  '.BR \\-ü ", " \\-\\-ümlaut',
+  'an option named with a non-ASCII letter.',
+  '.SH GLYPHS',
+  '.nf',
+  ...chunks(['em', 'en', 'hy', 'mi', 'aq', 'dq', 'lq', 'rq', 'oq', 'cq', 'bu', 'co', 'rg', 'tm', 'mu', 'di', '>=', '<=', '!=', '==', 'ti', 'ha', 'ga', 'aa', 'bv',
+    'la', 'ra', 'Fo', 'Fc', 'fo', 'fc', '->', '<-', 'sq', 'de', 'ps', 'sc', 'dg', 'ct', 'Po', 'Ye', 'Eu', 'rn', '12', '14', '34', 'oe', 'ss', '+-'].map((k) => `${k} \\[${k}]`), 6),
+  'strings \\*(lq \\*(rq \\*R \\*(Tm',
+  '',
+].join('\n');
+
+test('man -l: a page with non-ASCII text renders as the host renders it, in ASCII under LC_ALL=C and in UTF-8 under LANG=C.UTF-8', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'agentos-man-'));
+  try {
+    // In the C locale, the prose only: the host's ASCII glyph table shows a stray '_' on one line of it (man-db's col).
+    const prose = NON_ASCII_PAGE.slice(0, NON_ASCII_PAGE.indexOf('.SH GLYPHS'));
+    for (const [width, locale] of [[65, 'C'], [65, 'C.UTF-8'], [80, 'C.UTF-8']] as const) {
+      const page = locale === 'C' ? prose : NON_ASCII_PAGE;
+      writeFileSync(join(dir, 'n.1'), page);
+      await m!.writeFile('/tmp/n.1', page);
+      const want = spawnSync('man', ['-l', join(dir, 'n.1')], {
+        env: { ...ENV, ...(locale === 'C' ? {} : { LC_ALL: '', LANG: locale }), MANROFFOPT: '-rHY=0', MANWIDTH: String(width) },
+        encoding: 'utf8',
+      }).stdout;
+      const got = await vm(`${locale === 'C' ? '' : `LC_ALL= LANG=${locale} `}MANWIDTH=${width} man -l /tmp/n.1`);
+      assert.equal(got.stdout, want, `${locale} at ${width} columns`);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('man: missing pages, sections, -w, -k, -f', async () => {

@@ -14,15 +14,17 @@ export const TYPE_BITS: Record<string, number> = {
 const foldAscii = (s: string) => s.replace(/[A-Z]+/g, (x) => x.toLowerCase());
 
 /**
- * fnmatch in the locale: over characters in UTF-8; over bytes in the C locale,
- * where `?` is one byte and -iname folds ASCII letters only.
+ * fnmatch in the locale: over bytes in the C locale, where `?` is one byte and
+ * -iname folds ASCII letters only. In UTF-8, GNU find matches a name over its
+ * characters or, failing that, over its bytes: `?` and `????` both match a
+ * 4-byte character (and `??` does not).
  */
 function globTest(glob: string, fold: boolean, utf8: boolean): (s: string) => boolean {
-  if (utf8) return (s) => fnmatch(glob, s, fold);
   const bytes = (x: string) => (fold ? foldAscii(encode(x)) : encode(x));
   const g = bytes(glob);
   const ascii = (x: string) => !/[\x80-\uffff]/.test(x);
-  return (s) => (ascii(glob) && ascii(s) ? fnmatch(glob, s, fold) : fnmatch(g, bytes(s)));
+  const byByte = (s: string) => (ascii(glob) && ascii(s) ? fnmatch(glob, s, fold) : fnmatch(g, bytes(s)));
+  return utf8 ? (s) => fnmatch(glob, s, fold) || (!ascii(s) && byByte(s)) : byByte;
 }
 
 /** -name matches the last component, trailing slashes ignored ("/" stays "/"). */

@@ -11,6 +11,9 @@ const CLASSES: Record<string, string> = {
   blank: ' \\t', punct: '!-\\/:-@\\[-`{-~', xdigit: '0-9A-Fa-f', cntrl: '\\x00-\\x1f\\x7f', print: ' -~', graph: '!-~',
 };
 
+/** One character: a surrogate pair (an astral character, 4 bytes in UTF-8) or one code unit. */
+const ANY = '(?:[\\ud800-\\udbff][\\udc00-\\udfff]|[^])';
+
 const lit = (c: string): string => c.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
 
 /** Parse a bracket expression at glob[i] === '['; null when it is not closed (then '[' is literal). */
@@ -51,12 +54,13 @@ export function globRegExp(glob: string, fold: boolean): RegExp {
   for (let i = 0; i < glob.length; i++) {
     const c = glob[i];
     if (c === '*') src += '[^]*';
-    else if (c === '?') src += '[^]';
+    else if (c === '?') src += ANY;
     else if (c === '\\' && i + 1 < glob.length) src += lit(glob[++i]);
     else if (c === '[') {
       const b = bracket(glob, i);
       if (b) {
-        src += b.src;
+        // A negated class matches one character too, not half of a surrogate pair.
+        src += b.src.startsWith('[^') ? `(?:(?!${b.src.replace('[^', '[')})${ANY})` : b.src;
         i = b.end;
       } else src += '\\[';
     } else src += lit(c);

@@ -8,7 +8,9 @@ import { Errno, SysError, strerror } from '../../../abi/errno.js';
 import { isDir } from '../../../abi/stat.js';
 import type { AgentosApi } from '../../../runtimes/js/api.js';
 import { chunks, Writer, WriteError } from '../../../userland/lib/index.js';
-import { page, termSize } from './terminal.js';
+import { isUtf8Locale } from '../../../userland/lib/locale.js';
+import { seqLenIn } from '../../../userland/lib/utf8.js';
+import { ask, page, termSize } from './terminal.js';
 
 const LESS_HELP = `Usage: less [OPTION]... [FILE]...
 View FILEs (or standard input) a screen at a time.
@@ -126,7 +128,15 @@ function less(os: AgentosApi, out: Writer): number {
   }
   if (isTty(os, 1)) {
     const sources = files.length ? files : ['-'];
+    let refused = 0;
     for (const f of sources) {
+      if (f !== '-' && looksBinary(os, f)) {
+        const answer = ask(os, `"${f}" may be a binary file.  See it anyway? `);
+        if (answer !== 'y' && answer !== 'Y') {
+          refused++;
+          continue;
+        }
+      }
       const text = input(os, f, (msg) => os.sys.writeAll(2, `${msg}\n`));
       if (text === null) continue;
       const lines = text.replace(/\n$/, '').split('\n');
@@ -137,7 +147,7 @@ function less(os: AgentosApi, out: Writer): number {
       out.flush();
       if (!page(os, lines, f === '-' ? '' : f, false, !noInit)) out.write(text);
     }
-    return 0;
+    return refused === sources.length ? 1 : 0;
   }
   // less without a terminal reports unreadable files on standard output, in line with the text.
   for (const f of files.length ? files : ['-']) copy(os, out, f, (msg) => out.write(`${msg}\n`));
@@ -241,6 +251,45 @@ function copy(os: AgentosApi, out: Writer, f: string, err: (msg: string) => void
     if (fd !== 0) os.sys.close(fd);
   }
 }
+
+/**
+ * less's test before paging a file: more than five binary characters in its
+ * first 256 bytes. Binary: control characters other than backspace, tab,
+ * newline, form feed and return, DEL, and then bytes past ASCII (C locale) or
+ * C1 controls and invalid sequences (UTF-8).
+ */
+function looksBinary(os: AgentosApi, f: string): boolean {
+  let head: Uint8Array;
+  try {
+    const fd = os.sys.open(f);
+    try {
+      head = os.sys.read(fd, 256);
+    } finally {
+      os.sys.close(fd);
+    }
+  } catch {
+    return false; // reported when it is read
+  }
+  const utf8 = isUtf8Locale(os.env);
+  let count = 0;
+  for (let i = 0; i < head.length; ) {
+    const b = head[i];
+    const n = utf8 && b >= 0x80 ? seqLenIn(head, i) : 1;
+    if (n === 0) {
+      count++;
+      i++;
+      while (i < head.length && (head[i] & 0xc0) === 0x80) i++;
+      continue;
+    }
+    const c = n === 1 ? b : n === 2 ? ((b & 0x1f) << 6) | (head[i + 1] & 0x3f) : 0x800;
+    if ((c < 0x20 && !CONTROL_OK.has(c)) || c === 0x7f || (c >= 0x80 && (!utf8 || c < 0xa0))) count++;
+    i += n;
+  }
+  return count > 5;
+}
+
+/** Control characters less shows rather than counting them binary: \b \t \n \f \r. */
+const CONTROL_OK = new Set([8, 9, 10, 12, 13]);
 
 /** A whole input for the interactive pager, or null (reported) if it cannot be read. */
 function input(os: AgentosApi, f: string, err: (msg: string) => void): string | null {

@@ -54,20 +54,8 @@ export function keys(input: string): string[] {
  * less does with xterm's ti/te strings (more, and less -X, do not).
  */
 export function page(os: AgentosApi, lines: string[], name: string, quitAtEnd: boolean, alternate = false): boolean {
-  let tty: number;
-  try {
-    tty = os.sys.open('/dev/tty', O_RDWR);
-  } catch {
-    return false;
-  }
-  // Keys one at a time and unechoed: the terminal in raw mode while paging.
-  let saved: Termios | null = null;
-  try {
-    saved = tcgetattr(os.sys, tty);
-    tcsetattr(os.sys, tty, { ...saved, lflag: saved.lflag & ~(ICANON | ECHO), iflag: saved.iflag & ~ICRNL, cc: saved.cc.map((c, i) => (i === VMIN ? 1 : i === VTIME ? 0 : c)) });
-  } catch {
-    saved = null; // not a terminal that takes settings
-  }
+  const tty = openRaw(os);
+  if (!tty) return false;
   const [rows, cols] = termSize(os, 1);
   const p = new Pager(lines, rows, cols, name);
   const draw = () => {
@@ -78,7 +66,7 @@ export function page(os: AgentosApi, lines: string[], name: string, quitAtEnd: b
     if (alternate) os.sys.writeAll(1, '\x1b[?1049h');
     draw();
     for (;;) {
-      const b = os.sys.read(tty, 64);
+      const b = os.sys.read(tty.fd, 64);
       if (b.byteLength === 0) break;
       let quit = false;
       for (const k of keys(dec.decode(b))) {
@@ -91,8 +79,45 @@ export function page(os: AgentosApi, lines: string[], name: string, quitAtEnd: b
     }
     os.sys.writeAll(1, alternate ? '\x1b[?1049l' : '\r\x1b[K');
   } finally {
-    if (saved) tcsetattr(os.sys, tty, saved);
-    os.sys.close(tty);
+    tty.close();
   }
   return true;
+}
+
+/** Ask a question on the terminal and return the key answered (null: no terminal, or end of input). */
+export function ask(os: AgentosApi, question: string): string | null {
+  const tty = openRaw(os);
+  if (!tty) return null;
+  try {
+    os.sys.writeAll(1, enc.encode(question));
+    const b = os.sys.read(tty.fd, 64);
+    os.sys.writeAll(1, '\r\n');
+    return b.byteLength ? dec.decode(b)[0] : null;
+  } finally {
+    tty.close();
+  }
+}
+
+/** /dev/tty with keys one at a time and unechoed (raw mode) until closed. */
+function openRaw(os: AgentosApi): { fd: number; close(): void } | null {
+  let fd: number;
+  try {
+    fd = os.sys.open('/dev/tty', O_RDWR);
+  } catch {
+    return null;
+  }
+  let saved: Termios | null = null;
+  try {
+    saved = tcgetattr(os.sys, fd);
+    tcsetattr(os.sys, fd, { ...saved, lflag: saved.lflag & ~(ICANON | ECHO), iflag: saved.iflag & ~ICRNL, cc: saved.cc.map((c, i) => (i === VMIN ? 1 : i === VTIME ? 0 : c)) });
+  } catch {
+    saved = null; // not a terminal that takes settings
+  }
+  return {
+    fd,
+    close() {
+      if (saved) tcsetattr(os.sys, fd, saved);
+      os.sys.close(fd);
+    },
+  };
 }

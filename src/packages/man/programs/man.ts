@@ -8,7 +8,8 @@ import { Errno, SysError } from '../../../abi/errno.js';
 import type { AgentosApi } from '../../../runtimes/js/api.js';
 import { isDir } from '../../../abi/stat.js';
 import { command, type Cmd } from '../../../userland/lib/index.js';
-import { ManFormatter } from './roff.js';
+import { isUtf8Locale } from '../../../userland/lib/locale.js';
+import { asciiText, ManFormatter } from './roff.js';
 import { showThroughPager } from './pager-pipe.js';
 
 const USAGE = `Usage: man [OPTION...] [SECTION] PAGE...
@@ -87,6 +88,12 @@ function find(pages: Page[], name: string, section: string | null): Page[] {
     .sort((a, b) => rank(a) - rank(b));
 }
 
+/** A page laid out as groff's utf8 device (UTF-8 locale) or ASCII device (otherwise) lays it out. */
+function render(c: Cmd, src: string): string {
+  const utf8 = isUtf8Locale(c.os.env);
+  return new ManFormatter(lineLength(c), utf8).render(utf8 ? src : asciiText(src));
+}
+
 /** The page's source, following a lone `.so` to another page. */
 function source(c: Cmd, path: string, depth = 0): string {
   const text = utf8.decode(c.sys.readFile(path));
@@ -153,7 +160,7 @@ export const man = command(
         continue;
       }
       if (mode === 'w') c.out.write(`${hit.path}\n`);
-      else texts.push(new ManFormatter(lineLength(c)).render(source(c, hit.path)));
+      else texts.push(render(c, source(c, hit.path)));
     }
     if (texts.length) display(c, texts.join(''));
     return status;
@@ -166,7 +173,7 @@ function showFiles(c: Cmd, files: string[]): number {
   for (const f of files) {
     try {
       if (isDir(c.sys.stat(f).mode)) throw new SysError(Errno.EISDIR);
-      texts.push(new ManFormatter(lineLength(c)).render(source(c, f)));
+      texts.push(render(c, source(c, f)));
     } catch (e) {
       if (!(e instanceof SysError)) throw e;
       c.out.flush();

@@ -3,17 +3,35 @@
 // headings at column 0, text filled and justified at indent 7, tagged and
 // indented paragraphs, no-fill blocks. Fonts are dropped (plain text has none).
 
+import { wcwidth } from '../../../userland/lib/utf8.js';
+
 /** Special characters (\(xx, \[xx]) as groff's ASCII device draws them. */
 const CHARS: Record<string, string> = {
-  em: '--', en: '-', hy: '-', mi: '-', aq: "'", dq: '"', lq: '"', rq: '"', oq: '`', cq: "'", bu: 'o', co: '(C)',
+  em: '--', en: '-', hy: '-', mi: '-', aq: "'", dq: '"', lq: '"', rq: '"', oq: "'", cq: "'", bu: 'o', co: '(C)',
   rg: '(R)', tm: 'tm', mu: 'x', di: '/', '>=': '>=', '<=': '<=', '!=': '!=', '==': '==', ti: '~', ha: '^', ga: '`',
   aa: "'", bv: '|', ba: '|', or: '|', sl: '/', rs: '\\', lB: '[', rB: ']', lC: '{', rC: '}', la: '<', ra: '>',
-  Fo: '<<', Fc: '>>', fo: '<', fc: '>', '->': '->', '<-': '<-', pl: '+', eq: '=', sq: 'o', de: 'o', ps: 'P', sc: 'S',
-  dg: '+', ct: 'c', Po: 'L', Ye: 'Y', Eu: 'EUR', eu: 'EUR', at: '@', sh: '#', Do: '$', ul: '_', rn: '-', ', ': ',',
+  Fo: '<<', Fc: '>>', fo: '<', fc: '>', '->': '->', '<-': '<-', pl: '+', eq: '=', sq: '[]', de: '<degree>', ps: '<paragraph>', sc: '<section>',
+  dg: '<*>', ct: 'c', Po: 'L', Ye: 'Y', Eu: 'EUR', eu: 'EUR', at: '@', sh: '#', Do: '$', ul: '_', rn: ' ', ', ': ',',
   '12': '1/2', '14': '1/4', '34': '3/4', 'oe': 'oe', ss: 'ss', '+-': '+-',
 };
 /** Predefined strings (\*(xx) of the man macros. */
-const STRINGS: Record<string, string> = { lq: '"', rq: '"', R: '(R)', Tm: '(TM)', S: '' };
+const STRINGS: Record<string, string> = { lq: '"', rq: '"', R: '(R)', Tm: 'tm', S: '' };
+
+/** What groff's utf8 device (a UTF-8 locale) draws differently from its ASCII one. */
+const UTF8_CHARS: Record<string, string> = {
+  em: '—', en: '–', hy: '‐', mi: '−', lq: '“', rq: '”', oq: '‘', cq: '’', bu: '•', co: '©', rg: '®', tm: '™',
+  mu: '×', di: '÷', '>=': '≥', '<=': '≤', '!=': '≠', '==': '≡', aa: '´', bv: '⎪', la: '⟨', ra: '⟩', Fo: '«', Fc: '»',
+  fo: '‹', fc: '›', '->': '→', '<-': '←', sq: '□', de: '°', ps: '¶', sc: '§', dg: '†', ct: '¢', Po: '£', Ye: '¥',
+  Eu: '€', eu: '€', rn: '‾', '12': '½', '14': '¼', '34': '¾', oe: 'œ', ss: 'ß', '+-': '±',
+};
+const UTF8_STRINGS: Record<string, string> = { lq: '“', rq: '”', R: '®', Tm: '™' };
+
+/** Text as groff's ASCII device shows it (the C locale): typographic marks in ASCII, accents dropped, other characters left out. */
+export function asciiText(text: string): string {
+  if (!/[^\0-\x7f]/.test(text)) return text;
+  const ascii = new Map(Object.entries(UTF8_CHARS).map(([name, glyph]) => [glyph, CHARS[name] ?? '']));
+  return text.replace(/[^\0-\x7f]/gu, (c) => ascii.get(c) ?? c.normalize('NFD').replace(/[^\0-\x7f]/g, ''));
+}
 
 // Private characters standing for what plain spaces cannot say.
 /** An unbreakable, unstretchable space (`\ `, `\~`, `\0`). */
@@ -24,7 +42,7 @@ const MARK = '\u0002';
 const MINUS = '\u0003';
 
 /** Apply the escapes of a line of text; `\c` at the end is reported (the next line continues this one). */
-export function escapes(line: string, strings: Record<string, string> = STRINGS): { text: string; joined: boolean } {
+export function escapes(line: string, strings: Record<string, string> = STRINGS, chars = CHARS): { text: string; joined: boolean } {
   let out = '';
   let joined = false;
   for (let i = 0; i < line.length; i++) {
@@ -80,14 +98,14 @@ export function escapes(line: string, strings: Record<string, string> = STRINGS)
       case '(': {
         const name = line.slice(i + 1, i + 3);
         i += 2;
-        out += CHARS[name] ?? '';
+        out += chars[name] ?? '';
         break;
       }
       case '[': {
         const end = line.indexOf(']', i + 1);
         const name = line.slice(i + 1, end < 0 ? line.length : end);
         i = end < 0 ? line.length : end;
-        out += CHARS[name] ?? (/^u[0-9A-F]{4,5}$/.test(name) ? '?' : '');
+        out += chars[name] ?? (/^u[0-9A-F]{4,5}$/.test(name) ? (chars === CHARS ? '?' : String.fromCodePoint(parseInt(name.slice(1), 16))) : '');
         break;
       }
       case '*': out += strings[arg()] ?? ''; break;
@@ -176,7 +194,14 @@ const DEFAULT_HEADS: Record<string, string> = {
 
 /** Characters on the page (private marks print as nothing, fixed spaces as spaces). */
 const visible = (s: string): string => s.replaceAll(MARK, '').replaceAll(NBSP, ' ').replaceAll(MINUS, '-');
-const width = (s: string): number => visible(s).length;
+/** Columns a piece of text takes on the terminal (CJK and emoji take two). */
+const width = (s: string): number => {
+  const v = visible(s);
+  if (!/[^\0-\x7f]/.test(v)) return v.length;
+  let w = 0;
+  for (const ch of v) w += Math.max(0, wcwidth(ch.codePointAt(0)!));
+  return w;
+};
 
 export class ManFormatter {
   private readonly lines: string[] = [];
@@ -205,8 +230,13 @@ export class ManFormatter {
   /** Output lines adjusted so far: groff spreads the spaces of alternate lines from alternate ends. */
   private static adjusted = 0;
 
-  constructor(private readonly ll: number) {
+  private readonly chars: Record<string, string>;
+
+  /** `utf8`: draw as groff's utf8 device (a UTF-8 locale), else as its ASCII one. */
+  constructor(private readonly ll: number, utf8 = false) {
     ManFormatter.adjusted = 0;
+    this.chars = utf8 ? { ...CHARS, ...UTF8_CHARS } : CHARS;
+    if (utf8) Object.assign(this.strings, UTF8_STRINGS);
   }
 
   render(src: string): string {
@@ -386,7 +416,7 @@ export class ManFormatter {
   private readonly strings: Record<string, string> = { ...STRINGS };
 
   private esc(s: string): { text: string; joined: boolean } {
-    return escapes(s, this.strings);
+    return escapes(s, this.strings, this.chars);
   }
 
   private units(v: string): number {
