@@ -4,7 +4,7 @@
 // if the table stopped rejecting it, the unused directive would itself fail
 // the typecheck. One error per marked line, so no other mistake can stand in.
 
-import type { Machine } from '../../src/host/machine.js';
+import type { Machine } from '../../src/host/api/machine.js';
 import { bytes, int, msOrNow, str } from '../../src/kernel/sys/args.js';
 import type { Handler } from '../../src/kernel/syscall.js';
 import type { Sys } from '../../src/user/sys.js';
