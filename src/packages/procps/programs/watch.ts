@@ -63,7 +63,7 @@ export default function main(os: AgentosApi): void {
   os.exit(run(os));
 }
 
-/** procps' getopt_long: "+bcd::eghn:ptwxv" less -d's attached argument (only --differences=permanent takes one). */
+/** watch's options, getopt_long style up to the command; -d takes a value only as --differences=permanent. */
 const SPEC: OptSpec = {
   short: 'bcdeghn:ptwxv',
   long: {
