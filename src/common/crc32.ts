@@ -2,33 +2,31 @@
 // persistent layer's frames) and most significant bit first (POSIX cksum,
 // bzip2). Pure code every layer may use (docs/architecture.md).
 
-let tables: Uint32Array[] | null = null;
+/** Eight 256-entry tables, one after another (slicing by 8). */
+const T = new Int32Array(8 * 256);
+for (let n = 0; n < 256; n++) {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  T[n] = c;
+}
+for (let n = 0; n < 256; n++) {
+  for (let t = 1; t < 8; t++) T[t * 256 + n] = T[(t - 1) * 256 + n] >>> 8 ^ T[T[(t - 1) * 256 + n] & 0xff];
+}
 
 /**
  * CRC-32 (IEEE, reflected, as zlib), slicing by 8 so a 50 MB file costs tens
  * of milliseconds; `prev` continues a running CRC (start with 0).
  */
 export function crc32(b: Uint8Array, prev = 0): number {
-  if (!tables) {
-    tables = Array.from({ length: 8 }, () => new Uint32Array(256));
-    for (let n = 0; n < 256; n++) {
-      let c = n;
-      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-      tables[0][n] = c >>> 0;
-    }
-    for (let n = 0; n < 256; n++) {
-      for (let t = 1; t < 8; t++) tables[t][n] = (tables[t - 1][n] >>> 8) ^ tables[0][tables[t - 1][n] & 0xff];
-    }
-  }
-  const [t0, t1, t2, t3, t4, t5, t6, t7] = tables;
-  let c = ~prev >>> 0;
+  let c = ~prev;
   let i = 0;
-  for (const end = b.length - 8; i <= end; i += 8) {
-    const lo = (c ^ (b[i] | (b[i + 1] << 8) | (b[i + 2] << 16) | (b[i + 3] << 24))) >>> 0;
-    c = t7[lo & 0xff] ^ t6[(lo >>> 8) & 0xff] ^ t5[(lo >>> 16) & 0xff] ^ t4[lo >>> 24] ^
-      t3[b[i + 4]] ^ t2[b[i + 5]] ^ t1[b[i + 6]] ^ t0[b[i + 7]];
+  const n = b.byteLength;
+  for (; i + 8 <= n; i += 8) {
+    const lo = c ^ (b[i] | b[i + 1] << 8 | b[i + 2] << 16 | b[i + 3] << 24);
+    c = T[1792 + (lo & 0xff)] ^ T[1536 + (lo >>> 8 & 0xff)] ^ T[1280 + (lo >>> 16 & 0xff)] ^ T[1024 + (lo >>> 24)] ^
+      T[768 + b[i + 4]] ^ T[512 + b[i + 5]] ^ T[256 + b[i + 6]] ^ T[b[i + 7]];
   }
-  for (; i < b.length; i++) c = t0[(c ^ b[i]) & 0xff] ^ (c >>> 8);
+  for (; i < n; i++) c = T[(c ^ b[i]) & 0xff] ^ c >>> 8;
   return ~c >>> 0;
 }
 
