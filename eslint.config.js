@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint';
 // Every bare Node built-in name (fs, fs/promises, worker_threads, ...); `node:*` is a pattern below.
 const nodeBuiltins = builtinModules.filter((m) => !m.startsWith('node:'));
 
-const HOST_AGNOSTIC = 'src/kernel and src/abi must stay host-agnostic (browser Web Worker and Node worker_thread).';
+const HOST_AGNOSTIC = 'src/kernel, src/abi and src/common must stay host-agnostic (browser Web Worker and Node worker_thread).';
 
 const nodeGlobals = {
   process: 'readonly',
@@ -55,8 +55,8 @@ export default defineConfig(
     },
   },
   {
-    // The kernel and the ABI are host-agnostic.
-    files: ['src/kernel/**', 'src/abi/**'],
+    // The kernel, the ABI and the pure code under them are host-agnostic.
+    files: ['src/kernel/**', 'src/abi/**', 'src/common/**'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -20,6 +20,7 @@
 // Schema 1 frames (u32 payloadLength, u32 crc32(payload), payload) are still read.
 
 import { decodeBytes, encodeBytes } from '../../abi/bytestr.js';
+import { crc32 } from '../../common/crc32.js';
 import type { InodeRecord } from '../fs/memfs.js';
 
 export const MAGIC = 0x4c534f41; // "AOSL"
@@ -266,31 +267,4 @@ export function decodePayload(payload: Uint8Array): Commit {
     }
   }
   return c;
-}
-
-let tables: Uint32Array[] | null = null;
-
-/** CRC-32 (IEEE, as zlib), slicing by 8; `prev` continues a running CRC. */
-export function crc32(b: Uint8Array, prev = 0): number {
-  if (!tables) {
-    tables = Array.from({ length: 8 }, () => new Uint32Array(256));
-    for (let n = 0; n < 256; n++) {
-      let c = n;
-      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-      tables[0][n] = c >>> 0;
-    }
-    for (let n = 0; n < 256; n++) {
-      for (let t = 1; t < 8; t++) tables[t][n] = (tables[t - 1][n] >>> 8) ^ tables[0][tables[t - 1][n] & 0xff];
-    }
-  }
-  const [t0, t1, t2, t3, t4, t5, t6, t7] = tables;
-  let c = ~prev >>> 0;
-  let i = 0;
-  for (const end = b.length - 8; i <= end; i += 8) {
-    const lo = (c ^ (b[i] | (b[i + 1] << 8) | (b[i + 2] << 16) | (b[i + 3] << 24))) >>> 0;
-    c = t7[lo & 0xff] ^ t6[(lo >>> 8) & 0xff] ^ t5[(lo >>> 16) & 0xff] ^ t4[lo >>> 24] ^
-      t3[b[i + 4]] ^ t2[b[i + 5]] ^ t1[b[i + 6]] ^ t0[b[i + 7]];
-  }
-  for (; i < b.length; i++) c = t0[(c ^ b[i]) & 0xff] ^ (c >>> 8);
-  return ~c >>> 0;
 }

@@ -4,6 +4,9 @@
 // bash's own representation, a source string in which quoted characters are
 // backslash-escaped (an unquoted backslash escapes the next character too).
 
+import { bracketSource, type BracketOptions } from '../../common/glob.js';
+import { POSIX_CLASSES_WORD } from '../../common/posix-classes.js';
+
 export interface PatSeg {
   text: string;
   /** Quoted text matches literally; unquoted text is active pattern syntax. */
@@ -60,13 +63,7 @@ export function hasGlob(src: string, extglob: boolean): boolean {
 
 const RE_SPECIAL = /[\\^$.*+?()[\]{}|/]/g;
 const reEsc = (c: string): string => c.replace(RE_SPECIAL, '\\$&');
-const classEsc = (c: string): string => (/[\\\]^[-]/.test(c) ? '\\' + c : c);
-
-const CLASSES: Record<string, string> = {
-  alpha: 'a-zA-Z', digit: '0-9', alnum: 'a-zA-Z0-9', upper: 'A-Z', lower: 'a-z',
-  space: ' \\t\\n\\r\\f\\v', blank: ' \\t', punct: '!-\\/:-@\\[-`{-~', print: ' -~', graph: '!-~',
-  cntrl: '\\x00-\\x1f\\x7f', xdigit: '0-9A-Fa-f', word: '\\w',
-};
+const BRACKETS: BracketOptions = { classes: POSIX_CLASSES_WORD, bash: true };
 
 class Translator {
   private i = 0;
@@ -110,9 +107,9 @@ class Translator {
         out.push('[^]');
         this.i++;
       } else if (c === '[') {
-        const b = this.bracket();
-        out.push(b ?? '\\[');
-        if (b === null) this.i++;
+        const b = bracketSource(src, this.i, BRACKETS);
+        out.push(b?.source ?? '\\[');
+        this.i = b?.end ?? this.i + 1;
       } else {
         out.push(reEsc(c));
         this.i++;
@@ -149,58 +146,6 @@ class Translator {
       if (c !== '|') break;
     }
     return alts.join('|');
-  }
-
-  /** A bracket expression at `[`, or null when it is not one (then `[` is literal). */
-  private bracket(): string | null {
-    const { src } = this;
-    let j = this.i + 1;
-    let neg = false;
-    if (src[j] === '!' || src[j] === '^') {
-      neg = true;
-      j++;
-    }
-    let body = '';
-    let first = true;
-    let empty = false;
-    for (;;) {
-      if (j >= src.length) return null;
-      let c = src[j];
-      if (c === ']' && !first) {
-        j++;
-        break;
-      }
-      first = false;
-      if (c === '[' && (src[j + 1] === ':' || src[j + 1] === '=' || src[j + 1] === '.')) {
-        const kind = src[j + 1];
-        const end = src.indexOf(kind + ']', j + 2);
-        if (end >= 0) {
-          const name = src.slice(j + 2, end);
-          j = end + 2;
-          if (kind === ':') {
-            if (name in CLASSES) body += CLASSES[name];
-            else empty = true;
-          } else {
-            body += [...name].map(classEsc).join('');
-          }
-          continue;
-        }
-      }
-      if (c === '\\' && j + 1 < src.length) c = src[++j];
-      j++;
-      if (src[j] === '-' && j + 1 < src.length && src[j + 1] !== ']') {
-        let e = src[j + 1];
-        j += 2;
-        if (e === '\\' && j < src.length) e = src[j++];
-        // A reversed range matches nothing (bash); RegExp would reject it.
-        if (c.codePointAt(0)! <= e.codePointAt(0)!) body += classEsc(c) + '-' + classEsc(e);
-        continue;
-      }
-      body += classEsc(c);
-    }
-    this.i = j;
-    if (body === '' || empty) return neg ? '[^]' : '(?!)';
-    return neg ? `[^${body}]` : `[${body}]`;
   }
 }
 

@@ -2,6 +2,7 @@
 // extended regular expression (captures in BASH_REMATCH).
 
 import { expandPattern, expandRegex, expandWord, matchPattern, type Pattern } from '../expand/index.js';
+import { POSIX_CLASSES_WORD } from '../../common/posix-classes.js';
 import type { Cond } from '../syntax/index.js';
 import { expandContext } from './context.js';
 import type { Shell } from './shell.js';
@@ -73,9 +74,5 @@ function regexMatch(sh: Shell, text: string, source: string): boolean {
 
 /** POSIX ERE bracket classes to JavaScript. */
 function posixToJs(re: string): string {
-  const classes: Record<string, string> = {
-    alpha: 'a-zA-Z', digit: '0-9', alnum: 'a-zA-Z0-9', upper: 'A-Z', lower: 'a-z', space: ' \\t\\n\\r\\f\\v',
-    blank: ' \\t', punct: '!-\\/:-@\\[-`{-~', xdigit: '0-9A-Fa-f', cntrl: '\\x00-\\x1f\\x7f', print: ' -~', graph: '!-~', word: '\\w',
-  };
-  return re.replace(/\[:(\w+):\]/g, (m, name: string) => classes[name] ?? m);
+  return re.replace(/\[:(\w+):\]/g, (m, name: string) => POSIX_CLASSES_WORD[name] ?? m);
 }

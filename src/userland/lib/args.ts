@@ -16,6 +16,8 @@ export interface OptSpec {
   numericOperands?: boolean;
   /** Operands go into `list` in their place among the options, under the key '' (argp's ARGP_IN_ORDER: tar's -C). */
   operandsInOrder?: boolean;
+  /** A run of digits in a cluster is an option with this key and the digits as value (grep's -NUM). */
+  digits?: string;
 }
 
 export interface Parsed {
@@ -53,6 +55,7 @@ function findLong(long: Record<string, [string, ArgKind]>, name: string, shown: 
   // Prefixes naming the same option (same key and kind) are not ambiguous.
   const distinct = new Set(hits.map((h) => long[h].join('/')));
   if (hits.length > 1 && distinct.size === 1) return hits[0];
+  // glibc names the argument as given, `=value` included.
   if (hits.length === 0) throw new UsageError(`unrecognized option '${shown}'`);
   throw new UsageError(`option '${shown}' is ambiguous; possibilities:${hits.map((h) => ` '--${h}'`).join('')}`);
 }
@@ -82,7 +85,7 @@ export function parseArgs(args: string[], spec: OptSpec, posixlyCorrect = false)
     if (a.startsWith('--')) {
       const eq = a.indexOf('=');
       const name = eq < 0 ? a.slice(2) : a.slice(2, eq);
-      const full = findLong(long, name, eq < 0 ? a : a.slice(0, eq));
+      const full = findLong(long, name, a);
       const [key, kind] = long[full];
       if (eq >= 0) {
         if (kind === 'none') throw new UsageError(`option '--${full}' doesn't allow an argument`);
@@ -95,6 +98,13 @@ export function parseArgs(args: string[], spec: OptSpec, posixlyCorrect = false)
     }
     for (let j = 1; j < a.length; j++) {
       const c = a[j];
+      if (spec.digits && c >= '0' && c <= '9') {
+        let k = j;
+        while (k < a.length && a[k] >= '0' && a[k] <= '9') k++;
+        list.push([spec.digits, a.slice(j, k)]);
+        j = k - 1;
+        continue;
+      }
       const info = shorts.get(c);
       if (!info) throw new UsageError(`invalid option -- '${c}'`);
       if (info.kind === 'none') {

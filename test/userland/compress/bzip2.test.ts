@@ -6,41 +6,16 @@
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
-import { checkCaseList, runCases, setupFixtures, summarize, teardownFixtures, type Fixture } from '../oracle.js';
-
-interface Case {
-  cmd: string;
-  stdin?: string;
-}
+import { test } from 'node:test';
+import { C, compressorSuite, hostRun, noise, sampleText, type Case } from './compressor-suite.js';
 
 /** Cases known to differ from bzip2 1.0.8, with the reason. */
 const divergences: Record<string, string> = {};
 
-function noise(n: number, seed: number): Uint8Array {
-  const b = new Uint8Array(n);
-  let x = seed;
-  for (let i = 0; i < n; i++) {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    b[i] = i % 4096 < 1024 ? b[Math.max(0, i - 1024)] : x & 0xff;
-  }
-  return b;
-}
-
-const text = Array.from({ length: 12000 }, (_, i) => `line ${i} of the quick brown fox ${i * 7919 % 1000}\n`).join('');
-
-function hostBz(data: Uint8Array | string, args: string[] = []): Uint8Array {
-  const r = spawnSync('bzip2', ['-c', ...args], { input: data, maxBuffer: 64 << 20 });
-  assert.equal(r.status, 0, r.stderr?.toString());
-  return new Uint8Array(r.stdout);
-}
-
-const C = (cmd: string, stdin?: string): Case => ({ cmd, stdin });
+const text = sampleText(12000);
+const hostBz = (data: Uint8Array | string, args: string[] = []) => hostRun('bzip2', data, ['-c', ...args]);
 
 const CASES: Case[] = [
   // compressed bytes: levels, block boundaries, runs, every byte value
@@ -69,60 +44,51 @@ const CASES: Case[] = [
   C('rm -rf w11 && mkdir w11 && cd w11 && bzip2 nofile; echo $?; bzip2 -q nofile; echo $?'),
 ];
 
-let fx: Fixture | null = null;
-let scratch = '';
-
-before(async () => {
-  const noiseData = noise(150_000, 0x2468ace);
-  const host = hostBz(text);
-  const runs = Buffer.concat(Array.from({ length: 3000 }, (_, i) => Buffer.alloc(1 + (i % 300), i % 256)));
-  const files: Record<string, string | Uint8Array> = {
-    text,
-    noise: noiseData,
-    runs,
-    periodic: 'abcdefgh\n'.repeat(30_000),
-    allbytes: Uint8Array.from({ length: 256 * 40 }, (_, i) => (i * 37) & 0xff),
-    empty: '',
-    one: 'x',
-    'host.bz2': host,
-    'hostnoise.bz2': hostBz(noiseData, ['-3']),
-    'host-multi.bz2': Buffer.concat([hostBz('first\n'), hostBz('second\n')]),
-    'host-empty.bz2': hostBz(''),
-    'truncated.bz2': host.subarray(0, 2000),
-    'corrupt.bz2': Uint8Array.from(host, (b, i) => (i === 3000 ? b ^ 0xff : b)),
-    'notbz.bz2': 'this is not bzip2\n',
-    'trailing.bz2': Buffer.concat([host, Buffer.from('garbage')]),
-  };
-  fx = await setupFixtures('agentos-bz2-', files);
-  scratch = mkdtempSync(join(tmpdir(), 'agentos-bz2-interop-'));
-});
-
-after(async () => {
-  await teardownFixtures(fx);
-  if (scratch) rmSync(scratch, { recursive: true, force: true });
-});
-
-test('bzip2: the case list is well formed', () => {
-  checkCaseList(CASES, divergences, { min: 44, key: (c) => `${c.cmd}\0${c.stdin ?? ''}` });
-});
-
-test('bzip2: differential against bzip2 1.0.8', async () => {
-  const v = spawnSync('bzip2', ['--help'], { encoding: 'utf8' });
-  assert.match(v.stderr, /Version 1\.0\.8/, 'the oracle must be bzip2 1.0.8');
-  const results = await runCases(fx!, CASES, () => ({ sorted: false, stderrOk: (want, got) => want === got }));
-  summarize('bzip2', results, divergences);
+const suite = compressorSuite({
+  name: 'bzip2',
+  against: 'bzip2 1.0.8',
+  checkOracle: () => {
+    const v = spawnSync('bzip2', ['--help'], { encoding: 'utf8' });
+    assert.match(v.stderr, /Version 1\.0\.8/, 'the oracle must be bzip2 1.0.8');
+  },
+  cases: CASES,
+  divergences,
+  min: 44,
+  files: () => {
+    const noiseData = noise(150_000, 0x2468ace);
+    const host = hostBz(text);
+    const runs = Buffer.concat(Array.from({ length: 3000 }, (_, i) => Buffer.alloc(1 + (i % 300), i % 256)));
+    return {
+      text,
+      noise: noiseData,
+      runs,
+      periodic: 'abcdefgh\n'.repeat(30_000),
+      allbytes: Uint8Array.from({ length: 256 * 40 }, (_, i) => (i * 37) & 0xff),
+      empty: '',
+      one: 'x',
+      'host.bz2': host,
+      'hostnoise.bz2': hostBz(noiseData, ['-3']),
+      'host-multi.bz2': Buffer.concat([hostBz('first\n'), hostBz('second\n')]),
+      'host-empty.bz2': hostBz(''),
+      'truncated.bz2': host.subarray(0, 2000),
+      'corrupt.bz2': Uint8Array.from(host, (b, i) => (i === 3000 ? b ^ 0xff : b)),
+      'notbz.bz2': 'this is not bzip2\n',
+      'trailing.bz2': Buffer.concat([host, Buffer.from('garbage')]),
+    };
+  },
 });
 
 test('bzip2: what the VM writes, bzip2 1.0.8 reads', async () => {
-  const m = fx!.m;
+  const fx = suite.fx();
+  const m = fx.m;
   for (const args of ['-1', '-9']) {
-    const r = await m.run(['/bin/bash', '-c', `cat noise text > both && bzip2 ${args} -c both > out.bz2`], { cwd: fx!.root });
+    const r = await m.run(['/bin/bash', '-c', `cat noise text > both && bzip2 ${args} -c both > out.bz2`], { cwd: fx.root });
     assert.equal(r.exitCode, 0, Buffer.from(r.stderr).toString());
-    const file = join(scratch, 'out.bz2');
-    writeFileSync(file, await m.readFile(`${fx!.root}/out.bz2`));
+    const file = join(suite.scratch(), 'out.bz2');
+    writeFileSync(file, await m.readFile(`${fx.root}/out.bz2`));
     const host = spawnSync('bzip2', ['-dc', file], { maxBuffer: 64 << 20 });
     assert.equal(host.status, 0, `host bzip2 -d of VM bzip2 ${args}: ${host.stderr}`);
-    const want = Buffer.concat([readFileSync(join(fx!.root, 'noise')), readFileSync(join(fx!.root, 'text'))]);
+    const want = Buffer.concat([readFileSync(join(fx.root, 'noise')), readFileSync(join(fx.root, 'text'))]);
     assert.ok(Buffer.from(host.stdout).equals(want), `bzip2 ${args}`);
   }
 });

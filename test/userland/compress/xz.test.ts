@@ -6,18 +6,13 @@
 
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { EXPORTS } from '../../../src/packages/xz/programs/liblzma.js';
-import { checkCaseList, requireOracle, runCases, setupFixtures, summarize, teardownFixtures, type Fixture } from '../oracle.js';
-
-interface Case {
-  cmd: string;
-  stdin?: string;
-}
+import { requireOracle } from '../oracle.js';
+import { C, compressorSuite, hostRun, noise, sampleText, type Case } from './compressor-suite.js';
 
 /** Cases known to differ from XZ Utils, with the reason. */
 const divergences: Record<string, string> = {
@@ -26,28 +21,8 @@ const divergences: Record<string, string> = {
     "preset 9's encoder needs 674 MiB; the WebAssembly module holds 256 MiB, so the dictionary shrinks to 8 MiB (as xz does under a memory limit, with its note) and the header's dictionary size differs",
 };
 
-/** Deterministic pseudo-random bytes (xorshift), some runs repeated so they compress a little. */
-function noise(n: number, seed: number): Uint8Array {
-  const b = new Uint8Array(n);
-  let x = seed;
-  for (let i = 0; i < n; i++) {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    b[i] = i % 4096 < 1024 ? b[Math.max(0, i - 1024)] : x & 0xff;
-  }
-  return b;
-}
-
-const text = Array.from({ length: 3000 }, (_, i) => `line ${i} of the quick brown fox ${i * 7919 % 1000}\n`).join('');
-
-function hostXz(data: Uint8Array | string, args: string[]): Uint8Array {
-  const r = spawnSync('xz', args, { input: data, maxBuffer: 64 << 20 });
-  assert.equal(r.status, 0, r.stderr?.toString());
-  return new Uint8Array(r.stdout);
-}
-
-const C = (cmd: string, stdin?: string): Case => ({ cmd, stdin });
+const text = sampleText(3000);
+const hostXz = (data: Uint8Array | string, args: string[]) => hostRun('xz', data, args);
 
 const CASES: Case[] = [
   // compression: the bytes liblzma writes, per preset and check
@@ -81,62 +56,51 @@ const CASES: Case[] = [
   C('xz -l notxz.xz'), C('xz -l'), C('xz -l host-empty.xz host-crc32.xz'), C('xz -l big.xz'),
 ];
 
-let fx: Fixture | null = null;
-let scratch = '';
-
-before(async () => {
-  const noiseData = noise(300_000, 0x1234567);
-  const big = new Uint8Array(Buffer.from(text.repeat(10)));
-  const hostXzFile = hostXz(text, ['-c']);
-  const multi = Buffer.concat([hostXz('first\n', ['-c']), hostXz('second\n', ['-c', '-C', 'crc32'])]);
-  const padded = Buffer.concat([hostXz('padded\n', ['-c']), Buffer.alloc(8)]);
-  const files: Record<string, string | Uint8Array> = {
-    text,
-    noise: noiseData,
-    empty: '',
-    'host.xz': hostXzFile,
-    'host.lzma': hostXz(text, ['-c', '-F', 'lzma']),
-    'hostnoise.xz': hostXz(noiseData, ['-c', '-3']),
-    'host-crc32.xz': hostXz(text, ['-c', '-C', 'crc32']),
-    'host-multi.xz': multi,
-    'host-padded.xz': padded,
-    'host-empty.xz': hostXz('', ['-c']),
-    'big.xz': hostXz(big, ['-c', '-1']),
-    'truncated.xz': hostXzFile.subarray(0, 200),
-    'corrupt.xz': Uint8Array.from(hostXzFile, (b, i) => (i === 300 ? b ^ 0xff : b)),
-    'notxz.xz': 'this is not xz\n',
-    'trailing.xz': Buffer.concat([hostXzFile, Buffer.from('garbage')]),
-  };
-  fx = await setupFixtures('agentos-xz-', files);
-  scratch = mkdtempSync(join(tmpdir(), 'agentos-xz-interop-'));
-});
-
-after(async () => {
-  await teardownFixtures(fx);
-  if (scratch) rmSync(scratch, { recursive: true, force: true });
-});
-
-test('xz: the case list is well formed', () => {
-  checkCaseList(CASES, divergences, { min: 50, key: (c) => `${c.cmd}\0${c.stdin ?? ''}` });
-});
-
-test('xz: differential against XZ Utils', async () => {
-  requireOracle('xz', /XZ Utils/, 'the oracle must be XZ Utils');
-  const results = await runCases(fx!, CASES, () => ({ sorted: false, stderrOk: (want, got) => want === got }));
-  summarize('xz', results, divergences);
+const suite = compressorSuite({
+  name: 'xz',
+  against: 'XZ Utils',
+  checkOracle: () => requireOracle('xz', /XZ Utils/, 'the oracle must be XZ Utils'),
+  cases: CASES,
+  divergences,
+  min: 50,
+  files: () => {
+    const noiseData = noise(300_000, 0x1234567);
+    const big = new Uint8Array(Buffer.from(text.repeat(10)));
+    const hostXzFile = hostXz(text, ['-c']);
+    const multi = Buffer.concat([hostXz('first\n', ['-c']), hostXz('second\n', ['-c', '-C', 'crc32'])]);
+    const padded = Buffer.concat([hostXz('padded\n', ['-c']), Buffer.alloc(8)]);
+    return {
+      text,
+      noise: noiseData,
+      empty: '',
+      'host.xz': hostXzFile,
+      'host.lzma': hostXz(text, ['-c', '-F', 'lzma']),
+      'hostnoise.xz': hostXz(noiseData, ['-c', '-3']),
+      'host-crc32.xz': hostXz(text, ['-c', '-C', 'crc32']),
+      'host-multi.xz': multi,
+      'host-padded.xz': padded,
+      'host-empty.xz': hostXz('', ['-c']),
+      'big.xz': hostXz(big, ['-c', '-1']),
+      'truncated.xz': hostXzFile.subarray(0, 200),
+      'corrupt.xz': Uint8Array.from(hostXzFile, (b, i) => (i === 300 ? b ^ 0xff : b)),
+      'notxz.xz': 'this is not xz\n',
+      'trailing.xz': Buffer.concat([hostXzFile, Buffer.from('garbage')]),
+    };
+  },
 });
 
 test('xz: what the VM writes, XZ Utils reads; presets 0-9 and -e', async () => {
-  const m = fx!.m;
+  const fx = suite.fx();
+  const m = fx.m;
   for (const args of ['-0', '-6', '-9', '-6e', '-1 -C sha256']) {
-    const r = await m.run(['/bin/bash', '-c', `xz ${args} -c noise > out.xz`], { cwd: fx!.root });
+    const r = await m.run(['/bin/bash', '-c', `xz ${args} -c noise > out.xz`], { cwd: fx.root });
     assert.equal(r.exitCode, 0, Buffer.from(r.stderr).toString());
-    const out = await m.readFile(`${fx!.root}/out.xz`);
-    const file = join(scratch, 'out.xz');
+    const out = await m.readFile(`${fx.root}/out.xz`);
+    const file = join(suite.scratch(), 'out.xz');
     writeFileSync(file, out);
     const host = spawnSync('xz', ['-dc', file], { maxBuffer: 64 << 20 });
     assert.equal(host.status, 0, `host xz -d of VM xz ${args}: ${host.stderr}`);
-    assert.deepEqual(new Uint8Array(host.stdout), new Uint8Array(readFileSync(join(fx!.root, 'noise'))), `xz ${args}`);
+    assert.deepEqual(new Uint8Array(host.stdout), new Uint8Array(readFileSync(join(fx.root, 'noise'))), `xz ${args}`);
   }
 });
 

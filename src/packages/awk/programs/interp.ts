@@ -14,7 +14,7 @@ import { G, SPECIALS } from './parser.js';
 import { compile, RegexError, test, type Rx } from './regex.js';
 import { caseCompare, sortedKeys } from './sort.js';
 import { input, isNumeric, numToStr, StrNum, toBool, toNum, UNASSIGNED, UNINIT, type AwkArray, type Cell, type Val } from './value.js';
-import { strToBytes } from '../../grep/programs/io.js';
+import { latin1Bytes as strToBytes } from '../../../userland/lib/bytes.js';
 import { BUILTINS } from './lexer.js';
 import { UTC, type Zone } from '../../../userland/lib/tz.js';
 

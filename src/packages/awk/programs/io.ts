@@ -7,7 +7,7 @@ import { WEXITSTATUS, WIFEXITED, WTERMSIG } from '../../../abi/wait.js';
 import { IO_CHUNK } from '../../../abi/channel.js';
 import type { Sys } from '../../../user/sys.js';
 import { Writer } from '../../../userland/lib/writer.js';
-import { bytesToStr, strToBytes } from '../../grep/programs/io.js';
+import { latin1 as bytesToStr, latin1Bytes as strToBytes } from '../../../userland/lib/bytes.js';
 import { compile, exec } from './regex.js';
 
 const dec = new TextDecoder();

@@ -3,7 +3,7 @@
 // across top-level alternatives, longest, as POSIX asks. In a UTF-8 locale
 // they match characters, and ranges run in code point order (gawk's own).
 
-import { byteRegExp, decodeEscapes, needsAsciiFold, RegexError, translate } from '../../grep/programs/regex.js';
+import { byteRegExp, decodeEscapes, needsAsciiFold, RegexError, translate } from '../../../userland/lib/regex/regex.js';
 import { isUtf8 } from './chars.js';
 
 export { RegexError };

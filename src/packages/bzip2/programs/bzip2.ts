@@ -5,9 +5,9 @@
 // 2 for corrupt input, 3 for internal errors.
 
 import { strerror } from '../../../abi/errno.js';
-import { O_CREAT, O_EXCL, O_RDONLY, O_WRONLY } from '../../../abi/fcntl.js';
-import { isDir, isReg, type Stat } from '../../../abi/stat.js';
+import { isDir, isReg } from '../../../abi/stat.js';
 import type { AgentosApi } from '../../../runtimes/js/api.js';
+import { CHUNK, openInput, writeOutputFile } from '../../../userland/lib/compressor-cli.js';
 import { baseName, tryLstat } from '../../../userland/lib/fs.js';
 import { Bz2Error, Bzip2Decoder } from './decode.js';
 import { Bzip2Encoder } from './encode.js';
@@ -52,7 +52,6 @@ const VERSION = `bzip2, a block-sorting file compressor.  Version 1.0.8 (agentOS
 const RECOVER = "\nYou can use the `bzip2recover' program to attempt to recover\ndata from undamaged sections of corrupted files.\n\n";
 const CORRUPT = `\nIt is possible that the compressed file(s) have become corrupted.\nYou can use the -tvv option to test integrity of such files.\n${RECOVER}`;
 const SUFFIXES: [string, string][] = [['.bz2', ''], ['.bz', ''], ['.tbz2', '.tar'], ['.tbz', '.tar']];
-const CHUNK = 1 << 16;
 
 type Mode = 'compress' | 'decompress' | 'test';
 
@@ -267,17 +266,12 @@ function treatStdin(x: Bz): void {
 function treatFile(x: Bz, name: string): void {
   const o = x.o;
   const sys = x.os.sys;
-  let st: Stat;
-  let fd: number;
-  try {
-    fd = sys.open(name, O_RDONLY);
-    st = sys.fstat(fd);
-  } catch (e) {
-    if (!(e instanceof x.os.SysError)) throw e;
+  const input = openInput(sys, name, 0, (e) => {
     x.err(`${x.prog}: Can't open input file ${name}: ${strerror(e.errno)}.\n`);
     x.fail(1);
-    return;
-  }
+  });
+  if (!input) return;
+  const { fd, st } = input;
   try {
     if (isDir(st.mode)) {
       x.err(`${x.prog}: Input file ${name} is a directory.\n`);
@@ -335,37 +329,22 @@ function treatFile(x: Bz, name: string): void {
       x.fail(1);
       return;
     }
-    let out: number;
-    try {
-      out = sys.open(outName, O_WRONLY | O_CREAT | O_EXCL, 0o600);
-    } catch (e) {
-      if (!(e instanceof x.os.SysError)) throw e;
-      x.err(`${x.prog}: Can't create output file ${outName}: ${strerror(e.errno)}.\n`);
-      x.fail(1);
-      return;
-    }
-    if (o.verbose) x.err(`  ${name}: ${pad}`);
-    let ok = true;
-    try {
+    const fill = (out: number): boolean => {
+      if (o.verbose) x.err(`  ${name}: ${pad}`);
       if (o.mode === 'compress') {
         const [i, n] = compress(x, fd, (b) => sys.writeAll(out, b));
         if (o.verbose) verboseRatio(x, i, n);
-      } else {
-        ok = decompress(x, fd, name, outName, (b) => sys.writeAll(out, b), outName);
-        if (ok && o.verbose) x.err('done\n');
+        return true;
       }
-    } finally {
-      sys.close(out);
-      if (!ok) sys.unlink(outName);
-    }
-    if (!ok) return;
-    try {
-      sys.chmod(outName, st.mode & 0o7777);
-      sys.utimes(outName, st.atimeMs, st.mtimeMs);
-    } catch {
-      // as bzip2: the data is what matters
-    }
-    if (!o.keep) sys.unlink(name);
+      const ok = decompress(x, fd, name, outName, (b) => sys.writeAll(out, b), outName);
+      if (ok && o.verbose) x.err('done\n');
+      return ok;
+    };
+    const written = writeOutputFile(sys, outName, st, fill, (e) => {
+      x.err(`${x.prog}: Can't create output file ${outName}: ${strerror(e.errno)}.\n`);
+      x.fail(1);
+    });
+    if (written && !o.keep) sys.unlink(name);
   } finally {
     sys.close(fd);
   }

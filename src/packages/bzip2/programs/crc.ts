@@ -1,7 +1,7 @@
 // bzip2's CRC-32: the MSB-first table POSIX cksum uses too, initial and
 // final inversion.
 
-import { CRC32_MSB_TABLE } from '../../../userland/lib/crc32-msb.js';
+import { CRC32_MSB_TABLE } from '../../../common/crc32.js';
 
 /** The running CRC after `n` copies of byte `b` (the caller starts from 0xffffffff and inverts at the end). */
 export function crcRun(crc: number, b: number, n: number): number {

@@ -3,7 +3,7 @@
 // final run-length decoding, with every CRC checked. Input is pulled through
 // `more()` as needed, so files of any size stream through.
 
-import { CRC32_MSB_TABLE } from '../../../userland/lib/crc32-msb.js';
+import { CRC32_MSB_TABLE } from '../../../common/crc32.js';
 import { combine } from './crc.js';
 
 export class Bz2Error extends Error {

@@ -1,7 +1,7 @@
 // cksum [OPTION]... [FILE]...: checksum and count the bytes of each file
 // (coreutils 9.1: the POSIX CRC by default; -a sysv/bsd/crc/md5/sha1/sha256/sha512).
 
-import { CRC32_MSB_TABLE } from '../../../userland/lib/crc32-msb.js';
+import { CRC32_MSB_TABLE } from '../../../common/crc32.js';
 import { chunks, command, forEachInput, join, type Cmd } from '../../../userland/lib/index.js';
 import { DIGESTS, type Algo } from '../../../userland/lib/digest.js';
 import { bin } from './text.js';

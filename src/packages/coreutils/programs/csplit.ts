@@ -3,7 +3,7 @@
 // piece's size; on error the pieces made are removed unless -k.
 
 import { O_CREAT, O_TRUNC, O_WRONLY } from '../../../abi/fcntl.js';
-import { RegexError, translate } from '../../grep/programs/regex.js';
+import { RegexError, translate } from '../../../userland/lib/regex/regex.js';
 import { command, quote, type Cmd } from '../../../userland/lib/index.js';
 import { bin, readInputs, str } from './text.js';
 

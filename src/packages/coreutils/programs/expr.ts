@@ -5,7 +5,7 @@
 import { command, Exit, latin1Bytes, quote } from '../../../userland/lib/index.js';
 import { isUtf8Locale } from '../../../userland/lib/locale.js';
 import { charCount, charOffset, decode, encode, splitChars } from '../../../userland/lib/utf8.js';
-import { byteRegExp, RegexError, translate } from '../../grep/programs/regex.js';
+import { byteRegExp, RegexError, translate } from '../../../userland/lib/regex/regex.js';
 
 const USAGE = `Usage: expr EXPRESSION
   or:  expr OPTION

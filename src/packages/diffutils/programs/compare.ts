@@ -7,7 +7,7 @@ import { O_RDONLY } from '../../../abi/fcntl.js';
 import { isDir, isLnk, isReg, type Stat } from '../../../abi/stat.js';
 import { Errno } from '../../../abi/errno.js';
 import { errnoOf, fileTypeName, joinPath, baseName, type Cmd } from '../../../userland/lib/index.js';
-import { fnmatch } from '../../grep/programs/glob.js';
+import { fnmatch } from '../../../userland/lib/glob.js';
 import { compareTexts, splitLines, type CompareOptions, type Text } from './analyze.js';
 import { Printer, type Style } from './output.js';
 

@@ -3,8 +3,8 @@
 
 import type { AgentosApi } from '../../../runtimes/js/api.js';
 import { command, type Cmd } from '../../../userland/lib/index.js';
-import { utf8Bytes } from '../../grep/programs/io.js';
-import { RegexError, translate } from '../../grep/programs/regex.js';
+import { encode as utf8Bytes } from '../../../userland/lib/utf8.js';
+import { RegexError, translate } from '../../../userland/lib/regex/regex.js';
 import { WS_ALL, WS_NONE, WS_SPACE_CHANGE, WS_TAB_EXPANSION, WS_TRAILING } from './analyze.js';
 import { Differ, type DiffOptions, type Format } from './compare.js';
 import { optionWords } from './switches.js';

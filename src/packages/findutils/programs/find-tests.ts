@@ -4,7 +4,7 @@ import { strerror, SysError } from '../../../abi/errno.js';
 import { S_IFMT, S_IFDIR, S_IFREG, S_IFLNK, S_IFCHR, S_IFBLK, S_IFIFO, S_IFSOCK, type Stat } from '../../../abi/stat.js';
 import { applyMode, baseName, groups, quote, users } from '../../../userland/lib/index.js';
 import { encode } from '../../../userland/lib/utf8.js';
-import { fnmatch } from '../../grep/programs/glob.js';
+import { fnmatch } from '../../../userland/lib/glob.js';
 import { FindError, type Entry, type FindState, type Node } from './find-types.js';
 
 export const TYPE_BITS: Record<string, number> = {

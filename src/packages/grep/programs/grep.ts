@@ -4,11 +4,12 @@
 import { Errno, strerror, SysError } from '../../../abi/errno.js';
 import { isDir, isLnk } from '../../../abi/stat.js';
 import type { AgentosApi } from '../../../runtimes/js/api.js';
-import { fileExcluded, fnmatch, suffixes, type FileFilter } from './glob.js';
+import { fileExcluded, suffixes, type FileFilter } from './file-filter.js';
+import { fnmatch } from '../../../userland/lib/glob.js';
 import { bytesToStr, LineReader, Output, utf8Bytes } from './io.js';
-import { compile, type Matcher } from './match.js';
-import { parseArgs, UsageError, type OptSpec } from './options.js';
-import { RegexError, type Syntax } from './regex.js';
+import { compile, type Matcher } from '../../../userland/lib/regex/match.js';
+import { parseArgs, UsageError, type OptSpec } from '../../../userland/lib/args.js';
+import { RegexError, type Syntax } from '../../../userland/lib/regex/regex.js';
 import { isUtf8Locale } from '../../../userland/lib/locale.js';
 import { hasEncodingError } from '../../../userland/lib/utf8.js';
 
@@ -81,53 +82,57 @@ if any error occurs and -q is not given, the exit status is 2.
 
 const TRY = "Usage: grep [OPTION]... PATTERNS [FILE]...\nTry 'grep --help' for more information.\n";
 
-const OPTIONS: OptSpec[] = [
-  { key: 'E', short: 'E', long: ['extended-regexp'], arg: 'none' },
-  { key: 'P', short: 'P', long: ['perl-regexp'], arg: 'none' },
-  { key: 'F', short: 'F', long: ['fixed-strings'], arg: 'none' },
-  { key: 'G', short: 'G', long: ['basic-regexp'], arg: 'none' },
-  { key: 'e', short: 'e', long: ['regexp'], arg: 'required' },
-  { key: 'f', short: 'f', long: ['file'], arg: 'required' },
-  { key: 'i', short: 'i', long: ['ignore-case'], arg: 'none' },
-  { key: 'i', short: 'y', arg: 'none' },
-  { key: 'no-i', long: ['no-ignore-case'], arg: 'none' },
-  { key: 'w', short: 'w', long: ['word-regexp'], arg: 'none' },
-  { key: 'x', short: 'x', long: ['line-regexp'], arg: 'none' },
-  { key: 'z', short: 'z', long: ['null-data'], arg: 'none' },
-  { key: 's', short: 's', long: ['no-messages'], arg: 'none' },
-  { key: 'v', short: 'v', long: ['invert-match'], arg: 'none' },
-  { key: 'V', short: 'V', long: ['version'], arg: 'none' },
-  { key: 'help', long: ['help'], arg: 'none' },
-  { key: 'm', short: 'm', long: ['max-count'], arg: 'required' },
-  { key: 'b', short: 'b', long: ['byte-offset'], arg: 'none' },
-  { key: 'n', short: 'n', long: ['line-number'], arg: 'none' },
-  { key: 'line-buffered', long: ['line-buffered'], arg: 'none' },
-  { key: 'H', short: 'H', long: ['with-filename'], arg: 'none' },
-  { key: 'h', short: 'h', long: ['no-filename'], arg: 'none' },
-  { key: 'label', long: ['label'], arg: 'required' },
-  { key: 'o', short: 'o', long: ['only-matching'], arg: 'none' },
-  { key: 'q', short: 'q', long: ['quiet', 'silent'], arg: 'none' },
-  { key: 'binary-files', long: ['binary-files'], arg: 'required' },
-  { key: 'a', short: 'a', long: ['text'], arg: 'none' },
-  { key: 'I', short: 'I', arg: 'none' },
-  { key: 'U', short: 'U', long: ['binary'], arg: 'none' },
-  { key: 'd', short: 'd', long: ['directories'], arg: 'required' },
-  { key: 'r', short: 'r', long: ['recursive'], arg: 'none' },
-  { key: 'R', short: 'R', long: ['dereference-recursive'], arg: 'none' },
-  { key: 'include', long: ['include'], arg: 'required' },
-  { key: 'exclude', long: ['exclude'], arg: 'required' },
-  { key: 'exclude-dir', long: ['exclude-dir'], arg: 'required' },
-  { key: 'L', short: 'L', long: ['files-without-match'], arg: 'none' },
-  { key: 'l', short: 'l', long: ['files-with-matches'], arg: 'none' },
-  { key: 'C', short: 'C', long: ['context'], arg: 'required' },
-  { key: 'color', long: ['color', 'colour'], arg: 'optional' },
-  { key: 'c', short: 'c', long: ['count'], arg: 'none' },
-  { key: 'Z', short: 'Z', long: ['null'], arg: 'none' },
-  { key: 'B', short: 'B', long: ['before-context'], arg: 'required' },
-  { key: 'A', short: 'A', long: ['after-context'], arg: 'required' },
-  { key: 'group-separator', long: ['group-separator'], arg: 'required' },
-  { key: 'no-group-separator', long: ['no-group-separator'], arg: 'none' },
-];
+const OPTIONS: OptSpec = {
+  short: 'EPFGe:f:iywxzsvVm:bnHhoqaIUd:rRLlC:cZB:A:',
+  long: {
+    'extended-regexp': ['E', 'none'],
+    'perl-regexp': ['P', 'none'],
+    'fixed-strings': ['F', 'none'],
+    'basic-regexp': ['G', 'none'],
+    'regexp': ['e', 'required'],
+    'file': ['f', 'required'],
+    'ignore-case': ['i', 'none'],
+    'no-ignore-case': ['no-i', 'none'],
+    'word-regexp': ['w', 'none'],
+    'line-regexp': ['x', 'none'],
+    'null-data': ['z', 'none'],
+    'no-messages': ['s', 'none'],
+    'invert-match': ['v', 'none'],
+    'version': ['V', 'none'],
+    'help': ['help', 'none'],
+    'max-count': ['m', 'required'],
+    'byte-offset': ['b', 'none'],
+    'line-number': ['n', 'none'],
+    'line-buffered': ['line-buffered', 'none'],
+    'with-filename': ['H', 'none'],
+    'no-filename': ['h', 'none'],
+    'label': ['label', 'required'],
+    'only-matching': ['o', 'none'],
+    'quiet': ['q', 'none'],
+    'silent': ['q', 'none'],
+    'binary-files': ['binary-files', 'required'],
+    'text': ['a', 'none'],
+    'binary': ['U', 'none'],
+    'directories': ['d', 'required'],
+    'recursive': ['r', 'none'],
+    'dereference-recursive': ['R', 'none'],
+    'include': ['include', 'required'],
+    'exclude': ['exclude', 'required'],
+    'exclude-dir': ['exclude-dir', 'required'],
+    'files-without-match': ['L', 'none'],
+    'files-with-matches': ['l', 'none'],
+    'context': ['C', 'required'],
+    'color': ['color', 'optional'],
+    'colour': ['color', 'optional'],
+    'count': ['c', 'none'],
+    'null': ['Z', 'none'],
+    'before-context': ['B', 'required'],
+    'after-context': ['A', 'required'],
+    'group-separator': ['group-separator', 'required'],
+    'no-group-separator': ['no-group-separator', 'none'],
+  },
+  digits: 'context-num',
+};
 
 /** GREP_COLORS capabilities grep uses (GNU defaults). */
 interface Colors {
@@ -273,7 +278,8 @@ function configure(os: AgentosApi, prog: string): { cfg: Config; patterns: strin
   let names: boolean | null = null;
   let color = 'never';
   let matcherSet = prog === 'egrep' || prog === 'fgrep';
-  for (const [k, v] of parsed.opts) {
+  for (const [k, arg] of parsed.list) {
+    const v = arg ?? '';
     switch (k) {
       case 'E':
       case 'F':
@@ -293,7 +299,8 @@ function configure(os: AgentosApi, prog: string): { cfg: Config; patterns: strin
         else addPatterns(text.endsWith('\n') ? text.slice(0, -1) : text);
         break;
       }
-      case 'i': cfg.ignoreCase = true; break;
+      case 'i':
+      case 'y': cfg.ignoreCase = true; break;
       case 'no-i': cfg.ignoreCase = false; break;
       case 'w': cfg.word = true; break;
       case 'x': cfg.line = true; break;

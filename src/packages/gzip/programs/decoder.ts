@@ -4,7 +4,7 @@
 // "trailing garbage"). Nothing is ever held beyond one chunk.
 
 import { concatBytes } from '../../../abi/bytes.js';
-import { crc32 } from './crc32.js';
+import { crc32 } from '../../../common/crc32.js';
 import { isMagic, isProblem, parseHeader, type GzHeader } from './header.js';
 import { RawInflater } from './inflate.js';
 
@@ -105,7 +105,7 @@ export class GzDecoder {
     this.crc = 0;
     this.size = 0;
     this.inflater = new RawInflater((d) => {
-      this.crc = crc32(this.crc, d);
+      this.crc = crc32(d, this.crc);
       this.size = (this.size + d.byteLength) % 2 ** 32;
       this.out(d);
     });

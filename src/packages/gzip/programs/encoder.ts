@@ -2,7 +2,7 @@
 // comes, and the CRC-32/size trailer. Output goes to `onData` as produced.
 
 import { Deflate, type DeflateOptions } from 'fflate';
-import { crc32 } from './crc32.js';
+import { crc32 } from '../../../common/crc32.js';
 import { buildHeader } from './header.js';
 
 export class GzEncoder {
@@ -28,7 +28,7 @@ export class GzEncoder {
   push(chunk: Uint8Array): void {
     if (!chunk.byteLength) return;
     this.bytesIn += chunk.byteLength;
-    this.crc = crc32(this.crc, chunk);
+    this.crc = crc32(chunk, this.crc);
     this.deflate.push(chunk);
   }
 

@@ -11,6 +11,7 @@ import { concatBytes } from '../../../abi/bytes.js';
 import { shellStatus } from '../../../abi/wait.js';
 import type { AgentosApi } from '../../../runtimes/js/api.js';
 import { walkPath } from '../../../user/execvp.js';
+import { parseArgs, UsageError, type OptSpec } from '../../../userland/lib/args.js';
 import { winsize } from '../../../userland/lib/tty.js';
 
 const USAGE = `
@@ -62,67 +63,52 @@ export default function main(os: AgentosApi): void {
   os.exit(run(os));
 }
 
+/** watch's options, getopt_long style up to the command; -d takes a value only as --differences=permanent. */
+const SPEC: OptSpec = {
+  short: 'bcdeghn:ptwxv',
+  long: {
+    beep: ['b', 'none'], color: ['c', 'none'], differences: ['d', 'optional'], errexit: ['e', 'none'], chgexit: ['g', 'none'],
+    interval: ['n', 'required'], precise: ['p', 'none'], 'no-title': ['t', 'none'], 'no-wrap': ['w', 'none'], exec: ['x', 'none'],
+    help: ['h', 'none'], version: ['v', 'none'],
+  },
+  stopAtOperand: true,
+};
+
 function parse(os: AgentosApi, args: string[]): { o: Opts; cmd: string[] } | number {
   const o: Opts = { interval: 2, beep: false, differences: false, permanent: false, errexit: false, chgexit: false, title: true, wrap: true, exec: false, precise: false };
   const bad = (msg: string): number => {
     os.eprint(`watch: ${msg}\n${USAGE}`);
     return 1;
   };
-  const LONG: Record<string, string> = {
-    beep: 'b', color: 'c', differences: 'd', errexit: 'e', chgexit: 'g', interval: 'n', precise: 'p', 'no-title': 't',
-    'no-wrap': 'w', exec: 'x', help: 'h', version: 'v',
-  };
-  let i = 0;
-  for (; i < args.length; i++) {
-    const a = args[i];
-    if (a === '--') {
-      i++;
-      break;
-    }
-    if (!a.startsWith('-') || a === '-') break;
-    let opts: [string, string | null][];
-    if (a.startsWith('--')) {
-      const [n, v] = a.slice(2).split(/=(.*)/s);
-      const hits = Object.keys(LONG).filter((k) => k.startsWith(n));
-      const k = n in LONG ? n : hits.length === 1 ? hits[0] : null;
-      if (!k) return bad(`unrecognized option '${a}'`);
-      opts = [[LONG[k], v ?? null]];
-    } else {
-      opts = [];
-      for (let k = 1; k < a.length; k++) {
-        if (a[k] === 'n') {
-          opts.push(['n', a.slice(k + 1) || null]);
-          break;
-        }
-        opts.push([a[k], null]);
-      }
-    }
-    for (const [k, v] of opts) {
-      switch (k) {
-        case 'b': o.beep = true; break;
-        case 'c': break;
-        case 'd': o.differences = true; o.permanent = v !== null && v !== ''; break;
-        case 'e': o.errexit = true; break;
-        case 'g': o.chgexit = true; break;
-        case 'p': o.precise = true; break;
-        case 't': o.title = false; break;
-        case 'w': o.wrap = false; break;
-        case 'x': o.exec = true; break;
-        case 'h': os.print(USAGE); return 0;
-        case 'v': os.print('watch from procps-ng 4.0.2 (agentOS)\n'); return 0;
-        case 'n': {
-          const val = v ?? args[++i];
-          if (val === undefined) return bad(`option requires an argument -- 'n'`);
-          const n = Number(val.replace(',', '.'));
-          if (!Number.isFinite(n) || n < 0) return bad(`failed to parse argument: '${val}'`);
-          o.interval = Math.max(0.1, n);
-          break;
-        }
-        default: return bad(`invalid option -- '${k}'`);
+  let parsed;
+  try {
+    parsed = parseArgs(args, SPEC);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    return bad(e.message);
+  }
+  for (const [k, v] of parsed.list) {
+    switch (k) {
+      case 'b': o.beep = true; break;
+      case 'c': break;
+      case 'd': o.differences = true; o.permanent = v !== undefined && v !== ''; break;
+      case 'e': o.errexit = true; break;
+      case 'g': o.chgexit = true; break;
+      case 'p': o.precise = true; break;
+      case 't': o.title = false; break;
+      case 'w': o.wrap = false; break;
+      case 'x': o.exec = true; break;
+      case 'h': os.print(USAGE); return 0;
+      case 'v': os.print('watch from procps-ng 4.0.2 (agentOS)\n'); return 0;
+      case 'n': {
+        const n = Number(v!.replace(',', '.'));
+        if (!Number.isFinite(n) || n < 0) return bad(`failed to parse argument: '${v}'`);
+        o.interval = Math.max(0.1, n);
+        break;
       }
     }
   }
-  const cmd = args.slice(i);
+  const cmd = parsed.operands;
   if (!cmd.length) return bad('');
   return { o, cmd };
 }

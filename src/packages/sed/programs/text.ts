@@ -3,11 +3,12 @@
 // case conversions work on the characters those bytes spell.
 // The BRE/ERE translation itself is grep's; sed adds its escapes (\n, \t...).
 
-import { byteRegExp, decodeEscapes, needsAsciiFold, translate, type Syntax } from '../../grep/programs/regex.js';
+import { byteRegExp, decodeEscapes, needsAsciiFold, translate, type Syntax } from '../../../userland/lib/regex/regex.js';
 import { hasEncodingError, lowerStr, seqLen, upperStr } from '../../../userland/lib/utf8.js';
 
-export { RegexError } from '../../grep/programs/regex.js';
-export { bytesToStr, strToBytes, utf8Bytes } from '../../grep/programs/io.js';
+export { RegexError } from '../../../userland/lib/regex/regex.js';
+export { latin1 as bytesToStr, latin1Bytes as strToBytes } from '../../../userland/lib/bytes.js';
+export { encode as utf8Bytes } from '../../../userland/lib/utf8.js';
 
 /** A compiled sed regex: always global so `s///g` can walk with lastIndex. */
 export interface Rx {

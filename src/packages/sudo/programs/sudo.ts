@@ -5,6 +5,7 @@
 // forbids it (processes.sudo: false). Root is bound by the rest of the policy.
 
 import type { AgentosApi } from '../../../runtimes/js/api.js';
+import { parseArgs, UsageError, type OptSpec } from '../../../userland/lib/args.js';
 import { account, become, elevated, enterHome, run, SECURE_PATH, type Account } from './account.js';
 
 const USAGE = `usage: sudo -h | -K | -k | -V
@@ -40,12 +41,18 @@ Options:
 /** What the caller's environment keeps under env_reset (sudoers' default env_keep, roughly). */
 const KEEP = /^(TERM|COLORTERM|LANG|LANGUAGE|LC_[A-Z_]+|TZ|LS_COLORS|DISPLAY|XAUTHORITY)$/;
 
-const LONG: Record<string, string> = {
-  'preserve-env': 'E', 'set-home': 'H', help: 'h', login: 'i', 'remove-timestamp': 'K', 'reset-timestamp': 'k',
-  list: 'l', 'non-interactive': 'n', stdin: 'S', shell: 's', user: 'u', version: 'V', validate: 'v', 'other-user': 'U',
+const SPEC: OptSpec = {
+  short: 'EHhiKklnSsVvu:U:g:C:D:p:r:t:T:',
+  long: {
+    'preserve-env': ['E', 'optional'], 'set-home': ['H', 'none'], help: ['h', 'none'], login: ['i', 'none'],
+    'remove-timestamp': ['K', 'none'], 'reset-timestamp': ['k', 'none'], list: ['l', 'none'], 'non-interactive': ['n', 'none'],
+    stdin: ['S', 'none'], shell: ['s', 'none'], user: ['u', 'required'], version: ['V', 'none'], validate: ['v', 'none'],
+    'other-user': ['U', 'required'],
+  },
+  stopAtOperand: true,
 };
-/** Options that take a value; only -u (and -U, for -l) mean something here. */
-const WITH_VALUE = new Set([...'uUgCDprtT']);
+/** Options that take a value and mean nothing here (-u does, and -U for -l). */
+const UNSUPPORTED = new Set([...'gCDprtT']);
 
 interface Opts {
   flags: Set<string>;
@@ -53,45 +60,15 @@ interface Opts {
   rest: string[];
 }
 
-class Usage extends Error {}
-
 function parse(args: string[]): Opts {
   const o: Opts = { flags: new Set(), user: 'root', rest: [] };
-  let i = 0;
-  for (; i < args.length; i++) {
-    const a = args[i];
-    if (a === '--') {
-      i++;
-      break;
-    }
-    if (!a.startsWith('-') || a === '-') break;
-    if (a.startsWith('--')) {
-      const eq = a.indexOf('=');
-      const flag = LONG[a.slice(2, eq < 0 ? undefined : eq)];
-      if (!flag) throw new Usage(`unrecognized option '${a}'`);
-      if (flag === 'u' || flag === 'U') {
-        const v = eq < 0 ? args[++i] : a.slice(eq + 1);
-        if (v === undefined) throw new Usage(`option '${a}' requires an argument`);
-        if (flag === 'u') o.user = v;
-      }
-      o.flags.add(flag);
-      continue;
-    }
-    for (let j = 1; j < a.length; j++) {
-      const c = a[j];
-      if (!'EHhiKklnSsVv'.includes(c) && !WITH_VALUE.has(c)) throw new Usage(`invalid option -- '${c}'`);
-      if (WITH_VALUE.has(c)) {
-        const v = j + 1 < a.length ? a.slice(j + 1) : args[++i];
-        if (v === undefined) throw new Usage(`option requires an argument -- '${c}'`);
-        if (c === 'u') o.user = v;
-        else if (c !== 'U') throw new Usage(`option -${c} is not supported in agentOS`);
-        o.flags.add(c);
-        break;
-      }
-      o.flags.add(c);
-    }
+  const parsed = parseArgs(args, SPEC);
+  for (const [k, v] of parsed.list) {
+    if (UNSUPPORTED.has(k)) throw new UsageError(`option -${k} is not supported in agentOS`);
+    if (k === 'u') o.user = v!;
+    o.flags.add(k);
   }
-  o.rest = args.slice(i);
+  o.rest = parsed.operands;
   return o;
 }
 
@@ -125,7 +102,7 @@ export function sudo(os: AgentosApi, args: string[]): number {
   try {
     o = parse(args);
   } catch (e) {
-    if (!(e instanceof Usage)) throw e;
+    if (!(e instanceof UsageError)) throw e;
     os.eprint(`sudo: ${e.message}\n${USAGE}`);
     return 1;
   }

@@ -3,7 +3,7 @@
 // line (exact or leading-directory; patterns with --wildcards) and
 // --exclude patterns (wildcards that may match any trailing part of a name).
 
-import { globRegExp } from '../../grep/programs/glob.js';
+import { globRegExp } from '../../../userland/lib/glob.js';
 import type { Tar } from './context.js';
 
 /** The prefix GNU removes from a member name: leading slashes and everything up to the last '..' component. */

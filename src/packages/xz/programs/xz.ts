@@ -5,10 +5,11 @@
 // errors, 2 for warnings (files skipped).
 
 import { Errno, strerror } from '../../../abi/errno.js';
-import { O_CREAT, O_EXCL, O_NOFOLLOW, O_RDONLY, O_WRONLY } from '../../../abi/fcntl.js';
+import { O_NOFOLLOW } from '../../../abi/fcntl.js';
 import { isDir, isReg, type Stat } from '../../../abi/stat.js';
 import type { AgentosApi } from '../../../runtimes/js/api.js';
 import { parseArgs, UsageError, type OptSpec } from '../../../userland/lib/args.js';
+import { CHUNK, openInput, writeOutputFile } from '../../../userland/lib/compressor-cli.js';
 import { baseName, tryLstat } from '../../../userland/lib/fs.js';
 import {
   CHECKS, Coder, LZMA_BUF_ERROR, LZMA_DATA_ERROR, LZMA_FORMAT_ERROR, LZMA_MEM_ERROR, LZMA_MEMLIMIT_ERROR, LZMA_OPTIONS_ERROR,
@@ -73,7 +74,6 @@ interface Opts {
 }
 
 const XZ_MAGIC = [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00];
-const CHUNK = 1 << 16;
 /** The decoder's memory limit: what the WebAssembly module can hold. */
 const MEMLIMIT = 200n * 1024n * 1024n;
 
@@ -394,15 +394,10 @@ function treatFile(x: Xz, name: string): void {
     x.warn(`${name}: Is a symbolic link, skipping`);
     return;
   }
-  let fd: number;
-  try {
-    fd = sys.open(name, O_RDONLY | (o.force || o.stdout ? 0 : O_NOFOLLOW));
-    st = sys.fstat(fd);
-  } catch (e) {
-    if (!(e instanceof x.os.SysError)) throw e;
-    x.error(`${name}: ${strerror(e.errno)}`);
-    return;
-  }
+  const input = openInput(sys, name, o.force || o.stdout ? 0 : O_NOFOLLOW, (e) => x.error(`${name}: ${strerror(e.errno)}`));
+  if (!input) return;
+  const { fd } = input;
+  st = input.st;
   try {
     if (isDir(st.mode)) return x.warn(`${name}: Is a directory, skipping`);
     if (!isReg(st.mode) && !o.stdout && o.mode !== 'test') return x.warn(`${name}: Not a regular file, skipping`);
@@ -427,28 +422,9 @@ function treatFile(x: Xz, name: string): void {
       if (!o.force) return x.error(`${outName}: File exists`);
       sys.unlink(outName);
     }
-    let out: number;
-    try {
-      out = sys.open(outName, O_WRONLY | O_CREAT | O_EXCL, 0o600);
-    } catch (e) {
-      if (!(e instanceof x.os.SysError)) throw e;
-      return x.error(`${outName}: ${strerror(e.errno)}`);
-    }
-    let ok = false;
-    try {
-      ok = pump(x, name, fd, first, (b) => sys.writeAll(out, b));
-    } finally {
-      sys.close(out);
-      if (!ok) sys.unlink(outName);
-    }
-    if (!ok) return;
-    // The output takes the input's permissions, owner and times; then the input goes.
-    try {
-      sys.chmod(outName, st.mode & 0o7777);
-      sys.utimes(outName, st.atimeMs, st.mtimeMs);
-    } catch {
-      // best effort, as xz warns and goes on
-    }
+    const fill = (out: number) => pump(x, name, fd, first, (b) => sys.writeAll(out, b));
+    if (!writeOutputFile(sys, outName, st, fill, (e) => x.error(`${outName}: ${strerror(e.errno)}`))) return;
+    // The output took the input's permissions and times; now the input goes.
     if (!o.keep) {
       try {
         sys.unlink(name);
@@ -471,16 +447,9 @@ function row(strms: string, blocks: string, comp: string, uncomp: string, ratio:
 
 function listFile(x: Xz, name: string, first: boolean, totals: StreamInfo[], index: number, count: number): boolean {
   const sys = x.sys;
-  let fd: number;
-  let st: Stat;
-  try {
-    fd = sys.open(name, O_RDONLY);
-    st = sys.fstat(fd);
-  } catch (e) {
-    if (!(e instanceof x.os.SysError)) throw e;
-    x.error(`${name}: ${strerror(e.errno)}`);
-    return false;
-  }
+  const input = openInput(sys, name, 0, (e) => x.error(`${name}: ${strerror(e.errno)}`));
+  if (!input) return false;
+  const { fd, st } = input;
   try {
     if (isDir(st.mode)) {
       x.warn(`${name}: Is a directory, skipping`);

@@ -1,7 +1,7 @@
 // An entry's data, uncompressed chunk by chunk (stored or deflated through
 // fflate's streaming Inflate), with its CRC checked as UnZip checks it.
 
-import { crc32 } from '../../gzip/programs/crc32.js';
+import { crc32 } from '../../../common/crc32.js';
 import { RawInflater } from '../../gzip/programs/inflate.js';
 import { DEFLATED, STORED, type Entry } from './format.js';
 import { dataOffset, entryData } from './io.js';
@@ -16,7 +16,7 @@ export function readEntry(u: Unzip, e: Entry, sink: ((b: Uint8Array) => void) | 
   if (start === null) return { ok: false, error: 'bad zipfile offset (local header sig):  ' + e.offset };
   let crc = 0;
   const take = (b: Uint8Array) => {
-    crc = crc32(crc, b);
+    crc = crc32(b, crc);
     sink?.(b);
   };
   if (e.method === STORED) {

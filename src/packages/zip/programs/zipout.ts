@@ -7,7 +7,7 @@ import { Deflate, type DeflateOptions } from 'fflate';
 import { SEEK_SET } from '../../../abi/fcntl.js';
 import type { Sys } from '../../../user/sys.js';
 import { Writer } from '../../../userland/lib/writer.js';
-import { crc32 } from '../../gzip/programs/crc32.js';
+import { crc32 } from '../../../common/crc32.js';
 import {
   DEFLATED, LOCAL_CRC_OFFSET, STORED, centralHeader, descriptor, endRecord, localHeader, localHeaderLength, type Entry, type NewEntry,
 } from './format.js';
@@ -110,7 +110,7 @@ export class ZipOut {
     for (let c = data?.read() ?? null; c; c = data!.read()) {
       if (first) text = looksLikeText(c);
       first = false;
-      crc = crc32(crc, c);
+      crc = crc32(c, crc);
       usize += c.byteLength;
       if (deflate) deflate.push(c);
       else {

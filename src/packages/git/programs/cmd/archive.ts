@@ -8,7 +8,7 @@
 
 import { deflateSync, gzipSync } from 'fflate';
 import { O_CREAT, O_TRUNC, O_WRONLY } from '../../../../abi/fcntl.js';
-import { crc32 } from '../../../gzip/programs/crc32.js';
+import { crc32 } from '../../../../common/crc32.js';
 import type { Ctx } from '../core/ctx.js';
 import { localTz } from '../core/date.js';
 import { Store } from '../core/objects.js';
@@ -201,7 +201,7 @@ function zipArchive(entries: Entry[], mtime: number, commit: string | null, leve
       if (isLink || e.mode & 0o111) creator = 0x0317;
       if (!isLink && level !== 0 && data.length > 0) method = 8;
     }
-    const crc = isDir ? 0 : crc32(0, data) >>> 0;
+    const crc = isDir ? 0 : crc32(data) >>> 0;
     let body = data;
     if (method === 8) {
       const z = deflateSync(data, { level: level as 1 });

@@ -9,8 +9,8 @@
 
 import { SysError } from '../../../../abi/errno.js';
 import { S_IFMT, S_IFREG } from '../../../../abi/stat.js';
-import { compile, Matcher } from '../../../grep/programs/match.js';
-import { RegexError } from '../../../grep/programs/regex.js';
+import { compile, Matcher } from '../../../../userland/lib/regex/match.js';
+import { RegexError } from '../../../../userland/lib/regex/regex.js';
 import type { Ctx } from '../core/ctx.js';
 import { GitExit } from '../core/errors.js';
 import { Store } from '../core/objects.js';

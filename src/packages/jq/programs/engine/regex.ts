@@ -6,6 +6,7 @@
 
 import { describe } from './ops.js';
 import { err, type JObject, type Json } from './value.js';
+import { POSIX_CLASSES_WORD as POSIX } from '../../../../common/posix-classes.js';
 
 export interface Compiled {
   re: RegExp;
@@ -15,21 +16,6 @@ export interface Compiled {
   names: (string | null)[];
 }
 
-const POSIX: Record<string, string> = {
-  alpha: 'a-zA-Z',
-  digit: '0-9',
-  alnum: 'a-zA-Z0-9',
-  upper: 'A-Z',
-  lower: 'a-z',
-  space: ' \\t\\n\\r\\f\\v',
-  blank: ' \\t',
-  punct: '!-\\/:-@\\[-`{-~',
-  xdigit: '0-9A-Fa-f',
-  word: '\\w',
-  cntrl: '\\x00-\\x1f\\x7f',
-  print: '\\x20-\\x7e',
-  graph: '\\x21-\\x7e',
-};
 
 const cache = new Map<string, Compiled>();
 

@@ -12,9 +12,10 @@
 // every literal is emitted escaped; stacked quantifiers (`a**`, `a\{2\}\{3\}`)
 // are wrapped because JS rejects or reinterprets them (`a*?` is lazy in JS).
 
-import { UNICODE_CLASSES, UNICODE_WORD } from '../../../userland/lib/ctype.js';
-import { Utf8RegExp } from '../../../userland/lib/utf8-regexp.js';
-import { decode, seqLen } from '../../../userland/lib/utf8.js';
+import { UNICODE_CLASSES, UNICODE_WORD } from '../ctype.js';
+import { POSIX_CLASSES } from '../../../common/posix-classes.js';
+import { Utf8RegExp } from '../utf8-regexp.js';
+import { decode, seqLen } from '../utf8.js';
 
 export type Syntax = 'bre' | 'ere';
 
@@ -69,21 +70,6 @@ export interface Translated {
   /** GNU's `grep: warning: ...` texts. */
   warnings: string[];
 }
-
-const CLASSES: Record<string, string> = {
-  alpha: 'A-Za-z',
-  digit: '0-9',
-  alnum: '0-9A-Za-z',
-  upper: 'A-Z',
-  lower: 'a-z',
-  space: ' \\t\\n\\r\\f\\v',
-  blank: ' \\t',
-  punct: '!-\\/:-@\\[-`{-~',
-  print: ' -~',
-  graph: '!-~',
-  cntrl: '\\x00-\\x1f\\x7f',
-  xdigit: '0-9A-Fa-f',
-};
 
 const MAX_REPEAT = 32767;
 
@@ -462,7 +448,7 @@ class Parser {
         const name = this.p.slice(this.i + 2, end);
         this.i = end + 2;
         if (kind === ':') {
-          const cls = (this.utf8 ? UNICODE_CLASSES : CLASSES)[this.foldAscii && (name === 'upper' || name === 'lower') ? 'alpha' : name];
+          const cls = (this.utf8 ? UNICODE_CLASSES : POSIX_CLASSES)[this.foldAscii && (name === 'upper' || name === 'lower') ? 'alpha' : name];
           if (cls === undefined) throw new RegexError('Invalid character class name');
           items.push(cls);
           continue;

@@ -18,7 +18,7 @@
 // whole pattern is caseless, when the `i` flag does it). What JS cannot do
 // (recursion, conditionals, verbs, `\G`, ...) is a RegexError saying so.
 
-import { decode } from '../../../userland/lib/utf8.js';
+import { decode } from '../utf8.js';
 import { RegexError } from './regex.js';
 
 export interface PcreOptions {

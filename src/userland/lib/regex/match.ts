@@ -9,10 +9,10 @@
 // Perl patterns (-P) are leftmost-first, as PCRE is; their \K moves a match's
 // start to where it was passed.
 
-import { isAsciiStr, seqLen } from '../../../userland/lib/utf8.js';
+import { isAsciiStr, seqLen } from '../utf8.js';
 import { translatePcre, type PcreTranslated } from './pcre.js';
 import { byteRegExp, literal, needsAsciiFold, RegexError, translate, wordBounded, type Syntax } from './regex.js';
-import { Utf8RegExp } from '../../../userland/lib/utf8-regexp.js';
+import { Utf8RegExp } from '../utf8-regexp.js';
 
 export interface MatchOptions {
   syntax: Syntax | 'fixed' | 'perl';
