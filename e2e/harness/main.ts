@@ -5,7 +5,7 @@ import { AgentVM, boot, nameBytes, nameFromBytes, type RepairReport } from '../.
 import type { AuditEvent, ExecResult, Policy } from '../../src/host/api/agent-vm.js';
 import type { Machine } from '../../src/host/api/machine.js';
 import type { NetworkPolicy } from '../../src/api/policy.js';
-import { checkLayer, workloadCommand } from '../../test/persist/workload.js';
+import { checkLayer, workloadCommand } from '../../test/kernel/persist/workload.js';
 import { cases as kernelCases, installPrograms, PROGRAMS } from '../../test/kernel/suite.js';
 import { installWasm, WASM_PROGRAMS, wasmCases } from '../../test/runtimes/wasm/cases.js';
 import { pythonCases } from '../../test/runtimes/python/cases.js';

@@ -4,8 +4,8 @@
 //
 // The process writes a request, sets STATE=REQUEST and rings the kernel's
 // doorbell; the kernel answers by writing the reply, setting STATE=REPLY and
-// notifying. The caller spins briefly before Atomics.wait (see PRODUCT.md:
-// spinning buys one to two orders of magnitude on round-trip latency).
+// notifying. The caller spins briefly before Atomics.wait
+// (spinning buys one to two orders of magnitude on round-trip latency).
 
 export const HEADER_BYTES = 64;
 /** Data area per process. Larger reads/writes are chunked by the user library. */

@@ -1,6 +1,6 @@
 // Environment conventions shared by the kernel, the user library and hosts.
 
-/** The search path every agentOS process starts with (seed 000, "Command resolution"). */
+/** The search path every agentOS process starts with. */
 export const DEFAULT_PATH = '/usr/local/sbin:/usr/local/bin:/opt/agentos/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 
 /** Value of NAME in a KEY=VALUE list, or undefined. */

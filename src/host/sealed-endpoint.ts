@@ -1,4 +1,4 @@
-// The host↔kernel control channel carries a per-VM secret (seed 001): the
+// The host↔kernel control channel carries a per-VM secret: the
 // host draws it, hands it to the kernel worker in the first message, and
 // both ends wrap their Comlink endpoint so that every message carries it and
 // messages without it are dropped unseen. Another script holding the worker

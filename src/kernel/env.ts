@@ -1,5 +1,5 @@
 // Environment sanitising for privileged execs: what crosses from the trusted
-// host into the guest, like glibc under AT_SECURE (seed 000, "Confinement").
+// host into the guest, like glibc under AT_SECURE.
 
 import { DEFAULT_PATH, getenv } from '../abi/env.js';
 

@@ -1,5 +1,5 @@
-// binfmt: choose how to run a file from its leading bytes, never its name
-// (seed 000, "Execution dispatch"). Mirrors Linux binfmt_script semantics.
+// binfmt: choose how to run a file from its leading bytes, never its name.
+// Mirrors Linux binfmt_script semantics.
 
 import { Errno, SysError } from '../abi/errno.js';
 import { X_OK } from '../abi/fcntl.js';

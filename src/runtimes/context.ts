@@ -3,7 +3,7 @@
 import { SysError } from '../abi/errno.js';
 import { NSIG, SIG_DFL, SIG_HANDLE, SIG_IGN } from '../abi/signal.js';
 import type { RunMessage } from '../abi/runtime.js';
-import type { Sys } from '../user/sys.js';
+import type { Sys } from '../libc/sys.js';
 import { hideHostPaths } from './host-frames.js';
 
 /** Thrown to unwind the program's stack after exit(); never caught by the runtime's callers. */

@@ -6,7 +6,7 @@
 // any other output of the program, and between programs prints nothing.
 
 import { SysError } from '../abi/errno.js';
-import type { Sys } from '../user/sys.js';
+import type { Sys } from '../libc/sys.js';
 import { Console } from './node/console.js';
 
 let current: Sys | null = null;

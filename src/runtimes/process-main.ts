@@ -4,8 +4,8 @@
 import { Errno, SysError } from '../abi/errno.js';
 import type { RuntimeName } from '../abi/runtime.js';
 import type { RunMessage, WorkerMessage } from '../abi/runtime.js';
-import { SyscallClient } from '../user/syscall-client.js';
-import { ExecReplaced, Sys } from '../user/sys.js';
+import { SyscallClient } from '../libc/syscall-client.js';
+import { ExecReplaced, Sys } from '../libc/sys.js';
 import { shellMain } from '../shell/main.js';
 import { makeApi } from './js/api.js';
 import { runJs } from './js/run.js';

@@ -7,8 +7,8 @@
 import type { Machine } from '../../src/host/api/machine.js';
 import { bytes, int, msOrNow, str } from '../../src/kernel/sys/args.js';
 import type { Handler } from '../../src/kernel/syscall.js';
-import type { Sys } from '../../src/user/sys.js';
-import type { SyscallClient } from '../../src/user/syscall-client.js';
+import type { Sys } from '../../src/libc/sys.js';
+import type { SyscallClient } from '../../src/libc/syscall-client.js';
 import type { Stat } from '../../src/abi/stat.js';
 
 declare function number(n: number): void;

@@ -1,4 +1,4 @@
-// Host directory mounts on the Node host (seed 004): live two-way access, and
+// Host directory mounts on the Node host: live two-way access, and
 // every way out of the host directory tried and refused — symlinks (the
 // host's and the guest's), `..`, a symlink swapped in under the guest's feet,
 // hard links and renames across the mount, and read-only mounts.

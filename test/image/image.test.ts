@@ -12,7 +12,7 @@ import { ImageFs } from '../../src/kernel/fs/imagefs.js';
 import { MemFs } from '../../src/kernel/fs/memfs.js';
 import type { Cred, FileSystem, Inode } from '../../src/kernel/vfs/types.js';
 import { Vfs } from '../../src/kernel/vfs/vfs.js';
-import { code, dec, enc } from '../vfs/helpers.js';
+import { code, dec, enc } from '../kernel/vfs/helpers.js';
 
 const root: Cred = { uid: 0, gid: 0, groups: [], pid: 1, umask: 0 };
 // This file runs as dist/test/image/image.test.js; the repo root is three levels up.

@@ -1,4 +1,4 @@
-// The exec protocol (seed 004) through the AgentVM API: one case per rule,
+// The exec protocol through the AgentVM API: one case per rule,
 // on the Node host and in Chromium.
 
 import { AgentVM } from '../../src/host/api/agent-vm.js';

@@ -1,4 +1,4 @@
-// Packages and command resolution (seed 000), one case per rule. Part of the
+// Packages and command resolution, one case per rule. Part of the
 // kernel suite: runs on the Node host and in Chromium, booted from the base image.
 
 import { DEFAULT_PATH } from '../../src/abi/env.js';

@@ -2,7 +2,7 @@
 // through real syscalls. `all` runs each case in its own child process (so credentials
 // and fd numbers start fresh, as on Linux) and prints one JSON line per case.
 import type { AgentosApi } from '../../src/runtimes/js/api.js';
-import type { Sys } from '../../src/user/sys.js';
+import type { Sys } from '../../src/libc/sys.js';
 import { cases } from '../kernel/vfs-cases.js';
 import { runCase, type CaseStat, type CaseTarget } from '../kernel/vfs-cases-runner.js';
 

@@ -13,7 +13,7 @@ import { lookup } from 'node:dns/promises';
 import { hostname } from 'node:os';
 import { after, before, describe, test } from 'node:test';
 import { AgentVM, type AgentVMOptions } from '../../src/host/node/index.js';
-import { startServer, type TestServer } from '../net/server.js';
+import { startServer, type TestServer } from '../kernel/net/server.js';
 
 let v4: TestServer;
 /** A server on ::1, when this machine has IPv6 loopback. */

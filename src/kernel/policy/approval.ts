@@ -1,4 +1,4 @@
-// Human approval (seed 002): a rule that says `ask` blocks the operation in
+// Human approval: a rule that says `ask` blocks the operation in
 // the kernel until the host answers. Answers come only through the host's
 // channel (KernelService.answerApproval); the guest has no call that reaches
 // here except by attempting the operation. `always` and `never` are

@@ -1,4 +1,4 @@
-// Command rules (policy.processes.allow / ask, seed 001): which programs the
+// Command rules (policy.processes.allow / ask): which programs the
 // guest may run, by path in the VM.
 //
 // Commands are multicall programs behind chains of symlinks

@@ -1,4 +1,4 @@
-// The software broker: the trusted side of `agentos-software` (seed 000). The
+// The software broker: the trusted side of `agentos-software`. The
 // CLI has no privilege of its own; it asks the kernel, which validates and
 // writes /opt/agentos as root. Linking changes discoverability, not privilege.
 

@@ -1,5 +1,5 @@
 // Where packages live: /opt/agentos/<name>/<version>/, the `current` pointer, and the
-// /opt/agentos/bin link farm that $PATH sees (seed 000, "Linking").
+// /opt/agentos/bin link farm that $PATH sees.
 
 export const OPT = '/opt/agentos';
 export const BIN = `${OPT}/bin`;

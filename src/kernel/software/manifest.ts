@@ -1,4 +1,4 @@
-// A package's metadata: package.json's name, version and bin map (seed 000, "Packages").
+// A package's metadata: package.json's name, version and bin map.
 
 import { concatBytes } from '../../abi/bytes.js';
 import { Errno, SysError } from '../../abi/errno.js';

@@ -1,4 +1,4 @@
-// Which command and package names may be linked (seed 000, "agentos-software link").
+// Which command and package names may be linked.
 
 import { Errno, SysError } from '../../abi/errno.js';
 import { NAME_MAX } from '../../abi/fcntl.js';

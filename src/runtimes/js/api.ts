@@ -1,7 +1,7 @@
 // The `agentos` object a JavaScript program receives.
 
 import { SysError } from '../../abi/errno.js';
-import type { Sys } from '../../user/sys.js';
+import type { Sys } from '../../libc/sys.js';
 import type { ProcessContext, SignalHandler } from '../context.js';
 import { hostRepository, type Repository } from './repository.js';
 

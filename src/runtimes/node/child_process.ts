@@ -8,7 +8,7 @@ import { Errno, SysError } from '../../abi/errno.js';
 import { O_CLOEXEC, O_RDONLY, O_WRONLY } from '../../abi/fcntl.js';
 import { signalFromName, signalName } from '../../abi/signal.js';
 import { WEXITSTATUS, WIFEXITED, WTERMSIG } from '../../abi/wait.js';
-import { walkPath } from '../../user/execvp.js';
+import { walkPath } from '../../libc/execvp.js';
 import { EventEmitter } from './events.js';
 import { nodeError, uvError } from './errors.js';
 import { fdReader } from './process.js';

@@ -10,7 +10,7 @@
 import { Decompress } from 'fflate';
 import { Errno, SysError } from '../../abi/errno.js';
 import type { HttpResponse } from '../../abi/http.js';
-import type { Sys } from '../../user/sys.js';
+import type { Sys } from '../../libc/sys.js';
 import { uvError } from './errors.js';
 import type { EventLoop, Watcher } from './loop.js';
 

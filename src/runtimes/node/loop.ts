@@ -6,7 +6,7 @@
 
 import { Errno, SysError } from '../../abi/errno.js';
 import { WNOHANG } from '../../abi/wait.js';
-import type { Sys } from '../../user/sys.js';
+import type { Sys } from '../../libc/sys.js';
 import { hostQueueMicrotask } from './globals.js';
 
 /** The longest poll timeout the loop asks for. */

@@ -2,7 +2,7 @@
 
 import type { Rt } from './rt.js';
 import { signalFromName } from '../../abi/signal.js';
-import { onlineCpus } from '../../user/cpus.js';
+import { onlineCpus } from '../../libc/cpus.js';
 
 const SIGNALS = ['SIGHUP', 'SIGINT', 'SIGQUIT', 'SIGILL', 'SIGTRAP', 'SIGABRT', 'SIGBUS', 'SIGFPE', 'SIGKILL', 'SIGUSR1', 'SIGSEGV',
   'SIGUSR2', 'SIGPIPE', 'SIGALRM', 'SIGTERM', 'SIGCHLD', 'SIGCONT', 'SIGSTOP', 'SIGTSTP', 'SIGTTIN', 'SIGTTOU', 'SIGURG', 'SIGXCPU',

@@ -2,7 +2,7 @@
 // `process` object and the lazy built-in table.
 
 import type { ProcessContext } from '../context.js';
-import type { Sys } from '../../user/sys.js';
+import type { Sys } from '../../libc/sys.js';
 import type { EventLoop } from './loop.js';
 import type { PathModule } from './path.js';
 

@@ -5,7 +5,7 @@
 // blocking, spawning a child, raw fd I/O on 0-2, and exit.
 
 import { SysError } from '../../abi/errno.js';
-import type { Sys } from '../../user/sys.js';
+import type { Sys } from '../../libc/sys.js';
 
 const LIMIT = 64 * 1024;
 

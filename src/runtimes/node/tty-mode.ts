@@ -4,7 +4,7 @@
 
 import * as T from '../../abi/termios.js';
 import type { Termios } from '../../abi/termios.js';
-import type { Sys } from '../../user/sys.js';
+import type { Sys } from '../../libc/sys.js';
 
 export class TtyMode {
   private saved = new Map<number, Termios>();

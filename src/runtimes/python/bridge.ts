@@ -13,7 +13,7 @@
 import { Errno, errnoName, SysError } from '../../abi/errno.js';
 import { O_ACCMODE, O_CLOEXEC, O_NONBLOCK, O_RDONLY, O_WRONLY } from '../../abi/fcntl.js';
 import { S_IFCHR } from '../../abi/stat.js';
-import { walkPath } from '../../user/execvp.js';
+import { walkPath } from '../../libc/execvp.js';
 import type { ProcessContext } from '../context.js';
 import type { EmFS, EmStream, Kfs } from './kfs.js';
 import { kernelFd, wrapFd } from './mount.js';

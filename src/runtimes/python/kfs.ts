@@ -8,7 +8,7 @@
 import { errnoName, SysError } from '../../abi/errno.js';
 import { O_ACCMODE, O_CLOEXEC, O_CREAT, O_EXCL, O_NONBLOCK, O_WRONLY, SEEK_CUR, SEEK_END } from '../../abi/fcntl.js';
 import { isDir, isReg, type Stat } from '../../abi/stat.js';
-import type { Sys } from '../../user/sys.js';
+import type { Sys } from '../../libc/sys.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- Emscripten's FS is untyped JavaScript. */
 export type EmFS = any;

@@ -9,7 +9,7 @@
 import { O_RDWR } from '../../abi/fcntl.js';
 import { TIOCGWINSZ, type Winsize } from '../../abi/termios.js';
 import { isDir, isLnk, S_IFCHR, S_IFIFO } from '../../abi/stat.js';
-import type { Sys } from '../../user/sys.js';
+import type { Sys } from '../../libc/sys.js';
 import type { EmFS, EmStream, Kfs } from './kfs.js';
 
 const KEEP = new Set(['.', '..', 'dev', 'proc']);

@@ -4,7 +4,7 @@
 // it is free here, so the two tables usually coincide.
 
 import { isChr, S_IFMT, S_IFBLK, S_IFDIR, S_IFLNK, S_IFREG, S_IFSOCK } from '../../abi/stat.js';
-import type { Sys } from '../../user/sys.js';
+import type { Sys } from '../../libc/sys.js';
 import { ALL_RIGHTS, Filetype, RIGHT, WasiErrno } from './abi.js';
 import { WasiError } from './errno.js';
 

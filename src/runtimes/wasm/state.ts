@@ -2,7 +2,7 @@
 // the descriptor table, argv/env as bytes, and helpers common to fd_* and path_*.
 
 import type { Stat } from '../../abi/stat.js';
-import type { Sys } from '../../user/sys.js';
+import type { Sys } from '../../libc/sys.js';
 import type { ProcessContext } from '../context.js';
 import { FST_ATIM, FST_ATIM_NOW, FST_MTIM, FST_MTIM_NOW, WasiErrno } from './abi.js';
 import { WasiError } from './errno.js';

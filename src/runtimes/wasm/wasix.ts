@@ -16,7 +16,7 @@
 
 import { SysError } from '../../abi/errno.js';
 import { DT_DIR, DT_REG } from '../../abi/stat.js';
-import type { Sys } from '../../user/sys.js';
+import type { Sys } from '../../libc/sys.js';
 import type { ProcessContext } from '../context.js';
 import { installWasmerWorkers, WASMER_SDK_PATH } from './wasix-workers.js';
 

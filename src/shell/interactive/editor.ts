@@ -5,7 +5,7 @@
 
 import { Errno, SysError } from '../../abi/errno.js';
 import { ECHO, ICANON, ICRNL, IEXTEN, ISIG, IXON, ONLCR, OPOST, type Termios, VMIN, VTIME } from '../../abi/termios.js';
-import type { Sys } from '../../user/sys.js';
+import type { Sys } from '../../libc/sys.js';
 import { tcgetattr, tcsetattr, winsize } from '../../userland/lib/tty.js';
 import type { History } from './history.js';
 import { nextKey } from './keys.js';

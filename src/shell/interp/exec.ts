@@ -3,7 +3,7 @@
 
 import { Errno, strerror, SysError } from '../../abi/errno.js';
 import { shellStatus, WIFSIGNALED, WTERMSIG } from '../../abi/wait.js';
-import { walkPath } from '../../user/execvp.js';
+import { walkPath } from '../../libc/execvp.js';
 import {
   ArithShellError, evalArithExp, evalArithText, evalArithValue, expandArithSource, expandAssignValue, expandPattern, expandWord, expandWords, matchPattern, type ExpandContext,
 } from '../expand/index.js';

@@ -6,7 +6,7 @@
 import { DEFAULT_PATH } from '../../abi/env.js';
 import { Errno, strerror, SysError } from '../../abi/errno.js';
 import { SIGPIPE, SIGSEGV } from '../../abi/signal.js';
-import type { Sys } from '../../user/sys.js';
+import type { Sys } from '../../libc/sys.js';
 import { Parser, ParseError, print, printFunctionEnv } from '../syntax/index.js';
 import { expandAliases } from './alias.js';
 import { AbortSignal, BreakSignal, ContinueSignal, ExitSignal, InterruptSignal, ReturnSignal, SignalDeath } from './control.js';

@@ -8,7 +8,7 @@ import type { Command, Stmt } from '../syntax/index.js';
 import { print } from '../syntax/index.js';
 import { Errno, SysError } from '../../abi/errno.js';
 import { F_DUPFD_CLOEXEC, F_SETFD } from '../../abi/fcntl.js';
-import type { Sys } from '../../user/sys.js';
+import type { Sys } from '../../libc/sys.js';
 import { decodeShell } from '../bytes.js';
 import { restore, tempInput, tracked } from './redirect.js';
 import type { Shell } from './shell.js';

@@ -3,7 +3,7 @@
 
 import { SysError, strerror } from '../../abi/errno.js';
 import type { AgentosApi } from '../../runtimes/js/api.js';
-import type { Sys } from '../../user/sys.js';
+import type { Sys } from '../../libc/sys.js';
 import { parseArgs, UsageError, type OptSpec } from './args.js';
 import { quoteaf, setQuoteLocale } from './quote.js';
 import { isBrokenPipe, WriteError, Writer } from './writer.js';

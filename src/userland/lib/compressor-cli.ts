@@ -6,7 +6,7 @@
 import { SysError } from '../../abi/errno.js';
 import { O_CREAT, O_EXCL, O_RDONLY, O_WRONLY } from '../../abi/fcntl.js';
 import type { Stat } from '../../abi/stat.js';
-import type { Sys } from '../../user/sys.js';
+import type { Sys } from '../../libc/sys.js';
 
 /** What the compressors read at a time. */
 export const CHUNK = 1 << 16;

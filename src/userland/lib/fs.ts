@@ -2,7 +2,7 @@
 
 import { Errno, SysError } from '../../abi/errno.js';
 import { S_IFMT, S_IFDIR, S_IFLNK, S_IFREG, S_IFCHR, S_IFBLK, S_IFIFO, S_IFSOCK, type Stat } from '../../abi/stat.js';
-import type { Sys } from '../../user/sys.js';
+import type { Sys } from '../../libc/sys.js';
 
 export function tryLstat(sys: Sys, path: string): Stat | null {
   try {

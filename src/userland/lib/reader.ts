@@ -2,7 +2,7 @@
 // input (inputs may be endless pipes or huge files).
 
 import { IO_CHUNK } from '../../abi/channel.js';
-import type { Sys } from '../../user/sys.js';
+import type { Sys } from '../../libc/sys.js';
 
 
 /**

@@ -3,7 +3,7 @@
 import { TCGETS, TCSETSW, TIOCGWINSZ, TIOCSWINSZ, type Termios, type Winsize } from '../../abi/termios.js';
 import type { Value } from '../../abi/codec.js';
 import { SysError } from '../../abi/errno.js';
-import type { Sys } from '../../user/sys.js';
+import type { Sys } from '../../libc/sys.js';
 
 /** tcgetattr: throws SysError (ENOTTY for anything but a terminal). */
 export function tcgetattr(sys: Sys, fd: number): Termios {

@@ -1,6 +1,6 @@
 // User and group names from /etc/passwd and /etc/group (read once per process).
 
-import type { Sys } from '../../user/sys.js';
+import type { Sys } from '../../libc/sys.js';
 
 export interface Entry {
   name: string;

@@ -5,7 +5,7 @@
 
 import { encodeBytes } from '../../abi/bytestr.js';
 import { Errno, SysError } from '../../abi/errno.js';
-import type { Sys } from '../../user/sys.js';
+import type { Sys } from '../../libc/sys.js';
 
 const SIZE = 64 * 1024;
 

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { AgentVM, type AgentVMOptions } from '../../../src/host/node/index.js';
-import { startServer, type TestServer } from '../../net/server.js';
+import { startServer, type TestServer } from '../../kernel/net/server.js';
 
 let srv: TestServer;
 before(async () => {

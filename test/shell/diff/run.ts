@@ -84,7 +84,7 @@ export function runHost(c: DiffCase, dirs: CaseDirs, shell: HostShell = 'bash'):
   return spawnOutcome(shell, args, { cwd: dirs.cwd, env: caseEnv(dirs), input: c.stdin ?? '' });
 }
 
-/** Run a host program as an oracle (output as latin1, a signal death as 128+N like a shell reports it); shared with test/userland/diff. */
+/** Run a host program as an oracle (output as latin1, a signal death as 128+N like a shell reports it); shared with test/packages/differential. */
 export function spawnOutcome(cmd: string, args: string[], opts: Pick<SpawnSyncOptions, 'cwd' | 'env' | 'input'>): Outcome {
   const r = spawnSync(cmd, args, { ...opts, timeout: TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024 });
   const stdout = r.stdout ? r.stdout.toString('latin1') : '';
@@ -123,7 +123,7 @@ export function runVm(m: Machine, c: DiffCase, dirs: CaseDirs): Promise<Outcome>
 
 const latin1 = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('latin1');
 
-/** Run argv in the VM with the case timeout; shared with test/userland/diff. */
+/** Run argv in the VM with the case timeout; shared with test/packages/differential. */
 export async function vmOutcome(m: Machine, argv: string[], opts: Omit<RunOptions, 'timeoutMs'>): Promise<Outcome> {
   try {
     const r = await m.run(argv, { ...opts, timeoutMs: TIMEOUT_MS });

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { checkCaseList, runCases, setupFixtures, summarize, teardownFixtures, type Fixture } from '../oracle.js';
+import { checkCaseList, runCases, setupFixtures, summarize, teardownFixtures, type Fixture } from '../../packages/oracle.js';
 
 export interface Case {
   cmd: string;

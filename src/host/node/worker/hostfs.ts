@@ -1,4 +1,4 @@
-// A host directory mounted into the VM (Node host, seed 004): live two-way
+// A host directory mounted into the VM (Node host): live two-way
 // access through node:fs, run inside the kernel worker.
 //
 // Escape protection: the VFS walks paths one name at a time and resolves

@@ -1,4 +1,4 @@
-// agentos-software: link, list, unlink, install and upgrade packages (seed 000).
+// agentos-software: link, list, unlink, install and upgrade packages.
 // It holds no privilege: every change is a request to the kernel's software broker.
 
 import { strerror, SysError } from '../../../abi/errno.js';
@@ -6,7 +6,7 @@ import { DT_DIR } from '../../../abi/stat.js';
 import type { SoftwareLinks } from '../../../abi/syscall-types.js';
 import type { AgentosApi } from '../../../runtimes/js/api.js';
 import type { RepoEntry } from '../../../runtimes/js/repository.js';
-import { gunzip, untar } from '../../../user/tar.js';
+import { gunzip, untar } from '../../../libc/tar.js';
 
 const USAGE = `Usage: agentos-software COMMAND [ARG]...
 

@@ -6,7 +6,7 @@
 import { Errno, SysError, strerror } from '../../../abi/errno.js';
 import { O_RDONLY } from '../../../abi/fcntl.js';
 import { isDir } from '../../../abi/stat.js';
-import type { Sys } from '../../../user/sys.js';
+import type { Sys } from '../../../libc/sys.js';
 import { AwkFatal, NextFileSignal } from './errors.js';
 import type { Interp } from './interp.js';
 import { RecordReader, sysName } from './io.js';

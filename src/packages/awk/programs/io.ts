@@ -5,7 +5,7 @@
 import { O_APPEND, O_CLOEXEC, O_CREAT, O_RDONLY, O_TRUNC, O_WRONLY } from '../../../abi/fcntl.js';
 import { WEXITSTATUS, WIFEXITED, WTERMSIG } from '../../../abi/wait.js';
 import { IO_CHUNK } from '../../../abi/channel.js';
-import type { Sys } from '../../../user/sys.js';
+import type { Sys } from '../../../libc/sys.js';
 import { Writer } from '../../../userland/lib/writer.js';
 import { latin1 as bytesToStr, latin1Bytes as strToBytes } from '../../../userland/lib/bytes.js';
 import { compile, exec } from './regex.js';

@@ -3,7 +3,7 @@
 
 import { Errno, SysError } from '../../../abi/errno.js';
 import { isDir, isLnk } from '../../../abi/stat.js';
-import type { Sys } from '../../../user/sys.js';
+import type { Sys } from '../../../libc/sys.js';
 
 export type CanonMode = 'e' | 'f' | 'm';
 

@@ -1,5 +1,5 @@
 // coreutils: a multicall program. The applet is basename(argv[0]) — the name
-// the command was invoked by (seed 000, "Multicall") — never the blob's own name.
+// the command was invoked by — never the blob's own name.
 
 import type { AgentosApi } from '../../../runtimes/js/api.js';
 import { cat } from './cat.js';

@@ -3,7 +3,7 @@
 
 import { Errno, strerror, SysError } from '../../../abi/errno.js';
 import type { AgentosApi } from '../../../runtimes/js/api.js';
-import { walkPath, withShellFallback } from '../../../user/execvp.js';
+import { walkPath, withShellFallback } from '../../../libc/execvp.js';
 
 const USAGE = `Usage: env [OPTION]... [-] [NAME=VALUE]... [COMMAND [ARG]...]
 Set each NAME to VALUE in the environment and run COMMAND.

@@ -4,7 +4,7 @@
 import { Errno, strerror, SysError } from '../../../abi/errno.js';
 import { O_APPEND, O_CREAT, O_RDONLY, O_WRONLY } from '../../../abi/fcntl.js';
 import { SIG_IGN, SIGHUP } from '../../../abi/signal.js';
-import { walkPath, withShellFallback } from '../../../user/execvp.js';
+import { walkPath, withShellFallback } from '../../../libc/execvp.js';
 import { command, quoteaf, type Cmd } from '../../../userland/lib/index.js';
 
 const USAGE = `Usage: nohup COMMAND [ARG]...

@@ -1,7 +1,7 @@
 // uname, hostname, whoami, id, nproc: facts about the system and the user.
 
 import { command, groupName, groups, quote, userName } from '../../../userland/lib/index.js';
-import { onlineCpus } from '../../../user/cpus.js';
+import { onlineCpus } from '../../../libc/cpus.js';
 
 const UNAME_USAGE = `Usage: uname [OPTION]...
 Print certain system information.  With no OPTION, same as -s.

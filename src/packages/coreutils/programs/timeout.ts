@@ -6,7 +6,7 @@
 import { Errno, strerror, SysError } from '../../../abi/errno.js';
 import { SIGCHLD, SIGCONT, SIGKILL, SIGTERM, signalFromName } from '../../../abi/signal.js';
 import { WEXITSTATUS, WIFSIGNALED, WNOHANG, WTERMSIG } from '../../../abi/wait.js';
-import { walkPath, withShellFallback } from '../../../user/execvp.js';
+import { walkPath, withShellFallback } from '../../../libc/execvp.js';
 import { command, quote, type Cmd } from '../../../userland/lib/index.js';
 
 const USAGE = `Usage: timeout [OPTION] DURATION COMMAND [ARG]...

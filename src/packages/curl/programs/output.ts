@@ -2,7 +2,7 @@
 // response is known good (curl leaves no file behind for -f errors).
 
 import { O_CREAT, O_TRUNC, O_WRONLY, O_APPEND } from '../../../abi/fcntl.js';
-import type { Sys } from '../../../user/sys.js';
+import type { Sys } from '../../../libc/sys.js';
 import { EXIT, TransferError } from './http.js';
 
 export class Output {

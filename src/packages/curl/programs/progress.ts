@@ -1,7 +1,7 @@
 // The progress meter, on stderr: only when stderr is a terminal (or with -#),
 // redrawn at most every half second, so logs and pipes never see it.
 
-import type { Sys } from '../../../user/sys.js';
+import type { Sys } from '../../../libc/sys.js';
 
 export class Progress {
   private last = 0;

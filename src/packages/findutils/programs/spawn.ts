@@ -4,8 +4,8 @@
 
 import { SysError } from '../../../abi/errno.js';
 import { O_RDONLY } from '../../../abi/fcntl.js';
-import { walkPath, withShellFallback } from '../../../user/execvp.js';
-import type { Sys } from '../../../user/sys.js';
+import { walkPath, withShellFallback } from '../../../libc/execvp.js';
+import type { Sys } from '../../../libc/sys.js';
 
 export type RunResult = { ok: true; status: number } | { ok: false; errno: number };
 

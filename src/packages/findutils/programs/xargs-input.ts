@@ -2,7 +2,7 @@
 // quotes and backslashes (the default), whole lines (-I), or items ended by a
 // delimiter with no quoting at all (-0, -d).
 
-import type { Sys } from '../../../user/sys.js';
+import type { Sys } from '../../../libc/sys.js';
 import { chunks } from '../../../userland/lib/index.js';
 
 /** Bad quoting: the message and the items parsed before it (GNU still runs those). */

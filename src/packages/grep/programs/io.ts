@@ -3,7 +3,7 @@
 // is byte-exact whatever the input encoding.
 
 import { IO_CHUNK } from '../../../abi/channel.js';
-import type { Sys } from '../../../user/sys.js';
+import type { Sys } from '../../../libc/sys.js';
 import { latin1, latin1Bytes } from '../../../userland/lib/bytes.js';
 import { encode } from '../../../userland/lib/utf8.js';
 

@@ -4,7 +4,7 @@
 
 import { strerror, SysError } from '../../../abi/errno.js';
 import type { AgentosApi } from '../../../runtimes/js/api.js';
-import type { Sys } from '../../../user/sys.js';
+import type { Sys } from '../../../libc/sys.js';
 import { isBrokenPipe, WriteError, Writer } from '../../../userland/lib/writer.js';
 
 export interface GzOptions {

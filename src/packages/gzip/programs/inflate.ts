@@ -4,7 +4,7 @@
 // tell: we read the state its Inflate keeps (fflate 0.8: `s.f` set once the
 // final block has started, `s.l` the block's code map, cleared at its end;
 // `s.p` the bit position within `p`, the unconsumed input). So package.json
-// pins fflate exactly, and test/userland/compress/inflate-contract.test.ts
+// pins fflate exactly, and test/packages/gzip/inflate-contract.test.ts
 // fails on another version; the package's tests cover the rest (multi-member
 // files, trailers, garbage after a member).
 

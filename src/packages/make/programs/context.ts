@@ -3,7 +3,7 @@
 // (assignment operators, lookups, the environment given to recipes).
 
 import type { AgentosApi } from '../../../runtimes/js/api.js';
-import type { Sys } from '../../../user/sys.js';
+import type { Sys } from '../../../libc/sys.js';
 import { expand } from './expand.js';
 import { FileNode, type Loc, type PatternRule, type Recipe } from './rules.js';
 import { shellOutput } from './shell.js';

@@ -2,7 +2,7 @@
 // `*`, `?`, `[...]` per path component, dot files only when the component
 // starts with a dot, results sorted as glibc's glob sorts them.
 
-import type { Sys } from '../../../user/sys.js';
+import type { Sys } from '../../../libc/sys.js';
 
 const MAGIC = /[*?[]/;
 

@@ -5,7 +5,7 @@
 // make takes a byte before starting a second job and puts it back when the
 // job ends. The whole tree so runs at most N jobs.
 
-import type { Sys } from '../../../user/sys.js';
+import type { Sys } from '../../../libc/sys.js';
 
 const POLLIN = 1;
 const TOKEN = new Uint8Array([43]);

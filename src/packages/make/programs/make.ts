@@ -10,7 +10,7 @@ import { JobServer } from './jobserver.js';
 import { parseAssignment, readMakefile, evalText } from './read.js';
 import { Remake } from './remake.js';
 import { findImplicit } from './implicit.js';
-import { walkPath } from '../../../user/execvp.js';
+import { walkPath } from '../../../libc/execvp.js';
 import { strerror } from '../../../abi/errno.js';
 
 const USAGE = `Usage: make [options] [target] ...

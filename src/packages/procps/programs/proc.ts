@@ -2,7 +2,7 @@
 // /proc/<pid>/stat for ids, state and times, status for the owner, cmdline
 // for arguments. A process that exits while being read is skipped.
 
-import type { Sys } from '../../../user/sys.js';
+import type { Sys } from '../../../libc/sys.js';
 
 export interface Proc {
   pid: number;

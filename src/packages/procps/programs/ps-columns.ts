@@ -1,7 +1,7 @@
 // ps output columns: procps-ng's header names, widths and alignment. A
 // value wider than its column pushes the rest of the line right, as in procps.
 
-import type { Sys } from '../../../user/sys.js';
+import type { Sys } from '../../../libc/sys.js';
 import { groupName, userName } from '../../../userland/lib/index.js';
 import { commandLine, type Proc } from './proc.js';
 import { bsdTime, cputime, elapsed, started, startTime } from './timefmt.js';

@@ -1,6 +1,6 @@
 // Time and uptime formats shared by ps, top and uptime (procps-ng layouts).
 
-import type { Sys } from '../../../user/sys.js';
+import type { Sys } from '../../../libc/sys.js';
 import { readText, uptimeSeconds } from './proc.js';
 
 const p2 = (n: number): string => String(n).padStart(2, '0');

@@ -10,7 +10,7 @@ import { SIGHUP, SIGINT, SIGTERM, SIGWINCH } from '../../../abi/signal.js';
 import { concatBytes } from '../../../abi/bytes.js';
 import { shellStatus } from '../../../abi/wait.js';
 import type { AgentosApi } from '../../../runtimes/js/api.js';
-import { walkPath } from '../../../user/execvp.js';
+import { walkPath } from '../../../libc/execvp.js';
 import { parseArgs, UsageError, type OptSpec } from '../../../userland/lib/args.js';
 import { winsize } from '../../../userland/lib/tty.js';
 

@@ -5,7 +5,7 @@
 import { IO_CHUNK } from '../../../abi/channel.js';
 import { O_CREAT, O_RDONLY, O_TRUNC, O_WRONLY } from '../../../abi/fcntl.js';
 import { SysError, strerror } from '../../../abi/errno.js';
-import type { Sys } from '../../../user/sys.js';
+import type { Sys } from '../../../libc/sys.js';
 import { splitChars } from '../../../userland/lib/utf8.js';
 import { Writer } from '../../../userland/lib/writer.js';
 import type { Input } from './input.js';

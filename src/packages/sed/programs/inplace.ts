@@ -5,7 +5,7 @@
 import { Errno, SysError } from '../../../abi/errno.js';
 import { O_CREAT, O_EXCL, O_WRONLY } from '../../../abi/fcntl.js';
 import { isDir } from '../../../abi/stat.js';
-import type { Sys } from '../../../user/sys.js';
+import type { Sys } from '../../../libc/sys.js';
 import { Writer } from '../../../userland/lib/writer.js';
 import { Out, pathOf, type Machine } from './exec.js';
 

@@ -5,7 +5,7 @@
 import { Errno, SysError, strerror } from '../../../abi/errno.js';
 import { O_RDONLY } from '../../../abi/fcntl.js';
 import { IO_CHUNK } from '../../../abi/channel.js';
-import type { Sys } from '../../../user/sys.js';
+import type { Sys } from '../../../libc/sys.js';
 import { bytesToStr } from './text.js';
 
 

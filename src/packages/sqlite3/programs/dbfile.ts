@@ -13,7 +13,7 @@
 import { Errno, SysError } from '../../../abi/errno.js';
 import { O_CREAT, O_EXCL, O_WRONLY } from '../../../abi/fcntl.js';
 import type { SqlJsDatabase } from 'sql.js/dist/sql-wasm-browser.js';
-import type { Sys } from '../../../user/sys.js';
+import type { Sys } from '../../../libc/sys.js';
 import { SQLITE_ROW, type Engine, utf8 } from './engine.js';
 
 export class DbFile {

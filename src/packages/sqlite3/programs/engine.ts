@@ -6,7 +6,7 @@
 // byte) so SQL, values and messages keep their exact bytes, as in C.
 
 import initSqlJs, { type SqlJsDatabase, type SqlJsStatic } from 'sql.js/dist/sql-wasm-browser.js';
-import type { Sys } from '../../../user/sys.js';
+import type { Sys } from '../../../libc/sys.js';
 
 export const SQLITE_ROW = 100;
 export const SQLITE_DONE = 101;

@@ -3,7 +3,7 @@
 
 import { Errno, strerror, SysError } from '../../../abi/errno.js';
 import type { AgentosApi } from '../../../runtimes/js/api.js';
-import { walkPath, withShellFallback } from '../../../user/execvp.js';
+import { walkPath, withShellFallback } from '../../../libc/execvp.js';
 
 /** Debian's secure_path, with agentOS's package links (as /etc/profile sets PATH). */
 export const SECURE_PATH = '/usr/local/sbin:/usr/local/bin:/opt/agentos/bin:/usr/sbin:/usr/bin:/sbin:/bin';

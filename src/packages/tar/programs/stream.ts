@@ -5,7 +5,7 @@
 
 import { GzDecoder, GzError } from '../../gzip/programs/decoder.js';
 import { GzEncoder } from '../../gzip/programs/encoder.js';
-import type { Sys } from '../../../user/sys.js';
+import type { Sys } from '../../../libc/sys.js';
 import { Writer } from '../../../userland/lib/writer.js';
 
 const CHUNK = 128 * 1024;

@@ -9,7 +9,7 @@ import { Errno, strerror } from '../../../abi/errno.js';
 import { O_CLOEXEC, O_CREAT, O_NOCTTY, O_RDONLY } from '../../../abi/fcntl.js';
 import { shellStatus } from '../../../abi/wait.js';
 import type { AgentosApi } from '../../../runtimes/js/api.js';
-import { walkPath } from '../../../user/execvp.js';
+import { walkPath } from '../../../libc/execvp.js';
 import { parseArgs, UsageError } from '../../../userland/lib/args.js';
 
 const USAGE = `

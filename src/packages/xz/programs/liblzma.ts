@@ -5,7 +5,7 @@
 // Its exports are named by the minifier: EXPORTS maps them, and a test checks
 // the map against the glue file shipped beside the wasm.
 
-import type { Sys } from '../../../user/sys.js';
+import type { Sys } from '../../../libc/sys.js';
 
 /** Minified export name → C function, for node-liblzma 5.1.3's liblzma.wasm (xz 5.8). */
 export const EXPORTS = {

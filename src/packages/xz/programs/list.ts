@@ -1,7 +1,7 @@
 // xz -l: read each stream's footer and index from the end of the file (as
 // xz does, without decompressing) and print XZ Utils' table.
 
-import type { Sys } from '../../../user/sys.js';
+import type { Sys } from '../../../libc/sys.js';
 
 export interface BlockInfo {
   /** Padded size of the block (header, data, check), as xz -lv's TotalSize. */

@@ -2,7 +2,7 @@
 // directory by position, and an entry's data in chunks (never the whole
 // archive in memory).
 
-import type { Sys } from '../../../user/sys.js';
+import type { Sys } from '../../../libc/sys.js';
 import { findEnd, localHeaderLength, parseCentral, type Entry } from './format.js';
 
 const CHUNK = 128 * 1024;

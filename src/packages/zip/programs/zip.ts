@@ -8,7 +8,7 @@ import { Errno, SysError } from '../../../abi/errno.js';
 import { O_CREAT, O_EXCL, O_RDONLY, O_WRONLY, SEEK_SET } from '../../../abi/fcntl.js';
 import { S_IFMT, S_IFDIR, S_IFLNK, S_IFREG, type Stat } from '../../../abi/stat.js';
 import type { AgentosApi } from '../../../runtimes/js/api.js';
-import type { Sys } from '../../../user/sys.js';
+import type { Sys } from '../../../libc/sys.js';
 import { baseName, dirName, joinPath, tryStat } from '../../../userland/lib/fs.js';
 import { Writer } from '../../../userland/lib/writer.js';
 import { DEFLATED, STORED, type Entry, type NewEntry } from './format.js';

@@ -5,7 +5,7 @@
 
 import { Deflate, type DeflateOptions } from 'fflate';
 import { SEEK_SET } from '../../../abi/fcntl.js';
-import type { Sys } from '../../../user/sys.js';
+import type { Sys } from '../../../libc/sys.js';
 import { Writer } from '../../../userland/lib/writer.js';
 import { crc32 } from '../../../common/crc32.js';
 import {

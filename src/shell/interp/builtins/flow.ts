@@ -2,7 +2,7 @@
 
 import { Errno, strerror, SysError } from '../../../abi/errno.js';
 import { NSIG, SIG_DFL, SIG_HANDLE, SIG_IGN, signalFromName, signalName } from '../../../abi/signal.js';
-import { walkPath } from '../../../user/execvp.js';
+import { walkPath } from '../../../libc/execvp.js';
 import { evalArithText } from '../../expand/index.js';
 import { expandContext } from '../context.js';
 import { AbortSignal, BreakSignal, ContinueSignal, ExitSignal, ReturnSignal } from '../control.js';

@@ -2,7 +2,7 @@
 // function, builtin, or a file on $PATH).
 
 import { DEFAULT_PATH } from '../../../abi/env.js';
-import { candidates } from '../../../user/execvp.js';
+import { candidates } from '../../../libc/execvp.js';
 import { printFunction } from '../../syntax/index.js';
 import { invoke } from '../exec.js';
 import type { Shell } from '../shell.js';

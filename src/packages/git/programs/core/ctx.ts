@@ -5,7 +5,7 @@
 import { SysError } from '../../../../abi/errno.js';
 import { isDir, isReg } from '../../../../abi/stat.js';
 import type { AgentosApi } from '../../../../runtimes/js/api.js';
-import type { Sys } from '../../../../user/sys.js';
+import type { Sys } from '../../../../libc/sys.js';
 import { Writer } from '../../../../userland/lib/writer.js';
 import { concatBytes } from '../../../../abi/bytes.js';
 import { encodeBytes } from '../../../../abi/bytestr.js';

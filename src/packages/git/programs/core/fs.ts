@@ -5,7 +5,7 @@
 // times in milliseconds (it derives seconds and nanoseconds itself).
 
 import { S_IFDIR, S_IFLNK, S_IFMT, S_IFREG, type Stat } from '../../../../abi/stat.js';
-import type { Sys } from '../../../../user/sys.js';
+import type { Sys } from '../../../../libc/sys.js';
 
 export class Stats {
   readonly dev: number;

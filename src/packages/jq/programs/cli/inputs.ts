@@ -5,7 +5,7 @@
 
 import { SysError, strerror } from '../../../../abi/errno.js';
 import { O_RDONLY } from '../../../../abi/fcntl.js';
-import type { Sys } from '../../../../user/sys.js';
+import type { Sys } from '../../../../libc/sys.js';
 import { JsonReader } from '../engine/json-parse.js';
 import type { Json } from '../engine/value.js';
 

@@ -3,7 +3,7 @@
 // for code, `name.json` for data (all of its JSON texts, as an array).
 
 import { SysError } from '../../../../abi/errno.js';
-import type { Sys } from '../../../../user/sys.js';
+import type { Sys } from '../../../../libc/sys.js';
 import type { ModuleSource } from '../engine/engine.js';
 import { parseJsonAll } from '../engine/json-parse.js';
 

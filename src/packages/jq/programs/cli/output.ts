@@ -2,7 +2,7 @@
 // chosen layout and colours, --seq record separators; buffered into large
 // writes (--unbuffered flushes after each result).
 
-import type { Sys } from '../../../../user/sys.js';
+import type { Sys } from '../../../../libc/sys.js';
 import { Writer } from '../../../../userland/lib/writer.js';
 import { DEFAULT_COLORS, Printer, quoteString } from '../engine/json-print.js';
 import { err, type Json } from '../engine/value.js';

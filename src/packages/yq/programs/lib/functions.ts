@@ -5,7 +5,7 @@
 
 import { Document, parseDocument } from 'yaml';
 import { SysError, strerror } from '../../../../abi/errno.js';
-import type { Sys } from '../../../../user/sys.js';
+import type { Sys } from '../../../../libc/sys.js';
 import type { Table } from '../../../jq/programs/engine/engine.js';
 import { toJson } from '../../../jq/programs/engine/json-print.js';
 import { err, isNum, Lit, num, typeOf, type Json } from '../../../jq/programs/engine/value.js';
