@@ -1,5 +1,5 @@
-// The exec protocol between the host (host/exec-session.ts) and a session
-// shell (shell/session.ts): commands framed onto the shell's stdin, each
+// The exec protocol between the host (host/worker/exec-shell.ts) and an exec
+// shell (shell/exec-shell.ts): commands framed onto the shell's stdin, each
 // ended by a sentinel carrying a fresh random token and the exit status.
 //
 // Frame (host → shell):   "\0AOS-EXEC <n>\n" + n bytes of JSON (ExecFrame)
@@ -8,8 +8,8 @@
 // Bytes before a sentinel are the command's output, exactly: the token is
 // new each time, so output cannot fake the end of its command.
 
-/** The argument that makes bash a session shell (shell/main.ts). */
-export const SESSION_FLAG = '--agentos-session';
+/** The argument that makes bash an exec shell (shell/main.ts). */
+export const EXEC_SHELL_FLAG = '--agentos-exec-shell';
 
 export const FRAME_MAGIC = '\0AOS-EXEC ';
 export const END_MAGIC = '\0AOS-END:';

@@ -4,7 +4,7 @@
 // started for a pipeline stage or background job gets SUBSHELL_FLAG.
 
 import { strerror, SysError } from '../abi/errno.js';
-import { SESSION_FLAG } from '../abi/exec-protocol.js';
+import { EXEC_SHELL_FLAG } from '../abi/exec-protocol.js';
 import { SIG_DFL, SIGSEGV } from '../abi/signal.js';
 import type { AgentosApi } from '../runtimes/js/api.js';
 import { checkComplete } from './syntax/index.js';
@@ -14,7 +14,7 @@ import { Shell, STACK_OVERFLOW } from './interp/shell.js';
 import { stateFromFd, SUBSHELL_FLAG, SUBSHELL_STATE_FD_FLAG } from './interp/subshell.js';
 import { flagName, SET_OPTION_NAMES, SHOPT_NAMES, type SetOption } from './interp/options.js';
 import { syncOptionVars } from './interp/builtins/set.js';
-import { runSession } from './session.js';
+import { runExecShell } from './exec-shell.js';
 import { readProfiles, runInteractive } from './interactive/repl.js';
 import { decodeShell } from './bytes.js';
 import { looksBinary } from './binary-file.js';
@@ -41,9 +41,9 @@ export function shellMain(os: AgentosApi, self: string): void {
     return sh;
   };
 
-  if (args[0] === SESSION_FLAG) {
+  if (args[0] === EXEC_SHELL_FLAG) {
     const sh = make('agentos-shell', 'agentos-shell', []);
-    return finish(os, sh, () => runSession(os, sh));
+    return finish(os, sh, () => runExecShell(os, sh));
   }
 
   if (args[0] === SUBSHELL_FLAG || args[0] === SUBSHELL_STATE_FD_FLAG) {

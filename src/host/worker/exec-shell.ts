@@ -7,7 +7,7 @@
 // so one exec costs the host one message each way (api/exec-client.ts) instead of
 // a message per write and per read.
 
-import { encodeFrame, endMarkers, SESSION_FLAG } from '../../abi/exec-protocol.js';
+import { encodeFrame, endMarkers, EXEC_SHELL_FLAG } from '../../abi/exec-protocol.js';
 import { SIGINT, SIGKILL } from '../../abi/signal.js';
 import { WEXITSTATUS, WIFEXITED, WTERMSIG } from '../../abi/wait.js';
 import { longTimeout, timeoutOption, type LongTimeout } from '../../abi/long-timeout.js';
@@ -205,7 +205,7 @@ export class ExecShell {
     const env = Object.entries(this.opts.env).map(([k, v]) => `${k}=${v}`);
     try {
       this.pid = await m.syscall('spawn', {
-        path: '/bin/bash', argv: ['/bin/bash', SESSION_FLAG], env, cwd: this.opts.cwd,
+        path: '/bin/bash', argv: ['/bin/bash', EXEC_SHELL_FLAG], env, cwd: this.opts.cwd,
         fds: [[0, inR], [1, outW], [2, errW]], setsid: true, uid: this.opts.uid, gid: this.opts.gid, execShell: true,
       });
     } finally {

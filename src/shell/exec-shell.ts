@@ -1,8 +1,8 @@
-// The shell side of the exec protocol (abi/exec-protocol.ts): a persistent
-// session that reads framed commands from the host on its stdin and ends each
+// The shell side of the exec protocol (abi/exec-protocol.ts): the exec shell,
+// a persistent shell that reads framed commands from the host on its stdin and ends each
 // with a sentinel carrying a fresh random token and the exit status.
 // The command runs with /dev/null (or the given file) as stdin, so it can never
-// read the session's next command; the frame stream lives on a close-on-exec fd.
+// read the exec shell's next command; the frame stream lives on a close-on-exec fd.
 
 import { strerror, SysError } from '../abi/errno.js';
 import { type ExecFrame, FRAME_MAGIC, stderrEnd, stdoutEnd } from '../abi/exec-protocol.js';
@@ -34,7 +34,7 @@ class FrameReader {
       const nl = this.buf.indexOf(0x0a);
       if (nl >= 0) {
         const head = dec.decode(this.buf.subarray(0, nl));
-        if (!head.startsWith(FRAME_MAGIC)) throw new Error(`agentos-shell: bad session frame ${JSON.stringify(head.slice(0, 40))}`);
+        if (!head.startsWith(FRAME_MAGIC)) throw new Error(`agentos-shell: bad exec frame ${JSON.stringify(head.slice(0, 40))}`);
         const n = Number(head.slice(FRAME_MAGIC.length));
         while (this.buf.byteLength < nl + 1 + n) if (!this.fill()) return null;
         const body = dec.decode(this.buf.subarray(nl + 1, nl + 1 + n));
@@ -46,7 +46,7 @@ class FrameReader {
   }
 }
 
-export function runSession(os: AgentosApi, sh: Shell): number {
+export function runExecShell(os: AgentosApi, sh: Shell): number {
   const s = os.sys;
   const frames = new FrameReader(os, s.fcntl(0, F_DUPFD_CLOEXEC, 10));
   s.close(0);
@@ -125,7 +125,7 @@ function runFrame(sh: Shell, f: ExecFrame): number {
 /**
  * Run part of an exec; what would end `bash -c` (set -e, ${x:?}, set -u, a
  * syntax error, a failed exec) ends only the exec, with bash's status. The
- * exit builtin still ends the session (decision 0007).
+ * exit builtin still ends the exec shell (decision 0007).
  */
 function guarded(sh: Shell, run: () => number): number {
   const mark = sh.mark();
@@ -135,7 +135,7 @@ function guarded(sh: Shell, run: () => number): number {
     if (e instanceof ExitSignal && !e.command) return e.status;
     if (e instanceof InterruptSignal) return 130;
     // Anything else the command ran into (recursion past the stack, fds run
-    // out, a fault of the interpreter) fails that command; the session and its
+    // out, a fault of the interpreter) fails that command; the exec shell and its
     // state go on. `exit` and other control flow still end it.
     if (!(e instanceof Error)) throw e;
     if (isStackOverflow(e)) return sh.stackOverflow(mark);
