@@ -1,7 +1,8 @@
 // agentOS git against the real git on this machine:
-//  1. differential cases (cases.ts): the same scripts through host git and
-//     agentOS git, stdout and status byte for byte, stderr exactly (unless a
-//     case says why not); object ids must match, so dates are fixed;
+//  1. differential cases (cases.ts, run by differential.ts): the same scripts
+//     through host git and agentOS git, stdout and status byte for byte,
+//     stderr exactly (unless a case says why not); object ids must match, so
+//     dates are fixed — under LC_ALL=C here, under LANG=C.UTF-8 in utf8.test.ts;
 //  2. interoperability both ways: a repository built in agentOS, exported to
 //     the host, passes `git fsck --full` and reads the same in git; a
 //     repository built (and packed) by git, imported into the VM, reads and
@@ -16,14 +17,9 @@ import { after, before, test } from 'node:test';
 import type { Stat } from '../../../src/abi/stat.js';
 import { boot } from '../../../src/host/node/index.js';
 import type { Machine } from '../../../src/host/node/index.js';
-import { CASES, FIXTURES, type GitCase } from './cases.js';
-import { clip, env, invocations, runHost, runVm, Workspace, type Dirs, type Outcome } from './harness.js';
-
-/** Cases known to differ from git, with the reason. Every other case must match. */
-const DIVERGENCES: Record<string, string> = {
-  'diff: during a conflict': 'combined diffs (diff --cc) are not produced: agentOS prints "* Unmerged path" for conflicted paths',
-  'merge: a renamed file': "isomorphic-git's merge has no rename detection: a file renamed on one side and edited on the other is a modify/delete conflict",
-};
+import { CASES } from './cases.js';
+import { DIVERGENCES, gitDifferential } from './differential.js';
+import { env, invocations, runHost, runVm, Workspace } from './harness.js';
 
 let m: Machine;
 let ws: Workspace;
@@ -53,53 +49,7 @@ test('git: the case list is well formed', () => {
   for (const c of CASES) if (c.stderr === 'ignore') assert.ok(c.why, `${c.name}: say why stderr is not compared`);
 });
 
-function differences(c: GitCase, want: Outcome, got: Outcome): string[] {
-  const d: string[] = [];
-  if (want.error || got.error) d.push(`error:  git ${want.error ?? '-'} / agentOS ${got.error ?? '-'}`);
-  if (want.stdout !== got.stdout) d.push(`stdout: git     ${clip(want.stdout)}\n            agentOS ${clip(got.stdout)}`);
-  if (c.stderr !== 'ignore' && want.stderr !== got.stderr) d.push(`stderr: git     ${clip(want.stderr)}\n            agentOS ${clip(got.stderr)}`);
-  if (want.exitCode !== got.exitCode) d.push(`status: git ${want.exitCode}, agentOS ${got.exitCode}`);
-  return d;
-}
-
-test('git: differential against the host git', async () => {
-  const shared = new Map<string, Dirs>();
-  const fixture = async (name: GitCase['fixture']): Promise<Dirs> => {
-    const hit = shared.get(name);
-    if (hit) return hit;
-    const d = await ws.next(m);
-    const want = runHost(FIXTURES[name], d);
-    const got = await runVm(m, FIXTURES[name], d);
-    assert.equal(want.exitCode, 0, `fixture ${name} on the host: ${want.stderr}`);
-    assert.deepEqual({ ...got, stderr: got.stderr }, want, `fixture ${name} must build the same way in agentOS`);
-    shared.set(name, d);
-    return d;
-  };
-  const failures: string[] = [];
-  const divergent: string[] = [];
-  let passed = 0;
-  let calls = 0;
-  let callsPassed = 0;
-  for (const c of CASES) {
-    const fresh = c.fresh || c.fixture === 'none' || c.fixture === 'empty';
-    const d = fresh ? await ws.next(m) : await fixture(c.fixture);
-    const script = fresh ? FIXTURES[c.fixture] + c.script : c.script;
-    const want = runHost(script, d);
-    const got = await runVm(m, script, d);
-    const diff = differences(c, want, got);
-    const n = invocations(c.script);
-    calls += n;
-    if (diff.length === 0) {
-      passed++;
-      callsPassed += n;
-      if (c.name in DIVERGENCES) failures.push(`✓ ${c.name} is listed as a divergence but matches now`);
-    } else if (c.name in DIVERGENCES) divergent.push(`${c.name}: ${DIVERGENCES[c.name]}`);
-    else failures.push(`✗ ${c.name}\n    script: ${c.script}\n    ${diff.join('\n    ')}`);
-  }
-  console.log(`git diff: ${passed}/${CASES.length} cases passed (${((100 * passed) / CASES.length).toFixed(1)}%), ${callsPassed}/${calls} git invocations in passing cases; ${divergent.length} known divergences`);
-  for (const d of divergent) console.log(`  divergence: ${d}`);
-  assert.equal(failures.length, 0, failures.join('\n'));
-});
+gitDifferential('C');
 
 // ---- moving trees between the host and the VM ----------------------------------------
 

@@ -30,9 +30,14 @@ export interface Dirs {
   home: string;
 }
 
-export function env(d: Dirs): Record<string, string> {
+/** The locales every differential case runs under: bytes, and UTF-8 (the VM's default). */
+export const LOCALES = ['C', 'C.UTF-8'] as const;
+export type Locale = (typeof LOCALES)[number];
+
+export function env(d: Dirs, locale: Locale = 'C'): Record<string, string> {
   // no system configuration: the host's /etc/gitconfig must not colour the oracle
-  return { HOME: d.home, PATH: '/usr/bin:/bin', LANG: 'C', LC_ALL: 'C', USER: 'user', TERM: 'dumb', GIT_CONFIG_NOSYSTEM: '1' };
+  const loc: Record<string, string> = locale === 'C' ? { LANG: 'C', LC_ALL: 'C' } : { LANG: locale };
+  return { HOME: d.home, PATH: '/usr/bin:/bin', ...loc, USER: 'user', TERM: 'dumb', GIT_CONFIG_NOSYSTEM: '1' };
 }
 
 /** A host temp root; case N gets ROOT/cN and ROOT/hN (HOME), created on both sides. */
@@ -59,12 +64,12 @@ export class Workspace {
   }
 }
 
-export function runHost(script: string, d: Dirs): Outcome {
-  return spawnOutcome('bash', ['-c', PRELUDE + script], { cwd: d.cwd, env: env(d), input: '' });
+export function runHost(script: string, d: Dirs, locale: Locale = 'C'): Outcome {
+  return spawnOutcome('bash', ['-c', PRELUDE + script], { cwd: d.cwd, env: env(d, locale), input: '' });
 }
 
-export function runVm(m: Machine, script: string, d: Dirs): Promise<Outcome> {
-  return vmOutcome(m, ['/bin/bash', '-c', PRELUDE + script], { cwd: d.cwd, env: env(d) });
+export function runVm(m: Machine, script: string, d: Dirs, locale: Locale = 'C'): Promise<Outcome> {
+  return vmOutcome(m, ['/bin/bash', '-c', PRELUDE + script], { cwd: d.cwd, env: env(d, locale) });
 }
 
 /** How many git invocations a script makes (for the pass-rate report). */

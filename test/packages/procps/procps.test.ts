@@ -212,3 +212,17 @@ test('--help and --version', async () => {
   }
   assert.match((await vm('ps --help')).out, /not\ntracked|are not/);
 });
+
+test('procps under LANG=C.UTF-8: a process with a non-ASCII name reads the same as in procps-ng', async () => {
+  const env = { PATH: ENV.PATH, LANG: 'C.UTF-8', TERM: 'dumb', HOME: '/tmp' };
+  const script = `d=$(mktemp -d); printf '#!/bin/bash\\nsleep 5\\n' > "$d/café"; chmod +x "$d/café"; "$d/café" & p=$!
+sleep 0.5
+ps -o comm= -p $p; ps -o args= -p $p | sed "s|$d|D|"; pgrep -l café | sed "s/^[0-9]*/N/"; pgrep -c 'caf.$'; pgrep -f '/café$' >/dev/null && echo found
+ps -o pid,comm -p $p | head -1
+kill $p; wait $p 2>/dev/null; rm -r "$d"; echo done`;
+  const r = await m!.run(['/bin/bash', '-c', script], { cwd: '/tmp', env, stdin: '', timeoutMs: 20_000 });
+  const got = text(r.stdout);
+  assert.equal(got, 'café\n/bin/bash D/café\nN café\n1\nfound\n  PID COMMAND\ndone\n', text(r.stderr));
+  const want = spawnSync('bash', ['-c', script], { env, encoding: 'utf8' });
+  if (want.status !== 127 && !/not found/.test(want.stderr ?? '')) assert.equal(got, want.stdout);
+});

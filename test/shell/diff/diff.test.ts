@@ -1,6 +1,7 @@
 // The differential conformance suite of agentos-shell: every script in
 // cases/*.ts runs through the real bash on this machine and through
-// agentos-shell (/bin/bash, /bin/sh for posix cases) in ONE booted VM; stdout,
+// agentos-shell (/bin/bash, /bin/sh for posix cases) in ONE booted VM, under
+// LANG=C and again under LANG=C.UTF-8; stdout,
 // exit status and the shape of stderr must match. One test per topic, then an
 // overall test that fails below a 95% pass rate.
 //
@@ -17,6 +18,7 @@ import { DIVERGENCES } from './divergences.js';
 import {
   diffCase,
   hostHas,
+  LOCALES,
   oracleCase,
   summarise,
   summaryLine,
@@ -82,14 +84,16 @@ test('shell diff: the suite is well formed', () => {
   console.log(`shell diff: ${allCases.length} scripts in ${TOPICS.length} topics, ${Object.keys(DIVERGENCES).length} known divergences`);
 });
 
-for (const { topic, cases } of TOPICS) {
-  test(`shell diff: ${topic}`, async () => {
+// Every topic under LANG=C, then again under LANG=C.UTF-8 (the oracle once: it checks the scripts).
+const runs = ORACLE_ONLY ? (['C'] as const) : LOCALES;
+for (const locale of runs) for (const { topic, cases } of TOPICS) {
+  test(`shell diff: ${topic}${locale === 'C' ? '' : ` (${locale})`}`, async () => {
     if (notInstalled) assert.fail(notInstalled);
     const results: CaseResult[] = [];
     for (const c of cases) {
-      results.push(ORACLE_ONLY ? oracleCase(ws, c, hasDash) : await diffCase(m!, ws, c, DIVERGENCES[c.name], missing));
+      results.push(ORACLE_ONLY ? oracleCase(ws, c, hasDash) : await diffCase(m!, ws, c, DIVERGENCES[c.name], missing, locale));
     }
-    const r = summarise(topic, results);
+    const r = summarise(locale === 'C' ? topic : `${topic} (${locale})`, results);
     reports.push(r);
     console.log(summaryLine(r, ORACLE_ONLY ? 'deterministic (oracle only)' : 'passed'));
     for (const x of results) {
@@ -108,7 +112,8 @@ test('shell diff: overall pass rate', () => {
   const tot = summarise('ALL', results);
   const rate = tot.run ? tot.passed / tot.run : 0;
   const pct = (100 * rate).toFixed(1);
-  const counted = results.length === allCases.length ? '' : ` (only ${results.length} of ${allCases.length} cases ran)`;
+  const all = allCases.length * runs.length;
+  const counted = results.length === all ? '' : ` (only ${results.length} of ${all} runs of a case)`;
   console.log(
     `shell diff: overall ${tot.passed}/${tot.run} ${ORACLE_ONLY ? 'deterministic (oracle only)' : 'passed'} = ${pct}%` +
       `, ${tot.divergent} known divergences, ${tot.skipped} skipped, ${tot.failed} unexpected failures${counted}`,
@@ -119,7 +124,7 @@ test('shell diff: overall pass rate', () => {
   if (skipped.length) console.log(`shell diff: skipped:\n${skipped.map((x) => `  - ${x.name}: ${x.detail}`).join('\n')}`);
   const nowPassing = results.filter((x) => x.status === 'divergent-pass');
   if (nowPassing.length) console.log(`shell diff: known divergences that now pass (remove them from divergences.ts):\n${nowPassing.map((x) => `  - ${x.name}`).join('\n')}`);
-  assert.equal(results.length, allCases.length, 'every topic must have run');
+  assert.equal(results.length, all, 'every topic must have run in every locale');
   const notPassing = results.filter((x) => x.status === 'fail' || x.status === 'divergent').map((x) => x.name);
   assert.ok(
     rate >= REQUIRED_RATE,

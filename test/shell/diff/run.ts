@@ -33,9 +33,13 @@ export const TIMEOUT_MS = 10_000;
 /** The search path the oracle gets; the VM always gives its own default PATH (kernel/env.ts), so no case prints PATH. */
 export const HOST_PATH = '/usr/bin:/bin';
 
+/** Every case runs in both: the byte locale, and UTF-8 (the VM's default). */
+export const LOCALES = ['C', 'C.UTF-8'] as const;
+export type Locale = (typeof LOCALES)[number];
+
 /** The fixed environment of every run. USER is set because the VM host always passes USER=user. */
-export function caseEnv(dirs: CaseDirs): Record<string, string> {
-  return { HOME: dirs.home, PATH: HOST_PATH, LANG: 'C', USER: 'user' };
+export function caseEnv(dirs: CaseDirs, locale: Locale = 'C'): Record<string, string> {
+  return { HOME: dirs.home, PATH: HOST_PATH, LANG: locale, USER: 'user' };
 }
 
 /** A host temp root; case N gets `ROOT/cN` as cwd and `ROOT/hN` as HOME. */
@@ -79,9 +83,9 @@ export function prepareHost(c: DiffCase, dirs: CaseDirs): void {
 export type HostShell = 'bash' | 'dash';
 
 /** Run the script with the real shell: `bash -c`, `bash --posix -c` for posix cases, or `dash -c`. */
-export function runHost(c: DiffCase, dirs: CaseDirs, shell: HostShell = 'bash'): Outcome {
+export function runHost(c: DiffCase, dirs: CaseDirs, shell: HostShell = 'bash', locale: Locale = 'C'): Outcome {
   const args = shell === 'bash' && c.posix ? ['--posix', '-c', c.script] : ['-c', c.script];
-  return spawnOutcome(shell, args, { cwd: dirs.cwd, env: caseEnv(dirs), input: c.stdin ?? '' });
+  return spawnOutcome(shell, args, { cwd: dirs.cwd, env: caseEnv(dirs, locale), input: c.stdin ?? '' });
 }
 
 /** Run a host program as an oracle (output as latin1, a signal death as 128+N like a shell reports it); shared with test/packages/differential. */
@@ -113,10 +117,10 @@ export async function prepareVm(m: Machine, c: DiffCase, dirs: CaseDirs): Promis
   }
 }
 
-export function runVm(m: Machine, c: DiffCase, dirs: CaseDirs): Promise<Outcome> {
+export function runVm(m: Machine, c: DiffCase, dirs: CaseDirs, locale: Locale = 'C'): Promise<Outcome> {
   return vmOutcome(m, [vmShell(c), '-c', c.script], {
     cwd: dirs.cwd,
-    env: caseEnv(dirs),
+    env: caseEnv(dirs, locale),
     stdin: c.stdin === undefined ? undefined : Buffer.from(c.stdin, 'latin1'),
   });
 }
@@ -266,14 +270,15 @@ export async function diffCase(
   c: DiffCase,
   divergence: string | undefined,
   missing: (c: DiffCase) => Promise<string[]>,
+  locale: Locale = 'C',
 ): Promise<CaseResult> {
   const lacking = await missing(c);
   if (lacking.length) return { name: c.name, status: 'skipped', detail: `needs ${lacking.join(', ')} in the VM` };
   const dirs = ws.next();
   prepareHost(c, dirs);
-  const expected = runHost(c, dirs);
+  const expected = runHost(c, dirs, 'bash', locale);
   await prepareVm(m, c, dirs);
-  const actual = await runVm(m, c, dirs);
+  const actual = await runVm(m, c, dirs, locale);
   const mm = compare(expected, actual);
   if (divergence !== undefined) {
     return mm.length
