@@ -202,7 +202,7 @@ export const CASES: MakeCase[] = [
   M('vpath-directive', mf('vpath %.c src', 'vpath %.h inc', 'all: a.o', 'a.o: a.c b.h', '>@echo build $@ from $< all $^ newer $?'), 'make', { 'src/a.c': '', 'inc/b.h': '' }),
   M('vpath-implicit', mf('%.o: %.c', '>@echo implicit $< $@', 'VPATH=src', 'all: a.o'), 'make', { 'src/a.c': '' }),
   M('vpath-missing', mf('vpath %.c src', 'all: nope.c'), 'make'),
-  M('vpath-uptodate', mf('VPATH = src', 'a.o: a.c', '>@echo rebuilt; touch $@'), 'touch -d "2001-01-01" src/a.c; touch a.o; make; touch src/a.c; make', { 'src/a.c': '' }),
+  M('vpath-uptodate', mf('VPATH = src', 'a.o: a.c', '>@echo rebuilt; touch $@'), 'touch -d "2001-01-01" src/a.c; touch -d "2002-01-01" a.o; make; touch -d "2003-01-01" src/a.c; make', { 'src/a.c': '' }),
   M('file-function', mf('x := $(file >out.txt,hello)', 'y := $(file >>out.txt,more)', 'z := $(file <out.txt)', 'w := $(file <nothere)', 'all:', '>@echo "[$(words $(z))] [$(w)]"; cat out.txt')),
   M('old-file', mf('out: in', '>@echo remade out', 'in:', '>@echo remade in'), 'touch out; sleep 0.01; touch in; make -o in; make -o in -o out', {}),
   M('new-file', mf('out: in', '>@echo remade out'), 'touch in; sleep 0.01; touch out; make; make -W in; make -n -W in', {}),
