@@ -123,9 +123,8 @@ async function commitText(ctx: Ctx, store: Store, c: Commit, s: Shown): Promise<
   }
   const empty = pretty.builtin === null && pretty.format === '';
   const merge = c.parents.length > 1 && !s.diffMerges;
-  const none = new Uint8Array(0);
-  if (merge && !(s.combined && wantsDiff(s.diff))) return { msg, terminated, sep: '', diff: none };
-  if (!merge && !wantsDiff(s.diff)) return { msg, terminated, sep: '', diff: none };
+  // Merges show a diff only as a combined one (-c, --cc).
+  if (!wantsDiff(s.diff) || (merge && !s.combined)) return { msg, terminated, sep: '', diff: new Uint8Array(0) };
   let changed = true;
   const diff = await ctx.capture(async () => {
     if (merge) await showCombined(ctx, store, c, s);
