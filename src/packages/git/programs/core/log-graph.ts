@@ -126,15 +126,8 @@ export class LogGraph {
     this.prevEdgesAdded = this.edgesAdded;
     this.edgesAdded = 0;
     const oid = this.commit!.oid;
-    let seen = false;
-    for (let i = 0; i <= this.columns.length; i++) {
-      let col: string;
-      if (i === this.columns.length) {
-        if (seen) break;
-        col = oid;
-      } else col = this.columns[i];
+    for (const [i, col] of this.slots()) {
       if (col === oid) {
-        seen = true;
         this.commitIndex = i;
         this.mergeLayout = -1;
         for (const p of this.parents) this.insert(p, i);
@@ -171,6 +164,13 @@ export class LogGraph {
     this.mapping[at] = i;
   }
 
+  /** The columns with their indexes, then the commit in a column of its own when no column holds it (no child drawn yet). */
+  private *slots(): Generator<[number, string]> {
+    const oid = this.commit!.oid;
+    for (let i = 0; i < this.columns.length; i++) yield [i, this.columns[i]];
+    if (!this.columns.includes(oid)) yield [this.columns.length, oid];
+  }
+
   private mappingCorrect(): boolean {
     for (let i = 0; i < this.mappingSize; i++) {
       const t = this.mapping[i];
@@ -202,12 +202,7 @@ export class LogGraph {
     let text = '';
     let seen = false;
     const oid = this.commit!.oid;
-    for (let i = 0; i <= this.columns.length; i++) {
-      let col: string;
-      if (i === this.columns.length) {
-        if (seen) break;
-        col = oid;
-      } else col = this.columns[i];
+    for (const [i, col] of this.slots()) {
       if (col === oid) {
         seen = true;
         text += '*';
@@ -239,12 +234,7 @@ export class LogGraph {
     let parentCol = false;
     const oid = this.commit!.oid;
     const first = this.parents[0];
-    for (let i = 0; i <= this.columns.length; i++) {
-      let col: string;
-      if (i === this.columns.length) {
-        if (seen) break;
-        col = oid;
-      } else col = this.columns[i];
+    for (const [i, col] of this.slots()) {
       if (col === oid) {
         seen = true;
         let idx = this.mergeLayout;
