@@ -15,13 +15,13 @@ import { serveStatic, type StaticServer } from '../src/host/playwright/static-se
 const DIST = fileURLToPath(new URL('../dist/web/', import.meta.url));
 const PAGE = '/vendor/agentos/embed.html'; // inside the directory of dist/web's coi-sw.js: its scope
 
-/** A host page with one element; it records the element's events in window.__events. */
+/** A host page with one element; it records the element's events in window.__isoEvents. */
 function hostPage(attrs: string): string {
   return `<!doctype html><html><head><meta charset="utf-8"><title>host</title></head><body>
 <script>
-  window.__events = [];
+  window.__isoEvents = [];
   for (const type of ['ready', 'error', 'isolation'])
-    document.addEventListener(type, (e) => window.__events.push({ type, state: e.detail?.state, message: e.detail?.error?.message }));
+    document.addEventListener(type, (e) => window.__isoEvents.push({ type, state: e.detail?.state, message: e.detail?.error?.message }));
 </script>
 <agentos-terminal id="t" ${attrs}></agentos-terminal>
 <script type="module" src="/vendor/agentos/agentos-terminal.js"></script>
@@ -30,7 +30,7 @@ function hostPage(attrs: string): string {
 
 declare global {
   interface Window {
-    __events: { type: string; state?: string; message?: string }[];
+    __isoEvents: { type: string; state?: string; message?: string }[];
   }
 }
 
@@ -65,7 +65,7 @@ test('no headers, no service worker named: unavailable, said in the element, the
   expect(iso.reason).toMatch(/served without those headers/);
   expect(iso.notice).toContain('Cross-Origin-Embedder-Policy: require-corp');
   expect(await startError(page)).toContain('cross-origin isolated');
-  const events = await page.evaluate(() => window.__events);
+  const events = await page.evaluate(() => window.__isoEvents);
   expect(events.filter((e) => e.type === 'isolation').map((e) => e.state)).toEqual(['unavailable']);
   expect(events.some((e) => e.type === 'error' && /cross-origin isolated/.test(e.message ?? ''))).toBe(true);
 });
@@ -80,7 +80,7 @@ for (const [name, headers] of [['no headers', {}], ['COOP only', { 'Cross-Origin
     expect(iso).toMatchObject({ state: 'isolated', via: 'service-worker' });
     expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
     expect(loads).toBe(2);
-    await page.waitForFunction(() => window.__events.some((e) => e.type === 'ready'), null, { timeout: 30_000 });
+    await page.waitForFunction(() => window.__isoEvents.some((e) => e.type === 'ready'), null, { timeout: 30_000 });
     expect((await page.evaluate(() => document.querySelector<AgentosTerminalElement>('#t')!.vm.exec('echo isolated'))).stdout).toBe('isolated\n');
   });
 }
@@ -150,8 +150,8 @@ test('sandbox-origin on a page without headers: a frame sent Document-Isolation-
   const s = await serve(`autostart sandbox-origin="${sandbox.url}/vendor/agentos/"`);
   await page.goto(`${s.url}${PAGE}`);
   expect(await page.evaluate(() => crossOriginIsolated)).toBe(false);
-  await page.waitForFunction(() => window.__events.some((e) => e.type === 'ready' || e.type === 'error'), null, { timeout: 30_000 });
-  expect(await page.evaluate(() => window.__events.filter((e) => e.type === 'error'))).toEqual([]);
+  await page.waitForFunction(() => window.__isoEvents.some((e) => e.type === 'ready' || e.type === 'error'), null, { timeout: 30_000 });
+  expect(await page.evaluate(() => window.__isoEvents.filter((e) => e.type === 'error'))).toEqual([]);
   expect(await settled(page)).toMatchObject({ state: 'isolated', via: 'sandbox-origin' });
   expect((await page.evaluate(() => document.querySelector<AgentosTerminalElement>('#t')!.vm.exec('echo framed'))).stdout).toBe('framed\n');
 });
