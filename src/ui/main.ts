@@ -77,6 +77,7 @@ async function main(): Promise<void> {
     return;
   }
   progress.done();
+  void window.agentos.vm.persisted?.then((p) => storage.granted(p));
   view.focus();
   const bootMs = performance.now() - t0;
 

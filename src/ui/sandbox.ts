@@ -54,7 +54,7 @@ const term = (id: number): Terminal => {
 const api: SandboxApi = {
   async start(o) {
     if (vm) throw new Error('BrowserVM: already started');
-    if (!crossOriginIsolated) throw new Error('agentOS: the sandbox page is not cross-origin isolated (serve it with Cross-Origin-Opener-Policy: same-origin, Cross-Origin-Embedder-Policy: require-corp and, in a frame, Cross-Origin-Resource-Policy: cross-origin; the embedding page needs COOP/COEP and the frame allow="cross-origin-isolated")');
+    if (!crossOriginIsolated) throw new Error('agentOS: the sandbox page is not cross-origin isolated (serve it with Document-Isolation-Policy: isolate-and-require-corp, which isolates it in any page in Chromium; or with Cross-Origin-Opener-Policy: same-origin, Cross-Origin-Embedder-Policy: require-corp and, in a frame, Cross-Origin-Resource-Policy: cross-origin, the embedding page with COOP/COEP too)');
     const approve = askHost();
     const persist = o.persist === undefined ? undefined : storedName(o.persist);
     vm = new AgentVM({ ...o, persist, onApproval: o.approvals && approve ? (r) => approve(r) : undefined });

@@ -158,6 +158,17 @@ export async function boot(opts: BootOptions = {}): Promise<Machine> {
   return machine;
 }
 
+/** navigator.storage.persist(), once granted remembered by the browser; false where there is none (workers, old engines). */
+async function keepStorage(): Promise<boolean> {
+  const s = globalThis.navigator?.storage;
+  if (!s?.persist) return false;
+  try {
+    return (await s.persisted()) || (await s.persist());
+  } catch {
+    return false;
+  }
+}
+
 /**
  * One tab at a time per persistent VM (Web Locks). Resolves with the release
  * function; a second tab is refused with a clear message unless it takes
@@ -195,6 +206,15 @@ export type { ExecBytesResult, ExecOptions, OutputChunk } from '../worker/exec-s
 
 /** AgentVM in the browser: the same interface as on Node. */
 export class AgentVM extends BaseAgentVM {
+  /**
+   * A persistent VM asks the browser to keep its storage (not evict it under
+   * pressure) when it starts: true when granted, false when refused or not
+   * possible here. Undefined for an ephemeral VM or before start(). It may
+   * settle late (a browser can ask the user); boot does not wait for it.
+   */
+  persisted: Promise<boolean> | undefined;
+  private readonly keeps: boolean;
+
   constructor(options: AgentVMOptions & Omit<BootOptions, 'mounts' | 'seed'> = {}) {
     const mounts = mountList(options.mounts).map((m) => {
       if (m.host !== undefined) throw new Error(`AgentVM: mount ${m.vmPath}: a browser mounts { opfs: NAME } or { directory: handle }, not host paths`);
@@ -205,6 +225,12 @@ export class AgentVM extends BaseAgentVM {
       boot: () => boot({ persist: options.persist, takeover: options.takeover, mounts, onProgress: options.onProgress, policy: options.policy, network: options.network }),
       fork: (seed) => boot({ seed, mounts, policy: options.policy, network: options.network }),
     });
+    this.keeps = options.persist !== undefined;
+  }
+
+  override async start(): Promise<void> {
+    await super.start();
+    if (this.keeps) this.persisted ??= keepStorage();
   }
 
   /**

@@ -5,7 +5,7 @@
 // instead of a reload loop.
 
 export type Isolation =
-  | { state: 'isolated'; via: 'headers' | 'service-worker' }
+  | { state: 'isolated'; via: 'headers' | 'service-worker' | 'sandbox-origin' }
   | { state: 'reloading' }
   | { state: 'unavailable'; reason: string };
 
@@ -19,6 +19,9 @@ export async function ensureIsolation(swUrl: URL): Promise<Isolation> {
     sessionStorage.removeItem(TRIED);
     return { state: 'isolated', via: tried || navigator.serviceWorker?.controller ? 'service-worker' : 'headers' };
   }
+  // A frame is isolated only if the page above it is (or it sends Document-Isolation-Policy):
+  // a worker adding headers to this frame's responses cannot change that, so no reload.
+  if (window !== window.top) return { state: 'unavailable', reason: 'it is in a frame of a page that is not cross-origin isolated' };
   if (!isSecureContext) return { state: 'unavailable', reason: 'the page is not served over HTTPS (or from localhost)' };
   if (!('serviceWorker' in navigator)) return { state: 'unavailable', reason: 'this browser has no service workers here (private mode?)' };
   if (sessionStorage.getItem(TRIED) !== null) {
@@ -50,6 +53,7 @@ export function isolationHelp(reason: string): string {
   return (
     `agentOS needs a cross-origin isolated page (SharedArrayBuffer), and ${reason}. ` +
     'Serve the page with the headers "Cross-Origin-Opener-Policy: same-origin" and ' +
-    '"Cross-Origin-Embedder-Policy: require-corp", or open it in a current Chromium, Firefox or Safari over HTTPS.'
+    '"Cross-Origin-Embedder-Policy: require-corp" (in a frame, the page above it too, and the frame with ' +
+    'allow="cross-origin-isolated"), or open it in a current Chromium, Firefox or Safari over HTTPS.'
   );
 }

@@ -10,17 +10,25 @@
 //   network         none | all | hosts or origins (commas or spaces): policy.network
 //   sandbox-origin  run the VM in a frame of that origin (or URL of dist/web
 //                   there), so guest code never runs in this page's origin
+//   coi-sw          URL of a copy of coi-sw.js: on a page served without
+//                   COOP/COEP, register it and reload once (coi/ensure.ts)
 // The policy and sandbox attributes are read once, when the element creates its
 // VM (it is connected to the page); a malformed one stops it from booting
 // (`error`), and a later change is refused (`error`), never applied to the
 // running VM.
 // Property `vm`: exec/readFile/writeFile/snapshot/restore, exec(cmd, {inTerminal}).
 // Property `onApproval`: answers the policy's `ask` rules (absent: denied).
+// Property `isolation`: null until known, then how the VM gets SharedArrayBuffer
+// or, `unavailable`, why it cannot (also shown in the element, in words).
+// Property `persisted`: whether the browser agreed to keep a persistent VM's
+// storage (null until it answers, or for an ephemeral VM).
 // Events: `ready`, `exit` (detail.code), `output` (detail.bytes, detail.text),
-// `error` (detail.error).
+// `error` (detail.error), `isolation` (detail: the property), `persisted`
+// (detail.persisted).
 
 import xtermCss from '@xterm/xterm/css/xterm.css?inline';
 import { preferredTheme, type ThemeName } from '../term/themes.js';
+import { ensureIsolation, isolationHelp, type Isolation } from '../coi/ensure.js';
 import { FrameVM } from '../term/frame-vm.js';
 import { localVM, VmView, type AgentosApi, type VmViewOptions } from '../term/vm-view.js';
 import { XtermView } from '../term/xterm-view.js';
@@ -32,11 +40,10 @@ import componentCss from './component.css?inline';
  * For host pages that cannot send COOP/COEP: registers a copy of `coi-sw.js`
  * served at `swUrl` (its directory must contain the page) and reloads once.
  */
-export { ensureIsolation } from '../coi/ensure.js';
+export { ensureIsolation, type Isolation } from '../coi/ensure.js';
 
-const ISOLATION_HELP =
-  'agentOS needs a cross-origin isolated page for SharedArrayBuffer. Serve this page with the headers ' +
-  '<code>Cross-Origin-Opener-Policy: same-origin</code> and <code>Cross-Origin-Embedder-Policy: require-corp</code>.';
+/** Why a page without COOP/COEP that names no service worker cannot isolate. */
+const NO_HEADERS = 'the page was served without those headers (and the element has no coi-sw attribute)';
 
 export class AgentosTerminalElement extends HTMLElement {
   static readonly observedAttributes = ['theme', 'readonly', 'policy', 'network', 'sandbox-origin'];
@@ -48,6 +55,8 @@ export class AgentosTerminalElement extends HTMLElement {
   private vmView: VmView<AgentVM | FrameVM> | null = null;
   private api: AgentosApi<AgentVM | FrameVM> | null = null;
   private notice!: HTMLElement;
+  private isolationState: Isolation | null = null;
+  private persistedState: boolean | null = null;
   private readonly decoder = new TextDecoder();
   /** Why the element cannot boot (a malformed policy attribute). */
   private refused: Error | null = null;
@@ -61,10 +70,30 @@ export class AgentosTerminalElement extends HTMLElement {
       void api.ready.then(() => {
         if (this.api !== api) return;
         this.notice.setAttribute('hidden', '');
+        if (this.hasAttribute('sandbox-origin')) this.settle({ state: 'isolated', via: 'sandbox-origin' });
+        void (api.vm as Partial<AgentVM>).persisted?.then((p) => {
+          if (this.api !== api) return;
+          this.persistedState = p;
+          this.dispatchEvent(new CustomEvent('persisted', { detail: { persisted: p }, bubbles: true }));
+        });
         this.dispatchEvent(new CustomEvent('ready', { detail: { vm: api }, bubbles: true }));
       }, (e: unknown) => this.fail(e));
     }
     return this.api;
+  }
+
+  /**
+   * How this element's VM is cross-origin isolated (`headers`, `service-worker`,
+   * `sandbox-origin`), `reloading` (the service worker reloads the page), or
+   * `unavailable` with the reason; null until known (event `isolation`).
+   */
+  get isolation(): Isolation | null {
+    return this.isolationState;
+  }
+
+  /** Whether the browser keeps a persistent VM's storage (navigator.storage.persist); null until it answers or when ephemeral. */
+  get persisted(): boolean | null {
+    return this.persistedState;
   }
 
   /** The xterm.js Terminal (for tests and advanced embedding). */
@@ -74,8 +103,7 @@ export class AgentosTerminalElement extends HTMLElement {
 
   connectedCallback(): void {
     this.build();
-    // Without isolation the notice explains the headers; nothing can boot.
-    if (this.hasAttribute('autostart') && crossOriginIsolated) this.start().catch(() => {}); // shown by fail()
+    if (this.hasAttribute('autostart')) this.start().catch(() => {}); // shown by fail()
   }
 
   disconnectedCallback(): void {
@@ -84,7 +112,7 @@ export class AgentosTerminalElement extends HTMLElement {
       if (this.isConnected) return;
       const s = this.vmView;
       this.view?.dispose();
-      this.vmView = this.view = this.api = null;
+      this.vmView = this.view = this.api = this.isolationState = this.persistedState = null;
       this.shadowRoot?.replaceChildren();
       void s?.stop().catch(() => {});
     });
@@ -160,11 +188,6 @@ export class AgentosTerminalElement extends HTMLElement {
       // Not this page's origin instead: no VM.
       return this.refuse(e as Error);
     }
-    this.vmView = new VmView(this.view, vm, opts);
-    if (!crossOriginIsolated) {
-      this.notice.innerHTML = ISOLATION_HELP;
-      return;
-    }
     if (!this.hasAttribute('autostart')) {
       const go = document.createElement('button');
       go.textContent = 'Start agentOS';
@@ -173,6 +196,36 @@ export class AgentosTerminalElement extends HTMLElement {
     } else {
       this.say('Starting agentOS…');
     }
+    // After the notice above: an isolation that cannot be had replaces it with the reason.
+    // The VM boots only once the page is isolated; in a sandbox frame, the frame must be (it tells).
+    const isolating = sandbox === null ? this.isolate() : Promise.resolve<Isolation>({ state: 'isolated', via: 'sandbox-origin' });
+    this.vmView = new VmView(this.view, vm, {
+      ...opts,
+      beforeStart: async () => {
+        const iso = await isolating;
+        if (iso.state === 'reloading') throw new Error('agentOS: the page is reloading to become cross-origin isolated');
+        if (iso.state === 'unavailable') throw new Error(isolationHelp(iso.reason));
+      },
+    });
+  }
+
+  /** This page's isolation: the headers, the coi-sw service worker (which may reload the page), or why not. */
+  private async isolate(): Promise<Isolation> {
+    const sw = this.getAttribute('coi-sw');
+    let iso: Isolation;
+    if (sw !== null) iso = await ensureIsolation(new URL(sw, document.baseURI)).catch((e: unknown) => ({ state: 'unavailable', reason: `the service worker failed (${(e as Error).message})` }) as const);
+    else iso = crossOriginIsolated ? { state: 'isolated', via: 'headers' } : { state: 'unavailable', reason: NO_HEADERS };
+    // Said at once, started or not: the embedder can offer another way, the user reads why.
+    if (iso.state === 'unavailable') this.say(isolationHelp(iso.reason));
+    else if (iso.state === 'reloading') this.say('Reloading the page to make it cross-origin isolated…');
+    this.settle(iso);
+    return iso;
+  }
+
+  private settle(iso: Isolation): void {
+    if (this.isolationState?.state === iso.state) return;
+    this.isolationState = iso;
+    this.dispatchEvent(new CustomEvent('isolation', { detail: iso, bubbles: true }));
   }
 
   /** This element will not boot (an attribute it cannot honour); `error` says why. */
@@ -188,9 +241,11 @@ export class AgentosTerminalElement extends HTMLElement {
   }
 
   private fail(e: unknown): void {
-    this.notice.removeAttribute('hidden');
-    this.notice.innerHTML = crossOriginIsolated ? '' : ISOLATION_HELP;
-    if (crossOriginIsolated) this.notice.textContent = `agentOS could not start: ${(e as Error)?.message ?? e}`;
+    const msg = (e as Error)?.message ?? String(e);
+    const unisolated = /cross-origin isolated/.test(msg);
+    // A sandbox frame that could not isolate itself: the embedder reads why, as on this page.
+    if (unisolated && this.hasAttribute('sandbox-origin')) this.settle({ state: 'unavailable', reason: msg });
+    this.say(unisolated ? msg : `agentOS could not start: ${msg}`);
     this.report(e);
   }
 

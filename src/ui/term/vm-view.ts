@@ -24,6 +24,8 @@ export interface VmViewOptions {
   policy?: Policy;
   /** Answers the policy's `ask` rules (absent: every ask is denied). */
   onApproval?: AgentVMOptions['onApproval'];
+  /** Runs before the VM boots; its error is the boot's (e.g. a page that cannot be isolated). */
+  beforeStart?: () => Promise<void>;
 }
 
 export interface ExecOptions {
@@ -88,7 +90,7 @@ export class VmView<V extends ViewedVM = AgentVM> {
    * open is reported on the screen; the VM stays usable through exec.
    */
   start(): Promise<void> {
-    this.started ??= this.vm.start().then(() =>
+    this.started ??= Promise.resolve(this.opts.beforeStart?.()).then(() => this.vm.start()).then(() =>
       this.openTerm().catch((e: unknown) => this.view.xterm.write(`\x1b[31magentOS: no terminal: ${(e as Error).message ?? e}\x1b[0m\r\n`)));
     return this.started;
   }
