@@ -40,14 +40,19 @@ export async function runShellBenches(): Promise<Figure[]> {
   const figures: Figure[] = [];
   const peer = await justBash();
 
-  // Boot to the first exec result, p50 of 5.
+  // Boot to the first exec result, then the loop's first run in that VM (cold code), p50 of 5 fresh VMs.
   const boots: number[] = [];
+  const firstLoops: number[] = [];
   for (let i = 0; i < 5; i++) {
     const t0 = performance.now();
     const vm = new AgentVM();
     await vm.start();
     await vm.exec('true');
     boots.push(performance.now() - t0);
+    const t1 = performance.now();
+    const r = await vm.exec(LOOP);
+    firstLoops.push(performance.now() - t1);
+    if (r.stdout !== '10000\n') throw new Error(`shell bench: loop gave ${JSON.stringify(r)}`);
     await vm.stop();
   }
   const nativeBoot: number[] = [];
@@ -56,10 +61,24 @@ export async function runShellBenches(): Promise<Figure[]> {
     spawnSync('bash', ['-c', 'true']);
     nativeBoot.push(performance.now() - t0);
   }
+  const boot = quantile(boots, 0.5);
   figures.push({
-    name: 'VM boot to first exec() result (p50 of 5)', host: 'node', value: quantile(boots, 0.5), unit: 'ms',
-    goal: '≤ 150 ms', met: quantile(boots, 0.5) <= 150,
+    name: 'VM boot to first exec() result (p50 of 5)', host: 'node', value: boot, unit: 'ms',
+    goal: '≤ 80 ms', met: boot <= 80,
     baseline: { name: 'native spawn of bash -c true', value: quantile(nativeBoot, 0.5), unit: 'ms' },
+  });
+  const nativeLoops: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const t0 = performance.now();
+    spawnSync('bash', ['-c', LOOP]);
+    nativeLoops.push(performance.now() - t0);
+  }
+  const native = quantile(nativeLoops, 0.5);
+  const firstLoop = quantile(firstLoops, 0.5);
+  figures.push({
+    name: '10,000-iteration shell loop, first run in a fresh VM (p50 of 5 VMs)', host: 'node', value: firstLoop, unit: 'ms',
+    goal: '≤ 1.2× bash', met: firstLoop <= 1.2 * native,
+    baseline: { name: 'native bash -c, p50 of 5', value: native, unit: 'ms' },
   });
 
   const vm = new AgentVM();
@@ -86,13 +105,10 @@ export async function runShellBenches(): Promise<Figure[]> {
     const r = await vm.exec(LOOP);
     if (r.stdout !== '10000\n') throw new Error(`shell bench: loop gave ${JSON.stringify(r)}`);
     const loop = await p50(() => vm.exec(LOOP), 5, 1);
-    const t0 = performance.now();
-    spawnSync('bash', ['-c', LOOP]);
-    const native = performance.now() - t0;
     const peerLoop = peer ? await p50(() => peer.exec(LOOP), 3, 1) : null;
     figures.push({
-      name: '10,000-iteration shell arithmetic loop (p50 of 5)', host: 'node', value: loop, unit: 'ms', goal: '≤ 60 ms',
-      met: loop <= 60, baseline: { name: `native bash (just-bash: ${peerLoop === null ? 'n/a' : `${peerLoop.toFixed(0)} ms`})`, value: native, unit: 'ms' },
+      name: '10,000-iteration shell loop, steady state (p50 of 5)', host: 'node', value: loop, unit: 'ms', goal: '≤ 1.2× bash',
+      met: loop <= 1.2 * native, baseline: { name: `native bash (just-bash: ${peerLoop === null ? 'n/a' : `${peerLoop.toFixed(0)} ms`})`, value: native, unit: 'ms' },
     });
   } finally {
     await vm.stop();

@@ -3,7 +3,8 @@
 
 import { strerror, SysError } from '../../abi/errno.js';
 import { F_SETFD, O_CLOEXEC, O_CREAT, O_EXCL, O_RDWR, SEEK_SET } from '../../abi/fcntl.js';
-import { evalArithText, expandRedirectTarget, expandWord, type ExpandContext } from '../expand/index.js';
+import { evalArithText, expandRedirectTarget, expandWord, type ExpandContext, type ExpandOpts } from '../expand/index.js';
+import type { Options } from './options.js';
 import { restore, save, tracked } from './redirect.js';
 import { ShellError } from '../errors.js';
 import { parseSubscript, type Stmt, type Word } from '../syntax/index.js';
@@ -18,17 +19,26 @@ const cache = new WeakMap<Shell, ExpandContext>();
 export function expandContext(sh: Shell): ExpandContext {
   let ctx = cache.get(sh);
   if (ctx) return ctx;
+  let optsOf: Options | null = null;
+  let optsAt = -1;
+  let opts: Readonly<ExpandOpts> | undefined;
   ctx = {
     vars: sh.vars,
     special: (name) => sh.special(name),
     positional: () => sh.positional,
+    // Read for every word expanded: built again only when an option has changed.
     get opts() {
       const s = sh.opts;
-      return {
-        nounset: s.on('nounset'), noglob: s.on('noglob'), nullglob: s.shoptOn('nullglob'),
-        failglob: s.shoptOn('failglob'), dotglob: s.shoptOn('dotglob'), globskipdots: s.shoptOn('globskipdots'), extglob: s.shoptOn('extglob'),
-        globstar: s.shoptOn('globstar'), nocaseglob: s.shoptOn('nocaseglob'), nocasematch: s.shoptOn('nocasematch'),
-      };
+      if (s !== optsOf || s.changes !== optsAt) {
+        optsOf = s;
+        optsAt = s.changes;
+        opts = {
+          nounset: s.on('nounset'), noglob: s.on('noglob'), nullglob: s.shoptOn('nullglob'),
+          failglob: s.shoptOn('failglob'), dotglob: s.shoptOn('dotglob'), globskipdots: s.shoptOn('globskipdots'), extglob: s.shoptOn('extglob'),
+          globstar: s.shoptOn('globstar'), nocaseglob: s.shoptOn('nocaseglob'), nocasematch: s.shoptOn('nocasematch'),
+        };
+      }
+      return opts!;
     },
     commandSubst: (stmts) => commandSubst(sh, stmts),
     procSubst: (op, stmts) => procSubst(sh, op, stmts),

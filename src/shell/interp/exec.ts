@@ -61,7 +61,8 @@ function leaf(sh: Shell, status: number): number {
 
 export function setPipestatus(sh: Shell, statuses: number[]): void {
   sh.pipestatus = statuses;
-  sh.vars.setArray('PIPESTATUS', statuses.map((s) => ({ key: null, value: String(s) })));
+  const values = statuses.map(String);
+  if (!sh.vars.holdsArray('PIPESTATUS', values)) sh.vars.setArray('PIPESTATUS', values.map((value) => ({ key: null, value })));
 }
 
 /** Run with errexit ignored (conditions, non-final parts of && and ||, negated pipelines). */

@@ -33,9 +33,31 @@ export const SHOPT_NAMES = [
 
 export type ShoptName = (typeof SHOPT_NAMES)[number];
 
+/** A Map that counts its changes, so readers can cache what they derive from it. */
+class CountedMap<K, V> extends Map<K, V> {
+  changes = 0;
+  override set(k: K, v: V): this {
+    this.changes++;
+    return super.set(k, v);
+  }
+  override delete(k: K): boolean {
+    this.changes++;
+    return super.delete(k);
+  }
+  override clear(): void {
+    this.changes++;
+    super.clear();
+  }
+}
+
 export class Options {
-  readonly set = new Map<SetOption, boolean>();
-  readonly shopt = new Map<string, boolean>();
+  readonly set = new CountedMap<SetOption, boolean>();
+  readonly shopt = new CountedMap<string, boolean>();
+
+  /** Changes so far to either set of options: a cache of derived values is good while this stays the same. */
+  get changes(): number {
+    return this.set.changes + this.shopt.changes;
+  }
 
   constructor() {
     for (const o of ['braceexpand', 'hashall', 'interactive-comments'] as const) this.set.set(o, true);

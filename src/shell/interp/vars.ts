@@ -286,6 +286,20 @@ export class Vars implements ExpandVars {
     v.indexed.set(i, this.transform(v, (append ? (v.indexed.get(i) ?? '') : '') + value));
   }
 
+  /**
+   * Whether `name` already is the plain indexed array `values` (0..n-1, no
+   * attributes that transform a value, not readonly): then assigning it would
+   * change nothing. PIPESTATUS is assigned after every command, nearly always
+   * with what it held.
+   */
+  holdsArray(name: string, values: string[]): boolean {
+    const v = this.lookupRef(name);
+    if (!v?.indexed || v.indexed.size !== values.length || v.value !== undefined || v.assoc || v.nameref !== undefined || v.readonly || v.declaredOnly
+      || v.integer || v.lower || v.upper) return false;
+    for (let i = 0; i < values.length; i++) if (v.indexed.get(i) !== values[i]) return false;
+    return true;
+  }
+
   /** name=(a b c) / name+=(d e) / declare -A name=([k]=v). */
   setArray(name: string, items: { key: string | null; value: string }[], opts: { append?: boolean; assoc?: boolean; local?: boolean } = {}): void {
     const v = this.writable(name, opts.local);

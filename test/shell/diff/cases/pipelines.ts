@@ -11,6 +11,9 @@ export default topic('pipelines', [
   t('pipefail off by default', `false | true; echo $?`),
   t('PIPESTATUS', `true | false | (exit 5); echo "\${PIPESTATUS[@]}"; echo \${#PIPESTATUS[@]}`),
   t('PIPESTATUS of a single command', `(exit 9); echo "\${PIPESTATUS[@]}"; true; echo "\${PIPESTATUS[0]}"`),
+  t('PIPESTATUS assigned, extended or unset is reset by the next command',
+    `true; PIPESTATUS=7; echo "\${PIPESTATUS[@]}"; true; echo "\${PIPESTATUS[@]}"; true; PIPESTATUS[1]=x; true; echo "\${PIPESTATUS[@]}"\n`
+    + `unset PIPESTATUS; true; echo "\${PIPESTATUS[@]}"; false | true; true; echo "\${PIPESTATUS[@]}" \${#PIPESTATUS[@]}`),
   t('variables set in a pipeline do not leak', `x=before; echo v | read -r x; echo $x; echo z | { y=inner; }; echo "[$y]"`),
   t('lastpipe keeps the last stage in the shell', `shopt -s lastpipe; echo v | read -r x; echo $x`),
   t('pipeline into a function', `upper() { while read -r l; do echo "\${l^^}"; done; }; printf 'ab\\ncd\\n' | upper`),
