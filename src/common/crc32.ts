@@ -13,14 +13,31 @@ for (let n = 0; n < 256; n++) {
   for (let t = 1; t < 8; t++) T[t * 256 + n] = T[(t - 1) * 256 + n] >>> 8 ^ T[T[(t - 1) * 256 + n] & 0xff];
 }
 
+/** Words load in little-endian order here (every platform a browser or Node runs on today). */
+const LITTLE = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
 /**
- * CRC-32 (IEEE, reflected, as zlib), slicing by 8 so a 50 MB file costs tens
- * of milliseconds; `prev` continues a running CRC (start with 0).
+ * CRC-32 (IEEE, reflected, as zlib), slicing by 8 over 32-bit word loads
+ * (two loads per 8 bytes instead of eight: about 2× the byte loop), so a
+ * 50 MB file costs tens of milliseconds; `prev` continues a running CRC
+ * (start with 0).
  */
 export function crc32(b: Uint8Array, prev = 0): number {
+  const n = b.byteLength;
   let c = ~prev;
   let i = 0;
-  const n = b.byteLength;
+  if (LITTLE && n >= 64) {
+    for (; (b.byteOffset + i) & 3; i++) c = T[(c ^ b[i]) & 0xff] ^ c >>> 8;
+    const words = ((n - i) >>> 3) << 1;
+    const w = new Int32Array(b.buffer, b.byteOffset + i, words);
+    for (let k = 0; k < words; k += 2) {
+      const lo = c ^ w[k];
+      const hi = w[k + 1];
+      c = T[1792 + (lo & 0xff)] ^ T[1536 + (lo >>> 8 & 0xff)] ^ T[1280 + (lo >>> 16 & 0xff)] ^ T[1024 + (lo >>> 24)] ^
+        T[768 + (hi & 0xff)] ^ T[512 + (hi >>> 8 & 0xff)] ^ T[256 + (hi >>> 16 & 0xff)] ^ T[hi >>> 24];
+    }
+    i += words << 2;
+  }
   for (; i + 8 <= n; i += 8) {
     const lo = c ^ (b[i] | b[i + 1] << 8 | b[i + 2] << 16 | b[i + 3] << 24);
     c = T[1792 + (lo & 0xff)] ^ T[1536 + (lo >>> 8 & 0xff)] ^ T[1280 + (lo >>> 16 & 0xff)] ^ T[1024 + (lo >>> 24)] ^

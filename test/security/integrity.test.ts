@@ -43,11 +43,11 @@ class BytesStore extends MemorySnapshots implements LayerStore {
   async load(): Promise<LayerBytes> {
     return { checkpoint: this.bytes.checkpoint?.slice() ?? null, journal: this.bytes.journal.slice() };
   }
-  async append(frame: Uint8Array): Promise<void> {
-    this.bytes = { ...this.bytes, journal: Buffer.concat([this.bytes.journal, frame]) };
+  async append(frame: readonly Uint8Array[]): Promise<void> {
+    this.bytes = { ...this.bytes, journal: Buffer.concat([this.bytes.journal, ...frame]) };
   }
-  async checkpoint(frame: Uint8Array): Promise<void> {
-    this.bytes = { checkpoint: frame.slice(), journal: new Uint8Array(0) };
+  async checkpoint(frame: readonly Uint8Array[]): Promise<void> {
+    this.bytes = { checkpoint: Buffer.concat(frame), journal: new Uint8Array(0) };
   }
   locate(part: string, offset: number): string {
     return `the ${part} at byte ${offset}`;

@@ -20,7 +20,7 @@
 // Schema 1 frames (u32 payloadLength, u32 crc32(payload), payload) are still read.
 
 import { decodeBytes, encodeBytes } from '../../abi/bytestr.js';
-import { crc32 } from '../../common/crc32.js';
+import { frameCrc32 as crc32 } from './checksum.js';
 import type { InodeRecord } from '../fs/memfs.js';
 
 export const MAGIC = 0x4c534f41; // "AOSL"
@@ -54,8 +54,7 @@ export class NewerLayerError extends LayerFormatError {}
 
 /**
  * A frame under construction: small fields go to a scratch buffer, large
- * byte runs are kept by reference, and done() copies everything once into
- * the exact-size frame (file data is never copied twice).
+ * byte runs are kept by reference (file data is not copied to be framed).
  */
 class Out {
   private readonly parts: Uint8Array[] = [];
@@ -117,24 +116,23 @@ class Out {
     this.bytes(b);
   }
 
-  /** The frame: its header, then everything written. */
-  frame(seq: number): Uint8Array {
+  /**
+   * The frame as its pieces, in order: its header, then everything written.
+   * Large byte runs are the caller's buffers, not copies (a 100 MB file is
+   * not copied to be written); the pieces are one frame's bytes end to end.
+   */
+  pieces(seq: number): Uint8Array[] {
     this.flush();
-    const out = new Uint8Array(HEADER + this.total);
-    let at = HEADER;
     let crc = 0;
-    for (const p of this.parts) {
-      out.set(p, at);
-      crc = crc32(p, crc);
-      at += p.length;
-    }
-    const view = new DataView(out.buffer);
+    for (const p of this.parts) crc = crc32(p, crc);
+    const head = new Uint8Array(HEADER);
+    const view = new DataView(head.buffer);
     view.setUint32(0, FRAME_MAGIC, true);
     view.setUint32(4, this.total, true);
     view.setFloat64(8, seq, true);
     view.setUint32(16, crc, true);
-    view.setUint32(20, crc32(out.subarray(0, 20)), true);
-    return out;
+    view.setUint32(20, crc32(head.subarray(0, 20)), true);
+    return [head, ...this.parts];
   }
 }
 
@@ -186,8 +184,28 @@ const S_IFMT = 0o170000;
 const S_IFDIR = 0o040000;
 const S_IFLNK = 0o120000;
 
-/** A commit as one frame (header included). */
+/** A commit as one frame (header included), in one buffer. */
 export function encodeFrame(c: Commit): Uint8Array {
+  return joinPieces(encodeFramePieces(c));
+}
+
+/** The bytes of `pieces` end to end. */
+export function joinPieces(pieces: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(piecesLength(pieces));
+  let at = 0;
+  for (const p of pieces) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+export function piecesLength(pieces: readonly Uint8Array[]): number {
+  return pieces.reduce((n, p) => n + p.length, 0);
+}
+
+/** A commit as one frame in pieces (Out.pieces): the large byte runs are `c`'s own buffers. */
+export function encodeFramePieces(c: Commit): Uint8Array[] {
   const o = new Out();
   o.u32(MAGIC);
   o.u32(SCHEMA);
@@ -226,7 +244,7 @@ export function encodeFrame(c: Commit): Uint8Array {
     }
   }
   o.u8(END);
-  return o.frame(c.seq);
+  return o.pieces(c.seq);
 }
 
 /** A frame's payload as a commit (its checksum already checked). */

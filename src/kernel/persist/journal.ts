@@ -9,6 +9,10 @@
 // journal notes its size, attributes and unsaved span, and when a write is
 // about to change bytes of that version it keeps the old buffer (MemFs then
 // writes into a copy). Appends change none of those bytes, so they cost nothing.
+//
+// A commit's frame refers to file buffers rather than copying them (format.ts):
+// its data records pin those buffers until the store has written them
+// (release()), and a write into a pinned span goes to a copy the same way.
 
 import { S_IFMT, S_IFREG } from '../../abi/stat.js';
 import type { InodeRecord, MemFs, MemFsObserver, MemInode } from '../fs/memfs.js';
@@ -51,6 +55,8 @@ export class Journal implements MemFsObserver {
   private readonly open = new Map<MemInode, Closed>();
   /** Files created, not yet closed nor saved. */
   private readonly unclosed = new Set<MemInode>();
+  /** Live buffers a commit's frame refers to, until it is written: bytes [0, end) of each must not change. */
+  private readonly pinned = new Map<MemInode, number>();
   onDirty: (() => void) | null = null;
 
   constructor(private readonly fs: MemFs) {}
@@ -92,10 +98,30 @@ export class Journal implements MemFsObserver {
   }
 
   willChange(node: MemInode, lo: number): boolean {
+    let copy = false;
+    const end = this.pinned.get(node);
+    if (end !== undefined && lo < end) {
+      this.pinned.delete(node); // the frame keeps the old buffer; MemFs writes into a copy
+      copy = true;
+    }
     const c = this.open.get(node);
-    if (!c || c.data || lo >= c.size) return false;
-    c.data = node.data;
-    return true;
+    if (c && !c.data && lo < c.size) {
+      c.data = node.data;
+      copy = true;
+    }
+    return copy;
+  }
+
+  /** The frame of the last take() or fullState() is written: its buffers may change in place again. */
+  release(): void {
+    this.pinned.clear();
+  }
+
+  /** The data record of bytes `span` of `node`'s live buffer, pinned until release(). */
+  private live(node: MemInode, size: number, span: Span): DataRecord {
+    const r = dataRecord(node.ino, size, node.data!, span);
+    if (r.ranges.length) this.pinned.set(node, Math.max(this.pinned.get(node) ?? 0, span.hi));
+    return r;
   }
 
   /** A file whose saved version must stay its last close under `scope`. */
@@ -119,7 +145,7 @@ export class Journal implements MemFsObserver {
         if (!c.dirty || c.fresh) continue;
         taken.closed.push([node, { ...c }]);
         meta.push(c.meta);
-        if (c.span) data.push(dataRecord(node.ino, c.size, c.data ?? node.data!, c.span));
+        if (c.span) data.push(c.data ? dataRecord(node.ino, c.size, c.data, c.span) : this.live(node, c.size, c.span));
         c.dirty = false;
         c.span = null;
       } else if (this.metaDirty.has(node)) {
@@ -141,7 +167,7 @@ export class Journal implements MemFsObserver {
       this.dataDirty.delete(node);
       taken.data.push([node, span]);
       if (node.nlink === 0 || (node.mode & S_IFMT) !== S_IFREG) continue;
-      data.push(dataRecord(node.ino, node.size, node.data!, span));
+      data.push(this.live(node, node.size, span));
     }
     return { meta, data, taken };
   }
@@ -160,11 +186,11 @@ export class Journal implements MemFsObserver {
 
   /** Every live inode, meta and whole data — deferred files as of their last close: a checkpoint's content. */
   fullState(scope: CommitScope): { meta: InodeRecord[]; data: DataRecord[] } {
-    return fullState(this.fs, (node) => this.deferred(node, scope));
+    return fullState(this.fs, (node) => this.deferred(node, scope), (node, end) => this.pinned.set(node, end));
   }
 }
 
-/** Bytes [lo, hi) of a file of `size` bytes, clamped to it. A view, not a copy: the commit is encoded before anything can write again. */
+/** Bytes [lo, hi) of a file of `size` bytes, clamped to it. A view, not a copy: pinned (Journal.live) while a frame refers to it. */
 function dataRecord(ino: number, size: number, bytes: Uint8Array, span: Span): DataRecord {
   const hi = Math.min(span.hi, size);
   const lo = Math.min(span.lo, hi);
@@ -182,8 +208,16 @@ export function metaRecord(node: MemInode): InodeRecord {
   return r;
 }
 
-/** Every live inode of `fs`, meta and whole data (files `asClosed` names as that version): a checkpoint's content. */
-export function fullState(fs: MemFs, asClosed: (node: MemInode) => Closed | undefined = () => undefined): { meta: InodeRecord[]; data: DataRecord[] } {
+/**
+ * Every live inode of `fs`, meta and whole data (files `asClosed` names as
+ * that version): a checkpoint's content. `pin` is told of each live buffer
+ * the records refer to.
+ */
+export function fullState(
+  fs: MemFs,
+  asClosed: (node: MemInode) => Closed | undefined = () => undefined,
+  pin: (node: MemInode, end: number) => void = () => {},
+): { meta: InodeRecord[]; data: DataRecord[] } {
   const meta: InodeRecord[] = [];
   const data: DataRecord[] = [];
   for (const node of fs.walk()) {
@@ -192,6 +226,7 @@ export function fullState(fs: MemFs, asClosed: (node: MemInode) => Closed | unde
     meta.push(c ? c.meta : metaRecord(node));
     if ((node.mode & S_IFMT) === S_IFREG && node.data) {
       const size = c ? c.size : node.size;
+      if (!c?.data) pin(node, size);
       data.push(dataRecord(node.ino, size, c?.data ?? node.data, { lo: 0, hi: size }));
     }
   }

@@ -13,7 +13,7 @@
 import { MemInode, type MemFs } from '../fs/memfs.js';
 import { OvlInode } from '../fs/overlay/inode.js';
 import type { Inode } from '../vfs/types.js';
-import { encodeFrame } from './format.js';
+import { encodeFramePieces, piecesLength } from './format.js';
 import { Journal, type CommitScope } from './journal.js';
 import { migrate } from './migrate.js';
 import { LayerDamagedError, readLayer } from './read.js';
@@ -197,24 +197,31 @@ export class Persister {
     }
     const { meta, data, taken } = this.journal.take(scope);
     if (!meta.length && !data.length) return; // only files still being written, already saved as of their last close
-    const frame = encodeFrame({ seq: this.seq + 1, imageId: this.imageId, meta, data });
+    const frame = encodeFramePieces({ seq: this.seq + 1, imageId: this.imageId, meta, data });
     try {
       await this.store.append(frame);
     } catch (e) {
       this.journal.putBack(taken);
       this.mustCheckpoint = true;
       throw this.failed(e);
+    } finally {
+      this.journal.release();
     }
     this.seq++;
-    this.journalBytes += frame.length;
+    this.journalBytes += piecesLength(frame);
     this.lastError = null;
   }
 
   private async writeCheckpoint(scope: CommitScope): Promise<void> {
-    const frame = encodeFrame({ seq: this.seq + 1, imageId: this.imageId, ...this.journal.fullState(scope) });
-    await this.store.checkpoint(frame);
+    const journal = this.journal;
+    const frame = encodeFramePieces({ seq: this.seq + 1, imageId: this.imageId, ...journal.fullState(scope) });
+    try {
+      await this.store.checkpoint(frame);
+    } finally {
+      journal.release();
+    }
     this.seq++;
-    this.checkpointBytes = frame.length;
+    this.checkpointBytes = piecesLength(frame);
     this.journalBytes = 0;
     this.mustCheckpoint = false;
     this.lastError = null;

@@ -38,6 +38,6 @@ export async function repairLayer(store: LayerStore): Promise<RepairReport> {
   if (state.records.has(1)) fs.importTree(state.records, state.nextIno);
   // Newer than any frame left in the journal, so none is replayed over it.
   const seq = Math.max(state.seq, damage.maxSeq) + 1;
-  await store.checkpoint(encodeFrame({ seq, imageId: state.imageId ?? '', ...fullState(fs) }));
+  await store.checkpoint([encodeFrame({ seq, imageId: state.imageId ?? '', ...fullState(fs) })]);
   return { where: store.where, damage: { ...damage, at }, keptAs, commitsKept: layer.commits.length, commitsSetAside: damage.later };
 }

@@ -7,7 +7,7 @@
 //    frame. No crash leaves that; the frames after it may depend on it, so
 //    the caller refuses the layer rather than drop them (repair.ts).
 
-import { crc32 } from '../../common/crc32.js';
+import { frameCrc32 as crc32 } from './checksum.js';
 import { type Commit, decodePayload, FRAME_MAGIC, HEADER, MAGIC, NewerLayerError } from './format.js';
 
 export interface Frame {

@@ -21,13 +21,17 @@ export interface LayerStore extends SnapshotStore {
   locate(part: 'checkpoint' | 'journal', offset: number): string;
   /** Keep copies of the checkpoint and journal as they are now beside the layer (before a repair); returns where. */
   keepDamaged(): Promise<string>;
-  /** Append one frame to the journal; durable when the promise resolves. */
-  append(frame: Uint8Array): Promise<void>;
   /**
-   * Atomically make `frame` the checkpoint and empty the journal (also how a
-   * torn journal tail is dropped: frames are never written after garbage).
+   * Append one frame, given as its pieces end to end (format.ts), to the
+   * journal; durable when the promise resolves. Large pieces are live file
+   * buffers, unchanged until then (journal.ts pins them): write them, keep no reference.
    */
-  checkpoint(frame: Uint8Array): Promise<void>;
+  append(frame: readonly Uint8Array[]): Promise<void>;
+  /**
+   * Atomically make `frame` (pieces, as append's) the checkpoint and empty the
+   * journal (also how a torn journal tail is dropped: frames are never written after garbage).
+   */
+  checkpoint(frame: readonly Uint8Array[]): Promise<void>;
   /** Bytes the store uses and may use in all (a disk's or an origin's quota); null if unknown. */
   estimate(): Promise<StorageEstimate | null>;
   close(): Promise<void>;

@@ -13,7 +13,7 @@ import type { OpenFile } from '../../../src/kernel/file.js';
 import { MemFs } from '../../../src/kernel/fs/memfs.js';
 import { OverlayFs } from '../../../src/kernel/fs/overlayfs.js';
 import { crc32 } from '../../../src/common/crc32.js';
-import { encodeFrame, SCHEMA } from '../../../src/kernel/persist/format.js';
+import { encodeFrame, joinPieces, SCHEMA } from '../../../src/kernel/persist/format.js';
 import { fullState } from '../../../src/kernel/persist/journal.js';
 import { Persister } from '../../../src/kernel/persist/persister.js';
 import { scanFrames } from '../../../src/kernel/persist/scan.js';
@@ -47,7 +47,8 @@ export class MemoryStore extends MemorySnapshots implements LayerStore {
     return { checkpoint: this.checkpointBytes, journal: this.journal };
   }
 
-  async append(frame: Uint8Array): Promise<void> {
+  async append(pieces: readonly Uint8Array[]): Promise<void> {
+    const frame = joinPieces(pieces);
     if (this.failNext) {
       this.failNext = false;
       throw new Error('No space left on device (quota)');
@@ -58,8 +59,8 @@ export class MemoryStore extends MemorySnapshots implements LayerStore {
     this.journal = next;
   }
 
-  async checkpoint(frame: Uint8Array): Promise<void> {
-    this.checkpointBytes = frame.slice();
+  async checkpoint(pieces: readonly Uint8Array[]): Promise<void> {
+    this.checkpointBytes = joinPieces(pieces);
     this.journal = new Uint8Array(0);
   }
 
@@ -237,6 +238,39 @@ test('layer: a file grown by appends journals only the new bytes', async () => {
   assert.ok(perCommit < 1000, `an append commit is small (${perCommit} bytes)`);
   const { v: again } = await openLayer(new MemoryStore(store.copy()));
   assert.equal(dump(again), dump(v));
+});
+
+test('layer: writes made while a commit is being written do not change the bytes it writes', async () => {
+  // The frame refers to the files' buffers (no copy) until the store has written them.
+  const store = new MemoryStore();
+  const { p, v } = await openLayer(store);
+  write(v, '/a', 'a'.repeat(10_000), O_WRONLY | O_CREAT);
+  write(v, '/b', 'b'.repeat(10_000), O_WRONLY | O_CREAT);
+  await p.sync();
+  write(v, '/a', 'A'.repeat(10_000), O_WRONLY);
+  write(v, '/b', 'B'.repeat(10_000), O_WRONLY);
+  const saved = dump(v);
+  let held: readonly Uint8Array[] = [];
+  let go = (): void => {};
+  const append = store.append.bind(store);
+  store.append = async (pieces) => {
+    held = pieces;
+    await new Promise<void>((ok) => (go = ok));
+    return append(pieces);
+  };
+  const commit = p.sync();
+  await new Promise((ok) => setImmediate(ok));
+  assert.ok(held.length > 0, 'the commit is being written');
+  write(v, '/a', 'x'.repeat(5_000), O_WRONLY); // overwrite through an open file
+  v.truncate(cred, v.root(), '/b', 9_000); // shrink in place (zeroes the tail), no open file
+  go();
+  await commit;
+  store.append = append;
+  const { v: again } = await openLayer(new MemoryStore(store.copy()));
+  assert.equal(dump(again), saved, 'the commit holds the files as they were when it was taken');
+  await p.sync();
+  const { v: later } = await openLayer(new MemoryStore(store.copy()));
+  assert.equal(dump(later), dump(v));
 });
 
 test('layer: a background commit waits for open writers to close', async () => {

@@ -10,6 +10,7 @@
 
 import { del, get, keys, promisifyRequest, type UseStore } from 'idb-keyval';
 import type { StorageEstimate } from '../../../api/types.js';
+import { joinPieces } from '../../../kernel/persist/format.js';
 import type { LayerBytes, LayerStore } from '../../../kernel/persist/store.js';
 
 const CHECKPOINT = 'checkpoint';
@@ -85,19 +86,23 @@ export class IdbLayerStore implements LayerStore {
     });
   }
 
-  append(frame: Uint8Array): Promise<void> {
+  append(frame: readonly Uint8Array[]): Promise<void> {
     const key = this.nextKey++;
+    // One value, one transaction (strict: on disk when it completes); joined
+    // here, as structured cloning would copy the pieces anyway.
+    const bytes = joinPieces(frame);
     return this.store('readwrite', (s) => {
-      s.put(frame, key);
+      s.put(bytes, key);
       return promisifyRequest(s.transaction);
     }).catch((e: unknown) => {
       throw quotaMessage(e);
     });
   }
 
-  checkpoint(frame: Uint8Array): Promise<void> {
+  checkpoint(frame: readonly Uint8Array[]): Promise<void> {
+    const bytes = joinPieces(frame);
     return this.store('readwrite', (s) => {
-      s.put(frame, CHECKPOINT);
+      s.put(bytes, CHECKPOINT);
       s.delete(JOURNAL);
       return promisifyRequest(s.transaction);
     }).catch((e: unknown) => {
