@@ -109,7 +109,7 @@ export async function runShellBenches(): Promise<Figure[]> {
     for (const [key, what] of [['truth', "exec('true')"], ['pipe', "exec('echo hi | wc -c')"], ['loop', '10,000-iteration loop']] as const) {
       const p = busy.peer?.[key];
       figures.push({
-        name: `${what} p50, under load (2 busy processes)${p === undefined ? '' : `: ${(busy[key] / p).toFixed(1)}× just-bash`}`,
+        name: `${what} p50, under load (2 busy processes)${p === undefined ? '' : `: ${(busy[key] / p).toPrecision(2)}× just-bash`}`,
         host: 'node', value: busy[key], unit: 'ms', goal: '≤ 1.5× just-bash', met: p === undefined ? null : busy[key] <= 1.5 * p,
         baseline: p === undefined ? null : { name: 'just-bash, same load', value: p, unit: 'ms' },
       });
