@@ -6,6 +6,14 @@
 // doorbell; the kernel answers by writing the reply, setting STATE=REPLY and
 // notifying. The caller spins briefly before Atomics.wait
 // (spinning buys one to two orders of magnitude on round-trip latency).
+// The kernel's reply notifies only a caller that said it sleeps (H_SLEEPING):
+// a notify takes the engine's process-wide futex lock, and one that wakes
+// nobody is all cost. The caller stores the flag before its wait compares the
+// state, the kernel reads it after storing the reply, both sequentially
+// consistent, so a sleeper is never missed. The flag is the process's own: a
+// process that clears it while asleep only stops its own wake-ups (kill ends
+// its worker). The doorbell is shared by every process, so ringing it always
+// notifies: a flag there could be cleared by one process to starve the rest.
 
 export const HEADER_BYTES = 64;
 /** Data area per process. Larger reads/writes are chunked by the user library. */
@@ -23,6 +31,8 @@ export const H_REPLY_LEN = 4;
 export const H_SIGNALS = 5;
 /** Set by the kernel when the request parked (it will take a while): the caller stops spinning. */
 export const H_PARKED = 6;
+/** Set by the caller before it sleeps in Atomics.wait: the kernel's reply must notify. */
+export const H_SLEEPING = 7;
 
 export const STATE_IDLE = 0;
 export const STATE_REQUEST = 1;

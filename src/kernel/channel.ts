@@ -1,7 +1,8 @@
 // Kernel side of a process's syscall channel (layout in abi/channel.ts).
 
 import {
-  DATA_BYTES, H_ERRNO, H_PARKED, H_REPLY_LEN, H_REQ_LEN, H_SIGNALS, H_STATE, H_SYSNO, HEADER_BYTES, STATE_REPLY, STATE_REQUEST,
+  DATA_BYTES, H_ERRNO, H_PARKED, H_REPLY_LEN, H_REQ_LEN, H_SIGNALS, H_SLEEPING, H_STATE, H_SYSNO, HEADER_BYTES, STATE_REPLY,
+  STATE_REQUEST,
 } from '../abi/channel.js';
 import { CodecError, CodecOverflow, decodeAll, Encoder, type Value } from '../abi/codec.js';
 import { Errno } from '../abi/errno.js';
@@ -70,7 +71,8 @@ export class ChannelEnd {
     this.header[H_REPLY_LEN] = len;
     this.busy = false;
     Atomics.store(this.header, H_STATE, STATE_REPLY);
-    Atomics.notify(this.header, H_STATE);
+    // A caller still spinning sees the reply by itself (abi/channel.ts).
+    if (Atomics.load(this.header, H_SLEEPING)) Atomics.notify(this.header, H_STATE);
   }
 
   /** The request is blocked in the kernel: let the caller sleep instead of spinning. */

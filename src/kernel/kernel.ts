@@ -81,6 +81,15 @@ const POOL_FILL_MS = 250;
 const KERNEL_SPIN_MS = 0.05;
 /** The same after waking a sleeping process, which takes longer to wake and call again. */
 const WAKE_SPIN_MS = 0.3;
+/**
+ * A gap this long between two looks at the doorbell while spinning means the
+ * kernel's thread lost its core: the cores are busy, and spinning would take
+ * time from the very process it waits for. A scheduler slice is ~1 ms or more;
+ * 64 polls take well under a microsecond.
+ */
+const PREEMPTED_MS = 0.25;
+/** After a spin was preempted, the kernel sleeps on the doorbell at once for this long. */
+const SPIN_BACKOFF_MS = 20;
 
 export class Kernel {
   readonly vfs: Vfs;
@@ -115,6 +124,8 @@ export class Kernel {
   /** Inside poll(): replies made now are followed by more polling anyway. */
   private polling = false;
   private pollQueued = false;
+  /** Until then the kernel does not spin (a spin was preempted: the cores are busy). */
+  private calmUntil = 0;
   private readonly table: AnyHandler[];
   private stopped = false;
   private readonly runtimes: Set<string>;
@@ -273,14 +284,24 @@ export class Kernel {
     this.polling = true;
     try {
       this.pollChannels();
-      let spinUntil = performance.now() + spinMs;
+      let last = performance.now();
+      let spinUntil = last < this.calmUntil ? 0 : last + spinMs;
       for (let i = 0; ; i++) {
         const now = Atomics.load(this.doorbell, 0);
         if (now !== seen) {
           seen = now;
           this.pollChannels();
-          spinUntil = performance.now() + KERNEL_SPIN_MS;
-        } else if ((i & 63) === 0 && performance.now() > spinUntil) break;
+          last = performance.now();
+          spinUntil = last < this.calmUntil ? 0 : last + KERNEL_SPIN_MS;
+        } else if ((i & 63) === 0) {
+          const t = performance.now();
+          if (t - last > PREEMPTED_MS) {
+            this.calmUntil = t + SPIN_BACKOFF_MS;
+            break;
+          }
+          if (t > spinUntil) break;
+          last = t;
+        }
       }
     } finally {
       this.polling = false;

@@ -2,8 +2,8 @@
 // Runs inside a process worker, where blocking with Atomics.wait is allowed.
 
 import {
-  DATA_BYTES, H_ERRNO, H_PARKED, H_REPLY_LEN, H_REQ_LEN, H_SIGNALS, H_STATE, H_SYSNO, HEADER_BYTES, STATE_IDLE, STATE_REPLY,
-  STATE_REQUEST,
+  DATA_BYTES, H_ERRNO, H_PARKED, H_REPLY_LEN, H_REQ_LEN, H_SIGNALS, H_SLEEPING, H_STATE, H_SYSNO,
+  HEADER_BYTES, STATE_IDLE, STATE_REPLY, STATE_REQUEST,
 } from '../abi/channel.js';
 import { CodecOverflow, Decoder, Encoder, type Value } from '../abi/codec.js';
 import { Errno, SysError } from '../abi/errno.js';
@@ -74,7 +74,7 @@ export class SyscallClient {
     let spins = SPIN_POLLS;
     while (Atomics.load(h, H_STATE) !== STATE_REPLY) {
       if (spins > 0 && !Atomics.load(h, H_PARKED)) spins--;
-      else Atomics.wait(h, H_STATE, STATE_REQUEST);
+      else this.sleep();
     }
     const errno = h[H_ERRNO];
     const len = h[H_REPLY_LEN];
@@ -87,7 +87,15 @@ export class SyscallClient {
 
   private settle(): void {
     const h = this.header;
-    while (Atomics.load(h, H_STATE) === STATE_REQUEST) Atomics.wait(h, H_STATE, STATE_REQUEST);
+    while (Atomics.load(h, H_STATE) === STATE_REQUEST) this.sleep();
     Atomics.store(h, H_STATE, STATE_IDLE);
+  }
+
+  /** Sleep until the reply; saying so first, since the kernel notifies only sleepers (abi/channel.ts). */
+  private sleep(): void {
+    const h = this.header;
+    Atomics.store(h, H_SLEEPING, 1);
+    Atomics.wait(h, H_STATE, STATE_REQUEST);
+    Atomics.store(h, H_SLEEPING, 0);
   }
 }

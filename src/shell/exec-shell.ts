@@ -3,11 +3,15 @@
 // with a sentinel carrying a fresh random token and the exit status.
 // The command runs with /dev/null (or the given file) as stdin, so it can never
 // read the exec shell's next command; the frame stream lives on a close-on-exec fd.
+// Between commands fd 0 is /dev/null already, so a command without stdin costs
+// the frame's read, one dup2 and the two sentinels' writes: every syscall is a
+// round trip to the kernel worker, and under load each may wait for a core.
 
 import { strerror, SysError } from '../abi/errno.js';
 import { type ExecFrame, FRAME_MAGIC, stderrEnd, stdoutEnd } from '../abi/exec-protocol.js';
-import { F_DUPFD_CLOEXEC, O_RDONLY } from '../abi/fcntl.js';
+import { F_DUPFD_CLOEXEC, O_CLOEXEC, O_RDONLY } from '../abi/fcntl.js';
 import { SIGINT } from '../abi/signal.js';
+import type { Sys } from '../libc/sys.js';
 import type { AgentosApi } from '../runtimes/js/api.js';
 import { ExitSignal, InterruptSignal, isStackOverflow } from './interp/control.js';
 import type { Shell } from './interp/shell.js';
@@ -50,6 +54,7 @@ export function runExecShell(os: AgentosApi, sh: Shell): number {
   const s = os.sys;
   const frames = new FrameReader(os, s.fcntl(0, F_DUPFD_CLOEXEC, 10));
   s.close(0);
+  const nul = new NullStdin(s);
   sh.jobControl = true;
   // Each exec runs as `bash -c` would (decision 0007): errors that end bash -c end the exec.
   sh.modeFlags = 'c';
@@ -66,21 +71,42 @@ export function runExecShell(os: AgentosApi, sh: Shell): number {
   for (;;) {
     const f = frames.next();
     if (f === null) return sh.status;
-    const status = runFrame(sh, f);
+    const status = runFrame(sh, f, nul);
     sh.status = status;
     s.writeAll(1, stdoutEnd(f.token, status));
     s.writeAll(2, stderrEnd(f.token));
   }
 }
 
-function runFrame(sh: Shell, f: ExecFrame): number {
+/** /dev/null kept open on a close-on-exec fd, to make fd 0 each command's stdin with one dup2. */
+class NullStdin {
+  private fd = -1;
+
+  constructor(private readonly s: Sys) {
+    this.restore();
+  }
+
+  restore(): void {
+    try {
+      if (this.fd >= 0) return void this.s.dup2(this.fd, 0);
+    } catch {
+      /* the command closed our copy */
+    }
+    const fd = this.s.open('/dev/null', O_RDONLY | O_CLOEXEC);
+    this.fd = fd >= 10 ? fd : this.s.fcntl(fd, F_DUPFD_CLOEXEC, 10);
+    if (fd !== this.fd) this.s.close(fd);
+    this.s.dup2(this.fd, 0);
+  }
+}
+
+function runFrame(sh: Shell, f: ExecFrame, nul: NullStdin): number {
   const s = sh.sys;
-  const input = s.open(f.stdin ?? '/dev/null', O_RDONLY);
-  if (input !== 0) {
+  if (f.stdin) {
+    const input = s.open(f.stdin, O_RDONLY);
     s.dup2(input, 0);
     s.close(input);
+    s.unlink(f.stdin);
   }
-  if (f.stdin) s.unlink(f.stdin);
   const oldPwd = f.cwd ? (sh.vars.get('PWD') ?? s.getcwd()) : null;
   const envNames = Object.keys(f.env ?? {});
   if (f.env) {
@@ -95,7 +121,7 @@ function runFrame(sh: Shell, f: ExecFrame): number {
   try {
     if (f.cwd) {
       try {
-        s.chdir(f.cwd);
+        sh.chdir(f.cwd);
       } catch (e) {
         sh.error(`cd: ${f.cwd}: ${e instanceof SysError ? strerror(e.errno) : (e as Error).message}`);
         return 1;
@@ -108,17 +134,14 @@ function runFrame(sh: Shell, f: ExecFrame): number {
     if (f.env && envNames.length) sh.vars.popScope();
     if (oldPwd) {
       try {
-        s.chdir(oldPwd);
+        sh.chdir(oldPwd);
         sh.vars.set('PWD', oldPwd);
       } catch {
         /* gone */
       }
     }
-    try {
-      s.close(0);
-    } catch {
-      /* closed by the command */
-    }
+    // Back to /dev/null (the command may have closed or redirected fd 0; its stdin file is released).
+    nul.restore();
   }
 }
 

@@ -62,3 +62,22 @@ test('exec: exit ends the session; the next exec gets a fresh one', async () => 
   assert.equal((await vm.exec('exit 3; echo no')).exitCode, 3);
   assert.equal((await vm.exec('echo "[$fresh_var]"')).stdout, '[]\n');
 });
+
+test('exec: each command reads /dev/null as stdin, whatever the one before did with fd 0 or the shell\'s own fds', async () => {
+  await vm.writeFile('/tmp/stdin-file', 'from the file\n');
+  // Redirected for good, closed, and every fd from 11 to 20 closed (the shell's kept /dev/null among them).
+  for (const before of ['exec 0</tmp/stdin-file', 'exec 0<&-', 'for fd in 11 12 13 14 15 16 17 18 19 20; do eval "exec $fd<&-"; done']) {
+    await vm.exec(before);
+    const r = await vm.exec('cat; echo "status $?"; wc -c');
+    assert.equal(r.stdout, 'status 0\n0\n', before);
+  }
+  const given = await vm.exec('cat', { stdin: 'given\n' });
+  assert.equal(given.stdout, 'given\n');
+  assert.equal((await vm.exec('cat; echo end')).stdout, 'end\n', 'the given stdin does not outlive its exec');
+});
+
+test('exec: a subshell\'s cd and umask are put back, the parent\'s own stay', async () => {
+  const r = await vm.exec('cd /tmp; umask 022; (cd /; umask 077); echo "$(pwd -P) $(umask)"; x=$(cd /usr; umask 0); echo "$(pwd -P) $(umask)"; echo hi | (cd /; umask 0; cat) >/dev/null; pwd -P; umask; umask 027; (umask); cd /usr; (pwd)');
+  await vm.exec('cd ~; umask 022');
+  assert.equal(r.stdout, '/tmp 0022\n/tmp 0022\n/tmp\n0022\n0027\n/usr\n', r.stderr);
+});

@@ -15,9 +15,10 @@ export function isolate(sh: Shell, fn: () => number, onSignal?: (sig: number) =>
   const saved = sh.clone();
   // Its `trap` lists the parent's traps until it sets one of its own (bash).
   sh.shownTraps = new Map(sh.traps);
+  // The process state a subshell may change: put back below only if it did (each is a syscall).
+  const cwdMoves = sh.cwdMoves;
   const cwd = sh.vars.get('PWD') ?? sh.sys.getcwd();
-  const umask = sh.sys.umask(0o022);
-  sh.sys.umask(umask);
+  const umask = sh.umask();
   // Its background jobs are not the parent's (a forked subshell's would be its own children).
   sh.jobs = [...sh.jobs];
   sh.subshellLevel++;
@@ -46,12 +47,14 @@ export function isolate(sh: Shell, fn: () => number, onSignal?: (sig: number) =>
     // `exec >file` in the subshell ends with it.
     for (const s of sh.execSaved.reverse()) restore(sh, s);
     sh.restore(saved);
-    try {
-      sh.sys.chdir(cwd);
-    } catch {
-      /* the directory went away */
+    if (sh.cwdMoves !== cwdMoves) {
+      try {
+        sh.chdir(cwd);
+      } catch {
+        /* the directory went away */
+      }
     }
-    sh.sys.umask(umask);
+    if (sh.umask() !== umask) sh.setUmask(umask);
   }
   return status;
 }

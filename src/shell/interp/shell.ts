@@ -93,6 +93,26 @@ export class Shell extends ShellState {
       this.keepGoing = true;
     }
   }
+  /** The process's umask; read from the kernel once (two syscalls), then known, since only the shell sets it. */
+  umask(): number {
+    if (this.umaskKnown === null) {
+      this.umaskKnown = this.sys.umask(0o022);
+      this.sys.umask(this.umaskKnown);
+    }
+    return this.umaskKnown;
+  }
+
+  setUmask(mask: number): void {
+    this.sys.umask(mask);
+    this.umaskKnown = mask;
+  }
+
+  /** chdir, counted (isolate.ts puts the cwd back only after one). */
+  chdir(path: string): void {
+    this.cwdMoves++;
+    this.sys.chdir(path);
+  }
+
 
   /** A function exported by a parent shell (`() { body; }`); bash skips values that are not exactly one definition. */
   private importFunction(name: string, value: string): void {

@@ -91,6 +91,10 @@ export class ShellState {
   procSubsts: { fd: number; pid: number }[] = [];
   /** > 0 while a pipeline's first stage runs in this shell (pipeline.ts). */
   pipeStage = 0;
+  /** This process's umask once the shell has read or set it (only the shell changes it); null: not yet known. */
+  umaskKnown: number | null = null;
+  /** Counts the shell's chdir calls: an in-process subshell that made none has no cwd to put back. */
+  cwdMoves = 0;
   /** A command substitution ran during the current simple command (its status is $?). */
   substRan = false;
   /** $_: the last argument of the previous simple command (empty after an assignment-only one). */
@@ -319,6 +323,8 @@ const FIELDS: { [K in Field]: Rule } = {
   selfPath: { subshell: { shared: PROCESS }, child: { omit: 'the child is started as this path' } },
   procSubsts: { subshell: { shared: BOOKKEEPING }, child: { omit: PER_PROCESS } },
   pipeStage: { subshell: { shared: BOOKKEEPING }, child: { omit: PER_PROCESS } },
+  umaskKnown: { subshell: { shared: PROCESS }, child: { omit: PER_PROCESS } },
+  cwdMoves: { subshell: { shared: PROCESS }, child: { omit: PER_PROCESS } },
   substRan: { subshell: { shared: BOOKKEEPING }, child: { omit: PER_PROCESS } },
   lastArg: { subshell: put('lastArg'), child: send('lastArg') },
   modeFlags: { subshell: { shared: PROCESS }, child: { omit: 'set from the child\'s own command line' } },

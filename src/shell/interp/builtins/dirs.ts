@@ -46,7 +46,7 @@ export function changeDir(sh: Shell, target: string, physical: boolean, name = '
   const dest = physical ? target : logical(old, target, isDir);
   try {
     if (dest === null) throw new SysError(Errno.ENOENT, target);
-    sh.sys.chdir(physical ? target : dest);
+    sh.chdir(physical ? target : dest);
   } catch (e) {
     if (!(e instanceof SysError)) throw e;
     sh.error(`${name}: ${target}: ${strerror(e.errno)}`);

@@ -18,8 +18,7 @@ export const umask: Builtin = (sh, argv) => {
     symbolic ||= a.includes('S');
     reusable ||= a.includes('p');
   }
-  const current = sh.sys.umask(0);
-  sh.sys.umask(current);
+  const current = sh.umask();
   const arg = args[0];
   if (arg === undefined) {
     const p = (shift: number) => ['r', 'w', 'x'].filter((_, i) => !((current >> shift) & (4 >> i))).join('');
@@ -39,7 +38,7 @@ export const umask: Builtin = (sh, argv) => {
     if (allowed === null) return 1;
     mask = ~allowed & 0o777;
   }
-  sh.sys.umask(mask);
+  sh.setUmask(mask);
   return 0;
 };
 
