@@ -50,9 +50,15 @@ class FrameReader {
   }
 }
 
+/**
+ * The exec shell's own fds sit at 255 and above, as bash keeps its script's fd at 255:
+ * fds 10 and up are the user's (`exec 10>log`, `exec 200>lock; flock 200`).
+ */
+const OWN_FDS = 255;
+
 export function runExecShell(os: AgentosApi, sh: Shell): number {
   const s = os.sys;
-  const frames = new FrameReader(os, s.fcntl(0, F_DUPFD_CLOEXEC, 10));
+  const frames = new FrameReader(os, s.fcntl(0, F_DUPFD_CLOEXEC, OWN_FDS));
   s.close(0);
   const nul = new NullStdin(s);
   sh.jobControl = true;
@@ -93,8 +99,8 @@ class NullStdin {
       /* the command closed our copy */
     }
     const fd = this.s.open('/dev/null', O_RDONLY | O_CLOEXEC);
-    this.fd = fd >= 10 ? fd : this.s.fcntl(fd, F_DUPFD_CLOEXEC, 10);
-    if (fd !== this.fd) this.s.close(fd);
+    this.fd = this.s.fcntl(fd, F_DUPFD_CLOEXEC, OWN_FDS);
+    this.s.close(fd);
     this.s.dup2(this.fd, 0);
   }
 }

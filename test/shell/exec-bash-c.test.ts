@@ -65,8 +65,10 @@ test('exec: exit ends the session; the next exec gets a fresh one', async () => 
 
 test('exec: each command reads /dev/null as stdin, whatever the one before did with fd 0 or the shell\'s own fds', async () => {
   await vm.writeFile('/tmp/stdin-file', 'from the file\n');
-  // Redirected for good, closed, and every fd from 11 to 20 closed (the shell's kept /dev/null among them).
-  for (const before of ['exec 0</tmp/stdin-file', 'exec 0<&-', 'for fd in 11 12 13 14 15 16 17 18 19 20; do eval "exec $fd<&-"; done']) {
+  // Redirected for good, closed, fds from 10 up opened and closed as scripts do (`exec 10<file`,
+  // `exec 200>lock`), and the shell's own kept /dev/null (fd 256) closed.
+  const user = 'for fd in 10 11 12 200; do eval "exec $fd</tmp/stdin-file"; done; exec 256<&-';
+  for (const before of ['exec 0</tmp/stdin-file', 'exec 0<&-', user, 'for fd in 10 11 12 200; do eval "exec $fd<&-"; done']) {
     await vm.exec(before);
     const r = await vm.exec('cat; echo "status $?"; wc -c');
     assert.equal(r.stdout, 'status 0\n0\n', before);
