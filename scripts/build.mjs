@@ -26,7 +26,7 @@
 //                                   wasm/out/; also copied to dist/web/wasm/ for the browser harness)
 //   dist/web/                    <- vite build (index.html, sandbox.html + e2e/harness/index.html;
 //                                   agentos-terminal.js and agentos.js, the browser entry points)
-//   dist/image/agentos-base-<hash>.img + manifest.json
+//   dist/image/agentos-base-<hash>.img (+ .img.gz) + manifest.json
 //                                <- src/image/build.ts, bundled to dist/tools/image-build.js and run
 //                                   first (the base root image; also copied to dist/web/image/)
 //
@@ -282,7 +282,7 @@ async function buildBaseImage() {
   const { buildImage } = await import(pathToFileURL(builder).href);
   const m = buildImage({ root: ROOT, outDir: IMAGE_OUT });
   console.log(
-    `build: base image -> ${rel(join(IMAGE_OUT, m.file))} (${m.bytes} bytes, ${m.files} inodes; ` +
+    `build: base image -> ${rel(join(IMAGE_OUT, m.file))} (${m.bytes} bytes, ${m.gz.bytes} gzipped; ${m.files} inodes; ` +
       `image ${m.buildMs}ms, total ${ms(t0)})`,
   );
 }
