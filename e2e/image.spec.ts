@@ -46,7 +46,7 @@ test('a cold boot fetches the image gzipped and caches it whole; the next boot f
 
 test('a server that decodes the .gz itself (Content-Encoding) still boots', async ({ page }) => {
   // What the page sees when a server labels the .gz `Content-Encoding: gzip`: the image itself.
-  const plain = readFileSync(fileURLToPath(new URL(`../dist/web/image/${manifest.file}`, import.meta.url)));
+  const plain = readFileSync(fileURLToPath(new URL(`../dist/image/${manifest.file}`, import.meta.url)));
   await page.route(`**/image/${manifest.gz.file}`, (route) => route.fulfill({ body: plain, contentType: 'application/octet-stream' }));
   await boot(page);
   expect(await cached(page)).toEqual([{ path: `/image/${manifest.file}`, bytes: manifest.bytes }]);

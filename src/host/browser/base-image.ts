@@ -1,7 +1,8 @@
 // The base image in the browser: fetched gzipped once (the manifest names the
-// .gz beside the image), decompressed here as it arrives, and kept whole in the
-// Cache API under the image's own URL, so every later boot reads it from there
-// with no network and no decompression (decision 0057).
+// .img.gz; a site serves only that and the manifest), decompressed here as it
+// arrives, whatever the server, and kept whole in the Cache API under the
+// image's own URL, so every later boot reads it from there with no network and
+// no decompression (decision 0057).
 
 import type { BootProgress } from './index.js';
 
@@ -11,8 +12,8 @@ interface ImageManifest {
   file: string;
   bytes: number;
   sha256: string;
-  /** The image gzipped (absent from manifests older than decision 0057). */
-  gz?: { file: string; bytes: number };
+  /** The image gzipped: what is fetched. */
+  gz: { file: string; bytes: number };
 }
 
 /**
@@ -45,8 +46,7 @@ export async function loadBaseImage(base: URL, progress: (p: BootProgress) => vo
     }
     await cache!.delete(url); // a damaged copy: fetch it again
   }
-  const wire = gz && typeof DecompressionStream === 'function' ? gz : { file, bytes };
-  const from = new URL(wire.file, base).href;
+  const from = new URL(gz.file, base).href;
   const r = await fetch(from);
   if (!r.ok) throw new Error(`agentOS: fetch ${from}: HTTP ${r.status}`);
   if (!r.body) throw new Error(`agentOS: fetch ${from}: no body`);
@@ -54,7 +54,7 @@ export async function loadBaseImage(base: URL, progress: (p: BootProgress) => vo
   const counted = r.body.pipeThrough(new TransformStream<Uint8Array, Uint8Array>({
     transform(chunk, out) {
       loaded += chunk.byteLength;
-      progress({ stage: 'image', loaded, total: wire.bytes, cached: false });
+      progress({ stage: 'image', loaded, total: gz.bytes, cached: false });
       out.enqueue(chunk);
     },
   }));
