@@ -182,7 +182,7 @@ function extract(img: ImageFs, dir: string): void {
 /** Build time and size from the manifest `npm run build` wrote; index cost measured here. */
 function imageBenches(): Figure[] {
   const manifest = JSON.parse(readFileSync(new URL('../image/manifest.json', here), 'utf8')) as {
-    file: string; bytes: number; files: number; buildMs: number;
+    file: string; bytes: number; files: number; buildMs: number; gz: { bytes: number };
   };
   const bytes = new Uint8Array(readFileSync(new URL(`../image/${manifest.file}`, here)));
   const tree = mkdtempSync(join(tmpdir(), 'agentos-image-'));
@@ -238,6 +238,11 @@ function imageBenches(): Figure[] {
       {
         name: 'base image size (uncompressed, read in place)',
         host: 'node', value: manifest.bytes / 1024, unit: 'KiB', goal: '≤ 1024 KiB', met: manifest.bytes <= 1 << 20,
+        baseline: { name: 'tar czf of the same tree', value: tgz / 1024, unit: 'KiB' },
+      },
+      {
+        name: 'base image on the wire (the .img.gz a browser fetches and decompresses)',
+        host: 'node', value: manifest.gz.bytes / 1024, unit: 'KiB', goal: '≤ 1.5 MB', met: manifest.gz.bytes <= 1_500_000,
         baseline: { name: 'tar czf of the same tree', value: tgz / 1024, unit: 'KiB' },
       },
       {

@@ -26,9 +26,9 @@
 //                                   wasm/out/; also copied to dist/web/wasm/ for the browser harness)
 //   dist/web/                    <- vite build (index.html, sandbox.html + e2e/harness/index.html;
 //                                   agentos-terminal.js and agentos.js, the browser entry points)
-//   dist/image/agentos-base-<hash>.img + manifest.json
+//   dist/image/agentos-base-<hash>.img (+ .img.gz) + manifest.json
 //                                <- src/image/build.ts, bundled to dist/tools/image-build.js and run
-//                                   first (the base root image; also copied to dist/web/image/)
+//                                   first (the base root image; the manifest and the .gz are copied to dist/web/image/)
 //
 // The Node host finds its workers with `new URL('./kernel.worker.js', import.meta.url)`,
 // so all Node bundles are written flat into dist/node. Test bundles must use that
@@ -37,7 +37,7 @@
 // src/host/playwright/index.ts by dist/node/browser-vm.js (which finds dist/web
 // relative to itself).
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -282,14 +282,16 @@ async function buildBaseImage() {
   const { buildImage } = await import(pathToFileURL(builder).href);
   const m = buildImage({ root: ROOT, outDir: IMAGE_OUT });
   console.log(
-    `build: base image -> ${rel(join(IMAGE_OUT, m.file))} (${m.bytes} bytes, ${m.files} inodes; ` +
+    `build: base image -> ${rel(join(IMAGE_OUT, m.file))} (${m.bytes} bytes, ${m.gz.bytes} gzipped; ${m.files} inodes; ` +
       `image ${m.buildMs}ms, total ${ms(t0)})`,
   );
 }
 
+// A browser fetches only the manifest and the gzipped image (decision 0057).
 function copyImageToWeb() {
   if (!existsSync(IMAGE_OUT)) return;
-  cpSync(IMAGE_OUT, join(DIST, 'web', 'image'), { recursive: true });
+  const { gz } = JSON.parse(readFileSync(join(IMAGE_OUT, 'manifest.json'), 'utf8'));
+  for (const f of ['manifest.json', gz.file]) cpSync(join(IMAGE_OUT, f), join(DIST, 'web', 'image', f));
 }
 
 // ---------------------------------------------------------------- browser (vite)

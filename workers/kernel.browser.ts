@@ -11,14 +11,35 @@ import { startKernel, type HostMount, type KernelBooted, type KernelInit } from 
 import { sealEndpoint } from '../src/host/sealed-endpoint.js';
 import type { WorkerPort } from '../src/kernel/runner.js';
 
-function createProcessWorker(): WorkerPort {
+function processWorker(): WorkerPort {
   const w = new Worker(new URL('./process.browser.ts', import.meta.url), { type: 'module', name: 'agentos-process' });
+  // An error before the runner listens (the early worker's script failed to load) waits for it.
+  const held: unknown[] = [];
+  let report: ((e: unknown) => void) | null = null;
+  w.addEventListener('error', (e) => (report ? report(e.message ?? e) : held.push(e.message ?? e)));
   return {
     post: (m) => w.postMessage(m),
     onMessage: (cb) => w.addEventListener('message', (e) => cb(e.data)),
-    onError: (cb) => w.addEventListener('error', (e) => cb(e.message ?? e)),
+    onError: (cb) => {
+      report = cb;
+      for (const e of held.splice(0)) cb(e);
+    },
     terminate: () => w.terminate(),
   };
+}
+
+/**
+ * The first process worker starts now, before the page sends the image: its
+ * script downloads and compiles while the image does, so the first prompt's
+ * shell does not wait for it after the kernel boots (decision 0057). It only
+ * answers messages, so none can be missed before the runner listens.
+ */
+let early: WorkerPort | null = processWorker();
+
+function createProcessWorker(): WorkerPort {
+  const w = early ?? processWorker();
+  early = null;
+  return w;
 }
 
 /** A directory mount: its proxy worker, ready to serve, and the DirFs over it. */

@@ -1,14 +1,18 @@
 // The base image builder, run in Node by `npm run build` (scripts/build.mjs
 // bundles this file and calls buildImage). It builds the root tree in a MemFs
 // through the VFS, as root, serializes it (src/abi/image.ts) and writes
-//   <outDir>/agentos-base-<sha256[0:16]>.img   content-addressed, cacheable forever
-//   <outDir>/manifest.json                      which image is current
+//   <outDir>/agentos-base-<sha256[0:16]>.img      content-addressed, cacheable forever
+//   <outDir>/agentos-base-<sha256[0:16]>.img.gz   the same, gzip -9: what the browser fetches
+//   <outDir>/manifest.json                         which image is current
+// The browser decompresses the .gz itself (DecompressionStream), so any static
+// server will do: no Content-Encoding negotiation needed (decision 0057).
 // File times are the source date, so the same inputs give the same image.
 
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { constants, gzipSync } from 'node:zlib';
 import { readImageHeader, serializeImage } from '../abi/image.js';
 import { MemFs } from '../kernel/fs/memfs.js';
 import { Vfs } from '../kernel/vfs/vfs.js';
@@ -27,6 +31,8 @@ export interface ImageManifest {
   files: number;
   /** Bytes of file data and symlink targets: the payload the index and layout add to. */
   payloadBytes: number;
+  /** The image gzipped, beside it: what a browser fetches (and its size on the wire). */
+  gz: { file: string; bytes: number };
   /** Time to build, serialize, hash and write the image. */
   buildMs: number;
 }
@@ -56,9 +62,12 @@ export function buildImage(opts: BuildOptions): ImageManifest {
   rmSync(opts.outDir, { recursive: true, force: true });
   mkdirSync(opts.outDir, { recursive: true });
   writeFileSync(join(opts.outDir, file), image);
+  const gz = gzipSync(image, { level: constants.Z_BEST_COMPRESSION, memLevel: 9 });
+  writeFileSync(join(opts.outDir, `${file}.gz`), gz);
   const header = readImageHeader(image);
   const manifest: ImageManifest = {
     version, file, sha256, bytes: image.length, files: header.inodeCount, payloadBytes: header.dataBytes,
+    gz: { file: `${file}.gz`, bytes: gz.length },
     buildMs: Math.round((performance.now() - t0) * 10) / 10,
   };
   writeFileSync(join(opts.outDir, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
+import { gunzipSync } from 'node:zlib';
 import { readImageHeader, serializeImage } from '../../src/abi/image.js';
 import { S_IFCHR, S_IFDIR, S_IFIFO, S_IFREG, isDir, isLnk, isReg, makedev } from '../../src/abi/stat.js';
 import { runtimeImageBytes } from '../../src/kernel/exec.js';
@@ -174,6 +175,7 @@ interface Manifest {
   sha256: string;
   bytes: number;
   files: number;
+  gz: { file: string; bytes: number };
   buildMs: number;
 }
 
@@ -211,6 +213,16 @@ test('the built image matches its manifest and opens in well under a millisecond
   assert.equal(count + 1 >= manifest.files, true, 'walk saw every inode (hard links count once)');
   assert.ok(openMs < 1, `open took ${openMs} ms`);
   assert.ok(walkMs < 50, `walk took ${walkMs} ms`);
+});
+
+test('the gzipped copy the browser fetches is the image, byte for byte, and at most 1.5 MB', () => {
+  const { manifest, bytes } = builtImage();
+  assert.equal(manifest.gz.file, `${manifest.file}.gz`);
+  const gz = readFileSync(new URL(`dist/image/${manifest.gz.file}`, repo));
+  assert.equal(manifest.gz.bytes, gz.length);
+  assert.deepEqual(new Uint8Array(gunzipSync(gz)), bytes);
+  // Issue 18's budget for the image on the wire.
+  assert.ok(gz.length <= 1_500_000, `image.gz is ${gz.length} bytes`);
 });
 
 test('the built image has the FHS, /etc and the runtime images with Linux modes', () => {

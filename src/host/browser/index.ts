@@ -9,6 +9,7 @@ import { Machine } from '../api/machine.js';
 import { boot as bootWith, type HostAdapter, type KernelOptions } from '../api/boot.js';
 import { repairLayer, type RepairReport } from '../../kernel/persist/repair.js';
 import { IdbLayerStore } from './worker/layer-store.js';
+import { loadBaseImage, loadManifest } from './base-image.js';
 
 export { Machine } from '../api/machine.js';
 
@@ -19,8 +20,7 @@ export { Machine } from '../api/machine.js';
  * directory, finds both relative to the code, not to the page.
  */
 const KERNEL_URL = new URL(kernelWorkerUrl, import.meta.url);
-const IMAGE_DIR = '../image/';
-const IMAGE_CACHE = 'agentos-image';
+const IMAGE_BASE = new URL('../image/', KERNEL_URL);
 
 /** Boot stages, for a progress indicator; `image` reports bytes as they arrive. */
 export type BootProgress =
@@ -28,76 +28,6 @@ export type BootProgress =
   | { stage: 'image'; loaded: number; total: number; cached: boolean }
   | { stage: 'kernel' }
   | { stage: 'ready' };
-
-interface ImageManifest {
-  file: string;
-  bytes: number;
-  sha256: string;
-}
-
-/**
- * The manifest, fetched past the HTTP cache once per page: the image must match
- * the kernel code this page loaded, and a revalidation per boot costs a round trip.
- */
-let manifest: Promise<ImageManifest> | null = null;
-const imageBase = (): URL => new URL(IMAGE_DIR, KERNEL_URL);
-
-function loadManifest(): Promise<ImageManifest> {
-  const url = new URL('manifest.json', imageBase()).href;
-  manifest ??= fetch(url, { cache: 'no-cache' }).then((res) => {
-    if (!res.ok) throw new Error(`agentOS: no base image manifest (${url}: HTTP ${res.status})`);
-    return res.json() as Promise<ImageManifest>;
-  });
-  manifest.catch(() => (manifest = null)); // a failed fetch is retried by the next boot
-  return manifest;
-}
-
-/** The current base image: its name is its hash, so once in the Cache API it is never fetched again. */
-async function loadBaseImage(progress: (p: BootProgress) => void): Promise<Uint8Array> {
-  const { file, bytes } = await loadManifest();
-  const url = new URL(file, imageBase()).href;
-  const cache = await caches.open(IMAGE_CACHE).catch(() => null);
-  const hit = await cache?.match(url);
-  let buf: ArrayBuffer;
-  if (hit) {
-    buf = await hit.arrayBuffer();
-    progress({ stage: 'image', loaded: buf.byteLength, total: bytes, cached: true });
-  } else {
-    const r = await fetch(url);
-    if (!r.ok) throw new Error(`agentOS: fetch ${url}: HTTP ${r.status}`);
-    const stored = cache?.put(url, r.clone()).then(() => prune(cache, url)).catch(() => {}); // a full cache only costs refetches
-    buf = await readCounting(r, (loaded) => progress({ stage: 'image', loaded, total: bytes, cached: false }));
-    await stored;
-  }
-  if (buf.byteLength !== bytes) throw new Error(`agentOS: ${url} is ${buf.byteLength} bytes, manifest says ${bytes}`);
-  return new Uint8Array(buf);
-}
-
-/** A response's body, reporting the bytes read so far. */
-async function readCounting(r: Response, report: (loaded: number) => void): Promise<ArrayBuffer> {
-  if (!r.body) return r.arrayBuffer();
-  const parts: Uint8Array[] = [];
-  let loaded = 0;
-  for (const reader = r.body.getReader(); ;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    parts.push(value);
-    loaded += value.byteLength;
-    report(loaded);
-  }
-  const out = new Uint8Array(loaded);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.byteLength;
-  }
-  return out.buffer;
-}
-
-/** Drop images other than the current one. */
-async function prune(cache: Cache, keep: string): Promise<void> {
-  for (const req of await cache.keys()) if (req.url !== keep) await cache.delete(req);
-}
 
 /** The options every host's boot takes (policy, network, seed), and this host's own. */
 export interface BootOptions extends KernelOptions {
@@ -128,8 +58,8 @@ function browserAdapter(opts: BootOptions, progress: (p: BootProgress) => void):
       };
       try {
         progress({ stage: 'manifest' });
-        const manifest = await loadManifest();
-        const image = await loadBaseImage(progress);
+        const manifest = await loadManifest(IMAGE_BASE);
+        const image = await loadBaseImage(IMAGE_BASE, progress);
         progress({ stage: 'kernel' });
         const booted = new Promise<KernelBooted>((ok, fail) => {
           worker.addEventListener('message', (e) => ok(e.data as KernelBooted), { once: true });
