@@ -151,7 +151,7 @@ export class Kernel {
         diagnose(`pid ${p.pid}: runtime fault`, msg);
         this.exit(p, signalStatus(SIGABRT));
       },
-    }, opts.warmWorkers ?? 3, { memoryBytes: this.policy.limitValues.maxMemoryBytes });
+    }, opts.warmWorkers ?? 3, { memoryBytes: this.policy.limitValues.maxMemoryBytes }, this.cpus);
     this.init = new Process(this.procs.allocPid(), this.vfs.root(), null);
     this.init.setIds(0, 0);
     this.init.comm = 'init';
