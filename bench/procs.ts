@@ -12,9 +12,11 @@ const VM_TRUE = '/opt/agentos/bin/true';
 
 /** Native bash: milliseconds of `body`, timed by bash itself (what runs after it, e.g. a kill, is not counted). */
 function bashMs(body: string, after = ''): number {
-  const r = spawnSync('bash', ['-c', `TIMEFORMAT=%R; time { ${body}; } 2>&1; ${after}`], { encoding: 'utf8' });
-  const s = Number(r.stdout.trim().split('\n').at(-1));
-  if (!Number.isFinite(s)) throw new Error(`procs bench: bash gave ${JSON.stringify(r.stdout + r.stderr)}`);
+  // time reports on the shell's stderr: that goes to the pipe, the body's stdout to /dev/null.
+  const r = spawnSync('bash', ['-c', `TIMEFORMAT=%R; { time { ${body}; }; } 2>&1 >/dev/null; ${after}`], { encoding: 'utf8' });
+  const last = r.stdout.trim().split('\n').at(-1) ?? '';
+  const s = Number(last);
+  if (!last || !Number.isFinite(s)) throw new Error(`procs bench: bash gave ${JSON.stringify(r.stdout + r.stderr)}`);
   return s * 1000;
 }
 
