@@ -6,7 +6,7 @@
 // exit has its worker terminated instead: whatever guest code is still running
 // there dies with it.
 //
-// Workers boot a few at a time (two per core, kernel.ts). A burst of spawns (`sleep 10 &`
+// Workers boot a few at a time (one per core, kernel.ts). A burst of spawns (`sleep 10 &`
 // in a loop, a fork bomb) used to start a worker per process at once: the
 // booting workers took the cores from the shell and the kernel that spawn
 // them, ~70 ms per `&`. A process whose worker waits its turn exists already
