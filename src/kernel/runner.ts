@@ -13,9 +13,9 @@
 // (spawn returned its pid; signals and wait work); its program starts when its
 // worker has booted, as a forked child runs when it is scheduled.
 //
-// The pool grows with demand: a claim that finds no booted worker keeps nearly
-// twice the warm pool idle from then on, and a quiet spell (SHRINK_MS without
-// one) gives that surplus back.
+// The pool grows with demand: a claim that finds the idle pool empty keeps
+// nearly twice the warm pool idle from then on, and a quiet spell (SHRINK_MS
+// without one) gives that surplus back.
 //
 // Each slot has one syscall channel, used by every process its worker runs: a
 // new 256 KiB SharedArrayBuffer per spawn cost ~100 µs. A channel is in one
@@ -50,7 +50,7 @@ export type WorkerFactory = (limits: WorkerLimits) => WorkerPort;
 
 /** How long a worker may take to unwind after exit before it is terminated. */
 const UNWIND_MS = 2000;
-/** How long without a claim on a cold worker before the pool gives its surplus back. */
+/** How long without a claim finding the idle pool empty before the pool gives its surplus back. */
 const SHRINK_MS = 5000;
 
 /** waiting: not started yet (its turn to boot has not come); booting: started, not 'ready' yet. */
@@ -119,8 +119,9 @@ export class Runner {
 
   /** Give `proc` a pooled worker; returns the worker's channel, cleared, for `proc` to use. */
   claim(proc: Process): SharedArrayBuffer {
-    const slot = this.takeIdle() ?? this.create();
-    if (slot.state !== 'ready') this.grow();
+    const idle = this.takeIdle();
+    const slot = idle ?? this.create();
+    if (!idle) this.grow();
     slot.proc = proc;
     this.running.set(proc, slot);
     if (slot.state === 'waiting') {
@@ -196,8 +197,8 @@ export class Runner {
   }
 
   /**
-   * Demand outran the pool: keep more idle until SHRINK_MS pass without a cold
-   * claim. One less than `spare`, so that a short process's worker still finds
+   * Demand outran the pool: keep more idle until SHRINK_MS pass without a
+   * claim finding it empty. One less than `spare`, so that a short process's worker still finds
    * room to come back idle (at `spare` each exit would end a worker and each
    * claim start one).
    */

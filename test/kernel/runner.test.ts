@@ -107,17 +107,16 @@ test('the pool stays within its processes plus its spares', async () => {
   runner.shutdown();
 });
 
-test('a claim that finds no booted worker grows the idle pool past its warm size', async () => {
+test('a claim that finds the idle pool empty grows it past its warm size', async () => {
   const warm = 2;
   const { runner, workers } = pool(warm, 4);
   runner.fillPool();
   for (const w of workers) w.say({ type: 'ready' });
   claimAndStart(runner, proc(1));
   await tick();
-  assert.equal(runner.stats.idle, warm, 'a warm claim: the pool is topped up to its warm size');
-  claimAndStart(runner, proc(2));
-  claimAndStart(runner, proc(3));
+  assert.equal(runner.stats.idle, warm, 'a claim the pool could serve: topped up to its warm size');
+  for (const pid of [2, 3, 4]) claimAndStart(runner, proc(pid));
   await tick();
-  assert.equal(runner.stats.idle, 2 * warm - 1, 'a cold claim: more spares');
+  assert.equal(runner.stats.idle, 2 * warm - 1, 'a claim that found it empty: more spares');
   runner.shutdown();
 });
