@@ -6,10 +6,10 @@
 // exit has its worker terminated instead: whatever guest code is still running
 // there dies with it.
 //
-// Workers boot a few at a time (one per core, kernel.ts). A burst of spawns (`sleep 10 &`
-// in a loop, a fork bomb) used to start a worker per process at once: the
-// booting workers took the cores from the shell and the kernel that spawn
-// them, ~70 ms per `&`. A process whose worker waits its turn exists already
+// Workers boot a few at a time (one per core, kernel.ts). A burst of spawns
+// (`sleep 10 &` in a loop, a fork bomb) used to start a worker per process at
+// once: the booting workers took the cores from the shell and the kernel that
+// spawn them, ~70 ms per `&`. A process whose worker waits its turn exists already
 // (spawn returned its pid; signals and wait work); its program starts when its
 // worker has booted, as a forked child runs when it is scheduled.
 //
@@ -55,6 +55,7 @@ const SHRINK_MS = 5000;
 
 /** waiting: not started yet (its turn to boot has not come); booting: started, not 'ready' yet. */
 type SlotState = 'waiting' | 'booting' | 'ready' | 'dead';
+const READINESS: Record<SlotState, number> = { dead: -1, waiting: 0, booting: 1, ready: 2 };
 
 class Slot {
   proc: Process | null = null;
@@ -93,7 +94,7 @@ export class Runner {
     private readonly boots = 2,
   ) {}
 
-  /** Idle workers kept at most (and the pool's size under demand): processes plus this many, in all. */
+  /** Idle and unwinding workers kept at most: the pool holds its processes' workers plus this many. */
   private get spare(): number {
     return this.warm * 2;
   }
@@ -188,19 +189,18 @@ export class Runner {
 
   /** An idle slot, the readiest first: booted, then booting, then waiting; the most recently used among equals. */
   private takeIdle(): Slot | undefined {
-    const rank = { ready: 2, booting: 1, waiting: 0, dead: -1 };
     let best = -1;
     for (let i = this.idle.length - 1; i >= 0; i--) {
-      if (best < 0 || rank[this.idle[i].state] > rank[this.idle[best].state]) best = i;
+      if (best < 0 || READINESS[this.idle[i].state] > READINESS[this.idle[best].state]) best = i;
     }
     return best < 0 ? undefined : this.idle.splice(best, 1)[0];
   }
 
   /**
    * Demand outran the pool: keep more idle until SHRINK_MS pass without a
-   * claim finding it empty. One less than `spare`, so that a short process's worker still finds
-   * room to come back idle (at `spare` each exit would end a worker and each
-   * claim start one).
+   * claim finding it empty. One less than `spare`, so that a short process's
+   * worker still finds room to come back idle (at `spare` each exit would end
+   * a worker and each claim start one).
    */
   private grow(): void {
     if (this.target === 0) return;
@@ -215,9 +215,8 @@ export class Runner {
     if (this.target === 0) return;
     this.target = this.warm;
     while (this.idle.length > this.warm) {
-      const rank = { waiting: 0, booting: 1, ready: 2, dead: -1 };
       let worst = 0;
-      for (let i = 1; i < this.idle.length; i++) if (rank[this.idle[i].state] < rank[this.idle[worst].state]) worst = i;
+      for (let i = 1; i < this.idle.length; i++) if (READINESS[this.idle[i].state] < READINESS[this.idle[worst].state]) worst = i;
       this.destroy(this.idle[worst]);
     }
   }
