@@ -34,5 +34,8 @@ export interface RunMessage {
   memoryBytes?: number;
 }
 
-/** process worker → kernel ('retire': done, but do not pool this worker again) */
-export type WorkerMessage = { type: 'idle' } | { type: 'retire' } | { type: 'fault'; message: string };
+/**
+ * process worker → kernel ('ready': booted, once, before any run; 'retire':
+ * done, but do not pool this worker again)
+ */
+export type WorkerMessage = { type: 'ready' } | { type: 'idle' } | { type: 'retire' } | { type: 'fault'; message: string };

@@ -151,6 +151,7 @@ export class Kernel {
     this.hostname = opts.hostname ?? 'agentos';
     this.cpus = Math.max(1, Math.floor(opts.cpus ?? 1));
     this.table = SYSCALLS.map((n) => handlers[n]);
+    // Workers boot one per core at most, so a burst of spawns leaves the spawner its share of the cores (runner.ts).
     this.runner = new Runner(opts.workers, this.doorbellSab, {
       fault: (p, msg, outOfMemory) => {
         if (outOfMemory) {
@@ -162,7 +163,7 @@ export class Kernel {
         diagnose(`pid ${p.pid}: runtime fault`, msg);
         this.exit(p, signalStatus(SIGABRT));
       },
-    }, opts.warmWorkers ?? 3, { memoryBytes: this.policy.limitValues.maxMemoryBytes });
+    }, opts.warmWorkers ?? 3, { memoryBytes: this.policy.limitValues.maxMemoryBytes }, this.cpus);
     this.init = new Process(this.procs.allocPid(), this.vfs.root(), null);
     this.init.setIds(0, 0);
     this.init.comm = 'init';

@@ -1,13 +1,27 @@
 // Process workers: a warm pool of runtime workers, each running one process at a time.
 //
-// Spawning a worker costs 20-30 ms, so idle workers wait pre-loaded and are
-// reused after a clean exit. A process that is killed, faults or does not
-// unwind promptly after exit has its worker terminated instead: whatever guest
-// code is still running there dies with it.
+// Starting a worker costs 20-40 ms of CPU (the runtime's own bootstrap, then
+// our bundle), so idle workers wait pre-loaded and are reused after a clean
+// exit. A process that is killed, faults or does not unwind promptly after
+// exit has its worker terminated instead: whatever guest code is still running
+// there dies with it.
 //
-// Each worker has one syscall channel for its life, used by every process it
-// runs: a new 256 KiB SharedArrayBuffer per spawn cost ~100 µs, and a channel
-// that never leaves its worker cannot be reached from another one.
+// Workers boot a few at a time (one per core, kernel.ts). A burst of spawns
+// (`sleep 10 &` in a loop, a fork bomb) used to start a worker per process at
+// once: the booting workers took the cores from the shell and the kernel that
+// spawn them, ~70 ms per `&`. A process whose worker waits its turn exists already
+// (spawn returned its pid; signals and wait work); its program starts when its
+// worker has booted, as a forked child runs when it is scheduled.
+//
+// The pool grows with demand: a claim that finds the idle pool empty keeps
+// nearly twice the warm pool idle from then on, and a quiet spell (SHRINK_MS
+// without one) gives that surplus back.
+//
+// Each slot has one syscall channel, used by every process its worker runs: a
+// new 256 KiB SharedArrayBuffer per spawn cost ~100 µs. A channel is in one
+// worker at most: a booted worker that takes over a claimed slot still waiting
+// for its own worker (release) takes that slot's channel, never used before,
+// and drops its own.
 
 import { HEADER_BYTES, newChannelBuffer } from '../abi/channel.js';
 import type { Image, RunMessage, WorkerMessage } from '../abi/runtime.js';
@@ -36,12 +50,22 @@ export type WorkerFactory = (limits: WorkerLimits) => WorkerPort;
 
 /** How long a worker may take to unwind after exit before it is terminated. */
 const UNWIND_MS = 2000;
+/** How long without a claim finding the idle pool empty before the pool gives its surplus back. */
+const SHRINK_MS = 5000;
+
+/** waiting: not started yet (its turn to boot has not come); booting: started, not 'ready' yet. */
+type SlotState = 'waiting' | 'booting' | 'ready' | 'dead';
+const READINESS: Record<SlotState, number> = { dead: -1, waiting: 0, booting: 1, ready: 2 };
 
 class Slot {
   proc: Process | null = null;
   unwindTimer: ReturnType<typeof setTimeout> | null = null;
-  readonly channel = newChannelBuffer();
-  constructor(readonly port: WorkerPort) {}
+  /** Its syscall channel; a worker that takes over a claimed slot (release) takes the slot's. */
+  channel = newChannelBuffer();
+  state: SlotState = 'waiting';
+  port: WorkerPort | null = null;
+  /** The run message for a worker that has not started yet. */
+  pending: RunMessage | null = null;
 }
 
 export interface RunnerEvents {
@@ -54,7 +78,11 @@ export class Runner {
   private running = new Map<Process, Slot>();
   /** Workers whose process exited, given UNWIND_MS to come back idle. */
   private unwinding = new Set<Slot>();
+  /** Slots whose worker waits to start: claimed ones first, the latest first. */
+  private queue: Slot[] = [];
+  private booting = 0;
   private spawned = 0;
+  private shrinkTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     private readonly factory: WorkerFactory,
@@ -62,7 +90,14 @@ export class Runner {
     private readonly events: RunnerEvents,
     readonly warm = 2,
     private readonly limits: WorkerLimits = {},
+    /** Workers booting at once at most. */
+    private readonly boots = 2,
   ) {}
+
+  /** Idle and unwinding workers kept at most: the pool holds its processes' workers plus this many. */
+  private get spare(): number {
+    return this.warm * 2;
+  }
 
   /**
    * How many idle workers to keep: one while the VM boots, `warm` after
@@ -79,15 +114,24 @@ export class Runner {
   /** Boot is over: keep the whole warm pool from now on. */
   fillPool(): void {
     if (this.target === 0) return; // shut down meanwhile
-    this.target = this.warm;
+    this.target = Math.max(this.target, this.warm);
     this.prewarm();
   }
 
   /** Give `proc` a pooled worker; returns the worker's channel, cleared, for `proc` to use. */
   claim(proc: Process): SharedArrayBuffer {
-    const slot = this.idle.pop() ?? this.create();
+    const idle = this.takeIdle();
+    const slot = idle ?? this.create();
+    if (!idle) this.grow();
     slot.proc = proc;
     this.running.set(proc, slot);
+    if (slot.state === 'waiting') {
+      // Claimed slots start before the pool's spares, the latest claim first:
+      // after a burst of `&` jobs, the command the user runs next (a `ps`, a
+      // `kill`) does not wait behind every job's worker.
+      this.queue.splice(this.queue.indexOf(slot), 1);
+      this.queue.unshift(slot);
+    }
     new Int32Array(slot.channel, 0, HEADER_BYTES / 4).fill(0);
     queueMicrotask(() => this.prewarm());
     return slot.channel;
@@ -102,7 +146,8 @@ export class Runner {
     };
     if (module !== undefined) msg.module = module;
     if (this.limits.memoryBytes !== undefined) msg.memoryBytes = this.limits.memoryBytes;
-    slot.port.post(msg);
+    if (slot.port) slot.port.post(msg);
+    else slot.pending = msg;
   }
 
   /** The process called exit: give its worker a moment to unwind, then recycle it. */
@@ -114,7 +159,7 @@ export class Runner {
     // Only as many come back as the pool keeps: past that (a burst of exits, a
     // fork bomb at its limit) a worker ends now, so a VM's workers stay within
     // its processes plus twice the warm pool.
-    if (this.idle.length + this.unwinding.size >= this.warm * 2) return this.destroy(slot);
+    if (this.idle.length + this.unwinding.size >= this.spare) return this.destroy(slot);
     this.unwinding.add(slot);
     slot.unwindTimer = setTimeout(() => this.destroy(slot), UNWIND_MS);
   }
@@ -134,31 +179,89 @@ export class Runner {
 
   shutdown(): void {
     this.target = 0;
-    for (const s of [...this.idle, ...this.running.values(), ...this.unwinding]) this.destroy(s);
+    if (this.shrinkTimer) clearTimeout(this.shrinkTimer);
+    this.shrinkTimer = null;
+    for (const s of [...this.idle, ...this.running.values(), ...this.unwinding, ...this.queue]) this.destroy(s);
     this.idle = [];
+    this.queue = [];
     this.running.clear();
   }
 
+  /** An idle slot, the readiest first: booted, then booting, then waiting; the most recently used among equals. */
+  private takeIdle(): Slot | undefined {
+    let best = -1;
+    for (let i = this.idle.length - 1; i >= 0; i--) {
+      if (best < 0 || READINESS[this.idle[i].state] > READINESS[this.idle[best].state]) best = i;
+    }
+    return best < 0 ? undefined : this.idle.splice(best, 1)[0];
+  }
+
+  /**
+   * Demand outran the pool: keep more idle until SHRINK_MS pass without a
+   * claim finding it empty. One less than `spare`, so that a short process's
+   * worker still finds room to come back idle (at `spare` each exit would end
+   * a worker and each claim start one).
+   */
+  private grow(): void {
+    if (this.target === 0) return;
+    this.target = Math.max(this.target, this.spare - 1);
+    if (this.shrinkTimer) clearTimeout(this.shrinkTimer);
+    this.shrinkTimer = setTimeout(() => this.shrink(), SHRINK_MS);
+  }
+
+  /** A quiet spell: back to the warm pool, ending the idle workers past it (the least ready first). */
+  private shrink(): void {
+    this.shrinkTimer = null;
+    if (this.target === 0) return;
+    this.target = this.warm;
+    while (this.idle.length > this.warm) {
+      let worst = 0;
+      for (let i = 1; i < this.idle.length; i++) if (READINESS[this.idle[i].state] < READINESS[this.idle[worst].state]) worst = i;
+      this.destroy(this.idle[worst]);
+    }
+  }
+
   private create(): Slot {
-    const slot = new Slot(this.factory(this.limits));
+    const slot = new Slot();
+    this.queue.push(slot);
+    this.pump();
+    return slot;
+  }
+
+  /** Start waiting workers while fewer than `boots` are booting. */
+  private pump(): void {
+    while (this.booting < this.boots && this.queue.length) this.boot(this.queue.shift()!);
+  }
+
+  private boot(slot: Slot): void {
+    const port = this.factory(this.limits);
+    slot.port = port;
+    slot.state = 'booting';
+    this.booting++;
     this.spawned++;
-    slot.port.onMessage((m) => this.onMessage(slot, m as WorkerMessage));
-    slot.port.onError((e, outOfMemory = false) => {
+    port.onMessage((m) => this.onMessage(slot, m as WorkerMessage));
+    port.onError((e, outOfMemory = false) => {
       const proc = slot.proc;
       this.destroy(slot);
       if (proc) this.events.fault(proc, String((e as Error)?.message ?? e), outOfMemory);
     });
-    return slot;
+    if (slot.pending) port.post(slot.pending);
+    slot.pending = null;
   }
 
   private onMessage(slot: Slot, m: WorkerMessage): void {
-    if (m.type === 'idle') {
-      if (slot.proc) return; // still owned: the process has not exited yet
+    if (m.type === 'ready') {
+      if (slot.state !== 'booting') return; // once per worker
+      slot.state = 'ready';
+      this.booting--;
+      this.pump();
+      if (!slot.proc) this.release(slot);
+    } else if (m.type === 'idle') {
+      if (slot.proc || slot.state === 'dead') return; // still owned: the process has not exited yet
       if (slot.unwindTimer) clearTimeout(slot.unwindTimer);
       slot.unwindTimer = null;
       this.unwinding.delete(slot);
-      if (this.idle.length < this.warm * 2) this.idle.push(slot);
-      else slot.port.terminate();
+      this.release(slot);
     } else if (m.type === 'retire' && !slot.proc) {
       this.destroy(slot);
       this.prewarm();
@@ -170,11 +273,45 @@ export class Runner {
     }
   }
 
+  /**
+   * A booted worker without a process: the latest claim still waiting for its
+   * worker to start takes this one instead (its channel and run message move
+   * over; the waiting slot never starts), else it joins the idle pool.
+   */
+  private release(slot: Slot): void {
+    const waiting = this.queue[0];
+    if (waiting?.proc) {
+      this.queue.shift();
+      this.idle = this.idle.filter((s) => s !== slot);
+      const proc = waiting.proc;
+      slot.channel = waiting.channel;
+      slot.proc = proc;
+      this.running.set(proc, slot);
+      if (waiting.pending) slot.port!.post(waiting.pending);
+      waiting.proc = null;
+      waiting.pending = null;
+      waiting.state = 'dead';
+    } else if (!this.idle.includes(slot)) {
+      if (this.idle.length < this.spare) this.idle.push(slot);
+      else this.destroy(slot);
+    }
+  }
+
   private destroy(slot: Slot): void {
+    if (slot.state === 'dead') return;
     if (slot.unwindTimer) clearTimeout(slot.unwindTimer);
+    slot.unwindTimer = null;
     this.unwinding.delete(slot);
     slot.proc = null;
-    slot.port.terminate();
+    slot.pending = null;
     this.idle = this.idle.filter((s) => s !== slot);
+    this.queue = this.queue.filter((s) => s !== slot);
+    const wasBooting = slot.state === 'booting';
+    slot.state = 'dead';
+    slot.port?.terminate();
+    if (wasBooting) {
+      this.booting--;
+      this.pump();
+    }
   }
 }

@@ -42,6 +42,8 @@ export function processMain(port: Port): void {
     if (msg.type !== 'run') return;
     void run(port, msg);
   });
+  // Booted: the kernel starts at most a few workers at a time (runner.ts).
+  port.post({ type: 'ready' });
 }
 
 async function run(port: Port, msg: RunMessage): Promise<void> {

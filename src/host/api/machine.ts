@@ -6,7 +6,7 @@ import type { Remote } from 'comlink';
 import { concatBytes } from '../../abi/bytes.js';
 import type { Value } from '../../abi/codec.js';
 import { SysError } from '../../abi/errno.js';
-import { O_CREAT, O_RDONLY, O_RDWR, O_TRUNC, O_WRONLY } from '../../abi/fcntl.js';
+import { O_CREAT, O_RDONLY, O_TRUNC, O_WRONLY } from '../../abi/fcntl.js';
 import type { DirEntry, Stat } from '../../abi/stat.js';
 import type { SyscallArgs, SyscallResult } from '../../abi/syscall-types.js';
 import type { SyscallName } from '../../abi/syscalls.js';
@@ -255,19 +255,12 @@ export class Machine {
   /** Start a program as a child of init; returns its pid. Without `fds`, its stdio is /dev/null. */
   async spawn(argv: string[], opts: RunOptions & { fds?: [number, number][]; pgid?: number } = {}): Promise<number> {
     const env = Object.entries({ ...DEFAULT_ENV, ...opts.env }).map(([k, v]) => `${k}=${v}`);
-    let fds = opts.fds;
-    let devnull = -1;
-    if (!fds) {
-      devnull = await this.syscall('open', '/dev/null', O_RDWR);
-      fds = [[0, devnull], [1, devnull], [2, devnull]];
-    }
-    try {
-      return await this.syscall('spawn', {
-        path: opts.path ?? argv[0], argv, env, cwd: opts.cwd, fds, pgid: opts.pgid, uid: opts.uid, gid: opts.gid ?? opts.uid,
-      });
-    } finally {
-      if (devnull >= 0) await this.syscall('close', devnull);
-    }
+    const req = { path: opts.path ?? argv[0], argv, env, cwd: opts.cwd, pgid: opts.pgid, uid: opts.uid, gid: opts.gid ?? opts.uid };
+    if (opts.fds) return this.syscall('spawn', { ...req, fds: opts.fds });
+    // No fds: 0, 1 and 2 on /dev/null, opened and closed by the kernel in the same call.
+    const r = await this.service.spawnOnNull(req);
+    if (!r.ok) throw new SysError(r.errno, r.detail ?? `spawn ${req.path}`);
+    return r.value as number;
   }
 
   /** A shell (or `opts.argv`) on a new pseudo-terminal, in a POSIX session of its own; runs as root unless `who` says. */
