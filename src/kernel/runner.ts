@@ -37,6 +37,16 @@ export type WorkerFactory = (limits: WorkerLimits) => WorkerPort;
 /** How long a worker may take to unwind after exit before it is terminated. */
 const UNWIND_MS = 2000;
 
+/**
+ * How long the pool stays warm after the last spawn. An idle VM then gives its
+ * idle workers back (≈ 13 MB each on Node); the next spawn starts a cold one
+ * (≈ 20-30 ms, small beside the idle time that caused it) and the pool refills.
+ */
+export const POOL_IDLE_MS = 10_000;
+
+/** After the first spawn back from idle, when the pool grows to its full size again (as after boot, kernel.ts). */
+const REFILL_MS = 250;
+
 class Slot {
   proc: Process | null = null;
   unwindTimer: ReturnType<typeof setTimeout> | null = null;
@@ -55,6 +65,11 @@ export class Runner {
   /** Workers whose process exited, given UNWIND_MS to come back idle. */
   private unwinding = new Set<Slot>();
   private spawned = 0;
+  /** When a worker was last claimed (Date.now()). */
+  private lastClaim = 0;
+  /** The idle timer (armed while the pool holds workers); the pool was given back when `trimmed`. */
+  private idleTimer: ReturnType<typeof setTimeout> | null = null;
+  private trimmed = false;
 
   constructor(
     private readonly factory: WorkerFactory,
@@ -62,6 +77,7 @@ export class Runner {
     private readonly events: RunnerEvents,
     readonly warm = 2,
     private readonly limits: WorkerLimits = {},
+    private readonly idleMs = POOL_IDLE_MS,
   ) {}
 
   /**
@@ -74,11 +90,12 @@ export class Runner {
   /** Top the pool up to its target of idle workers, counting those about to come back from unwinding. */
   prewarm(): void {
     while (this.idle.length + this.unwinding.size < this.target) this.idle.push(this.create());
+    if (this.idle.length > 0 && this.idleTimer === null) this.armIdleTimer(this.idleMs);
   }
 
   /** Boot is over: keep the whole warm pool from now on. */
   fillPool(): void {
-    if (this.target === 0) return; // shut down meanwhile
+    if (this.target === 0) return; // shut down, or given back as idle, meanwhile
     this.target = this.warm;
     this.prewarm();
   }
@@ -86,6 +103,13 @@ export class Runner {
   /** Give `proc` a pooled worker; returns the worker's channel, cleared, for `proc` to use. */
   claim(proc: Process): SharedArrayBuffer {
     const slot = this.idle.pop() ?? this.create();
+    this.lastClaim = Date.now();
+    if (this.trimmed) {
+      // Back from idle: one worker ready now, the rest of the pool shortly (as after boot).
+      this.trimmed = false;
+      this.target = 1;
+      setTimeout(() => this.fillPool(), REFILL_MS);
+    }
     slot.proc = proc;
     this.running.set(proc, slot);
     new Int32Array(slot.channel, 0, HEADER_BYTES / 4).fill(0);
@@ -134,9 +158,24 @@ export class Runner {
 
   shutdown(): void {
     this.target = 0;
+    if (this.idleTimer !== null) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
     for (const s of [...this.idle, ...this.running.values(), ...this.unwinding]) this.destroy(s);
     this.idle = [];
     this.running.clear();
+  }
+
+  private armIdleTimer(ms: number): void {
+    this.idleTimer = setTimeout(() => {
+      this.idleTimer = null;
+      if (this.target === 0) return; // shut down
+      const quiet = Date.now() - this.lastClaim;
+      if (quiet < this.idleMs) return this.armIdleTimer(this.idleMs - quiet);
+      // Idle: give the pool back until the next claim.
+      this.trimmed = true;
+      this.target = 0;
+      for (const s of [...this.idle, ...this.unwinding]) this.destroy(s);
+    }, ms);
   }
 
   private create(): Slot {
@@ -157,7 +196,7 @@ export class Runner {
       if (slot.unwindTimer) clearTimeout(slot.unwindTimer);
       slot.unwindTimer = null;
       this.unwinding.delete(slot);
-      if (this.idle.length < this.warm * 2) this.idle.push(slot);
+      if (!this.trimmed && this.idle.length < this.warm * 2) this.idle.push(slot);
       else slot.port.terminate();
     } else if (m.type === 'retire' && !slot.proc) {
       this.destroy(slot);
