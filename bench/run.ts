@@ -17,6 +17,8 @@ import { runNodeRuntimeBenches } from './node.js';
 import { runUserlandBenches } from './userland.js';
 import { runGitBenches } from './git.js';
 import { runBuildBenches } from './build.js';
+import { runMemoryBenches } from './memory.js';
+export { idleVmsChild } from './memory.js';
 import { isDir, isLnk, isReg } from '../src/abi/stat.js';
 import { WEXITSTATUS } from '../src/abi/wait.js';
 import { ImageFs, type ImageInode } from '../src/kernel/fs/imagefs.js';
@@ -263,6 +265,7 @@ const GROUPS: Record<string, () => Promise<Figure[]>> = {
   userland: runUserlandBenches,
   git: runGitBenches,
   build: runBuildBenches,
+  memory: runMemoryBenches,
 };
 
 async function kernelBenches(): Promise<Figure[]> {
