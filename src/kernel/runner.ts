@@ -1,9 +1,10 @@
 // Process workers: a warm pool of runtime workers, each running one process at a time.
 //
 // Spawning a worker costs 20-30 ms, so idle workers wait pre-loaded and are
-// reused after a clean exit. A process that is killed, faults or does not
-// unwind promptly after exit has its worker terminated instead: whatever guest
-// code is still running there dies with it.
+// reused after a clean exit; a VM that spawns nothing for POOL_IDLE_MS gives
+// them back (each is a JavaScript heap: decision 0055). A process that is
+// killed, faults or does not unwind promptly after exit has its worker
+// terminated instead: whatever guest code is still running there dies with it.
 //
 // Each worker has one syscall channel for its life, used by every process it
 // runs: a new 256 KiB SharedArrayBuffer per spawn cost ~100 µs, and a channel
