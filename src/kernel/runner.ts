@@ -40,10 +40,11 @@ const UNWIND_MS = 2000;
 
 /**
  * How long the pool stays warm after the last spawn. An idle VM then gives its
- * idle workers back (≈ 13 MB each on Node); the next spawn starts a cold one
- * (≈ 20-30 ms, small beside the idle time that caused it) and the pool refills.
+ * idle workers back (≈ 8-13 MB each on Node); the next spawn starts a cold
+ * one (tens of ms, more on a busy machine: small beside the idle time that
+ * caused it) and the pool refills.
  */
-export const POOL_IDLE_MS = 10_000;
+export const POOL_IDLE_MS = 30_000;
 
 /** After the first spawn back from idle, when the pool grows to its full size again (as after boot, kernel.ts). */
 const REFILL_MS = 250;
