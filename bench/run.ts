@@ -18,6 +18,8 @@ import { runProcsBenches } from './procs.js';
 import { runUserlandBenches } from './userland.js';
 import { runGitBenches } from './git.js';
 import { runBuildBenches } from './build.js';
+import { runMemoryBenches } from './memory.js';
+export { idleVmsChild } from './memory.js';
 import { isDir, isLnk, isReg } from '../src/abi/stat.js';
 import { WEXITSTATUS } from '../src/abi/wait.js';
 import { ImageFs, type ImageInode } from '../src/kernel/fs/imagefs.js';
@@ -270,6 +272,7 @@ const GROUPS: Record<string, () => Promise<Figure[]>> = {
   userland: runUserlandBenches,
   git: runGitBenches,
   build: runBuildBenches,
+  memory: runMemoryBenches,
 };
 
 async function kernelBenches(): Promise<Figure[]> {

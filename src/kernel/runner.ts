@@ -2,7 +2,8 @@
 //
 // Starting a worker costs 20-40 ms of CPU (the runtime's own bootstrap, then
 // our bundle), so idle workers wait pre-loaded and are reused after a clean
-// exit. A process that is killed, faults or does not unwind promptly after
+// exit; a VM that spawns nothing for POOL_IDLE_MS gives them back (each is a
+// JavaScript heap: decision 0055). A process that is killed, faults or does not unwind promptly after
 // exit has its worker terminated instead: whatever guest code is still running
 // there dies with it.
 //
@@ -57,6 +58,17 @@ const SHRINK_MS = 5000;
 type SlotState = 'waiting' | 'booting' | 'ready' | 'dead';
 const READINESS: Record<SlotState, number> = { dead: -1, waiting: 0, booting: 1, ready: 2 };
 
+/**
+ * How long the pool stays warm after the last spawn. An idle VM then gives its
+ * idle workers back (≈ 8-13 MB each on Node); the next spawn starts a cold
+ * one (tens of ms, more on a busy machine: small beside the idle time that
+ * caused it) and the pool refills.
+ */
+export const POOL_IDLE_MS = 30_000;
+
+/** After the first spawn back from idle, when the pool grows to its full size again (as after boot, kernel.ts). */
+const REFILL_MS = 250;
+
 class Slot {
   proc: Process | null = null;
   unwindTimer: ReturnType<typeof setTimeout> | null = null;
@@ -83,6 +95,11 @@ export class Runner {
   private booting = 0;
   private spawned = 0;
   private shrinkTimer: ReturnType<typeof setTimeout> | null = null;
+  /** When a worker was last claimed (Date.now()). */
+  private lastClaim = 0;
+  /** The idle timer (armed while the pool holds workers); the pool was given back when `trimmed`. */
+  private idleTimer: ReturnType<typeof setTimeout> | null = null;
+  private trimmed = false;
 
   constructor(
     private readonly factory: WorkerFactory,
@@ -92,6 +109,7 @@ export class Runner {
     private readonly limits: WorkerLimits = {},
     /** Workers booting at once at most. */
     private readonly boots = 2,
+    private readonly idleMs = POOL_IDLE_MS,
   ) {}
 
   /** Idle and unwinding workers kept at most: the pool holds its processes' workers plus this many. */
@@ -109,11 +127,12 @@ export class Runner {
   /** Top the pool up to its target of idle workers, counting those about to come back from unwinding. */
   prewarm(): void {
     while (this.idle.length + this.unwinding.size < this.target) this.idle.push(this.create());
+    if (this.idle.length > 0 && this.idleTimer === null) this.armIdleTimer(this.idleMs);
   }
 
   /** Boot is over: keep the whole warm pool from now on. */
   fillPool(): void {
-    if (this.target === 0) return; // shut down meanwhile
+    if (this.target === 0) return; // shut down, or given back as idle, meanwhile
     this.target = Math.max(this.target, this.warm);
     this.prewarm();
   }
@@ -122,7 +141,13 @@ export class Runner {
   claim(proc: Process): SharedArrayBuffer {
     const idle = this.takeIdle();
     const slot = idle ?? this.create();
-    if (!idle) this.grow();
+    this.lastClaim = Date.now();
+    if (this.trimmed) {
+      // Back from idle: one worker ready now, the rest of the pool shortly (as after boot).
+      this.trimmed = false;
+      this.target = 1;
+      setTimeout(() => this.fillPool(), REFILL_MS);
+    } else if (!idle) this.grow();
     slot.proc = proc;
     this.running.set(proc, slot);
     if (slot.state === 'waiting') {
@@ -181,6 +206,8 @@ export class Runner {
     this.target = 0;
     if (this.shrinkTimer) clearTimeout(this.shrinkTimer);
     this.shrinkTimer = null;
+    if (this.idleTimer !== null) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
     for (const s of [...this.idle, ...this.running.values(), ...this.unwinding, ...this.queue]) this.destroy(s);
     this.idle = [];
     this.queue = [];
@@ -219,6 +246,21 @@ export class Runner {
       for (let i = 1; i < this.idle.length; i++) if (READINESS[this.idle[i].state] < READINESS[this.idle[worst].state]) worst = i;
       this.destroy(this.idle[worst]);
     }
+  }
+
+  private armIdleTimer(ms: number): void {
+    this.idleTimer = setTimeout(() => {
+      this.idleTimer = null;
+      if (this.target === 0) return; // shut down
+      const quiet = Date.now() - this.lastClaim;
+      if (quiet < this.idleMs) return this.armIdleTimer(this.idleMs - quiet);
+      // Idle: give the pool back until the next claim.
+      this.trimmed = true;
+      this.target = 0;
+      if (this.shrinkTimer) clearTimeout(this.shrinkTimer);
+      this.shrinkTimer = null;
+      for (const s of [...this.idle, ...this.unwinding]) this.destroy(s);
+    }, ms);
   }
 
   private create(): Slot {
@@ -292,7 +334,7 @@ export class Runner {
       waiting.pending = null;
       waiting.state = 'dead';
     } else if (!this.idle.includes(slot)) {
-      if (this.idle.length < this.spare) this.idle.push(slot);
+      if (!this.trimmed && this.idle.length < this.spare) this.idle.push(slot);
       else this.destroy(slot);
     }
   }

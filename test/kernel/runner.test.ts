@@ -1,7 +1,8 @@
 // The process worker pool (src/kernel/runner.ts) with stand-in workers: boots
 // are throttled to a few at a time, a claim waiting for its boot takes the
-// first worker to come back idle, and the pool stays within its processes
-// plus its spares.
+// first worker to come back idle, the pool stays within its processes plus
+// its spares, and an idle VM gives its idle workers back (the next spawn gets
+// a worker at once and the pool refills).
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -118,5 +119,52 @@ test('a claim that finds the idle pool empty grows it past its warm size', async
   for (const pid of [2, 3, 4]) claimAndStart(runner, proc(pid));
   await tick();
   assert.equal(runner.stats.idle, 2 * warm - 1, 'a claim that found it empty: more spares');
+  runner.shutdown();
+});
+
+/** Fake workers; `until(n, m)` resolves once n have been made and m of them terminated. */
+function fakeWorkers() {
+  let made = 0;
+  let ended = 0;
+  const waiting: { made: number; ended: number; ok: () => void }[] = [];
+  const check = () => waiting.filter((x) => made >= x.made && ended >= x.ended).forEach((x) => x.ok());
+  const factory = (): WorkerPort => {
+    made++;
+    queueMicrotask(check);
+    let listener: ((m: unknown) => void) | null = null;
+    queueMicrotask(() => listener?.({ type: 'ready' })); // booted at once
+    return { post() {}, onMessage: (cb) => void (listener = cb), onError() {}, terminate: () => (ended++, check()) };
+  };
+  const until = (n: number, m: number) => new Promise<void>((ok) => (waiting.push({ made: n, ended: m, ok }), check()));
+  return { factory, until, counts: () => ({ made, ended }) };
+}
+
+const idleProc = () => ({}) as Process;
+const noFaults = { fault: () => assert.fail('no fault expected') };
+
+test('an idle pool is given back; the running workers are kept', { timeout: 10_000 }, async () => {
+  const w = fakeWorkers();
+  const runner = new Runner(w.factory, newDoorbell(), noFaults, 2, {}, 2, 20);
+  runner.prewarm();
+  runner.fillPool();
+  runner.claim(idleProc()); // a long-lived process (the exec shell) holds its worker
+  await w.until(3, 2); // two pooled workers beside it, both given back
+  assert.deepEqual(runner.stats, { idle: 0, running: 1, unwinding: 0, spawned: 3 });
+  assert.deepEqual(w.counts(), { made: 3, ended: 2 });
+  runner.shutdown();
+});
+
+test('the first spawn after idle gets a worker at once, and the pool refills', { timeout: 10_000 }, async () => {
+  const w = fakeWorkers();
+  // Idle after 300 ms: the refill (250 ms after the claim) comes before the next trim.
+  const runner = new Runner(w.factory, newDoorbell(), noFaults, 2, {}, 2, 300);
+  runner.prewarm();
+  runner.fillPool();
+  await w.until(2, 2);
+  assert.equal(runner.stats.idle, 0);
+  assert.ok(runner.claim(idleProc()) instanceof SharedArrayBuffer);
+  assert.deepEqual(runner.stats, { idle: 0, running: 1, unwinding: 0, spawned: 3 });
+  await w.until(5, 2); // the pool of 2 again
+  assert.equal(runner.stats.idle, 2);
   runner.shutdown();
 });

@@ -13,18 +13,53 @@ import { nodeEndpoint } from './endpoint.js';
 /** `npm run build` writes the base image beside dist/node. */
 const IMAGE_DIR = new URL('../image/', import.meta.url);
 
-/** The current base image, in an ArrayBuffer of its own so it can be transferred, and its sha256. */
-async function loadBaseImage(): Promise<{ image: Uint8Array; imageId: string }> {
+/**
+ * The current base image in a SharedArrayBuffer, and its sha256. Every kernel
+ * of this process reads the same bytes in place (the image filesystem never
+ * writes them, and what leaves the kernel is copied), so a VM costs no copy
+ * of the image. Kept while a kernel worker of this process lives.
+ */
+let shared: SharedImage | null = null;
+
+interface SharedImage {
+  sha256: string;
+  /** Read once, however many VMs boot at the same time. */
+  image: Promise<Uint8Array<SharedArrayBuffer>>;
+  /** Kernel workers using it. */
+  users: number;
+}
+
+async function loadBaseImage(): Promise<{ image: Uint8Array<SharedArrayBuffer>; imageId: string; held: SharedImage }> {
   let manifest: { file: string; bytes: number; sha256: string };
   try {
     manifest = JSON.parse(await readFile(new URL('manifest.json', IMAGE_DIR), 'utf8'));
   } catch (e) {
     throw new Error(`agentOS: no base image at ${IMAGE_DIR.pathname} (run \`npm run build\`): ${(e as Error).message}`);
   }
+  if (shared?.sha256 !== manifest.sha256) shared = { sha256: manifest.sha256, image: readImage(manifest), users: 0 };
+  const held = shared;
+  try {
+    return { image: await held.image, imageId: manifest.sha256, held };
+  } catch (e) {
+    if (shared === held) shared = null;
+    throw e;
+  }
+}
+
+async function readImage(manifest: { file: string; bytes: number }): Promise<Uint8Array<SharedArrayBuffer>> {
   const buf = await readFile(new URL(manifest.file, IMAGE_DIR));
   if (buf.length !== manifest.bytes) throw new Error(`agentOS: ${manifest.file} is ${buf.length} bytes, manifest says ${manifest.bytes}`);
-  const own = buf.byteOffset === 0 && buf.buffer.byteLength === buf.length;
-  return { image: own ? new Uint8Array(buf.buffer, 0, buf.length) : new Uint8Array(buf), imageId: manifest.sha256 };
+  const image = new Uint8Array(new SharedArrayBuffer(buf.length));
+  image.set(buf);
+  return image;
+}
+
+/** Keep the shared image while `worker` lives. */
+function holdImage(worker: Worker, held: SharedImage): void {
+  held.users++;
+  worker.once('exit', () => {
+    if (--held.users === 0 && shared === held) shared = null;
+  });
 }
 
 /** What the kernel worker needs besides the image (paths already absolute). */
@@ -41,14 +76,15 @@ export async function startKernelThread(init: KernelThreadInit): Promise<KernelT
   // The worker loads its bundle while the image is read.
   const worker = new Worker(new URL('./kernel.worker.js', import.meta.url), init.heapMb ? { resourceLimits: { maxOldGenerationSizeMb: init.heapMb } } : {});
   try {
-    const { image, imageId } = await loadBaseImage();
+    const { image, imageId, held } = await loadBaseImage();
+    holdImage(worker, held);
     const booted = new Promise<KernelBooted>((ok, fail) => {
       worker.once('message', ok);
       worker.once('error', fail);
     });
-    // The kernel's first message is its image: transferred, not copied.
+    // The kernel's first message is its image: shared, not copied.
     const seed = init.seed;
-    worker.postMessage({ ...init, image, imageId } satisfies KernelInit, [image.buffer as ArrayBuffer, ...(seed ? [seed.buffer as ArrayBuffer] : [])]);
+    worker.postMessage({ ...init, image, imageId } satisfies KernelInit, seed ? [seed.buffer as ArrayBuffer] : []);
     const answer = await booted;
     if (answer.type === 'boot-error') throw new Error(`agentOS: cannot open the VM: ${answer.message}`);
     return { worker, pid: answer.pid ?? process.pid };
