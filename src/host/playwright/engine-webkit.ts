@@ -1,5 +1,6 @@
 // EnginePage in WebKitGTK: WebKitWebDriver (Debian's webkit2gtk-driver)
-// launches MiniBrowser in automation mode, one browser process per session.
+// launches MiniBrowser in automation mode. A driver holds one session, so
+// each page has a driver (and browser) of its own.
 // WebKitGTK has no headless mode: without a DISPLAY the driver runs under
 // xvfb-run. SharedArrayBuffer is off in WebKitGTK unless JavaScriptCore's
 // useSharedArrayBuffer option is set (cross-origin isolation alone does not
@@ -9,15 +10,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { ENGINE_DEFAULTS, type EngineOptions, type EnginePage } from './engine-page.js';
-import { SharedPool } from './shared.js';
 import { WebDriverSession } from './webdriver-client.js';
 
 interface Driver {
   url: string;
   close(): Promise<void>;
 }
-
-const drivers = new SharedPool<Driver>((d) => d.close());
 
 /** MiniBrowser's switches: automation mode (the driver's default, replaced when args are given) and the Storage API. */
 export const MINIBROWSER_ARGS = ['--automation', '--features=+StorageAPI,+StorageAPIEstimate'];
@@ -74,9 +72,8 @@ function kill(child: ChildProcess): void {
 
 export async function openWebKitPage(o: EngineOptions): Promise<EnginePage> {
   if (o.userDataDir !== undefined) throw new Error('BrowserVM: userDataDir is not supported in WebKit (WebKitWebDriver runs MiniBrowser with an ephemeral profile)');
-  const lease = o.endpoint !== undefined
-    ? { value: { url: o.endpoint.replace(/\/$/, ''), close: async () => {} }, release: async () => {} }
-    : await drivers.acquire(webkitDriverPath(o), () => startDriver(webkitDriverPath(o)));
+  const driver: Driver = o.endpoint !== undefined ? { url: o.endpoint.replace(/\/$/, ''), close: async () => {} } : await startDriver(webkitDriverPath(o));
+  const lease = { value: driver, release: () => driver.close() };
   let session: WebDriverSession;
   try {
     session = await WebDriverSession.create(lease.value.url, { 'webkitgtk:browserOptions': { args: MINIBROWSER_ARGS } });
