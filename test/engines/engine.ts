@@ -24,7 +24,10 @@ export function whyNot(engine: Engine): string | false {
 
 export const skip = whyNot(ENGINE);
 
-export const t = (name: string, fn: () => Promise<void>) => test(`${ENGINE}: ${name}`, { skip }, fn);
+export const t = (name: string, ...rest: [() => Promise<void>] | [{ todo?: string }, () => Promise<void>]) => {
+  const [o, fn] = rest.length === 1 ? [{}, rest[0]] : rest;
+  return test(`${ENGINE}: ${name}`, { skip, ...o }, fn);
+};
 
 /** A fresh page (its own storage) of this engine on `path` of the served app; release() closes both. */
 export async function openApp(path: string): Promise<{ page: EnginePage; url: string; release(): Promise<void> }> {

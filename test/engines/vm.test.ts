@@ -4,10 +4,22 @@
 // cross-origin isolated (a plain error, never a hang).
 
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
 import { after, before } from 'node:test';
 import { BrowserVM, DEFAULT_APP_DIR, openEnginePage } from '../../src/host/playwright/index.js';
 import { serveStatic } from '../../src/host/playwright/static-server.js';
 import { ENGINE, openApp, skip, t, waitFor } from './engine.js';
+
+const freePort = () => new Promise<number>((ok) => {
+  const s = createServer().listen(0, '127.0.0.1', () => {
+    const { port } = s.address() as { port: number };
+    s.close(() => ok(port));
+  });
+});
 
 let vm: BrowserVM;
 const text = (b: Uint8Array) => new TextDecoder().decode(b);
@@ -99,6 +111,28 @@ t('persistence: a persistent VM\'s files survive a page reload', async () => {
     await ok('stop', []);
   } finally {
     await app.release();
+  }
+});
+
+test(`${ENGINE}: persistence: a persistent VM's files survive a browser restart (userDataDir)`, {
+  skip: skip || (ENGINE === 'webkit' && 'WebKitWebDriver runs MiniBrowser with an ephemeral profile: no userDataDir'),
+}, async () => {
+  const profile = mkdtempSync(join(tmpdir(), `agentos-${ENGINE}-profile-`));
+  const port = await freePort(); // storage is per origin: the same port both times
+  try {
+    const first = new BrowserVM({ browser: ENGINE, persist: 'restart', userDataDir: profile, port });
+    await first.start();
+    await first.writeFile('/home/user/restart.txt', 'still here');
+    await first.stop();
+    const second = new BrowserVM({ browser: ENGINE, persist: 'restart', userDataDir: profile, port });
+    await second.start();
+    try {
+      assert.equal(text(await second.readFile('/home/user/restart.txt')), 'still here');
+    } finally {
+      await second.stop();
+    }
+  } finally {
+    rmSync(profile, { recursive: true, force: true });
   }
 });
 

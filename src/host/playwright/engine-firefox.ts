@@ -25,9 +25,10 @@ export function firefoxPath(o: EngineOptions): string {
 
 async function launch(o: EngineOptions): Promise<Browser> {
   const puppeteer = await loadPuppeteer();
-  if (o.endpoint !== undefined) return puppeteer.connect({ browserWSEndpoint: o.endpoint, protocol: 'webDriverBiDi' });
+  if (o.endpoint !== undefined) return puppeteer.connect({ browserWSEndpoint: o.endpoint, protocol: 'webDriverBiDi', protocolTimeout: 0 });
   return within(
-    puppeteer.launch({ browser: 'firefox', executablePath: firefoxPath(o), headless: o.headless ?? true, userDataDir: o.userDataDir }),
+    // protocolTimeout 0: a call may run as long as its exec does (BrowserVM's callers bound it).
+    puppeteer.launch({ browser: 'firefox', executablePath: firefoxPath(o), headless: o.headless ?? true, userDataDir: o.userDataDir, protocolTimeout: 0 }),
     90_000,
     'BrowserVM: Firefox did not start',
   );

@@ -3,7 +3,7 @@
 
 export { BrowserVM, type BrowserVMOptions } from './browser-vm.js';
 export { CHROMIUM_ARGS, DEBIAN_CHROMIUM, type BrowserChoice } from './browsers.js';
-export { ENGINE_DEFAULTS, ENGINES, openEnginePage, type Engine, type EngineOptions, type EnginePage } from './engine-page.js';
+export { ENGINE_DEFAULTS, ENGINES, openEnginePage, within, type Engine, type EngineOptions, type EnginePage } from './engine-page.js';
 export { DEFAULT_APP_DIR, serveApp } from './app.js';
 export type { ExecResult, OutputListener, AuditListener, Terminal, TerminalOptions } from '../api/agent-vm.js';
 /** The one interface of every agentOS VM (src/host/api/vm.ts). */
