@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { after, before } from 'node:test';
-import { BrowserVM, DEFAULT_APP_DIR, openEnginePage } from '../../src/host/playwright/index.js';
+import { BrowserVM, DEFAULT_APP_DIR, openEnginePage, within } from '../../src/host/playwright/index.js';
 import { serveStatic } from '../../src/host/playwright/static-server.js';
 import { ENGINE, openApp, skip, t, waitFor } from './engine.js';
 
@@ -93,10 +93,12 @@ t('BrowserVM snapshots: snapshot, change, restore, export and import', async () 
 
 t('persistence: a persistent VM\'s files survive a page reload', async () => {
   const app = await openApp('sandbox.html');
+  // Each step bounded: a hang fails here, naming the step.
+  const step = <T>(what: string, p: Promise<T>) => within(p, 60_000, `${ENGINE}: reload test: ${what}`);
   try {
     const call = (m: string, a: unknown[]) => app.page.evaluate<{ ok: boolean; value?: unknown; message?: string }>('({ m, a }) => globalThis.agentos.call(m, a)', { m, a });
     const ok = async (m: string, a: unknown[]) => {
-      const r = await call(m, a);
+      const r = await step(m, call(m, a));
       assert.ok(r.ok, `${m}: ${r.message}`);
       return r.value;
     };
@@ -104,8 +106,8 @@ t('persistence: a persistent VM\'s files survive a page reload', async () => {
     await ok('start', [{ persist: 'engines' }]);
     await ok('exec', ['echo kept > /home/user/kept.txt', {}]);
     await ok('sync', []);
-    await app.page.goto(app.url);
-    assert.ok(await waitFor(app.page, 'globalThis.agentos'));
+    await step('reload', app.page.goto(app.url));
+    assert.ok(await step('page load', waitFor(app.page, 'globalThis.agentos')));
     await ok('start', [{ persist: 'engines' }]);
     assert.equal(atob(String(await ok('readFile', ['/home/user/kept.txt']))), 'kept\n');
     await ok('stop', []);
