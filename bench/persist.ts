@@ -22,7 +22,7 @@ const nativeMs = (script: string, cwd: string): number => {
   return performance.now() - t0;
 };
 
-const THOUSAND_FILES = "mkdir -p d && for i in $(seq 1000); do printf '%1024s' x > d/f$i; done";
+export const THOUSAND_FILES = "mkdir -p d && for i in $(seq 1000); do printf '%1024s' x > d/f$i; done";
 
 export async function runPersistBenches(): Promise<Figure[]> {
   const dir = mkdtempSync(join(tmpdir(), 'agentos-bench-persist-'));

@@ -9,6 +9,7 @@ import { boot, type Machine } from '../src/host/node/index.js';
 import { runPersistBenches } from './persist.js';
 export { runPlaygroundBenches } from './playground.js';
 export { runBrowserVMBenches } from './browser-vm.js';
+export { runEngineBenches } from './engines.js';
 import { runShellBenches } from './shell.js';
 import { runWasmBenches } from './wasm.js';
 import { runTtyBenches } from './tty.js';

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm run bench`: build, then measure the kernel on the Node host and in Chromium,
+// `npm run bench`: build, then measure the kernel on the Node host and in Chromium
+// (and BrowserVM in Firefox and WebKit beside Chromium),
 // each figure beside a native baseline from the same run. Prints a table and
 // writes bench/results/latest.json. `--node-only` skips the browser;
 // `--only=userland[,shell,...]` runs just those Node-host groups (no browser, and
@@ -32,7 +33,7 @@ await esbuild.build({
   absWorkingDir: ROOT,
   logLevel: 'warning',
   // The peer baseline is loaded from node_modules as is; playwright-core finds its files by path.
-  external: ['just-bash', 'playwright-core'],
+  external: ['just-bash', 'playwright-core', 'puppeteer-core'],
 });
 const bench = await import(pathToFileURL(join(ROOT, 'dist/node/bench.js')).href);
 
@@ -44,6 +45,8 @@ if (!nodeOnly) {
   figures.push(...(await browserBenches(figures)));
   console.log('bench: BrowserVM (Playwright from Node)...');
   figures.push(...(await bench.runBrowserVMBenches()));
+  console.log('bench: BrowserVM in each engine (Chromium, Firefox, WebKit)...');
+  figures.push(...(await bench.runEngineBenches()));
 }
 
 console.log('');

@@ -16,7 +16,7 @@
 //   dist/node/vm-guard.cjs       <- workers/vm-guard.node.ts (preloaded in each of its threads; CommonJS
 //                                   because --require is what Node runs in worker threads too)
 //   dist/node/cli.js             <- src/cli/agentos.ts       (CLI)
-//   dist/node/browser-vm.js      <- src/host/playwright/index.ts (BrowserVM: drives dist/web in Chromium)
+//   dist/node/browser-vm.js      <- src/host/playwright/index.ts (BrowserVM: drives dist/web in Chromium, Firefox, WebKit)
 //   dist/types/**/X.d.ts         <- the package's entry points (tsconfig.types.json: tsc declarations
 //                                   only, for package.json's `types`; not with --playground)
 //   dist/test/**/X.test.js       <- test/**/X.test.ts        (node --test files)
@@ -82,7 +82,7 @@ if (nodeOnly && playground) {
 
 // npm packages that cannot be bundled (native addons, files found at run time, etc.).
 // Everything else is bundled. playwright-core locates its driver and assets by path.
-const NODE_EXTERNAL = ['playwright-core'];
+const NODE_EXTERNAL = ['playwright-core', 'puppeteer-core'];
 
 // ESM bundles of CommonJS deps may call require(); give them a real one.
 const REQUIRE_SHIM =

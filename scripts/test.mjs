@@ -10,6 +10,9 @@
 //                 counts: the runner's final summary (pass / fail+cancelled / skipped+todo),
 //                 captured by scripts/node-test-counter.mjs
 //   5. browser    playwright test               -> counts from test-results/playwright.json stats
+//   6. engines    dist/test/engines/*.test.js once per engine (AGENTOS_ENGINE=chromium, firefox,
+//                 webkit; test/engines/engine.ts), one stage each, counted like the node tests;
+//                 an engine that is not installed is skipped with its reason
 //
 // The very last line printed is `N passed, N failed` (+ `, N skipped` if any).
 // Exit code is non-zero if anything failed or any stage crashed (a crash, i.e. a
@@ -20,8 +23,9 @@
 // files bundled, and vite only when a browser spec is named), then only those files run.
 //
 // Env:
-//   AGENTOS_SKIP_BROWSER=1       skip the Playwright stage (and the vite build; the node tests that
-//                                drive BrowserVM on dist/web then skip, saying so)
+//   AGENTOS_SKIP_BROWSER=1       skip the Playwright and engine stages (and the vite build; the node
+//                                tests that drive BrowserVM on dist/web then skip, saying so)
+//   AGENTOS_ENGINES=a,b          the engine stages to run (default chromium,firefox,webkit)
 //   AGENTOS_TEST_CONCURRENCY=N   node --test file concurrency (default 2)
 //   AGENTOS_NODE_TEST_ARGS="..." extra args for node --test (e.g. --test-name-pattern=vfs)
 import { spawn } from 'node:child_process';
@@ -48,7 +52,9 @@ const only = process.argv.slice(2).map((arg) => {
   }
   return path;
 });
-const onlyNode = only.filter((p) => p.startsWith('test/'));
+const isEngineTest = (p) => p.startsWith('test/engines/');
+const onlyNode = only.filter((p) => p.startsWith('test/') && !isEngineTest(p));
+const onlyEngine = only.filter(isEngineTest);
 const onlySpecs = only.filter((p) => p.startsWith('e2e/'));
 const partial = only.length > 0;
 
@@ -148,17 +154,20 @@ if (!partial) {
 
 await stage('build', async () => {
   const args = [join(ROOT, 'scripts/build.mjs')];
-  if (skipBrowser || (partial && onlySpecs.length === 0)) args.push('--node-only');
+  if (skipBrowser || (partial && onlySpecs.length === 0 && onlyEngine.length === 0)) args.push('--node-only');
   if (partial) args.push(...only.flatMap((p) => ['--test', p]));
   const { code } = await run(process.execPath, args);
   // The build is not a test; a failed build counts as one failure.
   return code === 0 ? { passed: 0, failed: 0, note: 'ok' } : { passed: 0, failed: 1, note: `FAILED (exit ${code})` };
 });
 
-if (!partial || onlyNode.length) await stage('node tests', async () => {
-  const files = partial
-    ? onlyNode.map((p) => join(ROOT, 'dist', p.replace(/\.ts$/, '.js')))
-    : findFiles(join(ROOT, 'dist/test'), '.test.js');
+const ENGINE_DIR = join(ROOT, 'dist/test/engines');
+if (!partial || onlyNode.length) await stage('node tests', () => nodeTests(
+  partial ? onlyNode.map((p) => join(ROOT, 'dist', p.replace(/\.ts$/, '.js'))) : findFiles(join(ROOT, 'dist/test'), '.test.js').filter((f) => !f.startsWith(ENGINE_DIR + sep)),
+));
+
+/** node --test on `files`, counted by scripts/node-test-counter.mjs. */
+async function nodeTests(files, { env = {}, timeoutMs, label = 'node' } = {}) {
   if (files.length === 0) {
     return { passed: 0, failed: 0, note: 'no test files in dist/test' };
   }
@@ -181,7 +190,7 @@ if (!partial || onlyNode.length) await stage('node tests', async () => {
       ...extra,
       ...files.map((f) => relative(ROOT, f)),
     ],
-    { env: { AGENTOS_NODE_COUNTS: NODE_COUNTS } },
+    { env: { AGENTOS_NODE_COUNTS: NODE_COUNTS, ...env }, timeoutMs },
   );
   let counts = null;
   try {
@@ -192,7 +201,7 @@ if (!partial || onlyNode.length) await stage('node tests', async () => {
   const how = `exit ${code}${timedOut ? ', timed out' : ''}`;
   if (!counts) return { passed: 0, failed: 1, note: `CRASHED: no counts (${how})` };
   const { summary, tally } = counts;
-  for (const f of counts.failures ?? []) failures.push({ where: `node ${relative(ROOT, f.file ?? '')}`, name: f.name, error: f.error });
+  for (const f of counts.failures ?? []) failures.push({ where: `${label} ${relative(ROOT, f.file ?? '')}`, name: f.name, error: f.error });
   let passed, failed, skipped;
   let note = '';
   if (summary.pass !== undefined && summary.fail !== undefined) {
@@ -213,7 +222,7 @@ if (!partial || onlyNode.length) await stage('node tests', async () => {
     note = `CRASHED: ${how} with no failing test reported`;
   }
   return { passed, failed, skipped, note };
-});
+}
 
 if (partial && onlySpecs.length === 0) {
   // Only Node test files named: no browser stage.
@@ -246,6 +255,25 @@ if (partial && onlySpecs.length === 0) {
     }
     return { passed: expected, failed, skipped, note };
   });
+}
+
+// The engine suites: each engine a stage of its own, so the summary shows its counts.
+/** Each engine's executable on Debian and its package (as src/host/playwright/engine-page.ts). */
+const ENGINE_BINS = { chromium: ['/usr/bin/chromium', 'chromium'], firefox: ['/usr/bin/firefox-esr', 'firefox-esr'], webkit: ['/usr/bin/WebKitWebDriver', 'webkit2gtk-driver'] };
+const engines = (process.env.AGENTOS_ENGINES ?? 'chromium,firefox,webkit').split(',').map((e) => e.trim()).filter(Boolean);
+if (!skipBrowser && (!partial || onlyEngine.length)) {
+  const files = partial ? onlyEngine.map((p) => join(ROOT, 'dist', p.replace(/\.ts$/, '.js'))) : findFiles(ENGINE_DIR, '.test.js');
+  for (const engine of engines) {
+    const [bin, pkg] = ENGINE_BINS[engine] ?? [];
+    if (bin && !existsSync(bin)) {
+      console.log(`\n[test] ${engine}: not installed (no ${bin}; Debian package ${pkg}): its engine tests are skipped`);
+    }
+    await stage(`engine ${engine}`, async () => {
+      const r = await nodeTests(files, { env: { AGENTOS_ENGINE: engine }, timeoutMs: 15 * 60_000, label: engine });
+      if (bin && !existsSync(bin)) r.note ||= `skipped: not installed (${pkg})`;
+      return r;
+    });
+  }
 }
 
 /** Each test Playwright did not count as expected, with its first error. */

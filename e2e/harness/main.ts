@@ -78,7 +78,8 @@ const api = {
       await withMachine((m) => c.run(m));
       return { ok: true, ms: performance.now() - t0 };
     } catch (e) {
-      return { ok: false, error: (e as Error)?.stack ?? String(e), ms: performance.now() - t0 };
+      // Firefox's and WebKit's stack has no `Name: message` line.
+      return { ok: false, error: `${String(e)}\n${(e as Error)?.stack ?? ''}`, ms: performance.now() - t0 };
     }
   },
 

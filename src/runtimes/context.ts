@@ -58,7 +58,7 @@ export class ProcessContext {
   fatal(e: unknown): void {
     if (e instanceof ExitUnwind || this.exited) return;
     const name = this.argv[1] ?? this.argv[0] ?? 'agentos';
-    const text = hideHostPaths(e instanceof SysError ? `${name}: ${e.message}\n` : `${name}: ${(e as Error)?.stack ?? String(e)}\n`);
+    const text = hideHostPaths(e instanceof SysError ? `${name}: ${e.message}\n` : `${name}: ${errorText(e)}\n`);
     try {
       this.sys.writeAll(2, text);
     } catch {
@@ -92,4 +92,12 @@ export class ProcessContext {
       this.inHandler = false;
     }
   }
+}
+
+/** An error as V8 prints it: Firefox's and WebKit's `stack` leave out the `Name: message` line. */
+export function errorText(e: unknown): string {
+  const stack = (e as Error)?.stack;
+  if (typeof stack !== 'string' || !stack) return String(e);
+  const head = String(e);
+  return stack.startsWith(head) ? stack : `${head}\n${stack}`;
 }

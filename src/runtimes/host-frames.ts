@@ -107,11 +107,16 @@ export function hideHostFrames(): void {
     const safe = sites.map((s) => new GuestCallSite(s as CallSite));
     return typeof guestHook === 'function' ? (guestHook as Hook).call(Error, error, safe) : defaultFormat(error, safe);
   };
-  Object.defineProperty(Error, 'prepareStackTrace', {
-    get: () => format,
-    // Code that saves the hook and puts it back hands this formatter back: that means "none of mine".
-    set: (h: unknown) => { guestHook = h === format ? undefined : h; },
-    configurable: false,
-  });
+  try {
+    Object.defineProperty(Error, 'prepareStackTrace', {
+      get: () => format,
+      // Code that saves the hook and puts it back hands this formatter back: that means "none of mine".
+      set: (h: unknown) => { guestHook = h === format ? undefined : h; },
+      configurable: false,
+    });
+  } catch {
+    // JavaScriptCore has captureStackTrace but its own, unconfigurable prepareStackTrace, which it never calls.
+    return;
+  }
   Object.defineProperty(globalThis, 'Error', { writable: false, configurable: false });
 }
