@@ -16,12 +16,14 @@ const CASE_LIMIT_MS = 60_000;
 const WASM = 'WebKitGTK: a WebAssembly program exits 1 ("undefined is not an object (evaluating \'e.postMessage.bind\')": the process worker\'s confinement runs again where postMessage is already gone)';
 
 /**
- * Firefox 153 ESR: a process blocked in the kernel (a pipe or FIFO read, a wait a
- * signal must interrupt) is in some runs never woken — a lost wake-up not yet
- * understood; 1 to 3 of the 53 cases hung per run here, different ones each time.
- * Until it is found, the suite runs there as todo: each result reported, none failing the run.
+ * Firefox 153 ESR under WebDriver BiDi: the kernel's worker now and then blocks
+ * for good in a native wait while it creates or ends process workers; 1 to 3 of
+ * the 53 cases hung per run here, different ones each time. The same cases never
+ * hang in a Firefox that no WebDriver session drives (decision 0058). Until this
+ * stage runs its page without one, the suite runs there as todo: each result
+ * reported, none failing the run.
  */
-const FIREFOX_WAKEUPS = 'Firefox: a blocked process is intermittently never woken (decision 0058)';
+const FIREFOX_WAKEUPS = 'Firefox under WebDriver BiDi: the kernel worker intermittently blocks while creating or ending workers (decision 0058)';
 
 const KNOWN: Partial<Record<string, Record<string, string>>> = {
   webkit: {
