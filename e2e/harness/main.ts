@@ -424,3 +424,18 @@ declare global {
 
 window.__agentos = api;
 document.getElementById('log')!.textContent = `agentOS e2e harness: ${cases.length} kernel cases ready`;
+
+// `#report`: run every kernel case and print each result on the browser's
+// stdout (window.dump), for a browser no WebDriver session drives
+// (test/engines/firefox-direct.ts). A case that hangs is left after CASE_MS.
+if (location.hash === '#report') {
+  const CASE_MS = 60_000;
+  const print = (line: object) => (window as unknown as { dump(s: string): void }).dump(`AGENTOS-CASE ${JSON.stringify(line)}\n`);
+  void (async () => {
+    for (const c of kernelCases) {
+      const hang = new Promise<CaseResult>((ok) => setTimeout(() => ok({ ok: false, error: `hung (no result in ${CASE_MS} ms)`, ms: CASE_MS }), CASE_MS));
+      print({ name: c.name, ...(await Promise.race([api.runCase(c.name), hang])) });
+    }
+    print({ end: true });
+  })();
+}

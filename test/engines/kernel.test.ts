@@ -2,26 +2,21 @@
 // (dist/web/e2e/harness) runs every case, each on a fresh kernel in a Web
 // Worker with process workers nested in it. A case that gives no result in
 // CASE_LIMIT_MS fails as a hang and the page is reloaded for the next one.
+// Firefox runs the page without a WebDriver session (firefox-direct.ts).
 
 import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
 import { cases } from '../kernel/suite.js';
 import { ENGINE, openApp, skip, t, waitFor } from './engine.js';
-import { within, type EnginePage } from '../../src/host/playwright/index.js';
+import { runWithoutDriver } from './firefox-direct.js';
+import { serveApp, within, type EnginePage } from '../../src/host/playwright/index.js';
 
 let app: Awaited<ReturnType<typeof openApp>> | null = null;
 let page: EnginePage;
+let direct: (ReturnType<typeof runWithoutDriver> & { release(): Promise<void> }) | null = null;
 const CASE_LIMIT_MS = 60_000;
 
 const WASM = 'WebKitGTK: a WebAssembly program exits 1 ("undefined is not an object (evaluating \'e.postMessage.bind\')": the process worker\'s confinement runs again where postMessage is already gone)';
-
-/**
- * Firefox 153 ESR: a process blocked in the kernel (a pipe or FIFO read, a wait a
- * signal must interrupt) is in some runs never woken — a lost wake-up not yet
- * understood; 1 to 3 of the 53 cases hung per run here, different ones each time.
- * Until it is found, the suite runs there as todo: each result reported, none failing the run.
- */
-const FIREFOX_WAKEUPS = 'Firefox: a blocked process is intermittently never woken (decision 0058)';
 
 const KNOWN: Partial<Record<string, Record<string, string>>> = {
   webkit: {
@@ -36,25 +31,37 @@ async function load(): Promise<void> {
 
 before(async () => {
   if (skip) return;
+  if (ENGINE === 'firefox') {
+    const served = await serveApp();
+    const run = runWithoutDriver(new URL('e2e/harness/#report', served.value).href);
+    direct = { ...run, release: async () => { run.close(); await served.release(); } };
+    return;
+  }
   app = await openApp('e2e/harness/');
   page = app.page;
   await load();
 });
 
 after(async () => {
+  await direct?.release();
   await app?.release();
 });
 
+/** A case's result from the driven page; a hang reloads it for the next case. */
+async function inPage(name: string): Promise<{ ok: boolean; error?: string }> {
+  try {
+    return await within(page.evaluate('(n) => globalThis.__agentos.runCase(n)', name), CASE_LIMIT_MS, `${ENGINE}: kernel case hung`);
+  } catch (e) {
+    await page.goto(app!.url);
+    await load();
+    throw e;
+  }
+}
+
 for (const c of cases) {
-  t(`kernel: ${c.name}`, { todo: KNOWN[ENGINE]?.[c.name] ?? (ENGINE === 'firefox' ? FIREFOX_WAKEUPS : undefined) }, async () => {
-    let r: { ok: boolean; error?: string };
-    try {
-      r = await within(page.evaluate('(n) => globalThis.__agentos.runCase(n)', c.name), CASE_LIMIT_MS, `${ENGINE}: kernel case hung`);
-    } catch (e) {
-      await page.goto(app!.url);
-      await load();
-      throw e;
-    }
+  t(`kernel: ${c.name}`, { todo: KNOWN[ENGINE]?.[c.name] }, async () => {
+    // The page bounds each case itself; this bounds a browser that never loads it.
+    const r = direct ? await within(direct.result(c.name), 2 * CASE_LIMIT_MS, `${ENGINE}: no result for the case`) : await inPage(c.name);
     assert.equal(r.error ?? '', '', 'case error');
     assert.equal(r.ok, true);
   });
