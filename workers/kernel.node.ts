@@ -1,32 +1,14 @@
-// Node host: the kernel worker. Process workers are worker_threads beside it.
-// The host's first message carries the base image (and the state directory
-// of a persistent VM); the kernel boots on it.
+// Node host: the kernel worker's entry. Process workers are worker_threads
+// beside it. It starts the first one, then loads the kernel
+// (workers/kernel-serve.node.ts), which boots on the host's first message.
 
-import { expose } from 'comlink';
-import { availableParallelism, totalmem } from 'node:os';
-import { parentPort, Worker, workerData } from 'node:worker_threads';
-import { resolveLimits } from '../src/kernel/policy/defaults.js';
-import { checkPolicy } from '../src/kernel/policy/types.js';
-import { startKernel, type KernelBooted, type KernelInit, type KernelWorkerData } from '../src/host/worker/kernel-main.js';
-import { nodeEndpoint } from '../src/host/node/endpoint.js';
-import { HostFs } from '../src/host/node/worker/hostfs.js';
-import { sealEndpoint } from '../src/host/sealed-endpoint.js';
-import { DirLayerStore } from '../src/host/node/worker/layer-store.js';
-import { nodeFetch } from '../src/host/node/worker/net-fetch.js';
-import type { WorkerLimits, WorkerPort } from '../src/kernel/runner.js';
+import { totalmem } from 'node:os';
+import { Worker, workerData } from 'node:worker_threads';
+import type { KernelWorkerData } from '../src/host/worker/kernel-main.js';
+import { processHeapCap, processHeapMemory } from '../src/host/node/worker/process-heap.js';
+import type { WorkerFactory, WorkerLimits, WorkerPort } from '../src/kernel/runner.js';
 
 const processWorkerUrl = new URL('./process.worker.js', import.meta.url);
-
-/**
- * The smallest JavaScript heap a process worker gets, whatever maxMemoryBytes
- * says: the runtimes themselves (the shell, Pyodide's JavaScript side) need it.
- */
-const MIN_HEAP_MIB = 64;
-
-/** A process worker's heap cap in MiB (Infinity: Node's default) for the policy's memoryBytes and the VM's heapMb. */
-function heapCap(memoryBytes: number | undefined, heapMb: number | undefined): number {
-  return Math.min(memoryBytes === undefined ? Infinity : Math.max(MIN_HEAP_MIB, Math.ceil(memoryBytes / 2 ** 20)), heapMb ?? Infinity);
-}
 
 /**
  * A process worker. A heap past its limit ends the worker with
@@ -42,10 +24,10 @@ function processWorker(cap: number): WorkerPort {
   w.stdout.resume();
   w.stderr.resume();
   const held: unknown[] = [];
-  let deliver = (m: unknown) => void held.push(m);
+  let deliver: (m: unknown) => void = (m) => held.push(m);
   w.on('message', (m) => deliver(m));
   const errors: (Error & { code?: string })[] = [];
-  let fail = (e: Error & { code?: string }) => void errors.push(e);
+  let fail: (e: Error & { code?: string }) => void = (e) => errors.push(e);
   w.on('error', (e) => fail(e));
   return {
     post: (m) => w.postMessage(m),
@@ -73,7 +55,7 @@ let early: { cap: number; port: WorkerPort } | null = null;
   const data = workerData as KernelWorkerData | undefined;
   try {
     if (data) {
-      const cap = heapCap(resolveLimits(checkPolicy(data.policy).processes, totalmem()).maxMemoryBytes, data.heapMb);
+      const cap = processHeapCap(processHeapMemory(data.policy, totalmem()), data.heapMb);
       early = { cap, port: processWorker(cap) };
     }
   } catch {
@@ -85,8 +67,8 @@ let early: { cap: number; port: WorkerPort } | null = null;
  * Process workers, their heaps capped by the policy's maxMemoryBytes and
  * at most the VM's heap cap (KernelInit.heapMb).
  */
-const processWorkers = (heapMb: number | undefined) => ({ memoryBytes }: WorkerLimits): WorkerPort => {
-  const cap = heapCap(memoryBytes, heapMb);
+const processWorkers = (heapMb: number | undefined): WorkerFactory => ({ memoryBytes }: WorkerLimits): WorkerPort => {
+  const cap = processHeapCap(memoryBytes, heapMb);
   const first = early;
   early = null;
   if (first?.cap === cap) return first.port;
@@ -94,19 +76,6 @@ const processWorkers = (heapMb: number | undefined) => ({ memoryBytes }: WorkerL
   return processWorker(cap);
 };
 
-parentPort!.once('message', (init: KernelInit) => {
-  startKernel(init, {
-    workers: processWorkers(init.heapMb),
-    openStore: (i) => (i.state ? new DirLayerStore(i.state) : null),
-    openMount: (m) => new HostFs(m.host!, m.readOnly ?? false),
-    fetch: nodeFetch,
-    hostMemory: totalmem(),
-    cpus: availableParallelism(),
-  }).then(
-    (service) => {
-      parentPort!.postMessage({ type: 'booted', pid: process.pid } satisfies KernelBooted);
-      expose(service, sealEndpoint(nodeEndpoint(parentPort!), init.secret));
-    },
-    (e: unknown) => parentPort!.postMessage({ type: 'boot-error', message: e instanceof Error ? e.message : String(e) } satisfies KernelBooted),
-  );
-});
+// The kernel itself loads only now, with the first process worker already
+// starting: that worker's bootstrap overlaps the kernel bundle's compile.
+void import('./kernel-serve.node.js').then(({ serveKernel }) => serveKernel(processWorkers));
