@@ -13,13 +13,19 @@ import type { WorkerPort } from '../src/kernel/runner.js';
 
 function processWorker(): WorkerPort {
   const w = new Worker(new URL('./process.browser.ts', import.meta.url), { type: 'module', name: 'agentos-process' });
-  // An error before the runner listens (the early worker's script failed to load) waits for it.
+  // What the early worker posts ('ready') or throws (its script failed to load) before the runner listens waits for it.
+  const posted: unknown[] = [];
+  let deliver: ((m: unknown) => void) | null = null;
+  w.addEventListener('message', (e) => (deliver ? deliver(e.data) : posted.push(e.data)));
   const held: unknown[] = [];
   let report: ((e: unknown) => void) | null = null;
   w.addEventListener('error', (e) => (report ? report(e.message ?? e) : held.push(e.message ?? e)));
   return {
     post: (m) => w.postMessage(m),
-    onMessage: (cb) => w.addEventListener('message', (e) => cb(e.data)),
+    onMessage: (cb) => {
+      deliver = cb;
+      for (const m of posted.splice(0)) cb(m);
+    },
     onError: (cb) => {
       report = cb;
       for (const e of held.splice(0)) cb(e);
@@ -31,8 +37,9 @@ function processWorker(): WorkerPort {
 /**
  * The first process worker starts now, before the page sends the image: its
  * script downloads and compiles while the image does, so the first prompt's
- * shell does not wait for it after the kernel boots (decision 0057). It only
- * answers messages, so none can be missed before the runner listens.
+ * shell does not wait for it after the kernel boots (decision 0057). Its
+ * 'ready', posted before the runner listens, is held for the runner (else the
+ * runner counted it booting for good, one boot slot fewer).
  */
 let early: WorkerPort | null = processWorker();
 
