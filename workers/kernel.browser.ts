@@ -22,13 +22,14 @@ function processWorker(): WorkerPort {
   w.addEventListener('error', (e) => (report ? report(e.message ?? e) : held.push(e.message ?? e)));
   return {
     post: (m) => w.postMessage(m),
+    // After the runner has filed the worker, as a message would come (never from inside the factory).
     onMessage: (cb) => {
       deliver = cb;
-      for (const m of posted.splice(0)) cb(m);
+      queueMicrotask(() => posted.splice(0).forEach(cb));
     },
     onError: (cb) => {
       report = cb;
-      for (const e of held.splice(0)) cb(e);
+      queueMicrotask(() => held.splice(0).forEach(cb));
     },
     terminate: () => w.terminate(),
   };

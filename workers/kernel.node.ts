@@ -31,13 +31,14 @@ function processWorker(cap: number): WorkerPort {
   w.on('error', (e) => fail(e));
   return {
     post: (m) => w.postMessage(m),
+    // What was held comes after the runner has filed the worker, as a message would (never from inside the factory).
     onMessage: (cb) => {
       deliver = cb;
-      for (const m of held.splice(0)) cb(m);
+      queueMicrotask(() => held.splice(0).forEach(cb));
     },
     onError: (cb) => {
       fail = (e) => cb(e, e.code === 'ERR_WORKER_OUT_OF_MEMORY');
-      for (const e of errors.splice(0)) fail(e);
+      queueMicrotask(() => errors.splice(0).forEach(fail));
     },
     terminate: () => void w.terminate(),
   };
