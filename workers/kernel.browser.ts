@@ -25,11 +25,11 @@ function processWorker(): WorkerPort {
     // After the runner has filed the worker, as a message would come (never from inside the factory).
     onMessage: (cb) => {
       deliver = cb;
-      queueMicrotask(() => posted.splice(0).forEach(cb));
+      queueMicrotask(() => posted.splice(0).forEach((m) => cb(m)));
     },
     onError: (cb) => {
       report = cb;
-      queueMicrotask(() => held.splice(0).forEach(cb));
+      queueMicrotask(() => held.splice(0).forEach((e) => cb(e)));
     },
     terminate: () => w.terminate(),
   };

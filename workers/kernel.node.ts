@@ -34,11 +34,11 @@ function processWorker(cap: number): WorkerPort {
     // What was held comes after the runner has filed the worker, as a message would (never from inside the factory).
     onMessage: (cb) => {
       deliver = cb;
-      queueMicrotask(() => held.splice(0).forEach(cb));
+      queueMicrotask(() => held.splice(0).forEach((m) => cb(m)));
     },
     onError: (cb) => {
       fail = (e) => cb(e, e.code === 'ERR_WORKER_OUT_OF_MEMORY');
-      queueMicrotask(() => errors.splice(0).forEach(fail));
+      queueMicrotask(() => errors.splice(0).forEach((e) => fail(e)));
     },
     terminate: () => void w.terminate(),
   };
