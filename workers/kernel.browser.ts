@@ -13,16 +13,23 @@ import type { WorkerPort } from '../src/kernel/runner.js';
 
 function processWorker(): WorkerPort {
   const w = new Worker(new URL('./process.browser.ts', import.meta.url), { type: 'module', name: 'agentos-process' });
-  // An error before the runner listens (the early worker's script failed to load) waits for it.
+  // What the early worker posts ('ready') or throws (its script failed to load) before the runner listens waits for it.
+  const posted: unknown[] = [];
+  let deliver: ((m: unknown) => void) | null = null;
+  w.addEventListener('message', (e) => (deliver ? deliver(e.data) : posted.push(e.data)));
   const held: unknown[] = [];
   let report: ((e: unknown) => void) | null = null;
   w.addEventListener('error', (e) => (report ? report(e.message ?? e) : held.push(e.message ?? e)));
   return {
     post: (m) => w.postMessage(m),
-    onMessage: (cb) => w.addEventListener('message', (e) => cb(e.data)),
+    // After the runner has filed the worker, as a message would come (never from inside the factory).
+    onMessage: (cb) => {
+      deliver = cb;
+      queueMicrotask(() => posted.splice(0).forEach((m) => cb(m)));
+    },
     onError: (cb) => {
       report = cb;
-      for (const e of held.splice(0)) cb(e);
+      queueMicrotask(() => held.splice(0).forEach((e) => cb(e)));
     },
     terminate: () => w.terminate(),
   };
@@ -31,8 +38,9 @@ function processWorker(): WorkerPort {
 /**
  * The first process worker starts now, before the page sends the image: its
  * script downloads and compiles while the image does, so the first prompt's
- * shell does not wait for it after the kernel boots (decision 0057). It only
- * answers messages, so none can be missed before the runner listens.
+ * shell does not wait for it after the kernel boots (decision 0057). Its
+ * 'ready', posted before the runner listens, is held for the runner (else the
+ * runner counted it booting for good, one boot slot fewer).
  */
 let early: WorkerPort | null = processWorker();
 

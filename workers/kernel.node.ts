@@ -1,61 +1,82 @@
-// Node host: the kernel worker. Process workers are worker_threads beside it.
-// The host's first message carries the base image (and the state directory
-// of a persistent VM); the kernel boots on it.
+// Node host: the kernel worker's entry. Process workers are worker_threads
+// beside it. It starts the first one, then loads the kernel
+// (workers/kernel-serve.node.ts), which boots on the host's first message.
 
-import { expose } from 'comlink';
-import { availableParallelism, totalmem } from 'node:os';
-import { parentPort, Worker } from 'node:worker_threads';
-import { startKernel, type KernelBooted, type KernelInit } from '../src/host/worker/kernel-main.js';
-import { nodeEndpoint } from '../src/host/node/endpoint.js';
-import { HostFs } from '../src/host/node/worker/hostfs.js';
-import { sealEndpoint } from '../src/host/sealed-endpoint.js';
-import { DirLayerStore } from '../src/host/node/worker/layer-store.js';
-import { nodeFetch } from '../src/host/node/worker/net-fetch.js';
-import type { WorkerLimits, WorkerPort } from '../src/kernel/runner.js';
+import { totalmem } from 'node:os';
+import { Worker, workerData } from 'node:worker_threads';
+import type { KernelWorkerData } from '../src/host/worker/kernel-main.js';
+import { processHeapCap, processHeapMemory } from '../src/host/node/worker/process-heap.js';
+import type { WorkerFactory, WorkerLimits, WorkerPort } from '../src/kernel/runner.js';
 
 const processWorkerUrl = new URL('./process.worker.js', import.meta.url);
 
 /**
- * The smallest JavaScript heap a process worker gets, whatever maxMemoryBytes
- * says: the runtimes themselves (the shell, Pyodide's JavaScript side) need it.
+ * A process worker. A heap past its limit ends the worker with
+ * ERR_WORKER_OUT_OF_MEMORY, not the kernel or the host. What it posts or
+ * throws before the runner listens is held for it (the first worker starts
+ * before the kernel boots, below).
  */
-const MIN_HEAP_MIB = 64;
-
-/**
- * Process workers. A heap past its limit ends the worker with
- * ERR_WORKER_OUT_OF_MEMORY, not the kernel or the host. The limit is the
- * policy's maxMemoryBytes, and at most the VM's heap cap (KernelInit.heapMb).
- */
-const processWorkers = (heapMb: number | undefined) => ({ memoryBytes }: WorkerLimits): WorkerPort => {
-  const caps = [memoryBytes === undefined ? Infinity : Math.max(MIN_HEAP_MIB, Math.ceil(memoryBytes / 2 ** 20)), heapMb ?? Infinity];
-  const cap = Math.min(...caps);
+function processWorker(cap: number): WorkerPort {
   // The worker's own stdout and stderr (what its original console, Node's
   // warnings and errors print) are not piped to the host's: guest code could
   // reach them. The program's output goes through its fds; these are dropped.
   const w = new Worker(processWorkerUrl, { stdout: true, stderr: true, ...(cap === Infinity ? {} : { resourceLimits: { maxOldGenerationSizeMb: cap } }) });
   w.stdout.resume();
   w.stderr.resume();
+  const held: unknown[] = [];
+  let deliver: (m: unknown) => void = (m) => held.push(m);
+  w.on('message', (m) => deliver(m));
+  const errors: (Error & { code?: string })[] = [];
+  let fail: (e: Error & { code?: string }) => void = (e) => errors.push(e);
+  w.on('error', (e) => fail(e));
   return {
     post: (m) => w.postMessage(m),
-    onMessage: (cb) => w.on('message', cb),
-    onError: (cb) => w.on('error', (e: Error & { code?: string }) => cb(e, e.code === 'ERR_WORKER_OUT_OF_MEMORY')),
+    // What was held comes after the runner has filed the worker, as a message would (never from inside the factory).
+    onMessage: (cb) => {
+      deliver = cb;
+      queueMicrotask(() => held.splice(0).forEach((m) => cb(m)));
+    },
+    onError: (cb) => {
+      fail = (e) => cb(e, e.code === 'ERR_WORKER_OUT_OF_MEMORY');
+      queueMicrotask(() => errors.splice(0).forEach((e) => fail(e)));
+    },
     terminate: () => void w.terminate(),
   };
+}
+
+/**
+ * The first process worker starts now, beside the kernel's boot rather than
+ * after it: the exec shell's worker was the second of two worker bootstraps in
+ * series on the way to a VM's first exec. Its heap cap is the one the
+ * kernel's policy will ask for (the host sends the policy ahead of the image);
+ * if the kernel asks for another, it is not used.
+ */
+let early: { cap: number; port: WorkerPort } | null = null;
+{
+  const data = workerData as KernelWorkerData | undefined;
+  try {
+    if (data) {
+      const cap = processHeapCap(processHeapMemory(data.policy, totalmem()), data.heapMb);
+      early = { cap, port: processWorker(cap) };
+    }
+  } catch {
+    // A policy the kernel refuses: its boot reports why; no worker ahead of it.
+  }
+}
+
+/**
+ * Process workers, their heaps capped by the policy's maxMemoryBytes and
+ * at most the VM's heap cap (KernelInit.heapMb).
+ */
+const processWorkers = (heapMb: number | undefined): WorkerFactory => ({ memoryBytes }: WorkerLimits): WorkerPort => {
+  const cap = processHeapCap(memoryBytes, heapMb);
+  const first = early;
+  early = null;
+  if (first?.cap === cap) return first.port;
+  first?.port.terminate();
+  return processWorker(cap);
 };
 
-parentPort!.once('message', (init: KernelInit) => {
-  startKernel(init, {
-    workers: processWorkers(init.heapMb),
-    openStore: (i) => (i.state ? new DirLayerStore(i.state) : null),
-    openMount: (m) => new HostFs(m.host!, m.readOnly ?? false),
-    fetch: nodeFetch,
-    hostMemory: totalmem(),
-    cpus: availableParallelism(),
-  }).then(
-    (service) => {
-      parentPort!.postMessage({ type: 'booted', pid: process.pid } satisfies KernelBooted);
-      expose(service, sealEndpoint(nodeEndpoint(parentPort!), init.secret));
-    },
-    (e: unknown) => parentPort!.postMessage({ type: 'boot-error', message: e instanceof Error ? e.message : String(e) } satisfies KernelBooted),
-  );
-});
+// The kernel itself loads only now, with the first process worker already
+// starting: that worker's bootstrap overlaps the kernel bundle's compile.
+void import('./kernel-serve.node.js').then(({ serveKernel }) => serveKernel(processWorkers));

@@ -123,6 +123,8 @@ export class Runner {
    * bundle together with the first program's, on two cores ≈ 40 ms later.
    */
   private target = 1;
+  /** fillPool has run: the VM's boot is over. */
+  private filled = false;
 
   /** Top the pool up to its target of idle workers, counting those about to come back from unwinding. */
   prewarm(): void {
@@ -132,6 +134,7 @@ export class Runner {
 
   /** Boot is over: keep the whole warm pool from now on. */
   fillPool(): void {
+    this.filled = true;
     if (this.target === 0) return; // shut down, or given back as idle, meanwhile
     this.target = Math.max(this.target, this.warm);
     this.prewarm();
@@ -158,7 +161,9 @@ export class Runner {
       this.queue.unshift(slot);
     }
     new Int32Array(slot.channel, 0, HEADER_BYTES / 4).fill(0);
-    queueMicrotask(() => this.prewarm());
+    // While the VM boots, the claimed worker is not replaced until fillPool:
+    // a replacement booting then took the cores from the first program's.
+    if (this.filled) queueMicrotask(() => this.prewarm());
     return slot.channel;
   }
 

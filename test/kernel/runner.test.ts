@@ -122,6 +122,22 @@ test('a claim that finds the idle pool empty grows it past its warm size', async
   runner.shutdown();
 });
 
+test('while the VM boots, the first claim starts no replacement worker; fillPool tops the pool up', async () => {
+  const { runner, workers } = pool(2, 2);
+  runner.prewarm();
+  assert.equal(workers.length, 1, 'one worker while the VM boots');
+  workers[0].say({ type: 'ready' });
+  claimAndStart(runner, proc(1));
+  await tick();
+  assert.equal(workers.length, 1, 'the first program has the cores to itself');
+  runner.fillPool();
+  assert.equal(runner.stats.idle, 2, 'boot over: the warm pool');
+  claimAndStart(runner, proc(2));
+  await tick();
+  assert.equal(runner.stats.idle, 2, 'after boot a claim is replaced at once');
+  runner.shutdown();
+});
+
 /** Fake workers; `until(n, m)` resolves once n have been made and m of them terminated. */
 function fakeWorkers() {
   let made = 0;

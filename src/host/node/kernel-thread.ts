@@ -6,7 +6,7 @@
 import type { Endpoint } from 'comlink';
 import { readFile } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
-import type { KernelBooted, KernelInit } from '../worker/kernel-main.js';
+import type { KernelBooted, KernelInit, KernelWorkerData } from '../worker/kernel-main.js';
 import type { KernelHost } from '../api/machine.js';
 import { nodeEndpoint } from './endpoint.js';
 
@@ -74,7 +74,9 @@ export interface KernelThread {
 /** Start the kernel worker and boot it; resolves once it has booted, rejects (worker ended) if it cannot. */
 export async function startKernelThread(init: KernelThreadInit): Promise<KernelThread> {
   // The worker loads its bundle while the image is read.
-  const worker = new Worker(new URL('./kernel.worker.js', import.meta.url), init.heapMb ? { resourceLimits: { maxOldGenerationSizeMb: init.heapMb } } : {});
+  // The policy goes ahead of the image: the kernel worker starts the first process worker with its limits at once.
+  const workerData: KernelWorkerData = { policy: init.policy, heapMb: init.heapMb };
+  const worker = new Worker(new URL('./kernel.worker.js', import.meta.url), { workerData, ...(init.heapMb ? { resourceLimits: { maxOldGenerationSizeMb: init.heapMb } } : {}) });
   try {
     const { image, imageId, held } = await loadBaseImage();
     holdImage(worker, held);

@@ -39,6 +39,12 @@ export interface KernelInit {
   heapMb?: number;
 }
 
+/** Node: what the host gives the kernel worker as it starts (workerData), ahead of KernelInit: enough to start the first process worker. */
+export interface KernelWorkerData {
+  policy?: unknown;
+  heapMb?: number;
+}
+
 /** Host storage to mount at `vmPath`: a host directory (Node), an OPFS directory or a picked one (browser). */
 export interface HostMount {
   vmPath: string;
