@@ -26,6 +26,11 @@ export class FdTable {
 
   /** Install `file` at the lowest free fd >= `min`. Takes over the caller's reference. */
   alloc(file: OpenFile, cloexec = false, min = 0): number {
+    if (min >= this.limit) {
+      // F_DUPFD past the open-file limit: Linux says EINVAL (a bad argument, not a full table).
+      file.unref();
+      throw new SysError(Errno.EINVAL);
+    }
     for (let fd = min; fd < this.limit; fd++) {
       if (!this.slots[fd]) {
         this.slots[fd] = { file, cloexec };

@@ -51,14 +51,21 @@ class FrameReader {
 }
 
 /**
- * The exec shell's own fds sit at 255 and above, as bash keeps its script's fd at 255:
- * fds 10 and up are the user's (`exec 10>log`, `exec 200>lock; flock 200`).
+ * A close-on-exec copy of `fd` for the exec shell's own use, at 255 and above as bash
+ * keeps its script's fd: fds 10 and up are the user's (`exec 10>log`, `exec 200>lock;
+ * flock 200`). Under a lower open-file limit (the policy's maxOpenFiles), from 10.
  */
-const OWN_FDS = 255;
+function ownFd(s: Sys, fd: number): number {
+  try {
+    return s.fcntl(fd, F_DUPFD_CLOEXEC, 255);
+  } catch {
+    return s.fcntl(fd, F_DUPFD_CLOEXEC, 10);
+  }
+}
 
 export function runExecShell(os: AgentosApi, sh: Shell): number {
   const s = os.sys;
-  const frames = new FrameReader(os, s.fcntl(0, F_DUPFD_CLOEXEC, OWN_FDS));
+  const frames = new FrameReader(os, ownFd(s, 0));
   s.close(0);
   const nul = new NullStdin(s);
   sh.jobControl = true;
@@ -99,7 +106,7 @@ class NullStdin {
       /* the command closed our copy */
     }
     const fd = this.s.open('/dev/null', O_RDONLY | O_CLOEXEC);
-    this.fd = this.s.fcntl(fd, F_DUPFD_CLOEXEC, OWN_FDS);
+    this.fd = ownFd(this.s, fd);
     this.s.close(fd);
     this.s.dup2(this.fd, 0);
   }

@@ -4,7 +4,7 @@
 // (`agentos.sys.raw`: header, data, bell, enc), which a JavaScript program can
 // always read: the realm is not a boundary, the channel bytes are.
 
-import { DATA_BYTES } from '../../src/abi/channel.js';
+import { DATA_BYTES, H_SLEEPING } from '../../src/abi/channel.js';
 import { Errno } from '../../src/abi/errno.js';
 import { SYSNO } from '../../src/abi/syscalls.js';
 
@@ -21,9 +21,12 @@ function send(sysno, bytes, len = bytes.length) {
   Atomics.store(h, 0, 1);
   Atomics.add(bell, 0, 1);
   Atomics.notify(bell, 0);
+  // The kernel notifies a caller that says it sleeps (H_SLEEPING, abi/channel.ts).
+  Atomics.store(h, ${H_SLEEPING}, 1);
   while (Atomics.load(h, 0) !== 2) {
     if (Atomics.wait(h, 0, 1, 10000) === 'timed-out') throw new Error('no reply in 10 s to syscall ' + sysno);
   }
+  Atomics.store(h, ${H_SLEEPING}, 0);
   const errno = h[3];
   Atomics.store(h, 0, 0);
   return errno;
