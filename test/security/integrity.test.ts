@@ -44,10 +44,11 @@ class BytesStore extends MemorySnapshots implements LayerStore {
     return { checkpoint: this.bytes.checkpoint?.slice() ?? null, journal: this.bytes.journal.slice() };
   }
   async append(frame: readonly Uint8Array[]): Promise<void> {
-    this.bytes = { ...this.bytes, journal: Buffer.concat([this.bytes.journal, ...frame]) };
+    // A copy of its own: Buffer.concat may hand back a view into Node's shared pool (byteOffset ≠ 0).
+    this.bytes = { ...this.bytes, journal: new Uint8Array(Buffer.concat([this.bytes.journal, ...frame])) };
   }
   async checkpoint(frame: readonly Uint8Array[]): Promise<void> {
-    this.bytes = { checkpoint: Buffer.concat(frame), journal: new Uint8Array(0) };
+    this.bytes = { checkpoint: new Uint8Array(Buffer.concat(frame)), journal: new Uint8Array(0) };
   }
   locate(part: string, offset: number): string {
     return `the ${part} at byte ${offset}`;
