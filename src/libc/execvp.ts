@@ -8,6 +8,8 @@
 import { DEFAULT_PATH, getenv } from '../abi/env.js';
 import { Errno, SysError } from '../abi/errno.js';
 import { searchCandidates, searchPath } from '../abi/path-search.js';
+import type { SpawnRequest } from '../abi/spawn.js';
+import type { Sys } from './sys.js';
 
 /** The search path of a program whose environment is `env`. */
 export function pathOf(env: readonly string[]): string {
@@ -36,4 +38,18 @@ export function withShellFallback<T>(path: string, argv: string[], run: (path: s
     if (!(e instanceof SysError) || e.errno !== Errno.ENOEXEC) throw e;
     return run('/bin/sh', ['/bin/sh', path, ...argv.slice(1)]);
   }
+}
+
+/**
+ * posix_spawnp with execvp's ENOEXEC fallback: the $PATH search in one kernel
+ * call (spawnp); a file without a recognised header is found again by the
+ * walk and run under /bin/sh. Returns the pid.
+ */
+export function spawnvp(sys: Sys, req: SpawnRequest & { env: string[] }): number {
+  try {
+    return sys.spawnp(req, pathOf(req.env))[0];
+  } catch (e) {
+    if (!(e instanceof SysError) || e.errno !== Errno.ENOEXEC) throw e;
+  }
+  return walkPath(req.path, req.env, (path) => withShellFallback(path, req.argv, (file, argv) => sys.spawn({ ...req, path: file, argv })));
 }
