@@ -141,6 +141,8 @@ export interface SyscallSignatures {
   geteuid: { args: []; result: number };
   getegid: { args: []; result: number };
   spawn: { args: [request: SpawnRequest]; result: number };
+  /** spawn with execvp's search of `search` (a PATH) for a `request.path` without '/' → [pid, the path that ran]. */
+  spawnp: { args: [request: SpawnRequest, search: string]; result: [pid: number, path: string] };
   execve: { args: [path: string, argv: string[], env: string[]]; result: 0 };
   exit: { args: [status?: number]; result: 0 };
   /** → [pid, status]; [0, 0] with WNOHANG when nothing has changed. */

@@ -15,6 +15,8 @@ export const SYSCALLS = [
   'http',
   // files, appended
   'flock',
+  // processes, appended
+  'spawnp',
 ] as const;
 
 export type SyscallName = (typeof SYSCALLS)[number];

@@ -284,6 +284,10 @@ export class Sys {
   spawn(o: SpawnRequest): number {
     return this.raw.call('spawn', o);
   }
+  /** spawn, `o.path` searched for on `search` (a PATH) as execvp does → [pid, the path that ran]. */
+  spawnp(o: SpawnRequest, search: string): [pid: number, path: string] {
+    return this.raw.call('spawnp', o, search);
+  }
   /** Replace this program. On success the new image runs elsewhere and this one unwinds (ExecReplaced). */
   execve(path: string, argv: string[], env: string[]): never {
     this.raw.call('execve', path, argv, env);

@@ -3,7 +3,7 @@
 
 import { DEFAULT_PATH } from '../../src/abi/env.js';
 import type { Machine, RunResult } from '../../src/host/api/machine.js';
-import { eq, match, ok } from './expect.js';
+import { eq, match, ok, rejectsWith } from './expect.js';
 import type { SuiteCase } from './suite-types.js';
 import { gzip, tar } from './tar-writer.js';
 
@@ -77,6 +77,25 @@ export const packageCases: SuiteCase[] = [
       eq(out(await env(m, ['tool'])), 'the executable one\n', 'search continues past EACCES');
       const nf = await env(m, ['no-such-command']);
       eq([nf.exitCode, err(nf)], [127, 'env: ‘no-such-command’: No such file or directory\n'], 'not found');
+    },
+  },
+  {
+    name: 'resolution: spawnp searches PATH in the kernel — past ENOENT and EACCES to the first that runs; ENOEXEC stops; a name with / is not searched',
+    async run(m) {
+      const EXIT = (n: number) => `#!${JS}\nagentos.exit(${n});\n`;
+      for (const d of ['a', 'b', 'c']) await m.mkdirp(`/tmp/sp/${d}`);
+      await m.writeFile('/tmp/sp/a/tool', EXIT(1), 0o644);
+      await m.writeFile('/tmp/sp/b/tool', EXIT(7), 0o755);
+      await m.writeFile('/tmp/sp/c/tool', 'echo headerless\n', 0o755);
+      const spawnp = (file: string, path: string) => m.syscall('spawnp', { path: file, argv: [file], fds: [] }, path);
+      const [pid, path] = await spawnp('tool', '/tmp/sp/none:/tmp/sp/a:/tmp/sp/b/');
+      eq(path, '/tmp/sp/b/tool', 'the path that ran');
+      eq((await m.syscall('waitpid', pid, 0))[1] >> 8, 7, 'its status');
+      await rejectsWith(spawnp('tool', '/tmp/sp/none:/tmp/sp/a'), 'EACCES', 'a non-executable match alone');
+      await rejectsWith(spawnp('tool', '/tmp/sp/none:'), 'ENOENT', 'no match (the empty element: the cwd)');
+      await rejectsWith(spawnp('tool', '/tmp/sp/c:/tmp/sp/b'), 'ENOEXEC', 'a headerless file stops the search');
+      await rejectsWith(spawnp('/tmp/sp/a/tool', '/tmp/sp/b'), 'EACCES', 'a name with / as is');
+      await rejectsWith(spawnp('', '/tmp/sp/b'), 'ENOENT', 'an empty name');
     },
   },
   {

@@ -3,6 +3,7 @@
 import type { Value } from '../../abi/codec.js';
 import { Errno, SysError } from '../../abi/errno.js';
 import { OPEN_MAX } from '../../abi/fcntl.js';
+import { searchPath } from '../../abi/path-search.js';
 import type { SpawnRequest } from '../../abi/spawn.js';
 import { isValidSignal, NSIG, SIG_DFL, SIG_HANDLE, SIG_IGN, SIGALRM, SIGKILL, SIGSTOP } from '../../abi/signal.js';
 import { exitStatus, WCONTINUED, WNOHANG, WUNTRACED } from '../../abi/wait.js';
@@ -55,11 +56,25 @@ export const setsid: Handler<'setsid'> = (k, p) => {
  * spawn({path, argv, env, cwd?, fds?, pgid?, setsid?, uid?, gid?}) → pid. The kernel's
  * posix_spawn: workers cannot fork a JS heap, so this is how processes begin.
  */
-export const spawn: Handler<'spawn'> = (k, p, a) => {
-  const r = fields<SpawnRequest>(arg(a, 0));
+export const spawn: Handler<'spawn'> = (k, p, a) => k.spawn(p, spawnRequest(p, arg(a, 0))).pid;
+
+/**
+ * spawnp(request, search) → [pid, path]: spawn with execvp's $PATH search
+ * (abi/path-search.ts) done here, each candidate as one spawn would try it, so
+ * a shell runs `wc` with one syscall rather than one failed spawn per
+ * directory before the hit. ENOEXEC stops the search, as in execvp: the caller
+ * finds that file again and runs it under a shell.
+ */
+export const spawnp: Handler<'spawnp'> = (k, p, a) => {
+  const req = spawnRequest(p, arg(a, 0));
+  return searchPath(req.path, str(a, 1), (path) => [k.spawn(p, { ...req, path }).pid, path]);
+};
+
+function spawnRequest(p: Process, v: Value): SpawnRequest & { env: string[] } {
+  const r = fields<SpawnRequest>(v);
   // Checked as arguments are (sys/args.ts), so a bad field gets the same errno as a bad argument.
   const args = [r.path, r.argv, r.env] as Args<[path: string, argv: string[], env: string[]]>;
-  const child = k.spawn(p, {
+  return {
     path: str(args, 0),
     argv: strList(args, 1),
     env: r.env === undefined ? [...p.env] : strList(args, 2),
@@ -72,9 +87,8 @@ export const spawn: Handler<'spawn'> = (k, p, a) => {
     uid: optId(r.uid, 'uid'),
     gid: optId(r.gid, 'gid'),
     execShell: r.execShell === true,
-  });
-  return child.pid;
-};
+  };
+}
 
 /** A spawn's fd map: [childFd, parentFd] pairs of fd numbers, checked before anything is created. */
 function fdMap(v: Value): [number, number][] {

@@ -3,7 +3,7 @@
 
 import { Errno, strerror, SysError } from '../../abi/errno.js';
 import { shellStatus, WIFSIGNALED, WTERMSIG } from '../../abi/wait.js';
-import { walkPath } from '../../libc/execvp.js';
+import { pathOf, walkPath } from '../../libc/execvp.js';
 import {
   ArithShellError, evalArithExp, evalArithText, evalArithValue, expandArithSource, expandAssignValue, expandPattern, expandWord, expandWords, matchPattern, type ExpandContext,
 } from '../expand/index.js';
@@ -644,18 +644,9 @@ export function spawnProgram(sh: Shell, argv: string[], env: string[], pgid?: nu
   const searchPath = env.find((e) => e.startsWith('PATH='))?.slice(5) ?? '';
   const hashed = sh.opts.on('hashall') && !name.includes('/') ? hashedPath(sh, name, searchPath, hashing) : null;
   try {
-    return walkPath(hashed ?? name, env, (path) => {
-      let pid: number;
-      try {
-        pid = sh.sys.spawn({ path, argv, env, pgid, foreground });
-      } catch (e) {
-        // No recognised header: a shell script without #! (the shell's fallback, not the kernel's).
-        if (!(e instanceof SysError && e.errno === Errno.ENOEXEC && !isBinary(sh, path))) throw e;
-        pid = sh.sys.spawn({ path: sh.selfPath, argv: [sh.selfPath, path, ...argv.slice(1)], env, pgid, foreground });
-      }
-      if (hashing && hashed === null && sh.opts.on('hashall') && !name.includes('/')) remember(sh, name, path, searchPath);
-      return pid;
-    });
+    const [pid, path] = spawnSearched(sh, hashed ?? name, argv, env, pgid, foreground);
+    if (hashing && hashed === null && sh.opts.on('hashall') && !name.includes('/')) remember(sh, name, path, searchPath);
+    return pid;
   } catch (e) {
     if (!(e instanceof SysError)) throw e;
     if (e.errno === Errno.ENOENT && hashed !== null) {
@@ -672,6 +663,26 @@ export function spawnProgram(sh: Shell, argv: string[], env: string[], pgid?: nu
     sh.error(`${name}: ${reason}`);
     return e.errno === Errno.ENOENT ? -127 : -126;
   }
+}
+
+/** Spawn `file` searched on the command's PATH → [pid, the path that ran]. */
+function spawnSearched(sh: Shell, file: string, argv: string[], env: string[], pgid: number | undefined, foreground: boolean): [number, string] {
+  try {
+    // The whole search in one syscall (the kernel's spawnp), not one failed spawn per directory.
+    return sh.sys.spawnp({ path: file, argv, env, pgid, foreground }, pathOf(env));
+  } catch (e) {
+    if (!(e instanceof SysError && e.errno === Errno.ENOEXEC)) throw e;
+  }
+  // A file the kernel has no runtime for: found again by the walk, to run as a script without #!
+  // (the shell's fallback, not the kernel's) unless it looks binary.
+  return walkPath(file, env, (path) => {
+    try {
+      return [sh.sys.spawn({ path, argv, env, pgid, foreground }), path];
+    } catch (e) {
+      if (!(e instanceof SysError && e.errno === Errno.ENOEXEC && !isBinary(sh, path))) throw e;
+      return [sh.sys.spawn({ path: sh.selfPath, argv: [sh.selfPath, path, ...argv.slice(1)], env, pgid, foreground }), path];
+    }
+  });
 }
 
 function isDir(sh: Shell, path: string): boolean {

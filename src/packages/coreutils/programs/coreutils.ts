@@ -1,172 +1,107 @@
 // coreutils: a multicall program. The applet is basename(argv[0]) — the name
 // the command was invoked by — never the blob's own name.
+//
+// Applets are loaded by dynamic import: the bundler (scripts/build-packages.mjs)
+// keeps each module's body in a function run on first import, so a run
+// evaluates only its own applet's modules (option tables, CRC and digest
+// tables, primes), not the other 80 (decision 0054, "coreutils start-up").
 
 import type { AgentosApi } from '../../../runtimes/js/api.js';
-import { cat } from './cat.js';
-import { echo } from './echo.js';
-import { basename } from './basename.js';
-import { dirname } from './dirname.js';
-import { seq } from './seq.js';
-import { sleep } from './sleep.js';
-import { yes } from './yes.js';
-import { head } from './head.js';
-import { tail } from './tail.js';
-import { wc } from './wc.js';
-import { tee } from './tee.js';
-import { mkdir } from './mkdir.js';
-import { rmdir } from './rmdir.js';
-import { rm } from './rm.js';
-import { touch } from './touch.js';
-import { cp } from './cp.js';
-import { mv } from './mv.js';
-import { ln } from './ln.js';
-import { readlink } from './readlink.js';
-import { realpath } from './realpath.js';
-import { stat } from './stat.js';
-import { chmod } from './chmod.js';
-import { ls } from './ls.js';
-import { hostname, id, nproc, uname, whoami } from './sysinfo.js';
-import { env } from './env.js';
-import { printenv } from './printenv.js';
-import { sort } from './sort.js';
-import { uniq } from './uniq.js';
-import { cut } from './cut.js';
-import { tr } from './tr.js';
-import { tac } from './tac.js';
-import { rev } from './rev.js';
-import { nl } from './nl.js';
-import { paste } from './paste.js';
-import { comm } from './comm.js';
-import { base64 } from './base64.js';
-import { mktemp } from './mktemp.js';
-import { od } from './od.js';
-import { fold } from './fold.js';
-import { expand } from './expand.js';
-import { date } from './date.js';
-import { expr } from './expr.js';
-import { timeout } from './timeout.js';
-import { nohup } from './nohup.js';
-import { du } from './du.js';
-import { df } from './df.js';
-import { truncate } from './truncate.js';
-import { dd } from './dd.js';
-import { which } from './which.js';
-import { tty } from './tty.js';
-import { pwd } from './pwd.js';
-import { chown } from './chown.js';
-import { install } from './install.js';
-import { join } from './join.js';
-import { fmt } from './fmt.js';
-import { unexpand } from './unexpand.js';
-import { split } from './split.js';
-import { shuf } from './shuf.js';
-import { groups } from './groups.js';
-import { stty } from './stty.js';
-import { sync } from './sync.js';
-import { mkfifo } from './mkfifo.js';
-import { printf } from './printf.js';
-import { bracket, test } from './test.js';
-import { md5sum, sha1sum, sha256sum, sha512sum } from './sums.js';
-import { cksum } from './cksum.js';
-import { csplit } from './csplit.js';
-import { factor } from './factor.js';
-import { numfmt } from './numfmt.js';
-import { pr } from './pr.js';
-import { tsort } from './tsort.js';
 
 type Applet = (os: AgentosApi, args: string[]) => number;
 
-const APPLETS: Record<string, Applet> = {
-  cat,
-  echo,
-  basename,
-  dirname,
-  seq,
-  sleep,
-  yes,
-  head,
-  tail,
-  wc,
-  tee,
-  mkdir,
-  rmdir,
-  rm,
-  touch,
-  cp,
-  mv,
-  ln,
-  readlink,
-  realpath,
-  stat,
-  chmod,
-  ls,
-  uname,
-  hostname,
-  whoami,
-  id,
-  nproc,
-  env,
-  printenv,
-  sort,
-  uniq,
-  cut,
-  tr,
-  tac,
-  rev,
-  nl,
-  paste,
-  comm,
-  base64,
-  mktemp,
-  od,
-  fold,
-  expand,
-  md5sum,
-  sha1sum,
-  sha256sum,
-  sha512sum,
-  cksum,
-  csplit,
-  factor,
-  numfmt,
-  pr,
-  tsort,
-  date,
-  expr,
-  timeout,
-  nohup,
-  du,
-  df,
-  truncate,
-  dd,
-  which,
-  tty,
-  pwd,
-  chown,
-  install,
-  join,
-  fmt,
-  unexpand,
-  split,
-  shuf,
-  groups,
-  stty,
-  sync,
-  mkfifo,
-  printf,
-  test,
-  '[': bracket,
-  true: () => 0,
-  false: () => 1,
+const APPLETS: Record<string, () => Promise<Applet>> = {
+  cat: async () => (await import('./cat.js')).cat,
+  echo: async () => (await import('./echo.js')).echo,
+  basename: async () => (await import('./basename.js')).basename,
+  dirname: async () => (await import('./dirname.js')).dirname,
+  seq: async () => (await import('./seq.js')).seq,
+  sleep: async () => (await import('./sleep.js')).sleep,
+  yes: async () => (await import('./yes.js')).yes,
+  head: async () => (await import('./head.js')).head,
+  tail: async () => (await import('./tail.js')).tail,
+  wc: async () => (await import('./wc.js')).wc,
+  tee: async () => (await import('./tee.js')).tee,
+  mkdir: async () => (await import('./mkdir.js')).mkdir,
+  rmdir: async () => (await import('./rmdir.js')).rmdir,
+  rm: async () => (await import('./rm.js')).rm,
+  touch: async () => (await import('./touch.js')).touch,
+  cp: async () => (await import('./cp.js')).cp,
+  mv: async () => (await import('./mv.js')).mv,
+  ln: async () => (await import('./ln.js')).ln,
+  readlink: async () => (await import('./readlink.js')).readlink,
+  realpath: async () => (await import('./realpath.js')).realpath,
+  stat: async () => (await import('./stat.js')).stat,
+  chmod: async () => (await import('./chmod.js')).chmod,
+  ls: async () => (await import('./ls.js')).ls,
+  uname: async () => (await import('./sysinfo.js')).uname,
+  hostname: async () => (await import('./sysinfo.js')).hostname,
+  whoami: async () => (await import('./sysinfo.js')).whoami,
+  id: async () => (await import('./sysinfo.js')).id,
+  nproc: async () => (await import('./sysinfo.js')).nproc,
+  env: async () => (await import('./env.js')).env,
+  printenv: async () => (await import('./printenv.js')).printenv,
+  sort: async () => (await import('./sort.js')).sort,
+  uniq: async () => (await import('./uniq.js')).uniq,
+  cut: async () => (await import('./cut.js')).cut,
+  tr: async () => (await import('./tr.js')).tr,
+  tac: async () => (await import('./tac.js')).tac,
+  rev: async () => (await import('./rev.js')).rev,
+  nl: async () => (await import('./nl.js')).nl,
+  paste: async () => (await import('./paste.js')).paste,
+  comm: async () => (await import('./comm.js')).comm,
+  base64: async () => (await import('./base64.js')).base64,
+  mktemp: async () => (await import('./mktemp.js')).mktemp,
+  od: async () => (await import('./od.js')).od,
+  fold: async () => (await import('./fold.js')).fold,
+  expand: async () => (await import('./expand.js')).expand,
+  md5sum: async () => (await import('./sums.js')).md5sum,
+  sha1sum: async () => (await import('./sums.js')).sha1sum,
+  sha256sum: async () => (await import('./sums.js')).sha256sum,
+  sha512sum: async () => (await import('./sums.js')).sha512sum,
+  cksum: async () => (await import('./cksum.js')).cksum,
+  csplit: async () => (await import('./csplit.js')).csplit,
+  factor: async () => (await import('./factor.js')).factor,
+  numfmt: async () => (await import('./numfmt.js')).numfmt,
+  pr: async () => (await import('./pr.js')).pr,
+  tsort: async () => (await import('./tsort.js')).tsort,
+  date: async () => (await import('./date.js')).date,
+  expr: async () => (await import('./expr.js')).expr,
+  timeout: async () => (await import('./timeout.js')).timeout,
+  nohup: async () => (await import('./nohup.js')).nohup,
+  du: async () => (await import('./du.js')).du,
+  df: async () => (await import('./df.js')).df,
+  truncate: async () => (await import('./truncate.js')).truncate,
+  dd: async () => (await import('./dd.js')).dd,
+  which: async () => (await import('./which.js')).which,
+  tty: async () => (await import('./tty.js')).tty,
+  pwd: async () => (await import('./pwd.js')).pwd,
+  chown: async () => (await import('./chown.js')).chown,
+  install: async () => (await import('./install.js')).install,
+  join: async () => (await import('./join.js')).join,
+  fmt: async () => (await import('./fmt.js')).fmt,
+  unexpand: async () => (await import('./unexpand.js')).unexpand,
+  split: async () => (await import('./split.js')).split,
+  shuf: async () => (await import('./shuf.js')).shuf,
+  groups: async () => (await import('./groups.js')).groups,
+  stty: async () => (await import('./stty.js')).stty,
+  sync: async () => (await import('./sync.js')).sync,
+  mkfifo: async () => (await import('./mkfifo.js')).mkfifo,
+  printf: async () => (await import('./printf.js')).printf,
+  test: async () => (await import('./test.js')).test,
+  '[': async () => (await import('./test.js')).bracket,
+  true: async () => () => 0,
+  false: async () => () => 1,
 };
 
-export default function main(os: AgentosApi): void {
+export default async function main(os: AgentosApi): Promise<void> {
   const invoked = os.argv[0] ?? '';
   const name = invoked.slice(invoked.lastIndexOf('/') + 1);
-  const applet = APPLETS[name];
-  if (!applet) {
+  const load = Object.hasOwn(APPLETS, name) ? APPLETS[name] : undefined;
+  if (!load) {
     os.eprint(`coreutils: '${name}': applet not found; run it through one of its links: ${Object.keys(APPLETS).join(', ')}\n`);
     os.exit(127);
   }
+  const applet = await load();
   os.exit(applet(os, os.argv.slice(1)));
 }

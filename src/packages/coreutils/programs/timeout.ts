@@ -6,7 +6,7 @@
 import { Errno, strerror, SysError } from '../../../abi/errno.js';
 import { SIGCHLD, SIGCONT, SIGKILL, SIGTERM, signalFromName } from '../../../abi/signal.js';
 import { WEXITSTATUS, WIFSIGNALED, WNOHANG, WTERMSIG } from '../../../abi/wait.js';
-import { walkPath, withShellFallback } from '../../../libc/execvp.js';
+import { spawnvp } from '../../../libc/execvp.js';
 import { command, quote, type Cmd } from '../../../userland/lib/index.js';
 
 const USAGE = `Usage: timeout [OPTION] DURATION COMMAND [ARG]...
@@ -69,7 +69,7 @@ export const timeout = command(
     c.os.signal(SIGCHLD, () => {}); // so our sleeps end when the child does
     let pid: number;
     try {
-      pid = walkPath(cmd, env, (path) => withShellFallback(path, [cmd, ...rest], (file, argv) => c.sys.spawn({ path: file, argv, env, ...(fg ? {} : { pgid: 0 }) })));
+      pid = spawnvp(c.sys, { path: cmd, argv: [cmd, ...rest], env, ...(fg ? {} : { pgid: 0 }) });
     } catch (e) {
       if (!(e instanceof SysError)) throw e;
       c.warn(`failed to run command ${quote(cmd)}: ${strerror(e.errno)}`);

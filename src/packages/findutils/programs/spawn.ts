@@ -1,10 +1,10 @@
-// Running a command for -exec and xargs: resolve it through the $PATH walk,
-// spawn, wait. A file without a recognised header runs under /bin/sh, as
+// Running a command for -exec and xargs: resolve it through the $PATH walk
+// (one spawnp), spawn, wait. A file without a recognised header runs under /bin/sh, as
 // execvp's ENOEXEC fallback does.
 
 import { SysError } from '../../../abi/errno.js';
 import { O_RDONLY } from '../../../abi/fcntl.js';
-import { walkPath, withShellFallback } from '../../../libc/execvp.js';
+import { spawnvp } from '../../../libc/execvp.js';
 import type { Sys } from '../../../libc/sys.js';
 
 export type RunResult = { ok: true; status: number } | { ok: false; errno: number };
@@ -25,7 +25,7 @@ export function runCommand(sys: Sys, argv: string[], env: string[], o: RunOption
   try {
     if (o.nullStdin) nullFd = sys.open('/dev/null', O_RDONLY);
     const fds: [number, number][] | undefined = nullFd >= 0 ? [[0, nullFd], [1, 1], [2, 2]] : undefined;
-    const pid = walkPath(argv[0], env, (path) => withShellFallback(path, argv, (file, args) => sys.spawn({ path: file, argv: args, env, cwd: o.cwd, fds })));
+    const pid = spawnvp(sys, { path: argv[0], argv, env, cwd: o.cwd, fds });
     const [, status] = sys.waitpid(pid);
     return { ok: true, status };
   } catch (e) {
