@@ -12,7 +12,11 @@ import { test } from 'node:test';
 import { after, before } from 'node:test';
 import { BrowserVM, DEFAULT_APP_DIR, openEnginePage, within } from '../../src/host/playwright/index.js';
 import { serveStatic } from '../../src/host/playwright/static-server.js';
-import { ENGINE, openApp, skip, t, waitFor } from './engine.js';
+import { ENGINE, openApp, skip, t, todoInThisEngine, waitFor } from './engine.js';
+
+// Firefox driven over WebDriver BiDi now and then blocks the kernel's worker (decision 0058):
+// BrowserVM needs the driver there, so its checks are reported, not counted, in Firefox.
+if (ENGINE === 'firefox') todoInThisEngine('Firefox under WebDriver BiDi now and then blocks the kernel worker (decision 0058)');
 
 const freePort = () => new Promise<number>((ok) => {
   const s = createServer().listen(0, '127.0.0.1', () => {
