@@ -402,7 +402,9 @@ const kernelCases: SuiteCase[] = [
       const before = (await m.status()).workers.spawned;
       for (let i = 0; i < 20; i++) eq((await m.run([bin('exit'), '0'])).exitCode, 0, `run ${i}`);
       const spawned = (await m.status()).workers.spawned - before;
-      ok(spawned <= 4, `20 processes needed ${spawned} new workers`);
+      // A claim that comes while the last worker is still unwinding grows the pool toward its
+      // spares (runner.ts): a few new workers, never one per process.
+      ok(spawned <= 6, `20 processes needed ${spawned} new workers`);
     },
   },
 ];
