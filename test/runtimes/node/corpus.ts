@@ -209,10 +209,11 @@ fs.writeFile('cb.txt', 'one', (err) => {
   console.log('write', err);
   fs.readFile('cb.txt', 'utf8', (err, d) => {
     console.log('read', err, d);
-    fs.stat('cb.txt', (e, s) => { console.log('stat', s.size); fs.unlink('cb.txt', (e) => console.log('unlink', e)); });
+    fs.stat('cb.txt', (e, s) => { console.log('stat', s.size); fs.unlink('cb.txt', (e) => { console.log('unlink', e); promises(); }); });
   });
 });
-(async () => {
+// After the callbacks: two chains at once finish in an order even Node does not fix (its thread pool).
+const promises = async () => {
   await fsp.writeFile('p.txt', 'two');
   await fsp.appendFile('p.txt', '!');
   console.log('p', await fsp.readFile('p.txt', 'utf8'), (await fsp.stat('p.txt')).size);
@@ -222,7 +223,7 @@ fs.writeFile('cb.txt', 'one', (err) => {
   console.log(bytesRead, buffer.toString('utf8', 0, bytesRead));
   await fsp.rm('pd', { recursive: true }); await fsp.unlink('p.txt');
   console.log('done', fs.existsSync('p.txt'));
-})();
+};
 `),
   js('fs streams', `
 const fs = require('fs');
