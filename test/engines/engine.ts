@@ -28,15 +28,17 @@ export const skip = whyNot(ENGINE);
 /** A test with no result by then has hung: it fails, and the file's later tests skip instead of hanging in turn. */
 const HANG_MS = 90_000;
 let hung: string | null = null;
-/** Set by a file whose every test is known to fail now and then in this engine (reported as todo). */
-let fileTodo: string | undefined;
-export function todoInThisEngine(reason: string): void {
-  fileTodo = reason;
+/** Set by a file whose tests cannot run in this engine yet (they are skipped with the reason). */
+let fileSkip: string | false = false;
+export function skipInThisEngine(reason: string): void {
+  fileSkip = reason;
 }
+/** Why this file's tests do not run here: the engine's reason, or the file's own. */
+export const skipped = (): string | false => skip || fileSkip;
 
 export const t = (name: string, ...rest: [() => Promise<void>] | [{ todo?: string }, () => Promise<void>]) => {
   const [o, fn] = rest.length === 1 ? [{}, rest[0]] : rest;
-  return test(`${ENGINE}: ${name}`, { skip, todo: fileTodo, ...o }, async (ctx) => {
+  return test(`${ENGINE}: ${name}`, { skip: skipped(), ...o }, async (ctx) => {
     if (hung) return ctx.skip(`an earlier test hung: ${hung}`);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const hang = new Promise<never>((_, no) => {

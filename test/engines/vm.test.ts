@@ -12,11 +12,11 @@ import { test } from 'node:test';
 import { after, before } from 'node:test';
 import { BrowserVM, DEFAULT_APP_DIR, openEnginePage, within } from '../../src/host/playwright/index.js';
 import { serveStatic } from '../../src/host/playwright/static-server.js';
-import { ENGINE, openApp, skip, t, todoInThisEngine, waitFor } from './engine.js';
+import { ENGINE, openApp, skipInThisEngine, skipped, t, waitFor } from './engine.js';
 
-// Firefox driven over WebDriver BiDi now and then blocks the kernel's worker (decision 0058):
-// BrowserVM needs the driver there, so its checks are reported, not counted, in Firefox.
-if (ENGINE === 'firefox') todoInThisEngine('Firefox under WebDriver BiDi now and then blocks the kernel worker (decision 0058)');
+// Firefox driven over WebDriver BiDi now and then blocks the kernel's worker, and a blocked VM
+// cannot even be stopped (decision 0058): BrowserVM needs the driver there, so its checks wait.
+if (ENGINE === 'firefox') skipInThisEngine('Firefox under WebDriver BiDi now and then blocks the kernel worker (decision 0058)');
 
 const freePort = () => new Promise<number>((ok) => {
   const s = createServer().listen(0, '127.0.0.1', () => {
@@ -29,14 +29,14 @@ let vm: BrowserVM;
 const text = (b: Uint8Array) => new TextDecoder().decode(b);
 
 before(async () => {
-  if (skip) return;
+  if (skipped()) return;
   vm = new BrowserVM({ browser: ENGINE, env: { GREETING: 'hi' }, cwd: '/tmp' });
   await vm.start();
   assert.equal(vm.engine.engine, ENGINE);
 });
 
 after(async () => {
-  if (!skip) await vm.stop();
+  if (!skipped()) await vm.stop();
 });
 
 t('BrowserVM exec: stdout, stderr, exit codes, options, stdin bytes, timeout, one session', async () => {
@@ -121,7 +121,7 @@ t('persistence: a persistent VM\'s files survive a page reload', async () => {
 });
 
 test(`${ENGINE}: persistence: a persistent VM's files survive a browser restart (userDataDir)`, {
-  skip: skip || (ENGINE === 'webkit' && 'WebKitWebDriver runs MiniBrowser with an ephemeral profile: no userDataDir'),
+  skip: skipped() || (ENGINE === 'webkit' && 'WebKitWebDriver runs MiniBrowser with an ephemeral profile: no userDataDir'),
 }, async () => {
   const profile = mkdtempSync(join(tmpdir(), `agentos-${ENGINE}-profile-`));
   const port = await freePort(); // storage is per origin: the same port both times
