@@ -35,6 +35,7 @@ import { handlers } from './sys/table.js';
 import { acquire, leaderExited } from './tty/jobctl.js';
 import { Ptys } from './tty/pty.js';
 import { NetStack } from './net/stack.js';
+import { AgentTable } from './agent/table.js';
 import { WasmModules } from './wasm-modules.js';
 import { FlockTable } from './flock.js';
 import { pagesFor } from '../abi/wasm-limits.js';
@@ -116,6 +117,8 @@ export class Kernel {
   readonly flocks = new FlockTable();
   readonly software: SoftwareBroker;
   readonly net: NetStack;
+  /** Agent processes: budgets, traces, intents (kernel/agent/). */
+  readonly agents = new AgentTable();
   private readonly doorbellSab = newDoorbell();
   private readonly doorbell = new Int32Array(this.doorbellSab);
   private readonly live = new Set<Process>();
