@@ -96,17 +96,6 @@ export function sse(events: [string | null, unknown][], eol = '\n'): string {
   return events.map(([event, data]) => `${event ? `event: ${event}${eol}` : ''}data: ${typeof data === 'string' ? data : JSON.stringify(data)}${eol}${eol}`).join('');
 }
 
-/** `text` cut into pieces at the given character offsets. */
-export function splitAt(text: string, ...at: number[]): string[] {
-  const out: string[] = [];
-  let from = 0;
-  for (const i of [...at, text.length]) {
-    out.push(text.slice(from, i));
-    from = i;
-  }
-  return out.filter((p) => p.length > 0);
-}
-
 /** A `sleep` for ProviderConfig that records the delays and does not wait. */
 export function recordedSleep(): { sleep: (ms: number) => Promise<void>; delays: number[] } {
   const delays: number[] = [];
