@@ -21,7 +21,6 @@ import type { HostResponse } from './host.js';
 import { fdBody } from './request-body.js';
 import { ResponseBody } from './response-body.js';
 import { toSysError } from './stack.js';
-import type { Kernel } from '../kernel.js';
 import { decide, hostFetch } from './request.js';
 
 interface Pending {
