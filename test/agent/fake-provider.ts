@@ -16,6 +16,8 @@ export interface Scripted {
   pieces: (string | Uint8Array)[];
   /** Destroy the socket after the pieces instead of ending the response. */
   cut?: boolean;
+  /** Neither end nor destroy: the stream stalls until the client gives up. */
+  stall?: boolean;
 }
 
 export interface Seen {
@@ -59,7 +61,7 @@ export async function fakeProvider(): Promise<FakeProvider> {
           await pause();
         }
         if (r.cut) res.socket?.destroy();
-        else res.end();
+        else if (!r.stall) res.end();
       })();
     });
   });
@@ -69,7 +71,10 @@ export async function fakeProvider(): Promise<FakeProvider> {
     base: `http://127.0.0.1:${port}`,
     seen,
     script: (...replies) => void queue.push(...replies),
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () => new Promise((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    }),
   };
 }
 

@@ -88,3 +88,13 @@ test('readFile reads the VM as the process; a missing file is ENOENT', () => wit
   assert.equal(new TextDecoder().decode(io.readFile('/script.jsonl')), '{"text":"hi"}\n');
   assert.throws(() => io.readFile('/nope'), (e: unknown) => e instanceof SysError && e.errno === Errno.ENOENT);
 }));
+
+test('the process signalled mid-stream: the request is cancelled and the call ends with EINTR', () => withKernel({ allow: [srv.base] }, async (k) => {
+  srv.script({ pieces: [OK.slice(0, 20)], stall: true });
+  const ctl = new AbortController();
+  const seen = srv.seen.length;
+  const call = backend().complete(REQ, kernelBackendIO(k, k.init.pid, ctl.signal));
+  while (srv.seen.length === seen) await new Promise((r) => setTimeout(r, 5));
+  ctl.abort();
+  await assert.rejects(call, (e: unknown) => e instanceof SysError && e.errno === Errno.EINTR);
+}));
