@@ -29,17 +29,17 @@ after(() => srv.close());
 
 const idleWorker = () => ({ post() {}, onMessage() {}, onError() {}, terminate() {} });
 
-function kernel(network: NetworkPolicy): Kernel {
+function kernel(network: NetworkPolicy, fetch: typeof nodeFetch | null): Kernel {
   const fifos = new FifoTable();
-  return new Kernel({ vfs: new Vfs(new MemFs(), { openFifo: (i, f) => fifos.open(i, f) }), fifos, workers: idleWorker, warmWorkers: 0, net: new NetStack(new NetPolicy(network), nodeFetch) });
+  return new Kernel({ vfs: new Vfs(new MemFs(), { openFifo: (i, f) => fifos.open(i, f) }), fifos, workers: idleWorker, warmWorkers: 0, net: new NetStack(new NetPolicy(network), fetch) });
 }
 
 const REQ: ModelRequest = { model: 'gpt-test', messages: [{ role: 'user', content: 'hi' }], tools: [], maxTokens: 16 };
 const OK = sse([[null, { choices: [{ index: 0, delta: { content: 'hello' }, finish_reason: 'stop' }] }], [null, '[DONE]']]);
 const backend = () => openaiBackend({ baseUrl: `${srv.base}/v1`, retry: { attempts: 1 } });
 
-async function withKernel(network: NetworkPolicy, fn: (k: Kernel) => Promise<void>): Promise<void> {
-  const k = kernel(network);
+async function withKernel(network: NetworkPolicy, fn: (k: Kernel) => Promise<void>, fetch: typeof nodeFetch | null = nodeFetch): Promise<void> {
+  const k = kernel(network, fetch);
   try {
     await fn(k);
   } finally {
@@ -98,3 +98,8 @@ test('the process signalled mid-stream: the request is cancelled and the call en
   ctl.abort();
   await assert.rejects(call, (e: unknown) => e instanceof SysError && e.errno === Errno.EINTR);
 }));
+
+test('a host that gives the VM no network: ENETUNREACH at once, not retried', () => withKernel({ allow: [srv.base] }, async (k) => {
+  const slow = openaiBackend({ baseUrl: `${srv.base}/v1`, retry: { attempts: 3 }, sleep: () => assert.fail('retried') });
+  await assert.rejects(slow.complete(REQ, kernelBackendIO(k, k.init.pid, new AbortController().signal)), (e: unknown) => e instanceof SysError && e.errno === Errno.ENETUNREACH);
+}, null));

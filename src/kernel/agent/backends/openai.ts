@@ -117,7 +117,7 @@ async function readReply(body: AsyncIterable<Uint8Array>, signal: AbortSignal, w
       if (!c.name) throw new BackendError('upstream', `${what}: tool call ${index} has no name`);
       return { id: c.id || `call_${index}`, name: c.name, arguments: toolArguments(c.args, what, c.name) };
     });
-  const stopReason = finish === 'length' ? 'max_tokens' : toolCalls.length ? 'tool_use' : 'end';
   if (finish === 'content_filter') throw new BackendError('upstream', `${what}: the reply was withheld by the provider's content filter`);
+  const stopReason = finish === 'length' ? 'max_tokens' : toolCalls.length ? 'tool_use' : 'end';
   return { text, toolCalls, usage, stopReason };
 }

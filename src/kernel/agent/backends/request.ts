@@ -37,6 +37,9 @@ export interface ProviderConfig {
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
 }
 
+/** Failures of the kernel's request that no retry can change. */
+const FINAL: ReadonlySet<number> = new Set([Errno.EACCES, Errno.EINTR, Errno.ENETUNREACH]);
+
 /** The longest error body read for its message. */
 const ERROR_BODY_MAX = 64 * 1024;
 
@@ -78,8 +81,8 @@ export async function postWithRetry(io: BackendIO, cfg: ProviderConfig, url: str
       after = retryAfter(res.headers);
     } catch (e) {
       if (e instanceof BackendError) throw e;
-      // The network policy said no, or the process is going: not a thing to retry.
-      if (e instanceof SysError && (e.errno === Errno.EACCES || e.errno === Errno.EINTR)) throw e;
+      // The network policy said no, the host has no network, the process is going: not things to retry.
+      if (e instanceof SysError && FINAL.has(e.errno)) throw e;
       aborted(io.signal);
       const message = e instanceof Error ? e.message : String(e);
       failure = new BackendError(e instanceof SysError && e.errno === Errno.ETIMEDOUT ? 'timeout' : 'upstream', `${url}: ${message}`);
