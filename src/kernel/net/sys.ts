@@ -1,7 +1,9 @@
 // http(request) → response: the network syscall. The kernel checks the VM's
 // policy, asks the host to perform the request, parks the caller until the
 // response head arrives (a signal aborts it: SIGINT cancels a download), then
-// returns status and headers with the body as a pipe fd to read.
+// returns status and headers with the body as a pipe fd to read. The policy,
+// approval, audit and host fetch are net/request.ts, shared with the kernel's
+// own requests for agent processes.
 //
 // request: { method, url, headers: [[name, value]...], body?: bytes,
 //            bodyFd?: fd to stream the body from, timeoutMs?: whole transfer,
@@ -19,8 +21,7 @@ import type { HostResponse } from './host.js';
 import { fdBody } from './request-body.js';
 import { ResponseBody } from './response-body.js';
 import { toSysError } from './stack.js';
-import type { Kernel } from '../kernel.js';
-import type { Decision } from './policy.js';
+import { decide, hostFetch } from './request.js';
 
 interface Pending {
   queue: WaitQueue;
@@ -51,45 +52,6 @@ function headerList(v: Value): [string, string][] {
   return v as [string, string][];
 }
 
-/** The URL as the audit trail and the approver see it: no credentials, no query (it often carries tokens). */
-function shown(url: string): string {
-  try {
-    const u = new URL(url);
-    return `${u.origin}${u.pathname}${u.search ? '?…' : ''}`;
-  } catch {
-    return url.slice(0, 200);
-  }
-}
-
-/**
- * The policy's decision for one request, after the host's approval when an
- * `ask` entry is what allows it (the call parks on ApprovalNeeded and comes
- * back here with the answer). Every decision goes into the audit trail.
- */
-function decide(k: Kernel, pid: number, method: string, url: string): Decision & { allowed: true } {
-  const d = k.net.policy.check(method, url);
-  const audit = (fields: Record<string, unknown>) => k.policy.audit.record('network', pid, { method, url: shown(url), ...fields });
-  if (!d.allowed) {
-    audit({ decision: 'deny', rule: k.net.policy.describe(), message: d.message });
-    throw new SysError(Errno.EACCES, d.message);
-  }
-  if (d.ask) {
-    const rule = `network.ask:${d.rule}`;
-    try {
-      k.policy.approvals.require(rule, `${method} ${shown(url)}`, pid);
-    } catch (e) {
-      if (!(e instanceof SysError)) throw e; // ApprovalNeeded: asked, back here with the answer
-      const message = `network access to ${method} ${new URL(url).origin} denied by the host (policy ${rule})`;
-      audit({ decision: 'deny', rule, message });
-      throw new SysError(Errno.EACCES, message);
-    }
-    audit({ decision: 'allow', rule });
-    return d;
-  }
-  audit({ decision: 'allow', rule: d.rule });
-  return d;
-}
-
 export const http: Handler<'http'> = (k, p, a, call) => {
   let st = call.state.http as Pending | undefined;
   if (!st) {
@@ -104,8 +66,7 @@ export const http: Handler<'http'> = (k, p, a, call) => {
     const connectTimeoutMs = (field(req, 'connectTimeoutMs', 'number') as number | undefined) ?? DEFAULT_CONNECT_TIMEOUT_MS;
 
     const decision = decide(k, p.pid, method, url);
-    const fetch = k.net.fetch;
-    if (!fetch) throw new SysError(Errno.ENETUNREACH, 'this host gives the VM no network');
+    if (!k.net.fetch) throw new SysError(Errno.ENETUNREACH, 'this host gives the VM no network');
     const src = bodyFd === undefined ? null : p.fds.get(bodyFd);
     if (src && !src.readable) throw new SysError(Errno.EBADF);
 
@@ -125,13 +86,10 @@ export const http: Handler<'http'> = (k, p, a, call) => {
       pending.ctl.abort();
       pending.timer?.clear();
     };
-    fetch({
+    hostFetch(k, decision, {
       method, url, headers,
       body: src ? fdBody(src, pending.upload.signal) : bytes,
-      allowPrivate: decision.allowPrivate,
-      hosts: k.net.policy.hosts,
       connectTimeoutMs,
-      mayFollow: k.net.policy.mode === 'all',
       signal: pending.ctl.signal,
     }).then(
       (res) => {

@@ -3,7 +3,7 @@
 // timingSafeEqual and the Web Crypto object.
 
 import { Buffer } from 'buffer';
-import { DIGESTS, type Algo } from '../../userland/lib/digest.js';
+import { DIGESTS, type Algo } from '../../common/digest.js';
 import { nodeError } from './errors.js';
 
 const ALIASES: Record<string, Algo> = { md5: 'md5', sha1: 'sha1', 'sha-1': 'sha1', sha256: 'sha256', 'sha-256': 'sha256', sha512: 'sha512', 'sha-512': 'sha512' };

@@ -3,7 +3,7 @@
 
 import { CRC32_MSB_TABLE } from '../../../common/crc32.js';
 import { chunks, command, forEachInput, join, type Cmd } from '../../../userland/lib/index.js';
-import { DIGESTS, type Algo } from '../../../userland/lib/digest.js';
+import { DIGESTS, type Algo } from '../../../common/digest.js';
 import { bin } from './text.js';
 
 const USAGE = `Usage: cksum [OPTION]... [FILE]...

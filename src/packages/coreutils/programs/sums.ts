@@ -1,7 +1,7 @@
 // md5sum / sha1sum / sha256sum / sha512sum [OPTION]... [FILE]...: print or check digests.
 
 import { chunks, closeInput, command, forEachInput, join, openInput, type Applet, type Cmd } from '../../../userland/lib/index.js';
-import { DIGESTS, type Algo } from '../../../userland/lib/digest.js';
+import { DIGESTS, type Algo } from '../../../common/digest.js';
 import { bin, records, str } from './text.js';
 
 const usage = (name: string, tag: string) => `Usage: ${name} [OPTION]... [FILE]...

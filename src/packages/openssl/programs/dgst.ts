@@ -2,7 +2,7 @@
 // and the shorthands openssl md5/sha1/sha256/sha512: "SHA2-256(file)= hex"
 // (plain `dgst` says "SHA256(…)"), coreutils style with -r.
 
-import type { Algo } from '../../../userland/lib/digest.js';
+import type { Algo } from '../../../common/digest.js';
 import { digest, hmac, toHex } from './kdf.js';
 import { parseOpts, type Tool } from './tool.js';
 

@@ -4,7 +4,7 @@
 // salt, unless -nosalt or an explicit -S), PKCS#7 padding, keys from
 // PBKDF2 (-pbkdf2/-iter) or the deprecated EVP_BytesToKey (with its warning).
 
-import type { Algo } from '../../../userland/lib/digest.js';
+import type { Algo } from '../../../common/digest.js';
 import { Aes } from './aes.js';
 import { bytesToKey, fromHex, pbkdf2, toHex } from './kdf.js';
 import { parseOpts, type Tool } from './tool.js';

@@ -1,7 +1,7 @@
 // Digests as bytes (the coreutils implementations), HMAC (RFC 2104), PBKDF2
 // (RFC 8018) and OpenSSL's EVP_BytesToKey — what `openssl enc` derives keys with.
 
-import { DIGESTS, type Algo } from '../../../userland/lib/digest.js';
+import { DIGESTS, type Algo } from '../../../common/digest.js';
 import { hmac32, padState } from './sha256.js';
 
 export const BLOCK: Record<Algo, number> = { md5: 64, sha1: 64, sha256: 64, sha512: 128 };

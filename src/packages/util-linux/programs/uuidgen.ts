@@ -5,7 +5,7 @@
 
 import type { AgentosApi } from '../../../runtimes/js/api.js';
 import { parseArgs, UsageError } from '../../../userland/lib/args.js';
-import { DIGESTS } from '../../../userland/lib/digest.js';
+import { DIGESTS } from '../../../common/digest.js';
 
 const USAGE = `
 Usage:

@@ -1,6 +1,6 @@
-// Message digests for md5sum/sha*sum, openssl, uuidgen and the node runtime's
-// crypto, written from the RFC 1321 / FIPS 180-4 definitions: synchronous so
-// the applets stay ordinary sync programs.
+// Message digests for md5sum/sha*sum, openssl, uuidgen, the node runtime's
+// crypto and the agent record's request hashes, written from the RFC 1321 /
+// FIPS 180-4 definitions: synchronous so the applets stay ordinary sync programs.
 
 export type Algo = 'md5' | 'sha1' | 'sha256' | 'sha512';
 
