@@ -187,7 +187,8 @@ for d in os.listdir("/proc"):
     });
     test(`${client}: a redirect from the listed host to an unlisted one carries only the token on`, async () => {
       const from = seen.length;
-      const out = await run(get(`http://api.listed.test:$P/redirect?to=http://other.test:${port}/echo`, 'Authorization'));
+      // X-Api-Key: clients drop Authorization on a redirect to another host themselves, not other headers.
+      const out = await run(get(`http://api.listed.test:$P/redirect?to=http://other.test:${port}/echo`, 'X-Api-Key'));
       assert.ok(to('api.listed.test', from)[0].headers.includes(VALUE), 'the listed hop gets the value');
       const next = to('other.test', from);
       assert.equal(next.length, 1, 'the redirect was followed');
