@@ -6,14 +6,18 @@
 // redirect the browser would follow itself under network 'all' (it must not:
 // it would carry the header on), an echoing server. BrowserVM: the policy
 // crosses from Node to the page, and a local server on 127.0.0.1 (CORS) gets
-// the value while the guest reads only the token.
+// the value while the guest reads only the token. <agentos-terminal>: its
+// `secrets` property (not an attribute) reaches the kernel the same way.
 // Run: npm run build && AGENTOS_E2E_PORT=4304 npx playwright test e2e/security-secrets.spec.ts
 
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { expect, test, type Page, type Request } from '@playwright/test';
 import type { Policy } from '../src/host/api/agent-vm.js';
 import { BrowserVM } from '../src/host/playwright/index.js';
+import { serveStatic } from '../src/host/playwright/static-server.js';
+import type { AgentosTerminalElement } from '../src/ui/component/agentos-terminal.js';
 
 const VALUE = 'sk-REAL-browser-5e8d1c7a90b2';
 const TOKEN = /aos-secret-API_KEY-[0-9a-f]{32}/;
@@ -140,5 +144,36 @@ test('security-secrets (BrowserVM): the policy crosses to the page; 127.0.0.1 ge
     expect(JSON.stringify(await vm.audit())).not.toContain(VALUE);
   } finally {
     await vm.stop();
+  }
+});
+
+test('security-secrets (<agentos-terminal>): the secrets property, kept out of the DOM, reaches the kernel', async ({ page }) => {
+  const site = await serveStatic({
+    root: fileURLToPath(new URL('../dist/web/', import.meta.url)), prefix: '/vendor/agentos/', isolate: true, pages: {
+      '/site/page.html': `<!doctype html><html><head><meta charset="utf-8"><title>host</title></head><body>
+<script type="module" src="/vendor/agentos/agentos-terminal.js"></script></body></html>`,
+    },
+  });
+  try {
+    await page.goto(`${site.url}/site/page.html`);
+    const before = local.length;
+    const r = await page.evaluate(async ([value, p]) => {
+      await customElements.whenDefined('agentos-terminal');
+      const el = document.createElement('agentos-terminal') as AgentosTerminalElement;
+      el.secrets = { API_KEY: { value, hosts: ['127.0.0.1'] } };
+      el.setAttribute('network', `127.0.0.1:${p}`);
+      el.setAttribute('rows', '4');
+      document.body.append(el);
+      await el.start();
+      const env = await el.vm.exec('echo "$API_KEY"');
+      const sent = await el.vm.exec(`curl -sS -H "x-api-key: $API_KEY" http://127.0.0.1:${p}/`);
+      return { env: env.stdout, sent: sent.stdout + sent.stderr, dom: document.body.outerHTML };
+    }, [VALUE, port] as const);
+    expect(r.env).toMatch(TOKEN);
+    expect(r.sent).toMatch(new RegExp(`^you sent: ${TOKEN.source}\n$`));
+    expect(local.slice(before).map((s) => s.headers).join()).toContain(VALUE);
+    expect(r.env + r.sent + r.dom).not.toContain(VALUE);
+  } finally {
+    await site.close();
   }
 });

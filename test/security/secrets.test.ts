@@ -10,6 +10,7 @@
 // network policy's `hosts`) records what reached it.
 
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
@@ -151,6 +152,14 @@ for d in os.listdir("/proc"):
     try: print(open("/proc/" + d + "/" + f, "rb").read())
     except Exception: pass'`],
   ];
+  test('wasm (WASI): the environment and /proc hold only the token', async () => {
+    // This file runs from dist/test/security/; the WASI test programs are built into dist/wasm/.
+    for (const n of ['args', 'cat']) await vm.writeFile(`/home/user/${n}.wasm`, new Uint8Array(readFileSync(new URL(`../../wasm/${n}.wasm`, import.meta.url))), 0o755);
+    const out = await run('~/args.wasm; ~/cat.wasm /proc/*/environ /proc/*/cmdline');
+    assert.match(out, /env API_KEY=aos-secret-API_KEY-[0-9a-f]{32}/);
+    noValue(out, 'a WASI program\'s environment and /proc');
+  });
+
   for (const [runtime, env, proc] of RUNTIMES) {
     test(`${runtime}: the environment holds only the token`, async () => {
       const out = await run(env);
