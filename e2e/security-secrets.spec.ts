@@ -177,3 +177,38 @@ test('security-secrets (<agentos-terminal>): the secrets property, kept out of t
     await site.close();
   }
 });
+
+test('security-secrets (playground): a key saved in the Keys panel is a host-held secret after a reload', async ({ page }) => {
+  const open = async () => {
+    await page.goto('/?vm=');
+    await page.waitForFunction(() => window.agentos !== undefined, null, { timeout: 20_000 });
+    await page.evaluate(() => window.agentos.ready);
+  };
+  await open();
+  await page.locator('#tab-keys').click();
+  const keys = page.locator('#keys');
+  await keys.getByLabel('Variable name').fill('API_KEY');
+  await keys.getByLabel('Hosts (commas)').fill('https://127.0.0.1');
+  await keys.getByLabel('Key', { exact: true }).fill(VALUE);
+  await keys.getByRole('button', { name: 'Save key' }).click();
+  await expect(keys.locator('p[role=status]')).toContainText('is not a host name');
+  await keys.getByLabel('Hosts (commas)').fill('127.0.0.1');
+  await keys.getByRole('button', { name: 'Save key' }).click();
+  await expect(keys.locator('li[data-name="API_KEY"]')).toContainText('127.0.0.1');
+  await open();
+  const before = local.length;
+  const r = await page.evaluate(async (p) => {
+    const env = await window.agentos.exec('echo "$API_KEY"');
+    const sent = await window.agentos.exec(`curl -sS -H "x-api-key: $API_KEY" http://127.0.0.1:${p}/`);
+    return { env: env.stdout, sent: sent.stdout + sent.stderr, dom: document.body.outerHTML };
+  }, port);
+  expect(r.env).toMatch(TOKEN);
+  expect(r.sent).toMatch(new RegExp(`^you sent: ${TOKEN.source}\n$`));
+  expect(local.slice(before).map((s) => s.headers).join()).toContain(VALUE);
+  expect(r.env + r.sent + r.dom).not.toContain(VALUE);
+  // Removed, it is gone from the next VM.
+  await page.locator('#tab-keys').click();
+  await page.locator('#keys li[data-name="API_KEY"]').getByRole('button', { name: 'Remove' }).click();
+  await open();
+  expect((await page.evaluate(() => window.agentos.exec('echo "[$API_KEY]"'))).stdout).toBe('[]\n');
+});
