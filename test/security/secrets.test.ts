@@ -250,6 +250,21 @@ print(r.headers, r.read().decode())'`);
     assert.match(await run('cat /home/user/env.txt'), TOKEN);
   });
 
+  test("isolation 'process': the kernel in its own process substitutes and masks the same way", async () => {
+    const iso = new AgentVM({ policy: policy(), isolation: 'process' });
+    await iso.start();
+    try {
+      const from = seen.length;
+      const r = await iso.exec(`echo "$API_KEY"; curl -s -H "x-api-key: $API_KEY" http://api.listed.test:${port}/echo`);
+      printed.push(r.stdout + r.stderr);
+      assert.match(r.stdout, TOKEN);
+      assert.ok(to('api.listed.test', from)[0].headers.includes(VALUE));
+      noValue(r.stdout + r.stderr, 'the isolated VM\'s output');
+    } finally {
+      await iso.stop();
+    }
+  });
+
   test('nothing the guest printed held the value', () => {
     noValue(printed.join('\n'), 'the guest\'s output');
   });
