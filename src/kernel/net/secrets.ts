@@ -199,10 +199,23 @@ function maskChunk(data: Uint8Array, used: readonly Entry[], final: boolean): [U
     out.push(data.subarray(pos, at), hit.tokenBytes);
     pos = at + hit.valueBytes.length;
   }
-  // Bytes that may be the start of a value cut by the chunk boundary wait for the next chunk.
-  const keep = final ? data.length : Math.max(pos, data.length - (longest - 1));
+  // Only a tail that is the start of a value (cut by the chunk boundary) waits for the next chunk:
+  // the rest goes on at once, so a stream (SSE) is not held back by an event.
+  let hold = 0;
+  if (!final) {
+    for (let k = Math.min(longest - 1, data.length - pos); k > 0 && !hold; k--) {
+      if (used.some((e) => e.valueBytes.length > k && startsWith(data, data.length - k, e.valueBytes, k))) hold = k;
+    }
+  }
+  const keep = data.length - hold;
   out.push(data.subarray(pos, keep));
   return [out, keep];
+}
+
+/** data[at, at + n) equals the first n bytes of `prefix`. */
+function startsWith(data: Uint8Array, at: number, prefix: Uint8Array, n: number): boolean {
+  for (let i = 0; i < n; i++) if (data[at + i] !== prefix[i]) return false;
+  return true;
 }
 
 /** The body with the values masked, a value split over chunks included. */
