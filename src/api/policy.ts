@@ -61,10 +61,24 @@ export interface EnvPolicy {
   secrets?: string[];
 }
 
+/**
+ * A host-held secret (policy.secrets): the guest sees only a placeholder token
+ * in its environment; the kernel puts the value into request headers bound for
+ * `hosts` (kernel/net/secrets.ts; docs/security.md, "Host-held secrets").
+ */
+export interface HostSecret {
+  /** The real value; never enters the VM. */
+  value: string;
+  /** Host names the value may be sent to: `api.example.com`, or `*.example.com` (its subdomains). */
+  hosts: string[];
+}
+
 export interface Policy {
   fs?: FsPolicy;
   processes?: ProcessPolicy;
   env?: EnvPolicy;
+  /** Host-held secrets by environment variable name (unlike env.secrets, the value is never in the VM). */
+  secrets?: Record<string, HostSecret>;
   /** How long an `ask` waits for the host before it counts as a denial (default 60 s; 'none': for ever). */
   approvalTimeoutMs?: Limit;
   /** The guest's network (below; enforced by kernel/net/policy.ts): 'none' (default), 'all' or { allow: [...] }. */

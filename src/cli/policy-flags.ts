@@ -31,7 +31,12 @@ export const POLICY_USAGE = `Policy options (exec, shell and mcp; see README, "T
   --max-memory BYTES      memory per process: WebAssembly (malloc fails), JavaScript heap (killed)
                           Each limit takes a number (0 is a limit of zero) or 'none' (no limit);
                           without the flag, the default sized for this host (README, "The defaults")
-  --secret NAME           the value of variable NAME never appears in the audit trail or others' environ
+  --secret NAME=ENV_VAR@HOST[,HOST...]
+                          a host-held secret: the guest's $NAME is a placeholder, and the kernel puts
+                          the value of this host's ENV_VAR in request headers bound for HOST
+                          (api.x.com or *.x.com) only; the value never enters the VM
+  --mask-env NAME         the value of the VM's variable NAME never appears in the audit trail or
+                          others' environ (--secret NAME, without =, is the same)
   --approve ANSWER        how every ask is answered: once, always, never or deny (default deny)
   --audit FILE            write the audit trail (JSON lines) to FILE when the VM stops`;
 
@@ -50,7 +55,7 @@ const LISTS: Record<string, [keyof Policy, string]> = {
   '--ask-path': ['fs', 'ask'],
   '--allow-cmd': ['processes', 'allow'],
   '--ask-cmd': ['processes', 'ask'],
-  '--secret': ['env', 'secrets'],
+  '--mask-env': ['env', 'secrets'],
 };
 
 const NUMBERS: Record<string, string> = {
@@ -78,7 +83,7 @@ export function takePolicyFlag(args: string[], i: number, f: PolicyFlags): numbe
     f.policy = { ...f.policy, processes: { ...f.policy.processes, sudo: false } };
     return 1;
   }
-  if (!(flag in LISTS) && !(flag in NUMBERS) && !['--policy', '--approve', '--audit', '--network', '--allow-host', '--ask-host'].includes(flag)) return 0;
+  if (!(flag in LISTS) && !(flag in NUMBERS) && !['--policy', '--approve', '--audit', '--network', '--allow-host', '--ask-host', '--secret'].includes(flag)) return 0;
   const value = optionValue(args, i);
   const p = f.policy as Record<string, Record<string, unknown>>;
   if (flag === '--policy') {
@@ -95,6 +100,9 @@ export function takePolicyFlag(args: string[], i: number, f: PolicyFlags): numbe
     f.allowHosts.push(value);
   } else if (flag === '--ask-host') {
     f.allowHosts.push(`${value} ask`);
+  } else if (flag === '--secret') {
+    if (value.includes('=')) f.policy = { ...f.policy, secrets: { ...f.policy.secrets, ...hostSecret(value) } };
+    else p.env = { ...p.env, secrets: [...((p.env?.secrets as string[] | undefined) ?? []), value] };
   } else if (flag in LISTS) {
     const [section, key] = LISTS[flag];
     p[section] ??= {};
@@ -106,6 +114,16 @@ export function takePolicyFlag(args: string[], i: number, f: PolicyFlags): numbe
     p.processes[NUMBERS[flag]] = n === Infinity ? 'none' : n;
   }
   return 2;
+}
+
+/** `--secret NAME=ENV_VAR@HOST[,HOST...]`: the value from this process's environment (policy.secrets). */
+export function hostSecret(spec: string, env: NodeJS.ProcessEnv = process.env): NonNullable<Policy['secrets']> {
+  const m = /^([^=]+)=([^@]+)@(.+)$/.exec(spec);
+  if (!m) throw new Error(`--secret: '${spec}' is not NAME=ENV_VAR@HOST[,HOST...]`);
+  const [, name, variable, hosts] = m;
+  const value = env[variable];
+  if (value === undefined) throw new Error(`--secret ${name}: the environment variable ${variable} is not set`);
+  return { [name]: { value, hosts: hosts.split(',') } };
 }
 
 /** The CLI's flags (`--network none|all`, `--allow-host SPEC`...) as a policy; allow-hosts imply an allowlist. */

@@ -35,6 +35,7 @@ import { handlers } from './sys/table.js';
 import { acquire, leaderExited } from './tty/jobctl.js';
 import { Ptys } from './tty/pty.js';
 import { NetStack } from './net/stack.js';
+import { HostSecrets } from './net/secrets.js';
 import { AgentTable } from './agent/table.js';
 import { WasmModules } from './wasm-modules.js';
 import { FlockTable } from './flock.js';
@@ -148,7 +149,7 @@ export class Kernel {
     this.snapshots = new Snapshots(() => this.vfs.root().fs as OverlayFs, this.persister?.store ?? new MemorySnapshots(), opts.imageId ?? '', (u, caller) => this.replaceLayer(u, caller));
     this.fifos = opts.fifos;
     this.software = new SoftwareBroker(this.vfs);
-    this.net = opts.net ?? new NetStack();
+    this.net = opts.net ?? new NetStack(undefined, null, new HostSecrets(this.policy.policy.secrets));
     this.runtimes = new Set(opts.runtimes ?? RUNTIME_NAMES);
     this.pipefs.dev = 0xfe00;
     this.hostname = opts.hostname ?? 'agentos';
@@ -383,8 +384,8 @@ export class Kernel {
     }
     // Ignored signals stay ignored across exec; caught ones reset to default.
     parent.dispositions.forEach((d, sig) => (child.dispositions[sig] = d === SIG_IGN ? SIG_IGN : 0));
-    // The host is trusted and the guest is not: what the host passes in is sanitised.
-    child.env = parent === this.init ? sanitizeEnv(req.env) : [...req.env];
+    // The host is trusted and the guest is not: what the host passes in is sanitised, and host-held secrets are only their tokens.
+    child.env = parent === this.init ? this.net.secrets.environ(sanitizeEnv(req.env)) : [...req.env];
     this.policy.environ(child.env);
     parent.children.add(child);
     this.procs.add(child);

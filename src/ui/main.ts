@@ -4,7 +4,8 @@
 // URL parameters: `?vm=NAME` picks the persistent VM (default `playground`),
 // `?vm=` (empty) an ephemeral one; `?takeover` takes the VM from another tab;
 // `?policy=JSON` runs it under a policy (README, "The policy"), which the
-// terminal and the file tree alike meet.
+// terminal and the file tree alike meet. API keys saved in the Keys panel
+// (panels/keys.ts) are added to it as host-held secrets.
 
 import '@xterm/xterm/css/xterm.css';
 import { parsePolicy } from './component/attributes.js';
@@ -12,6 +13,7 @@ import { ensureIsolation, isolationHelp } from './coi/ensure.js';
 import { el } from './dom.js';
 import { ask } from './panels/ask.js';
 import { FileTree } from './panels/file-tree.js';
+import { KeysPanel, withStoredSecrets } from './panels/keys.js';
 import { ProgressView } from './panels/progress.js';
 import { SnapshotsPanel } from './panels/snapshots.js';
 import { StorageIndicator } from './panels/storage.js';
@@ -59,7 +61,7 @@ async function main(): Promise<void> {
   const t0 = performance.now();
   let vmView: VmView;
   try {
-    const policy = parsePolicy(params.get('policy'), null);
+    const policy = withStoredSecrets(parsePolicy(params.get('policy'), null));
     const viewOptions: VmViewOptions = { persist: vmName, takeover: params.has('takeover'), policy, onProgress: (p) => progress.update(p) };
     vmView = new VmView(view, localVM(viewOptions), viewOptions);
     window.agentos = vmView.api();
@@ -86,7 +88,7 @@ async function main(): Promise<void> {
   const snaps = new SnapshotsPanel(vmView, () => void files.refresh());
   const kernel = el('section', { id: 'kernel', className: 'panel' });
   new StatusView(kernel, vmView.vm.vm, bootMs).start();
-  addTabs(tabs, panels, [['Files', files.root], ['Snapshots', snaps.root], ['Kernel', kernel]], (i) => {
+  addTabs(tabs, panels, [['Files', files.root], ['Snapshots', snaps.root], ['Kernel', kernel], ['Keys', new KeysPanel().root]], (i) => {
     if (i === 0) void files.refresh();
     if (i === 1) void snaps.refresh();
   });

@@ -43,3 +43,22 @@ test('agentos exec: policy flags, a policy file, approvals and the audit file', 
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('agentos exec --secret NAME=ENV_VAR@HOST: the guest sees a placeholder; a missing variable is a usage error', () => {
+  const value = 'sk-from-the-host-0123456789';
+  const run = (...args: string[]) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, MY_KEY: value } });
+  const r = run('exec', '--secret', 'API_KEY=MY_KEY@api.example.com,*.example.org', '--', 'echo "$API_KEY"; cat /proc/self/environ');
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stdout, /^aos-secret-API_KEY-[0-9a-f]{32}\n/);
+  assert.ok(!r.stdout.includes(value));
+  const missing = run('exec', '--secret', 'API_KEY=NO_SUCH_VAR_X@api.example.com', '--', 'true');
+  assert.equal(missing.status, 2);
+  assert.match(missing.stderr, /--secret API_KEY: the environment variable NO_SUCH_VAR_X is not set/);
+  const bad = run('exec', '--secret', 'API_KEY=MY_KEY@https://api.example.com', '--', 'true');
+  assert.equal(bad.status, 2);
+  assert.match(bad.stderr, /not a host name/);
+  assert.ok(!bad.stderr.includes(value));
+  // The older, weaker kind keeps its flag: --secret NAME (and --mask-env NAME) masks a value the VM holds.
+  const masked = run('exec', '--secret', 'TOKEN', '--mask-env', 'OTHER', '--', 'echo ok');
+  assert.equal(masked.status, 0, masked.stderr);
+});

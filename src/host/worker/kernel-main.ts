@@ -11,6 +11,7 @@ import type { HostFetch } from '../../kernel/net/host.js';
 import type { NetworkPolicy } from '../../api/policy.js';
 import { NetPolicy } from '../../kernel/net/policy.js';
 import { checkPolicy, networkOf } from '../../kernel/policy/types.js';
+import { HostSecrets } from '../../kernel/net/secrets.js';
 import { NetStack } from '../../kernel/net/stack.js';
 import type { WorkerFactory } from '../../kernel/runner.js';
 import type { FileSystem } from '../../kernel/vfs/types.js';
@@ -71,7 +72,8 @@ export interface HostParts {
 export type KernelBooted = { type: 'booted'; /** Node: the pid of the process the kernel runs in. */ pid?: number } | { type: 'boot-error'; message: string };
 
 export async function startKernel(init: KernelInit, host: HostParts): Promise<KernelService> {
-  const net = new NetStack(new NetPolicy(networkOf(checkPolicy(init.policy), init.network)), host.fetch ?? null);
+  const policy = checkPolicy(init.policy);
+  const net = new NetStack(new NetPolicy(networkOf(policy, init.network)), host.fetch ?? null, new HostSecrets(policy.secrets));
   const mounts = await Promise.all((init.mounts ?? []).map(async (m) => {
     if (!host.openMount) throw new Error('this host cannot mount host directories');
     return { at: m.vmPath, fs: await host.openMount(m) };

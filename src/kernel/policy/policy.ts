@@ -38,6 +38,8 @@ export class PolicyEngine {
   constructor(private readonly k: Kernel, policy: unknown, hostMemory: number) {
     this.policy = checkPolicy(policy);
     this.secrets = new Secrets(this.policy.env?.secrets);
+    // Host-held values never reach the audit trail; should one ever, it is masked there too.
+    this.secrets.hide(Object.values(this.policy.secrets ?? {}).map((s) => s.value));
     this.audit = new AuditLog(this.secrets);
     const wait = this.policy.approvalTimeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS;
     this.approvals = new Approvals(this.audit, wait === 'none' ? Infinity : wait);

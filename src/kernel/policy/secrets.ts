@@ -26,6 +26,11 @@ export class Secrets {
     }
   }
 
+  /** Values masked whatever name they come under (the host-held secrets' values: net/secrets.ts). */
+  hide(values: readonly string[]): void {
+    for (const v of values) this.values.add(v);
+  }
+
   /** Text with every known secret value masked. */
   redact(text: string): string {
     if (!this.values.size) return text;

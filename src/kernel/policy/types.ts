@@ -4,6 +4,7 @@
 
 import type { Limit, NetworkPolicy, Policy } from '../../api/policy.js';
 import { NetPolicy } from '../net/policy.js';
+import { checkSecrets } from '../net/secrets.js';
 import { LIMIT_KEYS } from './defaults.js';
 
 const LIST_KEYS = { fs: ['readOnly', 'hidden', 'ask'], processes: ['allow', 'ask'], env: ['secrets'] } as const;
@@ -39,7 +40,7 @@ export function checkPolicy(input: unknown): Readonly<Policy> {
   if (input === undefined || input === null) return Object.freeze({});
   if (typeof input !== 'object' || Array.isArray(input)) fail('must be an object');
   const p = input as Record<string, unknown>;
-  for (const k of Object.keys(p)) if (!['fs', 'processes', 'env', 'approvalTimeoutMs', 'network'].includes(k)) fail(`unknown key ${k}`);
+  for (const k of Object.keys(p)) if (!['fs', 'processes', 'env', 'secrets', 'approvalTimeoutMs', 'network'].includes(k)) fail(`unknown key ${k}`);
   const out: Policy = {};
   const fs = section(p, 'fs', LIST_KEYS.fs);
   const procs = section(p, 'processes', [...LIST_KEYS.processes, ...LIMIT_KEYS, 'sudo']);
@@ -73,6 +74,14 @@ export function checkPolicy(input: unknown): Readonly<Policy> {
   if (p.env !== undefined) {
     const list = pathList(env.secrets, 'env.secrets');
     out.env = list ? { secrets: Object.freeze([...list]) as string[] } : {};
+  }
+  if (p.secrets !== undefined) {
+    try {
+      out.secrets = checkSecrets(p.secrets);
+    } catch (e) {
+      fail((e as Error).message);
+    }
+    for (const s of Object.values(out.secrets)) Object.freeze(Object.freeze(s).hosts);
   }
   if (p.approvalTimeoutMs !== undefined) {
     if (!isLimit(p.approvalTimeoutMs)) fail("approvalTimeoutMs must be a non-negative number or 'none'");

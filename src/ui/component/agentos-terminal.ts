@@ -18,6 +18,8 @@
 // running VM.
 // Property `vm`: exec/readFile/writeFile/snapshot/restore, exec(cmd, {inTerminal}).
 // Property `onApproval`: answers the policy's `ask` rules (absent: denied).
+// Property `secrets`: host-held secrets (policy.secrets) kept out of the DOM;
+// set before the element is connected, merged into the policy.
 // Property `isolation`: null until known, then how the VM gets SharedArrayBuffer
 // or, `unavailable`, why it cannot (also shown in the element, in words).
 // Property `persisted`: whether the browser agreed to keep a persistent VM's
@@ -34,6 +36,8 @@ import { localVM, VmView, type AgentosApi, type VmViewOptions } from '../term/vm
 import { XtermView } from '../term/xterm-view.js';
 import type { AgentVM, Answer, ApprovalRequest } from '../../host/browser/index.js';
 import { parseEnv, parsePolicy, parseSize } from './attributes.js';
+import { checkPolicy } from '../../host/check-policy.js';
+import type { Policy } from '../../api/policy.js';
 import componentCss from './component.css?inline';
 
 /**
@@ -50,6 +54,13 @@ export class AgentosTerminalElement extends HTMLElement {
 
   /** Answers the policy's `ask` rules: 'once' | 'always' | 'never' | 'deny'. Without it every ask is denied. */
   onApproval: ((req: ApprovalRequest) => Answer | Promise<Answer>) | null = null;
+
+  /**
+   * Host-held secrets (README, "Host-held secrets"), set before the element
+   * is connected: added to the policy's `secrets`, so a key need not be
+   * written into the `policy` attribute where every script on the page reads it.
+   */
+  secrets: Policy['secrets'] | null = null;
 
   private view: XtermView | null = null;
   private vmView: VmView<AgentVM | FrameVM> | null = null;
@@ -162,6 +173,7 @@ export class AgentosTerminalElement extends HTMLElement {
     this.refused = null;
     try {
       policy = parsePolicy(this.getAttribute('policy'), this.getAttribute('network'));
+      if (this.secrets) policy = checkPolicy({ ...policy, secrets: { ...policy?.secrets, ...this.secrets } });
     } catch (e) {
       // Not a VM with a looser policy: no VM.
       return this.refuse(new Error(`agentOS: invalid policy: ${(e as Error).message}`));
