@@ -73,14 +73,16 @@ test('jobs: exit code, stderr apart from stdout, wait with a timeout, cwd and en
   assert.match((await vm.jobs.output(who)).stdout, /^user\n/, 'a job runs as the VM user');
 });
 
-test('jobs: kill reaches the whole group, grandchildren and their own subgroups included', async () => {
-  const id = await vm.jobs.start('sleep 300 & (sleep 301 & wait) & set -m; sleep 302 & echo started; wait');
+test('jobs: kill reaches the whole group, grandchildren and a process group made inside the job included', async () => {
+  // timeout runs its command in a process group of its own; SIGKILL leaves timeout no chance to pass it on.
+  const id = await vm.jobs.start('sleep 300 & (sleep 301 & wait) & timeout 400 sleep 302 & echo started; wait');
   await pollUntil(vm, id, (s) => s.includes('started'));
   const ps = async () => (await vm.exec("ps -eo comm,args | grep '^sleep' || true")).stdout;
-  const running = await ps();
-  for (const n of [300, 301, 302]) assert.match(running, new RegExp(`sleep ${n}`), 'all three sleeps run');
-  await vm.jobs.kill(id);
-  assert.equal((await vm.jobs.wait(id)).running, false);
+  const all = (s: string) => [300, 301, 302].every((n) => s.includes(`sleep ${n}`));
+  for (let i = 0; i < 100 && !all(await ps()); i++) await new Promise((r) => setTimeout(r, 20));
+  assert.ok(all(await ps()), 'all three sleeps run');
+  await vm.jobs.kill(id, 'KILL');
+  assert.equal((await vm.jobs.wait(id, { timeoutMs: 10_000 })).running, false, 'the job ends: nothing holds its output open');
   for (let i = 0; i < 100 && (await ps()) !== ''; i++) await new Promise((r) => setTimeout(r, 20));
   assert.equal(await ps(), '', 'no sleep survives the kill');
 });

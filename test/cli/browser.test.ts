@@ -47,7 +47,7 @@ test('agentos mcp --host browser: the tools through a real client', { skip }, as
     return { text: r.content[0]?.text ?? '', isError: r.isError === true };
   };
   try {
-    assert.deepEqual((await c.listTools()).tools.map((t) => t.name).sort(), ['exec', 'list_directory', 'read_file', 'restore', 'snapshot', 'write_file']);
+    assert.deepEqual((await c.listTools()).tools.map((t) => t.name).sort(), ['exec', 'job_kill', 'job_list', 'job_output', 'job_start', 'job_wait', 'list_directory', 'read_file', 'restore', 'snapshot', 'write_file']);
     const r = await call('exec', { command: 'cd /tmp && echo hi; echo err >&2' });
     assert.deepEqual(JSON.parse(r.text), { stdout: 'hi\n', stderr: 'err\n', exitCode: 0, timedOut: false, truncated: false });
     assert.equal(JSON.parse((await call('exec', { command: 'pwd' })).text).stdout, '/tmp\n', 'one session');
