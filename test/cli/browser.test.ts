@@ -63,6 +63,9 @@ test('agentos mcp --host browser: the tools through a real client', { skip }, as
     const missing = await call('read_file', { path: '/nope' });
     assert.equal(missing.isError, true);
     assert.match(missing.text, /ENOENT|No such file/);
+    const { id } = JSON.parse((await call('job_start', { command: 'echo job; exit 4' })).text) as { id: number };
+    assert.deepEqual(JSON.parse((await call('job_wait', { id })).text), { id, running: false, exitCode: 4 });
+    assert.equal(JSON.parse((await call('job_output', { id })).text).stdout, 'job\n');
   } finally {
     await c.close();
   }
