@@ -10,29 +10,19 @@ import { browserFetch } from '../src/host/browser/worker/net-fetch.js';
 import { startKernel, type HostMount, type KernelBooted, type KernelInit } from '../src/host/worker/kernel-main.js';
 import { sealEndpoint } from '../src/host/sealed-endpoint.js';
 import type { WorkerPort } from '../src/kernel/runner.js';
+import { heldPort } from '../src/host/worker/held-port.js';
 
 function processWorker(): WorkerPort {
   const w = new Worker(new URL('./process.browser.ts', import.meta.url), { type: 'module', name: 'agentos-process' });
   // What the early worker posts ('ready') or throws (its script failed to load) before the runner listens waits for it.
-  const posted: unknown[] = [];
-  let deliver: ((m: unknown) => void) | null = null;
-  w.addEventListener('message', (e) => (deliver ? deliver(e.data) : posted.push(e.data)));
-  const held: unknown[] = [];
-  let report: ((e: unknown) => void) | null = null;
-  w.addEventListener('error', (e) => (report ? report(e.message ?? e) : held.push(e.message ?? e)));
-  return {
+  return heldPort<unknown>({
     post: (m) => w.postMessage(m),
-    // After the runner has filed the worker, as a message would come (never from inside the factory).
-    onMessage: (cb) => {
-      deliver = cb;
-      queueMicrotask(() => posted.splice(0).forEach((m) => cb(m)));
-    },
-    onError: (cb) => {
-      report = cb;
-      queueMicrotask(() => held.splice(0).forEach((e) => cb(e)));
-    },
     terminate: () => w.terminate(),
-  };
+    listen: (onMessage, onError) => {
+      w.addEventListener('message', (e) => onMessage(e.data));
+      w.addEventListener('error', (e) => onError(e.message ?? e));
+    },
+  });
 }
 
 /**

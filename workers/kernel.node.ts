@@ -7,6 +7,7 @@ import { Worker, workerData } from 'node:worker_threads';
 import type { KernelWorkerData } from '../src/host/worker/kernel-main.js';
 import { processHeapCap, processHeapMemory } from '../src/host/node/worker/process-heap.js';
 import type { WorkerFactory, WorkerLimits, WorkerPort } from '../src/kernel/runner.js';
+import { heldPort } from '../src/host/worker/held-port.js';
 
 const processWorkerUrl = new URL('./process.worker.js', import.meta.url);
 
@@ -23,25 +24,14 @@ function processWorker(cap: number): WorkerPort {
   const w = new Worker(processWorkerUrl, { stdout: true, stderr: true, ...(cap === Infinity ? {} : { resourceLimits: { maxOldGenerationSizeMb: cap } }) });
   w.stdout.resume();
   w.stderr.resume();
-  const held: unknown[] = [];
-  let deliver: (m: unknown) => void = (m) => held.push(m);
-  w.on('message', (m) => deliver(m));
-  const errors: (Error & { code?: string })[] = [];
-  let fail: (e: Error & { code?: string }) => void = (e) => errors.push(e);
-  w.on('error', (e) => fail(e));
-  return {
+  return heldPort<Error & { code?: string }>({
     post: (m) => w.postMessage(m),
-    // What was held comes after the runner has filed the worker, as a message would (never from inside the factory).
-    onMessage: (cb) => {
-      deliver = cb;
-      queueMicrotask(() => held.splice(0).forEach((m) => cb(m)));
-    },
-    onError: (cb) => {
-      fail = (e) => cb(e, e.code === 'ERR_WORKER_OUT_OF_MEMORY');
-      queueMicrotask(() => errors.splice(0).forEach((e) => fail(e)));
-    },
     terminate: () => void w.terminate(),
-  };
+    listen: (onMessage, onError) => {
+      w.on('message', onMessage);
+      w.on('error', onError);
+    },
+  }, (cb, e) => cb(e, e.code === 'ERR_WORKER_OUT_OF_MEMORY'));
 }
 
 /**

@@ -1,6 +1,8 @@
 // `agentos mcp`: one VM offered to an agent over the Model Context Protocol
 // (stdio, @modelcontextprotocol/sdk). Tools: exec, read_file, write_file,
-// list_directory, snapshot, restore. The VM lives as long as the connection.
+// list_directory, snapshot, restore, and the background jobs' job_start,
+// job_output, job_wait, job_kill, job_list. The VM (its jobs too) lives as
+// long as the connection.
 //
 // Every tool acts for the agent, so none reaches further than the guest: exec
 // runs in the guest's session; the file tools are AgentVM's file calls, which
@@ -24,7 +26,8 @@ export const MCP_USAGE = `  mcp [--state DIR] [--isolation MODE] [--host node|br
       [POLICY OPTIONS]
                           serve one VM over the Model Context Protocol on stdin/stdout:
                           tools exec, read_file, write_file, list_directory, snapshot,
-                          restore; --state DIR makes it persistent (Node host);
+                          restore, job_start, job_output, job_wait, job_kill, job_list;
+                          --state DIR makes it persistent (Node host);
                           --host browser runs it in headless Chromium (BrowserVM), else it runs
                           isolated in a child Node process (--isolation, below);
                           the VM runs under the policy the options give (as exec's)`;
@@ -155,6 +158,37 @@ export async function mcpCommand(args: string[], usageError: (msg: string) => nu
     await vm.restore(name);
     return text(`restored snapshot ${name}`);
   }));
+
+  // Background jobs: a server started here keeps running between calls; its output is polled by cursor.
+  server.registerTool('job_start', {
+    description: 'Start a shell command (bash syntax) as a background job in the VM, in a process group of its own (stdin /dev/null; stdout and stderr kept in a log of the newest log_bytes, default 1 MiB). Returns its id. Poll it with job_output, stop it with job_kill.',
+    inputSchema: { command: z.string(), cwd: z.string().optional(), log_bytes: z.number().int().optional() },
+  }, ({ command, cwd, log_bytes }) => guarded(async () => {
+    return text(JSON.stringify({ id: await vm.jobs.start(command, { cwd, logBytes: log_bytes }) }));
+  }));
+
+  server.registerTool('job_output', {
+    description: 'Output of job ID written since CURSOR (default 0: everything kept), as UTF-8 text: stdout, stderr, the cursor to pass next time, dropped (bytes lost to the log\'s bound since CURSOR), running, and once finished exitCode (128 + signal when killed) and signal.',
+    inputSchema: { id: z.number().int(), cursor: z.number().int().nonnegative().optional() },
+  }, ({ id, cursor }) => guarded(async () => text(JSON.stringify(await vm.jobs.output(id, cursor)))));
+
+  server.registerTool('job_wait', {
+    description: 'Wait until job ID finishes, at most TIMEOUT_SECONDS (default 30); returns running (true if it is still running), exitCode and signal.',
+    inputSchema: { id: z.number().int(), timeout_seconds: z.number().positive().optional() },
+  }, ({ id, timeout_seconds }) => guarded(async () => text(JSON.stringify(await vm.jobs.wait(id, { timeoutMs: (timeout_seconds ?? 30) * 1000 })))));
+
+  server.registerTool('job_kill', {
+    description: 'Send SIGNAL (default TERM; KILL, INT, HUP, ... or a number) to every process of job ID (its whole process group and session).',
+    inputSchema: { id: z.number().int(), signal: z.union([z.string(), z.number().int()]).optional() },
+  }, ({ id, signal }) => guarded(async () => {
+    await vm.jobs.kill(id, signal ?? 'TERM');
+    return text(`sent ${String(signal ?? 'TERM')} to job ${id}`);
+  }));
+
+  server.registerTool('job_list', {
+    description: 'The background jobs: id, command, pid, running, exitCode, signal, bytes of output. A finished job whose last output job_output has returned is listed once more, then forgotten.',
+    inputSchema: {},
+  }, () => guarded(async () => text(JSON.stringify(await vm.jobs.list()))));
 
   const transport = new LineTransport(process.stdin, protocol);
   const closed = new Promise<void>((done) => {

@@ -94,11 +94,17 @@ export class Runner {
   private queue: Slot[] = [];
   private booting = 0;
   private spawned = 0;
-  private shrinkTimer: ReturnType<typeof setTimeout> | null = null;
-  /** When a worker was last claimed (Date.now()). */
-  private lastClaim = 0;
-  /** The idle timer (armed while the pool holds workers); the pool was given back when `trimmed`. */
-  private idleTimer: ReturnType<typeof setTimeout> | null = null;
+  /** When a worker was last claimed (Date.now()); from creation, the pool counts as just used. */
+  private lastClaim = Date.now();
+  /** When a claim last found the idle pool empty (the pool grew); 0: not grown since the last shrink. */
+  private grewAt = 0;
+  /**
+   * The pool's one timer, due at its next deadline: SHRINK_MS after it last
+   * grew (back to the warm pool), idleMs after the last claim (the pool given
+   * back, `trimmed`, until the next claim). Armed once the pool holds workers.
+   */
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private timerDue = Infinity;
   private trimmed = false;
 
   constructor(
@@ -129,7 +135,7 @@ export class Runner {
   /** Top the pool up to its target of idle workers, counting those about to come back from unwinding. */
   prewarm(): void {
     while (this.idle.length + this.unwinding.size < this.target) this.idle.push(this.create());
-    if (this.idle.length > 0 && this.idleTimer === null) this.armIdleTimer(this.idleMs);
+    if (this.idle.length > 0 && this.timer === null) this.arm();
   }
 
   /** Boot is over: keep the whole warm pool from now on. */
@@ -209,10 +215,8 @@ export class Runner {
 
   shutdown(): void {
     this.target = 0;
-    if (this.shrinkTimer) clearTimeout(this.shrinkTimer);
-    this.shrinkTimer = null;
-    if (this.idleTimer !== null) clearTimeout(this.idleTimer);
-    this.idleTimer = null;
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
     for (const s of [...this.idle, ...this.running.values(), ...this.unwinding, ...this.queue]) this.destroy(s);
     this.idle = [];
     this.queue = [];
@@ -237,14 +241,13 @@ export class Runner {
   private grow(): void {
     if (this.target === 0) return;
     this.target = Math.max(this.target, this.spare - 1);
-    if (this.shrinkTimer) clearTimeout(this.shrinkTimer);
-    this.shrinkTimer = setTimeout(() => this.shrink(), SHRINK_MS);
+    this.grewAt = Date.now();
+    this.arm();
   }
 
   /** A quiet spell: back to the warm pool, ending the idle workers past it (the least ready first). */
   private shrink(): void {
-    this.shrinkTimer = null;
-    if (this.target === 0) return;
+    this.grewAt = 0;
     this.target = this.warm;
     while (this.idle.length > this.warm) {
       let worst = 0;
@@ -253,19 +256,29 @@ export class Runner {
     }
   }
 
-  private armIdleTimer(ms: number): void {
-    this.idleTimer = setTimeout(() => {
-      this.idleTimer = null;
-      if (this.target === 0) return; // shut down
-      const quiet = Date.now() - this.lastClaim;
-      if (quiet < this.idleMs) return this.armIdleTimer(this.idleMs - quiet);
+  /** Arm the timer for the pool's next deadline, unless it is due sooner already (it then re-arms itself). */
+  private arm(now = Date.now()): void {
+    const due = Math.min(this.lastClaim + this.idleMs, this.grewAt ? this.grewAt + SHRINK_MS : Infinity);
+    if (this.timer !== null && this.timerDue <= due) return;
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timerDue = due;
+    this.timer = setTimeout(() => this.tick(), Math.max(0, due - now));
+  }
+
+  private tick(): void {
+    this.timer = null;
+    if (this.target === 0) return; // shut down
+    const now = Date.now();
+    if (now - this.lastClaim >= this.idleMs) {
       // Idle: give the pool back until the next claim.
       this.trimmed = true;
       this.target = 0;
-      if (this.shrinkTimer) clearTimeout(this.shrinkTimer);
-      this.shrinkTimer = null;
+      this.grewAt = 0;
       for (const s of [...this.idle, ...this.unwinding]) this.destroy(s);
-    }, ms);
+      return;
+    }
+    if (this.grewAt && now - this.grewAt >= SHRINK_MS) this.shrink();
+    this.arm(now);
   }
 
   private create(): Slot {

@@ -79,6 +79,11 @@ const api: SandboxApi = {
   snapshotDelete: (n) => need().snapshots.delete(n),
   snapshotExport: async (n) => toBase64(await need().snapshots.export(n)),
   snapshotImport: (n, f) => need().snapshots.import(n, fromBase64(f)),
+  jobStart: (cmd, o) => need().jobs.start(cmd, o),
+  jobOutput: (id, cursor) => need().jobs.output(id, cursor),
+  jobWait: (id, o) => need().jobs.wait(id, o),
+  jobKill: (id, signal) => need().jobs.kill(id, signal),
+  jobList: () => need().jobs.list(),
   async listen(kind, on) {
     unlisten[kind]?.();
     delete unlisten[kind];

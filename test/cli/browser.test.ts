@@ -47,7 +47,7 @@ test('agentos mcp --host browser: the tools through a real client', { skip }, as
     return { text: r.content[0]?.text ?? '', isError: r.isError === true };
   };
   try {
-    assert.deepEqual((await c.listTools()).tools.map((t) => t.name).sort(), ['exec', 'list_directory', 'read_file', 'restore', 'snapshot', 'write_file']);
+    assert.deepEqual((await c.listTools()).tools.map((t) => t.name).sort(), ['exec', 'job_kill', 'job_list', 'job_output', 'job_start', 'job_wait', 'list_directory', 'read_file', 'restore', 'snapshot', 'write_file']);
     const r = await call('exec', { command: 'cd /tmp && echo hi; echo err >&2' });
     assert.deepEqual(JSON.parse(r.text), { stdout: 'hi\n', stderr: 'err\n', exitCode: 0, timedOut: false, truncated: false });
     assert.equal(JSON.parse((await call('exec', { command: 'pwd' })).text).stdout, '/tmp\n', 'one session');
@@ -63,6 +63,9 @@ test('agentos mcp --host browser: the tools through a real client', { skip }, as
     const missing = await call('read_file', { path: '/nope' });
     assert.equal(missing.isError, true);
     assert.match(missing.text, /ENOENT|No such file/);
+    const { id } = JSON.parse((await call('job_start', { command: 'echo job; exit 4' })).text) as { id: number };
+    assert.deepEqual(JSON.parse((await call('job_wait', { id })).text), { id, running: false, exitCode: 4 });
+    assert.equal(JSON.parse((await call('job_output', { id })).text).stdout, 'job\n');
   } finally {
     await c.close();
   }

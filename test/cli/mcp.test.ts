@@ -28,7 +28,7 @@ test('mcp: the tools, through a real client', async () => {
   const c = await connect();
   try {
     const names = (await c.listTools()).tools.map((t) => t.name).sort();
-    assert.deepEqual(names, ['exec', 'list_directory', 'read_file', 'restore', 'snapshot', 'write_file']);
+    assert.deepEqual(names, ['exec', 'job_kill', 'job_list', 'job_output', 'job_start', 'job_wait', 'list_directory', 'read_file', 'restore', 'snapshot', 'write_file']);
 
     const r = await call(c, 'exec', { command: 'cd /tmp && echo hi > a; cat a; echo err >&2' });
     assert.deepEqual(JSON.parse(r.text), { stdout: 'hi\n', stderr: 'err\n', exitCode: 0, timedOut: false, truncated: false });

@@ -116,6 +116,28 @@ t('snapshots, output events, a terminal', async () => {
   assert.match(screen, /30 100/);
 });
 
+t('jobs: start, poll by cursor (UTF-8 split across writes kept whole), kill the group, wait, list', async () => {
+  const id = await main.jobs.start("printf '\\303'; sleep 0.2; printf '\\251\\n'; while :; do echo tick; sleep 0.1; done");
+  let out = '';
+  let cursor = 0;
+  for (let i = 0; i < 200 && !out.includes('tick\ntick\n'); i++) {
+    const r = await main.jobs.output(id, cursor);
+    assert.equal(r.running, true);
+    out += r.stdout;
+    cursor = r.cursor;
+    await new Promise((res) => setTimeout(res, 30));
+  }
+  assert.match(out, /^é\n(tick\n)+$/);
+  assert.deepEqual((await main.jobs.list()).map((j) => [j.id, j.running]), [[id, true]]);
+  assert.deepEqual(await main.jobs.wait(id, { timeoutMs: 50 }), { id, running: true });
+  await main.jobs.kill(id);
+  assert.deepEqual(await main.jobs.wait(id), { id, running: false, exitCode: 143, signal: 'SIGTERM' });
+  assert.equal((await main.jobs.output(id, cursor)).running, false);
+  assert.equal((await main.jobs.list()).length, 1);
+  assert.deepEqual(await main.jobs.list(), [], 'a drained job is listed once more, then forgotten');
+  await assert.rejects(main.jobs.output(id), /no job/);
+});
+
 t('what the browser cannot do is an absent capability (and a refused option)', async () => {
   const vm: VM = main; // one interface: what a host lacks is typed as optional, and absent
   assert.deepEqual([vm.spawn, vm.fork, vm.openExtraSession, vm.vm], [undefined, undefined, undefined, undefined]);

@@ -1,8 +1,8 @@
 // The process worker pool (src/kernel/runner.ts) with stand-in workers: boots
 // are throttled to a few at a time, a claim waiting for its boot takes the
 // first worker to come back idle, the pool stays within its processes plus
-// its spares, and an idle VM gives its idle workers back (the next spawn gets
-// a worker at once and the pool refills).
+// its spares, a grown pool shrinks after a quiet spell, and an idle VM gives
+// its idle workers back (the next spawn gets a worker at once and the pool refills).
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -119,6 +119,32 @@ test('a claim that finds the idle pool empty grows it past its warm size', async
   for (const pid of [2, 3, 4]) claimAndStart(runner, proc(pid));
   await tick();
   assert.equal(runner.stats.idle, 2 * warm - 1, 'a claim that found it empty: more spares');
+  runner.shutdown();
+});
+
+test('a grown pool shrinks back to its warm size after a quiet spell; an idle one is given back later', async (t) => {
+  // One timer serves both deadlines (SHRINK_MS = 5 s after the last growth, POOL_IDLE_MS = 30 s after the last claim).
+  t.mock.timers.enable({ apis: ['setTimeout', 'Date'], now: 1_000_000 });
+  const settle = () => new Promise<void>((r) => setImmediate(r));
+  const warm = 2;
+  const { runner, workers } = pool(warm, 4);
+  runner.fillPool();
+  for (const w of workers) w.say({ type: 'ready' });
+  for (const pid of [1, 2, 3, 4]) claimAndStart(runner, proc(pid));
+  await settle();
+  assert.equal(runner.stats.idle, 2 * warm - 1, 'grown');
+  t.mock.timers.tick(4_999);
+  await settle();
+  assert.equal(runner.stats.idle, 2 * warm - 1, 'not yet');
+  t.mock.timers.tick(1);
+  await settle();
+  assert.equal(runner.stats.idle, warm, 'shrunk after 5 s without growth');
+  t.mock.timers.tick(24_999);
+  await settle();
+  assert.equal(runner.stats.idle, warm, 'still warm before 30 s without a claim');
+  t.mock.timers.tick(1);
+  await settle();
+  assert.deepEqual([runner.stats.idle, runner.stats.running], [0, 4], 'given back; the running workers kept');
   runner.shutdown();
 });
 

@@ -9,6 +9,7 @@ import { listDirectory, type DirEntry } from './list-directory.js';
 import type { Machine, RunOptions, RunResult } from './machine.js';
 import type { Terminal, TerminalOptions } from './terminal.js';
 import type { VM } from './vm.js';
+import type { Jobs } from './jobs.js';
 
 export type { Terminal, TerminalOptions } from './terminal.js';
 import type { NetworkPolicy, Policy } from '../../api/policy.js';
@@ -257,6 +258,11 @@ export class AgentVM implements VM {
   /** The audit trail so far (the kernel keeps the last 10,000 events): policy decisions, processes, file changes, approvals. */
   audit(): Promise<AuditEvent[]> {
     return this.requireMachine().audit();
+  }
+
+  /** Background jobs: commands that run on beside exec, their output kept in a bounded log (README, "Background jobs"). */
+  get jobs(): Jobs {
+    return this.requireMachine().jobs(this.shellOptions());
   }
 
   /** Run a program directly (no shell), as the VM's user. */

@@ -13,6 +13,7 @@ import type { SyscallName } from '../../abi/syscalls.js';
 import { WEXITSTATUS, WIFEXITED, WTERMSIG } from '../../abi/wait.js';
 import { longTimeout, timeoutOption } from '../../abi/long-timeout.js';
 import { ExecClient } from './exec-client.js';
+import type { Jobs } from './jobs.js';
 import type { ExecShellOptions } from '../worker/exec-shell.js';
 import { openTerminal, type Terminal, type TerminalIdentity, type TerminalOptions } from './terminal.js';
 import type { ApprovalRequest, AuditEvent } from '../../api/types.js';
@@ -141,6 +142,18 @@ export class Machine {
   async openExecShell(opts: ExecShellOptions): Promise<ExecClient> {
     const { id, pid } = await this.service.shellOpen(opts);
     return new ExecClient(this.service, id, pid);
+  }
+
+  /** Background jobs (worker/jobs.ts), as the user and in the directory that `shell` gives. */
+  jobs(shell: ExecShellOptions): Jobs {
+    const s = this.service;
+    return {
+      start: (cmd, o = {}) => s.jobStart(cmd, shell, o),
+      output: async (id, cursor) => await s.jobOutput(id, cursor),
+      wait: (id, o = {}) => s.jobWait(id, o),
+      kill: async (id, signal) => void (await s.jobKill(id, signal)),
+      list: async () => await s.jobList(),
+    };
   }
 
   /** The persistent layer's state, or null for an ephemeral VM. */

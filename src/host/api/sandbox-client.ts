@@ -7,6 +7,7 @@
 import type { AuditEvent, AuditListener, ExecResult, OutputListener, Terminal, TerminalOptions } from './agent-vm.js';
 import type { ExecBytesResult, ExecOptions } from '../worker/exec-shell.js';
 import type { DirEntry } from './list-directory.js';
+import type { Jobs } from './jobs.js';
 import type { RunOptions, RunResult } from './machine.js';
 import type { SnapshotInfo } from '../../api/types.js';
 import { bytesOf, fromBase64, toBase64, type SandboxApi, type SandboxEvent, type SandboxMethod, type WireExecOptions } from '../playwright/protocol.js';
@@ -144,6 +145,15 @@ export abstract class SandboxClient {
       restore: (name: string) => this.restore(name),
     };
   }
+
+  /** Background jobs, run by the page's kernel (AgentVM's `jobs`). */
+  readonly jobs: Jobs = {
+    start: (cmd, o = {}) => this.call('jobStart', [cmd, o]),
+    output: (id, cursor = 0) => this.call('jobOutput', [id, cursor]),
+    wait: (id, o = {}) => this.call('jobWait', [id, o]),
+    kill: (id, signal = 'TERM') => this.call('jobKill', [id, signal]),
+    list: () => this.call('jobList', []),
+  };
 
   /** As the VM user, with the policy (AgentVM's readFile). */
   async readFile(path: string): Promise<Uint8Array> {

@@ -6,6 +6,7 @@
 
 import type { AuditListener, ExecResult, OutputListener, ExtraShell, SpawnedProcess, Terminal, TerminalOptions } from './agent-vm.js';
 import type { DirEntry } from './list-directory.js';
+import type { Jobs } from './jobs.js';
 import type { Machine, RunOptions, RunResult } from './machine.js';
 import type { ExecBytesResult, ExecOptions } from '../worker/exec-shell.js';
 import type { AuditEvent, SnapshotInfo } from '../../api/types.js';
@@ -45,6 +46,8 @@ export interface VM {
   /** Make snapshot `name` the VM's state; every process stops, the next exec opens a fresh shell. */
   restore(name: string): Promise<void>;
   readonly snapshots: Snapshots;
+  /** Background jobs: start, poll output by cursor, wait, kill (the whole session), list. */
+  readonly jobs: Jobs;
   /** The file calls act as the VM's user, under the policy. */
   readFile(path: string): Promise<Uint8Array>;
   writeFile(path: string, data: Uint8Array | string, mode?: number): Promise<void>;

@@ -133,6 +133,7 @@ export type { Snapshots, VM } from '../api/vm.js';
 export type { DirEntry } from '../api/list-directory.js';
 export type { AgentVMOptions, Answer, ApprovalRequest, AuditEvent, AuditListener, ExecResult, ExtraShell, OutputListener, Policy, SpawnedProcess, Terminal, TerminalOptions } from '../api/agent-vm.js';
 export type { ExecBytesResult, ExecOptions, OutputChunk } from '../worker/exec-shell.js';
+export type { JobInfo, JobOutput, Jobs, JobStartOptions, JobStatus } from '../api/jobs.js';
 
 /** AgentVM in the browser: the same interface as on Node. */
 export class AgentVM extends BaseAgentVM {

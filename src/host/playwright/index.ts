@@ -9,3 +9,4 @@ export type { ExecResult, OutputListener, AuditListener, Terminal, TerminalOptio
 /** The one interface of every agentOS VM (src/host/api/vm.ts). */
 export type { Snapshots, VM } from '../api/vm.js';
 export type { ExecBytesResult, ExecOptions } from '../worker/exec-shell.js';
+export type { JobInfo, JobOutput, Jobs, JobStartOptions, JobStatus } from '../api/jobs.js';

@@ -8,6 +8,7 @@
 import type { Value } from '../../abi/codec.js';
 import type { AuditEvent, Policy } from '../api/agent-vm.js';
 import type { DirEntry } from '../api/list-directory.js';
+import type { JobInfo, JobOutput, JobStartOptions, JobStatus } from '../api/jobs.js';
 import type { NetworkPolicy } from '../../api/policy.js';
 import type { Answer, ApprovalRequest, SnapshotInfo } from '../../api/types.js';
 
@@ -70,6 +71,11 @@ export interface SandboxApi {
   termWrite(id: number, data: B64): Promise<void>;
   termResize(id: number, cols: number, rows: number): Promise<void>;
   termClose(id: number): Promise<void>;
+  jobStart(cmd: string, o: JobStartOptions): Promise<number>;
+  jobOutput(id: number, cursor: number): Promise<JobOutput>;
+  jobWait(id: number, o: { timeoutMs?: number }): Promise<JobStatus>;
+  jobKill(id: number, signal: string | number): Promise<void>;
+  jobList(): Promise<JobInfo[]>;
   /** A host-level syscall, as init (strings and numbers in and out through Playwright). */
   syscall(name: string, args: Value[]): Promise<Value>;
   stop(): Promise<void>;

@@ -5,6 +5,7 @@ import type { Value } from '../../abi/codec.js';
 import { SysError } from '../../abi/errno.js';
 import { O_RDWR } from '../../abi/fcntl.js';
 import type { Kernel } from '../../kernel/kernel.js';
+import type { Process } from '../../kernel/process.js';
 import type { ApprovalRequest, AuditEvent, SnapshotInfo, StorageEstimate } from '../../api/types.js';
 import { sendSignal } from '../../kernel/signal.js';
 import type { LayerInfo } from '../../kernel/persist/persister.js';
@@ -12,6 +13,7 @@ import { transfer, type Remote } from 'comlink';
 import type { ResolvedLimits } from '../../kernel/policy/defaults.js';
 import { ExecShell, type ExecBytesResult, type ExecOptions, type OutputChunk, type ExecShellOptions } from './exec-shell.js';
 import { Machine } from '../api/machine.js';
+import { JobTable, type JobInfo, type JobOutput, type JobStartOptions, type JobStatus } from './jobs.js';
 
 export interface ProcessInfo {
   pid: number;
@@ -99,6 +101,11 @@ export class KernelService {
   private readonly local = new Machine(this as unknown as Remote<KernelService>, () => {});
   private readonly shells = new Map<number, { shell: ExecShell; output: OutputQueue | null }>();
   private lastShell = 0;
+  private readonly jobs = new JobTable({
+    m: this.local,
+    mayStart: () => this.kernel.policy.limits.spawn(this.kernel.init),
+    signalSession: (sid, sig) => this.signalSession(sid, sig),
+  });
 
   constructor(private readonly kernel: Kernel, private readonly releaseHost: () => void = () => {}) {}
 
@@ -171,6 +178,28 @@ export class KernelService {
     const entry = this.shells.get(id);
     if (!entry) throw new Error(`exec shell ${id} is closed`);
     return entry;
+  }
+
+  // ---- background jobs (jobs.ts; the host's side is api/jobs.ts) ----
+
+  jobStart(cmd: string, shell: ExecShellOptions, o: JobStartOptions): Promise<number> {
+    return this.jobs.start(cmd, shell, o);
+  }
+
+  jobOutput(id: number, cursor?: number): JobOutput {
+    return this.jobs.output(id, cursor);
+  }
+
+  jobWait(id: number, o: { timeoutMs?: number }): Promise<JobStatus> {
+    return this.jobs.wait(id, o);
+  }
+
+  jobKill(id: number, signal?: string | number): number {
+    return this.jobs.kill(id, signal);
+  }
+
+  jobList(): JobInfo[] {
+    return this.jobs.list();
   }
 
   status(): KernelStatus {
@@ -278,11 +307,16 @@ export class KernelService {
    * `sinceMs` (Date.now()), in one kernel turn: a fork bomb cannot outrun it.
    */
   killSession(sid: number, sinceMs = 0): number {
+    return this.signalSession(sid, 9, (p) => p.pid !== sid && p.startMs >= sinceMs);
+  }
+
+  /** Send `sig` to every live process of session `sid` that `which` picks, in one kernel turn; how many. */
+  private signalSession(sid: number, sig: number, which: (p: Process) => boolean = () => true): number {
     const k = this.kernel;
     let n = 0;
     for (const p of k.procs.all()) {
-      if (p.sid === sid && p.pid !== sid && p.alive && p.startMs >= sinceMs) {
-        sendSignal(k, p, 9);
+      if (p.sid === sid && p.alive && which(p)) {
+        sendSignal(k, p, sig);
         n++;
       }
     }
