@@ -150,7 +150,8 @@ export abstract class SandboxClient {
   readonly jobs: Jobs = {
     start: (cmd, o = {}) => this.call('jobStart', [cmd, o]),
     output: (id, cursor = 0) => this.call('jobOutput', [id, cursor]),
-    wait: (id, o = {}) => this.call('jobWait', [id, o]),
+    // JSON has no Infinity (it would arrive as null): no bound is no timeoutMs.
+    wait: (id, o = {}) => this.call('jobWait', [id, o.timeoutMs === Infinity ? {} : o]),
     kill: (id, signal = 'TERM') => this.call('jobKill', [id, signal]),
     list: () => this.call('jobList', []),
   };
