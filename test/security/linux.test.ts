@@ -12,6 +12,9 @@ const built = existsSync(new URL('../../linux/package.json', import.meta.url));
 const skip = !built && 'dist/linux is not built (node scripts/build-linux.mjs needs apt and the Debian mirror)';
 const SECRET = 'LINUX-SECRET-7c1e';
 
+/** A guest that stops answering fails its test instead of hanging the suite. */
+const LIMIT = 120_000;
+
 let vm: AgentVM;
 
 before(async () => {
@@ -30,21 +33,21 @@ after(async () => {
   await vm?.stop();
 });
 
-test('a hidden path does not exist for the guest, as root, by name, listing or search', { skip }, async () => {
+test('a hidden path does not exist for the guest, as root, by name, listing or search', { skip, timeout: LIMIT }, async () => {
   const r = await vm.exec("linux -c 'id -u; ls -a /aos/srv; cat /aos/srv/secret/token; cd /aos/srv/secret; grep -r LINUX-SECRET /aos/srv; echo end'");
   assert.equal(r.stdout, '0\n.\n..\ndata\nend\n');
   assert.doesNotMatch(r.stdout + r.stderr, new RegExp(SECRET));
   assert.match(r.stderr, /can't open '\/aos\/srv\/secret\/token': No such file or directory/);
 });
 
-test('a read-only path refuses the guest every write: create, append, remove, rename, chmod', { skip }, async () => {
+test('a read-only path refuses the guest every write: create, append, remove, rename, chmod', { skip, timeout: LIMIT }, async () => {
   const r = await vm.exec("linux -c 'cd /aos/srv/data; echo x > g; echo y >> f; rm f; mv f h; chmod 777 f; mkdir d; cat f'");
   assert.equal(r.stdout, 'data\n');
   assert.equal(r.stderr.match(/Read-only file system/g)?.length, 6, r.stderr);
   assert.equal((await vm.exec('ls /srv/data; cat /srv/data/f; stat -c %a /srv/data/f')).stdout, 'f\ndata\n644\n');
 });
 
-test('the guest has no network device: only loopback', { skip }, async () => {
+test('the guest has no network device: only loopback', { skip, timeout: LIMIT }, async () => {
   const r = await vm.exec("linux -c 'ls /sys/class/net; cat /proc/net/dev | tail -n +3 | cut -d: -f1'");
   assert.equal(r.stdout, 'lo\n    lo\n');
 });
