@@ -76,8 +76,7 @@ export async function buildWasm(root) {
 
   await buildClangPackage(root, clangDir, clangVersion, objects['pwd.o']);
   buildRubyPackage(root);
-  for (const name of ['clang', 'ruby']) listPackage(join(root, 'dist'), name);
-  writeRepository(join(root, 'dist'), ['clang', 'ruby']);
+  publishPackages(join(root, 'dist'));
   return { compiled, cached: hits };
 }
 
@@ -140,6 +139,16 @@ async function buildClangPackage(root, clangDir, version, pwdObject) {
     absWorkingDir: root,
   });
   chmodSync(join(pkg, 'libexec/cc'), 0o755);
+}
+
+/**
+ * List the packages in dist/ and write the repository: clang and ruby, and linux when
+ * scripts/build-linux.mjs has built it (an optional build of its own, which may run first).
+ */
+export function publishPackages(dist) {
+  const names = ['clang', 'ruby', 'linux'].filter((name) => existsSync(join(dist, name, 'package.json')));
+  for (const name of names) listPackage(dist, name);
+  writeRepository(dist, names);
 }
 
 /**

@@ -2,7 +2,7 @@
 // here so the kernel's default list and the workers' table cannot drift apart
 // without the kernel bundle importing the runtimes themselves.
 
-export const RUNTIME_NAMES = ['js', 'node', 'sh', 'wasm', 'python'] as const;
+export const RUNTIME_NAMES = ['js', 'node', 'sh', 'wasm', 'python', 'linux'] as const;
 
 export type RuntimeName = (typeof RUNTIME_NAMES)[number];
 

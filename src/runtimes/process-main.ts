@@ -34,6 +34,7 @@ const RUNTIMES: Record<RuntimeName, () => Runtime | Promise<Runtime>> = {
   node: async () => (await import('./node/run.js')).runNode,
   wasm: async () => (await import('./wasm/run.js')).runWasm,
   python: async () => (await import('./python/run.js')).runPython,
+  linux: async () => (await import('./linux/run.js')).runLinux,
 };
 
 export function processMain(port: Port): void {

@@ -1,0 +1,131 @@
+// One Linux guest: v86 resumed from the package's saved state, driven over three serial ports
+// by the package's /init (wasm/linux/init): ttyS0 carries control lines both ways, ttyS1 and
+// ttyS2 the job's stdout and stderr as raw bytes. Its 9p device is answered by a P9Server.
+
+import { V86 } from 'v86';
+import { P9Server } from './p9.js';
+
+/** What a resume needs, read from the package's share/linux/. */
+export interface GuestFiles {
+  bios: Uint8Array;
+  vgaBios: Uint8Array;
+  wasm: Uint8Array;
+  /** The saved state, decompressed. */
+  state: ArrayBuffer;
+}
+
+/** The hardware the state was saved with (scripts/build-linux.mjs): a resume must match it. */
+export const GUEST_MEMORY_BYTES = 80 * 2 ** 20;
+/** Control lines are canonical tty lines (at most 4095 bytes); a job's script goes in pieces. */
+const JOB_CHUNK = 768;
+/** Stdin bytes per line: escaped, at most 4 characters each. */
+export const STDIN_CHUNK = 512;
+
+export interface JobIO {
+  stdout(bytes: Uint8Array): void;
+  stderr(bytes: Uint8Array): void;
+}
+
+const ascii = (b: Uint8Array): ArrayBuffer => b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer;
+
+export class Guest {
+  /** Set while a job runs; a guest whose job never reported back is not reused. */
+  busy = false;
+  /** No job has run since the resume: the guest's clock is still the build's. */
+  resumed = true;
+  private control = '';
+  private out: number[] = [];
+  private err: number[] = [];
+  private ended: ((status: number) => void) | null = null;
+
+  private constructor(private readonly emulator: V86, readonly server: P9Server) {
+    emulator.add_listener('serial0-output-byte', (b: number) => this.onControl(b));
+    emulator.add_listener('serial1-output-byte', (b: number) => this.out.push(b));
+    emulator.add_listener('serial2-output-byte', (b: number) => this.err.push(b));
+  }
+
+  /** Resume the saved state: the guest is where the build left it, waiting for a job. */
+  static async resume(files: GuestFiles, server: P9Server): Promise<Guest> {
+    const module = await WebAssembly.compile(files.wasm as Uint8Array<ArrayBuffer>);
+    const emulator = new V86({
+      wasm_fn: async (imports: WebAssembly.Imports) => (await WebAssembly.instantiate(module, imports)).exports,
+      bios: { buffer: ascii(files.bios) },
+      vga_bios: { buffer: ascii(files.vgaBios) },
+      initial_state: { buffer: files.state },
+      memory_size: GUEST_MEMORY_BYTES,
+      vga_memory_size: 2 * 2 ** 20,
+      uart1: true,
+      uart2: true,
+      filesystem: { handle9p: (req: Uint8Array, reply: (r: Uint8Array) => void) => reply(server.handle(req)) },
+      disable_keyboard: true,
+      disable_mouse: true,
+      disable_speaker: true,
+      autostart: true,
+    } as ConstructorParameters<typeof V86>[0]);
+    await new Promise<void>((ok) => emulator.add_listener('emulator-started', () => ok()));
+    return new Guest(emulator, server);
+  }
+
+  /** Start `script` (a busybox sh script, run in a subshell of init); resolves with its exit status. */
+  run(script: string): Promise<number> {
+    this.busy = true;
+    this.resumed = false;
+    this.control = '';
+    const bytes = new TextEncoder().encode(script);
+    let lines = '';
+    for (let i = 0; i < bytes.length; i += JOB_CHUNK) lines += `J${printfEscape(bytes.subarray(i, i + JOB_CHUNK))}\n`;
+    this.emulator.serial0_send(`${lines}G\n`);
+    return new Promise((ok) => (this.ended = ok));
+  }
+
+  /** The job's stdin: bytes as one escaped line (at most STDIN_CHUNK of them), or its end. */
+  stdin(bytes: Uint8Array | null): void {
+    this.emulator.serial0_send(bytes ? `I${printfEscape(bytes)}\n` : 'E\n');
+  }
+
+  /** A signal (by name: INT, TERM, ...) to the job's process group in the guest. */
+  signal(name: string): void {
+    this.emulator.serial0_send(`K${name}\n`);
+  }
+
+  /** Hand over what the job wrote since the last call. */
+  drain(io: JobIO): void {
+    if (this.out.length) io.stdout(Uint8Array.from(this.out.splice(0)));
+    if (this.err.length) io.stderr(Uint8Array.from(this.err.splice(0)));
+  }
+
+  async destroy(): Promise<void> {
+    await this.emulator.destroy();
+  }
+
+  private onControl(b: number): void {
+    if (b !== 0x0a) {
+      this.control += String.fromCharCode(b);
+      return;
+    }
+    // Lines init writes start with \x02; anything else (a kernel message) is not ours.
+    const line = this.control;
+    this.control = '';
+    const status = line.startsWith('\x02X') ? Number(line.slice(2)) : NaN;
+    if (Number.isInteger(status) && this.ended) {
+      const done = this.ended;
+      this.ended = null;
+      this.busy = false;
+      done(status);
+    }
+  }
+}
+
+/** Bytes as a printf(1) format that prints exactly them, in printable ASCII only. */
+export function printfEscape(bytes: Uint8Array): string {
+  let s = '';
+  for (const b of bytes) {
+    if (b === 0x25) s += '%%';
+    else if (b === 0x2d && !s) s += '\\055'; // not an option to printf
+    else if (b === 0x5c) s += '\\\\';
+    else if (b >= 0x20 && b < 0x7f) s += String.fromCharCode(b);
+    else s += `\\${b.toString(8).padStart(3, '0')}`;
+  }
+  return s;
+}
+

@@ -1,0 +1,43 @@
+// The script a `linux` process runs in the guest (sourced by a subshell of the guest's init):
+// set the clock after a resume (the state has the build's), mount agentOS's files over 9p once
+// per guest, enter the cwd, and exec the command with the process's environment. Builtins
+// only until the exec: every fork costs, emulated.
+//
+// Paths: agentOS's / is the guest's /aos, and its /home, /root and /tmp are also bound at the
+// same paths in the guest (the guest keeps its own /bin, /etc, /proc and /dev), so a cwd or an
+// argument under them means the same file on both sides.
+
+import { MSIZE } from './p9.js';
+
+/** agentOS directories bound at their own names in the guest. */
+export const SHARED = ['home', 'root', 'tmp'];
+/** The guest's PATH: its busybox, not agentOS's programs. */
+const PATH = '/bin:/sbin';
+
+/** A word for sh: single-quoted, so any bytes but NUL survive. */
+export function quote(s: string): string {
+  return `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+/** Where agentOS's `path` is in the guest. */
+export function guestPath(path: string): string {
+  return SHARED.some((d) => path === `/${d}` || path.startsWith(`/${d}/`)) ? path : `/aos${path === '/' ? '' : path}`;
+}
+
+/** The job; `clockMs` is the time to set the guest's clock to, if it needs setting. */
+export function jobScript(command: string[], env: string[], cwd: string, clockMs: number | null): string {
+  const mount = [
+    `mount -t 9p -o trans=virtio,version=9p2000.L,cache=none,msize=${MSIZE} host9p /aos || exit 125`,
+    ...SHARED.map((d) => `[ -d /aos/${d} ] && mkdir -p /${d} && mount -o bind /aos/${d} /${d}`),
+    ': >/run/aos',
+  ].join('\n  ');
+  const dir = guestPath(cwd);
+  const vars = env.filter((e) => e.includes('=') && !e.startsWith('PATH=') && !e.startsWith('PWD=') && !e.startsWith('OLDPWD='));
+  return [
+    ...(clockMs === null ? [] : [`date -s @${Math.floor(clockMs / 1000)} >/dev/null 2>&1`]),
+    `[ -e /run/aos ] || {\n  ${mount}\n}`,
+    `cd ${quote(dir)} || exit 1`,
+    `exec env -i ${[...vars, `PATH=${PATH}`, `PWD=${dir}`].map(quote).join(' ')} ${command.map(quote).join(' ')}`,
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,107 @@
+// The `linux` runtime (decision 0067): `linux [-c SCRIPT [NAME ARGS...] | PROGRAM ARGS...]` runs
+// in a real i386 Linux guest (v86, resumed from the package's saved state) with this process's
+// cwd, argv, env, stdin, stdout, stderr and exit status. The guest's files are agentOS's, served
+// over 9p by this process's own syscalls (p9.ts). A guest is kept warm in the worker for the
+// next `linux` process that runs there.
+
+import { SIGHUP, SIGINT, SIGQUIT, SIGTERM } from '../../abi/signal.js';
+import type { ProcessContext } from '../context.js';
+import { Guest, GUEST_MEMORY_BYTES, type GuestFiles, STDIN_CHUNK } from './guest.js';
+import { jobScript } from './job.js';
+import { P9Server } from './p9.js';
+
+const POLLIN = 1;
+/** How often the host side looks at stdin, signals and output while a job runs. */
+const TICK_MS = 4;
+const FORWARDED: [number, string][] = [[SIGINT, 'INT'], [SIGTERM, 'TERM'], [SIGHUP, 'HUP'], [SIGQUIT, 'QUIT']];
+const USAGE = 'usage: linux [-c SCRIPT [NAME [ARG...]] | PROGRAM [ARG...]]\n';
+
+/** The warm guest of this worker, if any. */
+let warm: Promise<Guest> | null = null;
+
+export async function runLinux(ctx: ProcessContext): Promise<void> {
+  const args = ctx.argv.slice(1);
+  if (args[0] === '--help' || args[0] === '-h') {
+    ctx.sys.writeAll(1, USAGE);
+    ctx.exit(0);
+  }
+  if (args[0] === '-c' && args.length < 2) {
+    ctx.sys.writeAll(2, `linux: -c: option requires an argument\n${USAGE}`);
+    ctx.exit(2);
+  }
+  const command = args[0] === '-c' ? ['sh', '-c', ...args.slice(1)] : args.length ? args : ['sh'];
+  // The guest's memory is the emulator's own WebAssembly memory: the VM's limit per process binds it.
+  if (ctx.memoryBytes !== undefined && ctx.memoryBytes < GUEST_MEMORY_BYTES) {
+    ctx.sys.writeAll(2, `linux: the guest needs ${GUEST_MEMORY_BYTES / 2 ** 20} MiB of memory; the VM's limit per process is ${Math.floor(ctx.memoryBytes / 2 ** 20)} MiB\n`);
+    ctx.exit(1);
+  }
+
+  const guest = await warmGuest(ctx);
+  guest.server.sys = ctx.sys;
+  const io = {
+    stdout: (b: Uint8Array) => writeOut(ctx, 1, b),
+    stderr: (b: Uint8Array) => writeOut(ctx, 2, b),
+  };
+  for (const [sig, name] of FORWARDED) ctx.signal(sig, () => guest.signal(name));
+  let stdinOpen = true;
+  const tick = setInterval(() => {
+    ctx.sys.raw.pollSignals();
+    guest.drain(io);
+    // Stdin is read only when it has data: a blocking read would stop the emulator too.
+    while (stdinOpen && ctx.sys.poll([[0, POLLIN]], 0).length) {
+      const data = readStdin(ctx);
+      guest.stdin(data.length ? data : null);
+      if (!data.length) stdinOpen = false;
+      if (data.length < STDIN_CHUNK) break;
+    }
+  }, TICK_MS);
+  let status: number;
+  try {
+    status = await guest.run(jobScript(command, ctx.env, ctx.sys.getcwd(), guest.resumed ? Date.now() : null));
+  } finally {
+    clearInterval(tick);
+  }
+  guest.drain(io);
+  guest.server.release();
+  ctx.exit(status);
+}
+
+/** This worker's guest: the warm one, or a new one resumed from the package's state. */
+async function warmGuest(ctx: ProcessContext): Promise<Guest> {
+  if (warm) {
+    const guest = await warm.catch(() => null);
+    if (guest && !guest.busy) return guest;
+    // Its last job never reported back (its process was killed): start again.
+    warm = null;
+    void guest?.destroy();
+  }
+  const files = await readFiles(ctx);
+  const server = new P9Server(ctx.sys);
+  warm = Guest.resume(files, server);
+  return warm;
+}
+
+/** share/linux/ of the package, beside libexec/ where the runtime image is. */
+async function readFiles(ctx: ProcessContext): Promise<GuestFiles> {
+  const share = `${ctx.file.slice(0, ctx.file.lastIndexOf('/libexec/'))}/share/linux`;
+  const read = (name: string) => ctx.sys.readFile(`${share}/${name}`);
+  const gz = read('state.bin.gz');
+  const state = await new Response(new Blob([gz as BlobPart]).stream().pipeThrough(new DecompressionStream('gzip'))).arrayBuffer();
+  return { bios: read('bios.bin'), vgaBios: read('vgabios.bin'), wasm: read('v86.wasm'), state };
+}
+
+function readStdin(ctx: ProcessContext): Uint8Array {
+  try {
+    return ctx.sys.read(0, STDIN_CHUNK);
+  } catch {
+    return new Uint8Array(0); // an unreadable stdin ends
+  }
+}
+
+function writeOut(ctx: ProcessContext, fd: number, bytes: Uint8Array): void {
+  try {
+    ctx.sys.writeAll(fd, bytes);
+  } catch {
+    // A closed stdout or stderr: the guest's program finds out by its own exit, as with a pipe.
+  }
+}

@@ -1,0 +1,58 @@
+// The `linux` runtime (decision 0067): a real i386 Linux guest (v86) resumed from the package's
+// saved state, wired to the agentOS process. Needs dist/linux/ (scripts/build-linux.mjs, an
+// optional build from Debian's packages): without it every test here skips and says why.
+// One VM for the file, so later calls find the worker's guest warm.
+
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { after, before, test } from 'node:test';
+import { AgentVM } from '../../../src/host/node/index.js';
+
+const built = existsSync(new URL('../../../linux/package.json', import.meta.url));
+const skip = !built && 'dist/linux is not built (node scripts/build-linux.mjs needs apt and the Debian mirror)';
+
+/** A guest that stops answering fails its test instead of hanging the suite. */
+const LIMIT = 120_000;
+
+let vm: AgentVM;
+
+before(async () => {
+  if (!built) return;
+  vm = new AgentVM();
+  await vm.start();
+  const r = await vm.exec('agentos-software install linux >/dev/null');
+  assert.equal(r.exitCode, 0, r.stderr);
+});
+
+after(async () => {
+  await vm?.stop();
+});
+
+test('linux -c runs a real Linux kernel: its version and its one CPU', { skip, timeout: LIMIT }, async () => {
+  const r = await vm.exec("linux -c 'uname -sr; grep -c processor /proc/cpuinfo'");
+  assert.deepEqual([r.exitCode, r.stderr], [0, '']);
+  assert.match(r.stdout, /^Linux 6\.1\.\d+-\d+-686\n1\n$/);
+});
+
+test('argv, env, cwd, stderr and the exit status cross; files written on either side are seen on the other, owned by the VM user', { skip, timeout: LIMIT }, async () => {
+  await vm.exec('mkdir -p ~/lx && cd ~/lx && echo from-agentos > in.txt');
+  const r = await vm.exec(`cd ~/lx && linux -c 'cat in.txt; echo from-guest > out.txt; ls -ln out.txt | cut -c1-30; echo oops >&2; echo "$0|$1|$FOO|$PWD"; exit 7' name 'a b'`, { env: { FOO: "it's" } });
+  assert.deepEqual([r.exitCode, r.stderr], [7, 'oops\n']);
+  assert.match(r.stdout, /^from-agentos\n-rw-r--r-- +1 0 +0 .*\nname\|a b\|it's\|\/home\/user\/lx\n$/);
+  const back = await vm.exec('cat ~/lx/out.txt; stat -c %u:%g ~/lx/out.txt');
+  assert.equal(back.stdout, 'from-guest\n1000:1000\n');
+});
+
+test('stdin and stdout carry every byte value exactly', { skip, timeout: LIMIT }, async () => {
+  const bytes = new Uint8Array(1024).map((_, i) => (i * 7) % 256);
+  const r = await vm.execBytes('linux cat', { stdin: bytes });
+  assert.equal(r.exitCode, 0);
+  assert.deepEqual(Buffer.from(r.stdout), Buffer.from(bytes));
+});
+
+test('SIGINT (Ctrl-C) ends the guest program; the exec timeout kills it', { skip, timeout: LIMIT }, async () => {
+  const r = await vm.exec("linux -c 'echo started; sleep 100' >/tmp/lx.out & p=$!; until grep -q started /tmp/lx.out 2>/dev/null; do sleep 0.1; done; kill -INT $p; wait $p; echo $?");
+  assert.equal(r.stdout, '130\n');
+  const t = await vm.exec('linux sleep 100', { timeoutMs: 1500 });
+  assert.equal(t.exitCode, 124);
+});

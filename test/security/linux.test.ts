@@ -1,0 +1,53 @@
+// The Linux guest (decision 0067; docs/security.md, "The Linux guest"): root inside a real
+// kernel, it reaches agentOS's files only through the 9p server, which runs as the calling
+// process, so the VM's policy binds it; and it has no network device at all. Needs dist/linux/
+// (scripts/build-linux.mjs); without it the tests skip and say why.
+
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { after, before, test } from 'node:test';
+import { AgentVM } from '../../src/host/node/index.js';
+
+const built = existsSync(new URL('../../linux/package.json', import.meta.url));
+const skip = !built && 'dist/linux is not built (node scripts/build-linux.mjs needs apt and the Debian mirror)';
+const SECRET = 'LINUX-SECRET-7c1e';
+
+/** A guest that stops answering fails its test instead of hanging the suite. */
+const LIMIT = 120_000;
+
+let vm: AgentVM;
+
+before(async () => {
+  if (!built) return;
+  vm = new AgentVM({ policy: { fs: { hidden: ['/srv/secret'], readOnly: ['/srv/data'] } } });
+  await vm.start();
+  await vm.vm.mkdirp('/srv/secret');
+  await vm.vm.writeFile('/srv/secret/token', `${SECRET}\n`);
+  await vm.vm.mkdirp('/srv/data');
+  await vm.vm.writeFile('/srv/data/f', 'data\n');
+  const r = await vm.exec('agentos-software install linux >/dev/null');
+  assert.equal(r.exitCode, 0, r.stderr);
+});
+
+after(async () => {
+  await vm?.stop();
+});
+
+test('a hidden path does not exist for the guest, as root, by name, listing or search', { skip, timeout: LIMIT }, async () => {
+  const r = await vm.exec("linux -c 'id -u; ls -a /aos/srv; cat /aos/srv/secret/token; cd /aos/srv/secret; grep -r LINUX-SECRET /aos/srv; echo end'");
+  assert.equal(r.stdout, '0\n.\n..\ndata\nend\n');
+  assert.doesNotMatch(r.stdout + r.stderr, new RegExp(SECRET));
+  assert.match(r.stderr, /can't open '\/aos\/srv\/secret\/token': No such file or directory/);
+});
+
+test('a read-only path refuses the guest every write: create, append, remove, rename, chmod', { skip, timeout: LIMIT }, async () => {
+  const r = await vm.exec("linux -c 'cd /aos/srv/data; echo x > g; echo y >> f; rm f; mv f h; chmod 777 f; mkdir d; cat f'");
+  assert.equal(r.stdout, 'data\n');
+  assert.equal(r.stderr.match(/Read-only file system/g)?.length, 6, r.stderr);
+  assert.equal((await vm.exec('ls /srv/data; cat /srv/data/f; stat -c %a /srv/data/f')).stdout, 'f\ndata\n644\n');
+});
+
+test('the guest has no network device: only loopback', { skip, timeout: LIMIT }, async () => {
+  const r = await vm.exec("linux -c 'ls /sys/class/net; cat /proc/net/dev | tail -n +3 | cut -d: -f1'");
+  assert.equal(r.stdout, 'lo\n    lo\n');
+});
