@@ -70,4 +70,8 @@ export interface AgentOps {
   list: { args: [pid: number]; result: AgentInfo[] };
   /** Until agent `pid` has exited: its exit. */
   wait: { args: [pid: number]; result: AgentExitReport };
+  /** Agent `pid`'s trace, JSON lines from `from` on (its user or root only). */
+  trace: { args: [pid: number, from?: number]; result: string[] };
+  /** The cores of agent `pid` (0: all) its caller may read, as JSON texts (meta, exit, budget, trace, messages). */
+  cores: { args: [pid: number]; result: string[] };
 }

@@ -58,7 +58,7 @@ export function exited(k: Kernel, p: Process, status: number): void {
   if (exit.code >= CORE_EXIT_MIN && exit.code < 128) {
     const ended = Date.now();
     k.agents.addCore({
-      id: `${a.pid}_${stamp(ended)}`, pid: a.pid, agent: a.agent, model: a.model, exit, started: a.started, ended,
+      id: `${a.pid}_${stamp(ended)}`, pid: a.pid, uid: a.uid, agent: a.agent, model: a.model, exit, started: a.started, ended,
       budget: { ...a.budget }, trace: [...a.trace], messages: a.messages,
     });
   }

@@ -24,6 +24,10 @@ export interface ModelPrice {
 export interface ModelTable {
   /** The budget of a top-level agent that names none, USD. */
   defaultBudgetUsd: number;
+  /** The most any top-level agent may have, USD (Infinity: no cap). */
+  maxBudgetUsd: number;
+  /** What all agents together may spend since boot, USD (Infinity: no cap). */
+  systemBudgetUsd: number;
   models: Map<string, ModelPrice>;
 }
 
@@ -64,7 +68,7 @@ export function modelTable(k: Kernel): ModelTable {
     if (e instanceof SysError) throw e;
     throw new SysError(Errno.EINVAL, `${MODELS_YAML}: not valid YAML`);
   }
-  const d = (doc ?? {}) as { default_budget_usd?: unknown; models?: Record<string, Record<string, unknown>> };
+  const d = (doc ?? {}) as { default_budget_usd?: unknown; max_budget_usd?: unknown; system_budget_usd?: unknown; models?: Record<string, Record<string, unknown>> };
   const models = new Map<string, ModelPrice>();
   for (const [name, m] of Object.entries(d.models ?? {})) {
     if (!m || typeof m !== 'object') continue;
@@ -75,7 +79,12 @@ export function modelTable(k: Kernel): ModelTable {
       maxOutputTokens: Math.floor(num(m.max_output_tokens, `models.${name}.max_output_tokens`, DEFAULT_MAX_OUTPUT)),
     });
   }
-  const table = { defaultBudgetUsd: num(d.default_budget_usd, 'default_budget_usd', 1), models };
+  const table = {
+    defaultBudgetUsd: num(d.default_budget_usd, 'default_budget_usd', 1),
+    maxBudgetUsd: num(d.max_budget_usd, 'max_budget_usd', Infinity),
+    systemBudgetUsd: num(d.system_budget_usd, 'system_budget_usd', Infinity),
+    models,
+  };
   caches.set(k, { key, table });
   return table;
 }

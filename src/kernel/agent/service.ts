@@ -65,7 +65,8 @@ export function begin(k: Kernel, p: Process, spec: AgentSpec): AgentInfo {
   const asked = positive(spec.budgetUsd, 'budgetUsd');
   const askedTokens = positive(spec.tokens, 'tokens');
   const wanted = Array.isArray(spec.tools) ? spec.tools.filter((t): t is string => typeof t === 'string') : [];
-  let limitUsd = asked ?? (parent ? Infinity : table.defaultBudgetUsd);
+  // A top-level agent: what it asks, up to the operator's cap per agent.
+  let limitUsd = Math.min(asked ?? (parent ? Infinity : table.defaultBudgetUsd), table.maxBudgetUsd);
   let tokensLimit = askedTokens ?? Infinity;
   let tools = wanted.filter((t) => TOOL_NAMES.includes(t));
   if (parent) {
@@ -78,7 +79,7 @@ export function begin(k: Kernel, p: Process, spec: AgentSpec): AgentInfo {
   const a: AgentProc = {
     pid: p.pid, ppid: p.ppid, agent: name, model, status: 'running',
     budget: { limitUsd, spentUsd: 0, tokensLimit, tokensUsed: 0 },
-    trace: [], intents: new Map(), exit: null, started: Date.now(), parent, tools: [...new Set(tools)], messages: [],
+    trace: [], intents: new Map(), exit: null, started: Date.now(), parent, tools: [...new Set(tools)], messages: [], uid: p.uid,
   };
   k.agents.add(a);
   p.agentScope = a;
@@ -168,7 +169,8 @@ const EXIT_OF: Record<BackendError['kind'], AgentExitName> = {
 export function call(k: Kernel, p: Process, raw: unknown, signal: AbortSignal): Promise<ModelResult> {
   const a = k.agents.get(p.pid);
   if (!a || a.exit) throw new SysError(Errno.EPERM, 'agent: not an agent process (agent begin first)');
-  const price = priceOf(modelTable(k), a.model);
+  const table = modelTable(k);
+  const price = priceOf(table, a.model);
   const backend = backendNamed(price.backend);
   if (!backend) throw new SysError(Errno.EINVAL, `model ${a.model}: no backend named ${price.backend}`);
   const req = checkRequest(raw, a.model, price);
@@ -190,16 +192,22 @@ export function call(k: Kernel, p: Process, raw: unknown, signal: AbortSignal): 
       return refuse('BUDGET_EXHAUSTED', `this call could cost $${round(max.usd)} (${tokens} tokens), more than ${who} remaining $${round(Math.max(0, r.usd))} (${Number.isFinite(r.tokens) ? r.tokens : 'unlimited'} tokens)`);
     }
   }
+  const sys = k.agents.spent;
+  if (max.usd > table.systemBudgetUsd - sys.usd) return refuse('BUDGET_EXHAUSTED', `this call could cost $${round(max.usd)}, more than the system's remaining $${round(Math.max(0, table.systemBudgetUsd - sys.usd))} (system_budget_usd)`);
   for (const c of chain) {
     c.budget.spentUsd += max.usd;
     c.budget.tokensUsed += tokens;
   }
+  sys.usd += max.usd;
+  sys.tokens += tokens;
   k.agents.record(p.pid, { type: 'model_call', model: a.model, messages: req.messages.length, tools: req.tools.map((t) => t.name), max_tokens: req.maxTokens, reserved_usd: round(max.usd) });
   const settle = (usd: number, used: number) => {
     for (const c of chain) {
       c.budget.spentUsd += usd - max.usd;
       c.budget.tokensUsed += used - tokens;
     }
+    sys.usd += usd - max.usd;
+    sys.tokens += used - tokens;
   };
   let sent: Promise<ModelReply>;
   try {
@@ -228,4 +236,9 @@ export function call(k: Kernel, p: Process, raw: unknown, signal: AbortSignal): 
       return { ok: false as const, exit, reason };
     },
   );
+}
+
+/** An agent's trace or core, for its own user or root only: they hold its conversation. */
+export function mayRead(p: Process, uid: number): void {
+  if (p.uid !== 0 && p.uid !== uid) throw new SysError(Errno.EACCES, 'agent: another user\'s agent');
 }

@@ -7,7 +7,7 @@ import { int, str } from '../sys/args.js';
 import { settle } from '../sys/settle.js';
 import type { Handler } from '../syscall.js';
 import { exitQueue, report } from './exit.js';
-import { begin, call, estimate, info } from './service.js';
+import { begin, call, estimate, info, mayRead } from './service.js';
 
 export const agent: Handler<'agent'> = (k, p, a, c) => {
   const op = str(a, 0);
@@ -44,6 +44,18 @@ export const agent: Handler<'agent'> = (k, p, a, c) => {
       if (pid === p.pid) throw new SysError(Errno.EINVAL, 'agent: an agent cannot wait for itself');
       if (!one.exit) return exitQueue(k);
       return { ...one.exit, name: String(one.exit.name) };
+    }
+    case 'trace': {
+      const one = k.agents.get(int(a, 1));
+      if (!one) throw new SysError(Errno.ESRCH, `agent: no agent ${int(a, 1)}`);
+      mayRead(p, one.uid);
+      return one.trace.slice(Math.max(0, int(a, 2, 0)));
+    }
+    case 'cores': {
+      const pid = int(a, 1, 0);
+      return [...k.agents.cores.values()]
+        .filter((c) => (pid === 0 || c.pid === pid) && (p.uid === 0 || p.uid === c.uid))
+        .map((c) => JSON.stringify(c));
     }
     default:
       throw new SysError(Errno.EINVAL, `agent: unknown operation ${op}`);

@@ -47,6 +47,8 @@ export interface AgentProc {
   readonly tools: string[];
   /** The conversation of its last model request: the state a core file keeps. */
   messages: ChatMessage[];
+  /** Whose it is: only this user (or root) reads its trace and core. */
+  readonly uid: number;
 }
 
 /** What an agent that ended with an exceptional code (>= CORE_EXIT_MIN) left: /aos/cores/<id>/. */
@@ -54,6 +56,7 @@ export interface AgentCore {
   /** `<pid>_<YYYYMMDD>_<HHMMSS>`, as /aos/cores names it. */
   readonly id: string;
   readonly pid: number;
+  readonly uid: number;
   readonly agent: string;
   readonly model: string;
   readonly exit: AgentExitInfo;
@@ -75,6 +78,8 @@ export class AgentTable {
   private readonly listeners = new Set<TraceListener>();
   /** Core files by id, oldest first (kernel/agent/exit.ts writes them). */
   readonly cores = new Map<string, AgentCore>();
+  /** Every agent's model spend since boot (/aos/system/spend). */
+  readonly spent = { usd: 0, tokens: 0 };
 
   add(p: AgentProc): void {
     this.procs.set(p.pid, p);

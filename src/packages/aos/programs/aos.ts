@@ -4,6 +4,7 @@
 //   aos kill [-SIGNAL] PID               signal an agent (STOP/CONT pause and resume it)
 //   aos wait PID                         wait for an agent to end; its exit code
 //   aos budget [PID]                     budgets and spend
+//   aos trace PID, aos core [PID]        an agent's trace; core files of agents that failed (exit >= 96)
 //   aos FILE [ARGS]                      a shebang agent (#!/usr/bin/env aos)
 
 import type { AgentInfo } from '../../../abi/agent-sys.js';
@@ -20,6 +21,8 @@ const USAGE = `Usage: aos COMMAND [ARGS]
   aos kill [-SIGNAL] PID
   aos wait PID
   aos budget [PID]
+  aos trace PID         its trace, one JSON event a line
+  aos core [PID]        core files (exit >= 96), one JSON object a line
   aos FILE [ARGS]       run a shebang agent (#!/usr/bin/env aos): stdin in, answer out
 `;
 
@@ -87,6 +90,14 @@ export default function main(os: AgentosApi): void {
       case 'kill': code = kill(os, rest); break;
       case 'wait': code = wait(os, rest); break;
       case 'budget': code = budget(os, rest); break;
+      case 'trace':
+        for (const l of os.sys.agent('trace', pidArg(rest[0]))) os.print(`${l}\n`);
+        code = 0;
+        break;
+      case 'core':
+        for (const c of os.sys.agent('cores', rest.length ? pidArg(rest[0]) : 0)) os.print(`${c}\n`);
+        code = 0;
+        break;
       case '--help': case 'help':
         os.print(USAGE);
         code = 0;

@@ -69,8 +69,8 @@ export const TOOL_SPECS: Record<string, ToolSpec> = {
   },
   wait: {
     name: 'wait',
-    description: 'Wait for a child agent started by spawn_agent; returns its exit status and answer.',
-    parameters: { type: 'object', properties: { pid: { type: 'number', description: 'The child agent pid' } }, required: ['pid'] },
+    description: 'Wait for a child agent started by spawn_agent (the first one still running when no pid is given); returns its exit status and answer.',
+    parameters: { type: 'object', properties: { pid: { type: 'number', description: 'The child agent pid' } } },
   },
 };
 
@@ -198,7 +198,7 @@ export function runTool(cx: ToolContext, call: ToolCall): string {
       return `started agent ${pid}`;
     }
     case 'wait': {
-      const pid = call.arguments.pid;
+      const pid = call.arguments.pid ?? cx.children.keys().next().value ?? -1;
       if (typeof pid !== 'number') throw new ToolFailure('wait: argument pid must be a number');
       const out = cx.children.get(pid);
       if (out === undefined) throw new ToolFailure(`wait: ${pid} is not a child agent of this one`);
