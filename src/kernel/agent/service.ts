@@ -83,7 +83,7 @@ export function begin(k: Kernel, p: Process, spec: AgentSpec): AgentInfo {
   };
   k.agents.add(a);
   p.agentScope = a;
-  k.agents.record(p.pid, { type: 'start', agent: name, model, parent: parent?.pid ?? 0, limit_usd: Number.isFinite(limitUsd) ? limitUsd : null, tools: a.tools });
+  k.agents.record(p.pid, { type: 'start', proc_started: p.startMs, agent: name, model, parent: parent?.pid ?? 0, limit_usd: Number.isFinite(limitUsd) ? limitUsd : null, tools: a.tools });
   return info(a);
 }
 
