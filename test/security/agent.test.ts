@@ -19,6 +19,9 @@ after(() => vm.stop());
 const HOSTILE = `#!/usr/libexec/agentos/js
 const s = agentos.sys;
 const out = {};
+// The orphan: begin only once init has adopted it (its parent shell is gone).
+if (agentos.argv[1] === 'orphan') for (let i = 0; i < 400 && s.getppid() !== 1; i++) s.sleep(5);
+out.ppid = s.getppid();
 const attempt = (name, f) => { try { out[name] = f(); } catch (e) { out[name] = 'error ' + e.message; } };
 attempt('exitFirst', () => s.agent('exit', 0, 'SUCCESS', 'forged'));
 attempt('begin', () => s.agent('begin', { agent: 'evil', model: 'mock:/tmp/h.jsonl', budgetUsd: 1e9, tokens: 1e12, tools: ['bash', 'read_file', 'nonsense'] }).budget.limitUsd);
@@ -35,13 +38,14 @@ test('a guest calling the agent syscalls: budget capped by its parent (also as a
   await vm.writeFile('/tmp/h.js', HOSTILE, 0o755);
   await vm.writeFile('/tmp/h.jsonl', script({ text: 'cheap', usage: { input_tokens: 1, output_tokens: 1 } }));
   await vm.writeFile('/tmp/sec.jsonl', script(
-    { match: '^go', text: '', tool_calls: [{ name: 'bash', arguments: { command: '(/tmp/h.js > /tmp/h2.out 2>&1 &); /tmp/h.js > /tmp/h1.out 2>&1; until [ -s /tmp/h2.out ]; do sleep 0.01; done; echo ran' } }], usage: { input_tokens: 100, output_tokens: 100 } },
+    { match: '^go', text: '', tool_calls: [{ name: 'bash', arguments: { command: 'sh -c "/tmp/h.js orphan > /tmp/h2.out 2>&1 &"; /tmp/h.js > /tmp/h1.out 2>&1; until [ -s /tmp/h2.out ]; do sleep 0.01; done; echo ran' } }], usage: { input_tokens: 100, output_tokens: 100 } },
     { match: '^ran', text: 'parent done' },
   ));
   const r = await vm.exec('aos run --budget 0.01 --tools bash,read_file --mock /tmp/sec.jsonl go & p=$!; wait $p; echo "status=$? parent=$p"; cat /tmp/h1.out /tmp/h2.out; aos budget; aos trace $p');
   const [answer, status, h1, h2, ...rest] = r.stdout.split('\n');
   const parentPid = Number(/parent=(\d+)/.exec(status)?.[1]);
   assert.deepEqual([answer, status], ['parent done', `status=0 parent=${parentPid}`], r.stderr);
+  assert.equal((JSON.parse(h2) as { ppid: number }).ppid, 1, 'the second guest began as an orphan');
   for (const h of [h1, h2]) {
     const o = JSON.parse(h) as Record<string, unknown>;
     assert.match(String(o.exitFirst), /^error EPERM/, 'no exit report before becoming an agent');
