@@ -143,3 +143,33 @@ test('item 5: --dry-run prints the most the first call can cost and calls nothin
   const r = await vm.exec('aos run --dry-run --budget 0.001 --max-tokens 2000 --tools bash --mock /tmp/dry.jsonl "hello"; echo "status=$?"');
   assert.match(r.stdout, /^model: mock:\/tmp\/dry\.jsonl\ninput_tokens_max: \d+\noutput_tokens_max: 2000\nestimated_cost_usd_max: 0\.00\d+\nwill_exceed_budget: true\nstatus=0\n$/);
 });
+
+test('item 1: aos wait waits for an agent it did not start; aos kill ends it (its exit: KILLED by SIGTERM); --timeout exits 66', async () => {
+  await vm.writeFile('/tmp/block.jsonl', script({ text: '', tool_calls: [{ name: 'bash', arguments: { command: 'touch /tmp/b-started; cat /tmp/gate2' } }] }, { text: 'never' }));
+  const r = await vm.exec([
+    'rm -f /tmp/b-started; mkfifo /tmp/gate2',
+    'aos run --mock /tmp/block.jsonl go & p=$!',
+    'until [ -e /tmp/b-started ]; do sleep 0.01; done',
+    'sh -c "aos wait $p > /tmp/w.out" & w=$!',
+    'aos kill $p; wait $w; echo "wait=$?"; cat /tmp/w.out',
+    'rm -f /tmp/b-started; aos run --timeout 1 --mock /tmp/block.jsonl go; echo "timeout=$?"',
+  ].join('\n'));
+  const pid = /^(\d+): /m.exec(r.stdout)?.[1];
+  assert.equal(r.stdout, `wait=143\n${pid}: 143 KILLED: killed by signal 15\ntimeout=66\n`, r.stderr);
+  assert.match(r.stderr, /aos: timeout: no answer within 1 s/);
+});
+
+test('item 1: SIGUSR1 asks a running agent for a checkpoint, written at its next turn', async () => {
+  await vm.writeFile('/tmp/usr1.jsonl', script(
+    { text: '', tool_calls: [{ name: 'bash', arguments: { command: 'touch /tmp/u-started; cat /tmp/gate3' } }] },
+    { text: 'checkpointed', match: 'let go' },
+  ));
+  const r = await vm.exec([
+    'rm -f /tmp/u-started; mkfifo /tmp/gate3',
+    'aos run --mock /tmp/usr1.jsonl go & p=$!',
+    'until [ -e /tmp/u-started ]; do sleep 0.01; done',
+    'aos kill -USR1 $p; echo "let go" > /tmp/gate3; wait $p; echo "status=$?"',
+    'jq -c "[.version, (.messages | map(.role)), .messages[2].content]" /tmp/aos-$p.checkpoint.json',
+  ].join('\n'));
+  assert.equal(r.stdout, 'checkpointed\nstatus=0\n[1,["user","assistant","tool"],"let go\\n"]\n', r.stderr);
+});

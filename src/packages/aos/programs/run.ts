@@ -184,7 +184,14 @@ export function run(os: AgentosApi, args: string[], shebang?: string): number {
       checkpointNow = false;
       writeCheckpoint();
     }
-    const res = sys.agent('call', request());
+    // A checkpoint request must not break a model call (it would be lost, though paid): SIGUSR1 waits for its end.
+    sys.sigprocmask(0, 1 << SIGUSR1);
+    let res;
+    try {
+      res = sys.agent('call', request());
+    } finally {
+      sys.sigprocmask(1, 1 << SIGUSR1);
+    }
     if (!res.ok) return finish(res.exit, res.reason);
     const { reply } = res;
     messages.push(reply.toolCalls.length ? { role: 'assistant', content: reply.text, toolCalls: reply.toolCalls } : { role: 'assistant', content: reply.text });

@@ -3,7 +3,7 @@
 // so the VM's policy, limits and audit trail apply to them unchanged.
 
 import type { Json, ToolCall, ToolSpec } from '../../../abi/agent.js';
-import { SysError, strerror } from '../../../abi/errno.js';
+import { Errno, SysError, strerror } from '../../../abi/errno.js';
 import { O_CREAT, O_RDONLY, O_TRUNC, O_WRONLY } from '../../../abi/fcntl.js';
 import { WEXITSTATUS, WIFSIGNALED, WTERMSIG } from '../../../abi/wait.js';
 import type { Sys } from '../../../libc/sys.js';
@@ -109,6 +109,17 @@ function concat(parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
+/** A call interrupted by a caught signal (SIGUSR1 asks for a checkpoint) is made again. */
+function again<T>(f: () => T): T {
+  for (;;) {
+    try {
+      return f();
+    } catch (e) {
+      if (!(e instanceof SysError) || e.errno !== Errno.EINTR) throw e;
+    }
+  }
+}
+
 function describeStatus(status: number): string {
   return WIFSIGNALED(status) ? `killed by signal ${WTERMSIG(status)}` : `exit status ${WEXITSTATUS(status)}`;
 }
@@ -139,7 +150,7 @@ function capture(cx: ToolContext, argv: string[], outFile?: string): { pid: numb
   let kept = 0;
   try {
     for (;;) {
-      const b = sys.read(r);
+      const b = again(() => sys.read(r));
       if (b.byteLength === 0) break;
       total += b.byteLength;
       kept += b.byteLength;
@@ -150,7 +161,7 @@ function capture(cx: ToolContext, argv: string[], outFile?: string): { pid: numb
   } finally {
     sys.close(r);
   }
-  const [, status] = sys.waitpid(pid);
+  const [, status] = again(() => sys.waitpid(pid));
   return { pid, output: tail(chunks, total), status };
 }
 
@@ -202,7 +213,7 @@ export function runTool(cx: ToolContext, call: ToolCall): string {
       if (typeof pid !== 'number') throw new ToolFailure('wait: argument pid must be a number');
       const out = cx.children.get(pid);
       if (out === undefined) throw new ToolFailure(`wait: ${pid} is not a child agent of this one`);
-      const [, status] = sys.waitpid(pid);
+      const [, status] = again(() => sys.waitpid(pid));
       cx.children.delete(pid);
       let text = '';
       try {
