@@ -83,3 +83,11 @@ test('a model table the guest could have written is not charged by', async () =>
   assert.match(r.stdout, /^write=1\nstatus=1\nfine\nstatus=0\n$/, r.stderr);
   assert.match(r.stderr, /aos: \/etc\/aos\/models\.yaml is not root's \(owner 0, mode 666\)/);
 });
+
+test('a mock script cannot stall the kernel with a backtracking match regex', async () => {
+  await vm.writeFile('/tmp/redos.jsonl', script({ match: '^((a+))+$', text: 'never' }));
+  await vm.writeFile('/tmp/redos2.jsonl', script({ match: '(x|xx)*y', text: 'never' }));
+  const r = await vm.exec(`aos run --mock /tmp/redos.jsonl ${'a'.repeat(40)}!; echo "status=$?"; aos run --mock /tmp/redos2.jsonl ${'x'.repeat(40)}; echo "status=$?"; echo alive`);
+  assert.equal(r.stdout, 'status=2\nstatus=2\nalive\n');
+  assert.match(r.stderr, /mock script line 1: match is too complex/);
+});

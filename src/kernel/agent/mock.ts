@@ -40,6 +40,7 @@ function parseLine(raw: string, n: number): Line {
   const tokens = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? Math.floor(v) : 0);
   let match: RegExp | null = null;
   if (typeof l.match === 'string') {
+    if (risky(l.match)) throw new BackendError('invalid', `mock script line ${n}: match is too complex (a repeated group that repeats or alternates inside, or a back-reference)`);
     try {
       match = new RegExp(l.match);
     } catch {
@@ -54,8 +55,32 @@ function parseLine(raw: string, n: number): Line {
   };
 }
 
+/** How much of a message `match` is tested against: the regex runs in the kernel. */
+const MATCH_TEXT_MAX = 2048;
+
 function contentOf(m: ChatMessage | undefined): string {
-  return m ? m.content : '';
+  return m ? m.content.slice(0, MATCH_TEXT_MAX) : '';
+}
+
+/**
+ * Whether a `match` regex could backtrack exponentially (it runs in the
+ * kernel, on text the guest chose): a back-reference, or a repeated group
+ * with a repetition or an alternation inside, at any depth.
+ */
+function risky(src: string): boolean {
+  if (src.length > 512 || /\\[1-9]|\\k</.test(src)) return true;
+  let s = src.replace(/\\./g, 'x').replace(/\[[^\]]*\]/g, 'x').replace(/\(\?(?:[:=!]|<[=!]|<\w+>)/g, '(');
+  for (;;) {
+    let found = false;
+    const next = s.replace(/\(([^()]*)\)(\s*[*+?{])?/g, (_, body: string, q: string | undefined) => {
+      const inner = /[*+?{|]|Q/.test(body);
+      if (inner && q) found = true;
+      return inner ? 'Q' : `x${q ?? ''}`;
+    });
+    if (found) return true;
+    if (next === s) return false;
+    s = next;
+  }
 }
 
 /** The script line that answers turn `turn`, given the message each turn answered. */

@@ -225,7 +225,10 @@ export function call(k: Kernel, p: Process, raw: unknown, signal: AbortSignal): 
       const calls = reply.toolCalls.map((c, i) => ({ id: String(c.id || `call_${i}`), name: String(c.name), arguments: c.arguments ?? {} }));
       const clean: ModelReply = { text: String(reply.text ?? ''), toolCalls: calls, usage: { inputTokens: input, outputTokens: output }, stopReason: reply.stopReason };
       k.agents.record(p.pid, { type: 'model_reply', text: clip(clean.text), stop_reason: clean.stopReason, input_tokens: input, output_tokens: output, cost_usd: round(usd) });
-      for (const c of calls) k.agents.record(p.pid, { type: 'tool_call', id: c.id, name: c.name, arguments: c.arguments });
+      for (const c of calls) {
+        const args = JSON.stringify(c.arguments);
+        k.agents.record(p.pid, { type: 'tool_call', id: c.id, name: c.name, arguments: args.length > TRACE_TEXT_MAX ? clip(args) : c.arguments });
+      }
       return { ok: true as const, reply: clean };
     },
     (e: unknown) => {
