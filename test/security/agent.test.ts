@@ -91,3 +91,13 @@ test('a mock script cannot stall the kernel with a backtracking match regex', as
   assert.equal(r.stdout, 'status=2\nstatus=2\nalive\n');
   assert.match(r.stderr, /mock script line 1: match is too complex/);
 });
+
+test("the operator's agent config is a ceiling: a budget or tool asked above it is not granted", async () => {
+  await vm.writeFile('/tmp/cfg.jsonl', script({ text: '', tool_calls: [{ name: 'bash', arguments: { command: 'echo escaped' } }] }));
+  const r = await vm.exec([
+    "sudo -n sh -c 'mkdir -p /etc/aos/agents.d && printf \"model: mock\\nbudget: 0.02\\ntools: [read_file, list_dir]\\n\" > /etc/aos/agents.d/researcher.yaml'",
+    'aos run researcher --budget 5 --tools bash,read_file --mock /tmp/cfg.jsonl go & p=$!; wait $p; echo "status=$?"; aos ps | grep "^$p " | cut -d" " -f2,7',
+  ].join('\n'));
+  assert.match(r.stdout, /^status=96\nresearcher \$0\.0000\d\d\/\$0\.020000\n$/, r.stderr);
+  assert.match(r.stderr, /the model called bash, which is not among this agent's tools \(read_file\)/);
+});

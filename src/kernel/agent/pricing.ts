@@ -106,3 +106,34 @@ export function priceOf(t: ModelTable, model: string): ModelPrice & { name: stri
 export function costUsd(p: ModelPrice, inputTokens: number, outputTokens: number): number {
   return (inputTokens * p.inputUsdPerMtok + outputTokens * p.outputUsdPerMtok) / 1e6;
 }
+
+/** What an operator's agent config (/etc/aos/agents.d/<name>.yaml) allows at most: a ceiling on what the agent asks. */
+export interface AgentCeiling {
+  budgetUsd: number;
+  /** null: the config lists no tools, so it limits none. */
+  tools: string[] | null;
+}
+
+/** The named agent's ceiling, or null when it has no config (an ad-hoc or shebang agent). */
+export function agentCeiling(k: Kernel, name: string): AgentCeiling | null {
+  if (!/^[A-Za-z0-9._-]+$/.test(name)) return null;
+  const root = k.init.cred;
+  const path = `/etc/aos/agents.d/${name}.yaml`;
+  let file: Inode;
+  try {
+    file = k.vfs.resolve(root, k.vfs.root(), path);
+  } catch {
+    return null;
+  }
+  rootOnly(k.vfs.resolve(root, k.vfs.root(), '/etc/aos/agents.d'), '/etc/aos/agents.d');
+  rootOnly(file, path);
+  let d: Record<string, unknown>;
+  try {
+    d = (parse(readText(k.vfs, root, k.vfs.root(), path)) ?? {}) as Record<string, unknown>;
+  } catch (e) {
+    if (e instanceof SysError) throw e;
+    throw new SysError(Errno.EINVAL, `${path}: not valid YAML`);
+  }
+  const tools = Array.isArray(d.tools) ? d.tools.map(String) : null;
+  return { budgetUsd: typeof d.budget === 'number' && d.budget >= 0 ? d.budget : Infinity, tools };
+}

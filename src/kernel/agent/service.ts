@@ -16,7 +16,7 @@ import type { Process } from '../process.js';
 import { BackendError } from './backend.js';
 import { backendNamed } from './backends.js';
 import { backendIO } from './io.js';
-import { costUsd, modelTable, priceOf, type ModelPrice } from './pricing.js';
+import { agentCeiling, costUsd, modelTable, priceOf, type ModelPrice } from './pricing.js';
 import type { AgentProc } from './table.js';
 
 /** The tools `aos` knows; an agent offers the model a subset. */
@@ -69,6 +69,12 @@ export function begin(k: Kernel, p: Process, spec: AgentSpec): AgentInfo {
   let limitUsd = Math.min(asked ?? (parent ? Infinity : table.defaultBudgetUsd), table.maxBudgetUsd);
   let tokensLimit = askedTokens ?? Infinity;
   let tools = wanted.filter((t) => TOOL_NAMES.includes(t));
+  const ceiling = agentCeiling(k, name);
+  if (ceiling) {
+    // The operator's config for this agent name is a ceiling, whatever the process asked.
+    limitUsd = Math.min(limitUsd, ceiling.budgetUsd);
+    if (ceiling.tools) tools = tools.filter((t) => ceiling.tools!.includes(t));
+  }
   if (parent) {
     // Never wider than the parent: its remaining money and tokens, its tools.
     const r = remaining(parent);

@@ -141,7 +141,8 @@ export function run(os: AgentosApi, args: string[], shebang?: string): number {
   const budgetUsd = o.budgetUsd ?? cfg.budgetUsd;
   const timeoutSec = o.timeoutSec ?? cfg.timeoutSec;
   const system = cfg.system ?? '';
-  const request = () => ({ model, ...(system ? { system } : {}), messages, tools: tools.map((t) => TOOL_SPECS[t]), maxTokens });
+  let offered = tools;
+  const request = () => ({ model, ...(system ? { system } : {}), messages, tools: offered.map((t) => TOOL_SPECS[t]), maxTokens });
 
   if (o.dryRun) {
     const e = sys.agent('estimate', request());
@@ -151,6 +152,8 @@ export function run(os: AgentosApi, args: string[], shebang?: string): number {
   }
 
   const me: AgentInfo = sys.agent('begin', { agent, model, ...(budgetUsd !== undefined ? { budgetUsd } : {}), ...(o.tokens !== undefined ? { tokens: o.tokens } : {}), tools });
+  // The model is offered what the kernel granted: the operator's config and the parent agent may have narrowed it.
+  offered = me.tools;
   const finish = (name: AgentExitName, reason: string): number => {
     const code = AgentExit[name];
     if (code !== 0) os.eprint(`aos: ${name.toLowerCase().replace(/_/g, ' ')}: ${reason}\n`);
