@@ -17,6 +17,8 @@ export const SYSCALLS = [
   'flock',
   // processes, appended
   'spawnp',
+  // agents (kernel/agent/)
+  'agent',
 ] as const;
 
 export type SyscallName = (typeof SYSCALLS)[number];

@@ -37,6 +37,7 @@ import { Ptys } from './tty/pty.js';
 import { NetStack } from './net/stack.js';
 import { HostSecrets } from './net/secrets.js';
 import { AgentTable } from './agent/table.js';
+import { exited as agentExited } from './agent/exit.js';
 import { WasmModules } from './wasm-modules.js';
 import { FlockTable } from './flock.js';
 import { pagesFor } from '../abi/wasm-limits.js';
@@ -485,6 +486,7 @@ export class Kernel {
     p.status = status;
     p.exitMs = Date.now();
     this.policy.exited(p);
+    agentExited(this, p, status);
     if (p.orphan) return this.reap(p);
     notifyParent(this, p);
   }

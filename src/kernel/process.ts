@@ -5,6 +5,7 @@ import { NSIG, SIG_DFL } from '../abi/signal.js';
 import type { ChannelEnd } from './channel.js';
 import { FdTable } from './fdtable.js';
 import type { Call } from './syscall.js';
+import type { AgentProc } from './agent/table.js';
 import type { Tty } from './tty/tty.js';
 import type { Cred, Inode } from './vfs/types.js';
 import { WaitQueue } from './waitqueue.js';
@@ -61,6 +62,12 @@ export class Process {
   ctty: Tty | null = null;
   alarmTimer: LongTimeout | null = null;
   alarmAt = 0;
+  /**
+   * The agent this process works for (kernel/agent/): its own record once it
+   * is one, else its parent's at spawn, kept when init adopts it: whatever it
+   * spends on models counts in that agent's budget.
+   */
+  agentScope: AgentProc | null = null;
 
   constructor(
     readonly pid: number,
@@ -78,6 +85,7 @@ export class Process {
       this.groups = [...parent.groups];
       this.umask = parent.umask;
       this.ctty = parent.ctty;
+      this.agentScope = parent.agentScope;
     }
   }
 

@@ -10,6 +10,7 @@
 
 import { defaultAction, SIG_DFL, SIG_IGN, SIGCHLD, SIGCONT, SIGKILL, SIGSTOP } from '../abi/signal.js';
 import { CONTINUED_STATUS, signalStatus, stoppedStatus } from '../abi/wait.js';
+import { paused as agentPaused } from './agent/exit.js';
 import type { Kernel } from './kernel.js';
 import type { Process } from './process.js';
 
@@ -53,6 +54,7 @@ function stopProcess(k: Kernel, p: Process, sig: number): void {
   p.state = 'T';
   p.status = stoppedStatus(sig);
   p.stopEvent = 'stopped';
+  agentPaused(k, p, true);
   notifyParent(k, p);
 }
 
@@ -61,6 +63,7 @@ function continueProcess(k: Kernel, p: Process): void {
   p.state = p.current ? 'S' : 'R';
   p.status = CONTINUED_STATUS;
   p.stopEvent = 'continued';
+  agentPaused(k, p, false);
   p.contQueue.wake();
   notifyParent(k, p);
 }

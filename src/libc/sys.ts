@@ -4,6 +4,7 @@
 
 import { IO_CHUNK } from '../abi/channel.js';
 import { concatBytes } from '../abi/bytes.js';
+import type { AgentOps } from '../abi/agent-sys.js';
 import type { Value } from '../abi/codec.js';
 import type { HttpRequest, HttpResponse } from '../abi/http.js';
 import { SysError } from '../abi/errno.js';
@@ -336,6 +337,11 @@ export class Sys {
   /** snapshot(op, ...): the kernel end of `agentos snapshot`; what each op takes and answers is SnapshotOps. */
   snapshot<O extends keyof SnapshotOps>(op: O, ...args: SnapshotOps[O]['args']): SnapshotOps[O]['result'] {
     return this.raw.call('snapshot', ...([op, ...args] as unknown as SyscallArgs<'snapshot'>)) as SnapshotOps[O]['result'];
+  }
+
+  /** agent(op, ...): the kernel's model service (abi/agent-sys.ts says what each op takes and answers). */
+  agent<O extends keyof AgentOps>(op: O, ...args: AgentOps[O]['args']): AgentOps[O]['result'] {
+    return this.raw.call('agent', ...([op, ...args] as unknown as SyscallArgs<'agent'>)) as AgentOps[O]['result'];
   }
 
   /** One HTTP(S) request through the kernel (and the VM's network policy); the body is an fd to read. */

@@ -4,7 +4,7 @@
 // A record outlives its process until reaped, like a zombie, so /aos/procs
 // still shows how an agent ended.
 
-import type { AgentExitName, AgentStatus, Json, ToolCall } from '../../abi/agent.js';
+import type { AgentExitName, AgentStatus, ChatMessage, Json, ToolCall } from '../../abi/agent.js';
 
 export interface Budget {
   /** USD; Infinity = no limit. */
@@ -41,13 +41,45 @@ export interface AgentProc {
   readonly intents: Map<number, Intent>;
   exit: AgentExitInfo | null;
   readonly started: number;
+  /** The nearest ancestor agent, whose spend includes this one's (kept by reference: it may be reaped first). */
+  readonly parent: AgentProc | null;
+  /** The tools it may offer the model: its parent's, intersected with its own. */
+  readonly tools: string[];
+  /** The conversation of its last model request: the state a core file keeps. */
+  messages: ChatMessage[];
+  /** Whose it is: only this user (or root) reads its trace and core. */
+  readonly uid: number;
 }
+
+/** What an agent that ended with an exceptional code (>= CORE_EXIT_MIN) left: /aos/cores/<id>/. */
+export interface AgentCore {
+  /** `<pid>_<YYYYMMDD>_<HHMMSS>`, as /aos/cores names it. */
+  readonly id: string;
+  readonly pid: number;
+  readonly uid: number;
+  readonly agent: string;
+  readonly model: string;
+  readonly exit: AgentExitInfo;
+  readonly started: number;
+  readonly ended: number;
+  readonly budget: Budget;
+  readonly trace: string[];
+  /** The last conversation the model saw. */
+  readonly messages: ChatMessage[];
+}
+
+/** Cores kept, oldest dropped first: a guest that crashes agents in a loop cannot fill the kernel's memory. */
+const MAX_CORES = 100;
 
 type TraceListener = (pid: number, line: string) => void;
 
 export class AgentTable {
   private readonly procs = new Map<number, AgentProc>();
   private readonly listeners = new Set<TraceListener>();
+  /** Core files by id, oldest first (kernel/agent/exit.ts writes them). */
+  readonly cores = new Map<string, AgentCore>();
+  /** Every agent's model spend since boot (/aos/system/spend). */
+  readonly spent = { usd: 0, tokens: 0 };
 
   add(p: AgentProc): void {
     this.procs.set(p.pid, p);
@@ -69,8 +101,16 @@ export class AgentTable {
   /** The agents whose spend counts in `pid`'s: itself and every ancestor that is an agent. */
   chain(pid: number): AgentProc[] {
     const out: AgentProc[] = [];
-    for (let p = this.procs.get(pid); p; p = this.procs.get(p.ppid)) out.push(p);
+    for (let p = this.procs.get(pid) ?? null; p; p = p.parent) out.push(p);
     return out;
+  }
+
+  addCore(c: AgentCore): void {
+    this.cores.set(c.id, c);
+    for (const id of this.cores.keys()) {
+      if (this.cores.size <= MAX_CORES) break;
+      this.cores.delete(id);
+    }
   }
 
   /** Append one trace event and tell the readers (`tail -f trace.jsonl`, the host's event stream). */
