@@ -17,6 +17,9 @@ export const SYSCALLS = [
   'flock',
   // processes, appended
   'spawnp',
+  // sockets (kernel/socket/)
+  'socket', 'socketpair', 'bind', 'listen', 'accept', 'connect', 'sendto', 'recvfrom', 'shutdown', 'getsockname',
+  'getpeername', 'setsockopt', 'getsockopt',
 ] as const;
 
 export type SyscallName = (typeof SYSCALLS)[number];

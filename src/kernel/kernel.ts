@@ -35,6 +35,7 @@ import { handlers } from './sys/table.js';
 import { acquire, leaderExited } from './tty/jobctl.js';
 import { Ptys } from './tty/pty.js';
 import { NetStack } from './net/stack.js';
+import { SocketTable } from './socket/table.js';
 import { AgentTable } from './agent/table.js';
 import { WasmModules } from './wasm-modules.js';
 import { FlockTable } from './flock.js';
@@ -117,6 +118,8 @@ export class Kernel {
   readonly flocks = new FlockTable();
   readonly software: SoftwareBroker;
   readonly net: NetStack;
+  /** Sockets: port tables and unix names (kernel/socket/). */
+  readonly sockets = new SocketTable(this.pipefs);
   /** Agent processes: budgets, traces, intents (kernel/agent/). */
   readonly agents = new AgentTable();
   private readonly doorbellSab = newDoorbell();
