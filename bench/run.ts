@@ -20,6 +20,7 @@ import { runUserlandBenches } from './userland.js';
 import { runGitBenches } from './git.js';
 import { runBuildBenches } from './build.js';
 import { runMemoryBenches } from './memory.js';
+import { runSocketBenches } from './sockets.js';
 export { idleVmsChild } from './memory.js';
 import { isDir, isLnk, isReg } from '../src/abi/stat.js';
 import { WEXITSTATUS } from '../src/abi/wait.js';
@@ -274,6 +275,7 @@ const GROUPS: Record<string, () => Promise<Figure[]>> = {
   git: runGitBenches,
   build: runBuildBenches,
   memory: runMemoryBenches,
+  sockets: runSocketBenches,
 };
 
 async function kernelBenches(): Promise<Figure[]> {
