@@ -74,6 +74,18 @@ describe('nc', () => {
   });
 });
 
+describe('ss', () => {
+  test('ss -ltn and ss -tn list listeners and connections from /proc/net', async () => {
+    const r = await vm.exec(`exec 4>/dev/null; nc -l 127.0.0.1 7020 >/dev/null & ${waitTcp(7020)}; ss -ltn -H; exec 3<>/dev/tcp/127.0.0.1/7020; ss -tn -H | sort; exec 3>&-; wait`);
+    assert.equal(r.stderr, '');
+    const lines = r.stdout.split('\n').filter(Boolean).map((l) => l.split(/\s+/));
+    assert.deepEqual(lines[0], ['LISTEN', '0', '0', '127.0.0.1:7020', '*:*']);
+    assert.equal(lines.length, 3, r.stdout);
+    assert.ok(lines.slice(1).every((l) => l[0] === 'ESTAB'));
+    assert.ok(lines.slice(1).some((l) => l[3] === '127.0.0.1:7020'));
+  });
+});
+
 describe('/dev/tcp', () => {
   test('exec 3<>/dev/tcp/HOST/PORT: a two-way connection on fd 3', async () => {
     const r = await vm.exec(`printf 'from server\\n' | nc -N -l 7010 > /tmp/dt & ${waitTcp(7010)}; exec 3<>/dev/tcp/127.0.0.1/7010; echo "from shell" >&3; read -r line <&3; echo "got: $line"; exec 3>&-; wait; cat /tmp/dt`);

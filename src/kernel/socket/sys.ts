@@ -72,7 +72,7 @@ export const socket: Handler<'socket'> = (k, p, a) => {
 export const socketpair: Handler<'socketpair'> = (k, p, a) => {
   const family = int(a, 0);
   const type = int(a, 1);
-  if (family !== AF_UNIX) throw new SysError(Errno.EOPNOTSUPP, 'socketpair: only AF_UNIX');
+  if (family !== AF_UNIX) throw new SysError(Errno.ENOTSUP, 'socketpair: only AF_UNIX');
   const x = k.sockets.create(family, type & TYPE_MASK, p.uid, p.gid);
   const y = k.sockets.create(family, type & TYPE_MASK, p.uid, p.gid);
   if (x instanceof StreamSocket && y instanceof StreamSocket) StreamSocket.pair(x, y);
@@ -126,7 +126,7 @@ export const bind: Handler<'bind'> = (k, p, a) => {
 
 export const listen: Handler<'listen'> = (k, p, a) => {
   const [s] = fdSocket(k, p, int(a, 0));
-  if (!(s instanceof StreamSocket)) throw new SysError(Errno.EOPNOTSUPP, 'listen: not a stream socket');
+  if (!(s instanceof StreamSocket)) throw new SysError(Errno.ENOTSUP, 'listen: not a stream socket');
   if (!s.local) {
     if (!s.isInet) throw new SysError(Errno.EINVAL, 'listen: the socket is not bound');
     k.sockets.bindInet(s, s.family === AF_INET ? '0.0.0.0' : '::', 0, p.uid);
@@ -140,7 +140,7 @@ export const accept: Handler<'accept'> = (k, p, a) => {
   const [s, f] = fdSocket(k, p, int(a, 0));
   const flags = int(a, 1, 0);
   if (flags & ~(SOCK_NONBLOCK | SOCK_CLOEXEC)) throw new SysError(Errno.EINVAL, 'accept4: flags');
-  if (!(s instanceof StreamSocket)) throw new SysError(Errno.EOPNOTSUPP, 'accept: not a stream socket');
+  if (!(s instanceof StreamSocket)) throw new SysError(Errno.ENOTSUP, 'accept: not a stream socket');
   const r = s.accept((f.flags & O_NONBLOCK) !== 0);
   if (r instanceof WaitQueue) return r;
   const fd = installSocket(p, r, flags);
