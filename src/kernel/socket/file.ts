@@ -2,7 +2,7 @@
 // so dup, fork inheritance, close-on-exec and poll work as for a pipe.
 
 import { Errno, SysError } from '../../abi/errno.js';
-import { O_CLOEXEC, O_NONBLOCK, O_RDWR } from '../../abi/fcntl.js';
+import { O_NONBLOCK, O_RDWR } from '../../abi/fcntl.js';
 import { SOCK_CLOEXEC, SOCK_NONBLOCK } from '../../abi/socket.js';
 import { OpenFile } from '../file.js';
 import { FIONREAD } from '../pipe.js';
@@ -30,5 +30,5 @@ function socketOps(s: Socket): FileOps {
 /** Give `s` an fd in `p`; `flags` may hold SOCK_NONBLOCK and SOCK_CLOEXEC. */
 export function installSocket(p: Process, s: Socket, flags: number): number {
   const f = new OpenFile(s.inode, O_RDWR | (flags & SOCK_NONBLOCK ? O_NONBLOCK : 0), socketOps(s), `socket:[${s.inode.ino}]`);
-  return p.fds.alloc(f, (flags & SOCK_CLOEXEC) !== 0 || (flags & O_CLOEXEC) !== 0);
+  return p.fds.alloc(f, (flags & SOCK_CLOEXEC) !== 0);
 }

@@ -65,6 +65,7 @@ function checkUnixName(a: SockAddr): void {
 
 export const socket: Handler<'socket'> = (k, p, a) => {
   const type = int(a, 1);
+  if (type & ~(TYPE_MASK | SOCK_NONBLOCK | SOCK_CLOEXEC)) throw new SysError(Errno.EINVAL, `socket: type ${type}`);
   const s = k.sockets.create(int(a, 0), type & TYPE_MASK, p.uid, p.gid);
   return installSocket(p, s, type);
 };
