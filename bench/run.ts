@@ -21,6 +21,7 @@ import { runGitBenches } from './git.js';
 import { runBuildBenches } from './build.js';
 import { runMemoryBenches } from './memory.js';
 import { runAgentBenches } from './agents.js';
+import { runSocketBenches } from './sockets.js';
 export { idleVmsChild } from './memory.js';
 import { isDir, isLnk, isReg } from '../src/abi/stat.js';
 import { WEXITSTATUS } from '../src/abi/wait.js';
@@ -276,6 +277,7 @@ const GROUPS: Record<string, () => Promise<Figure[]>> = {
   build: runBuildBenches,
   memory: runMemoryBenches,
   agents: runAgentBenches,
+  sockets: runSocketBenches,
 };
 
 async function kernelBenches(): Promise<Figure[]> {

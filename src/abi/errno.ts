@@ -7,8 +7,12 @@ export const enum Errno {
   EEXIST = 17, EXDEV = 18, ENODEV = 19, ENOTDIR = 20, EISDIR = 21, EINVAL = 22, ENFILE = 23,
   EMFILE = 24, ENOTTY = 25, ETXTBSY = 26, EFBIG = 27, ENOSPC = 28, ESPIPE = 29, EROFS = 30,
   EMLINK = 31, EPIPE = 32, ERANGE = 34, ENAMETOOLONG = 36, ENOSYS = 38, ENOTEMPTY = 39,
-  ELOOP = 40, ENOTSUP = 95, ETIMEDOUT = 110,
+  ELOOP = 40, ENOTSUP = 95 /* = EOPNOTSUPP on Linux */, ETIMEDOUT = 110,
   EPROTO = 71, ENETUNREACH = 101, ECONNRESET = 104, ECONNREFUSED = 111, EHOSTUNREACH = 113,
+  // sockets
+  ENOTSOCK = 88, EDESTADDRREQ = 89, EMSGSIZE = 90, EPROTOTYPE = 91, ENOPROTOOPT = 92, EPROTONOSUPPORT = 93,
+  EAFNOSUPPORT = 97, EADDRINUSE = 98, EADDRNOTAVAIL = 99, ENOBUFS = 105, EISCONN = 106, ENOTCONN = 107,
+  EALREADY = 114, EINPROGRESS = 115,
 }
 
 const table: Record<number, [string, string]> = {
@@ -55,6 +59,20 @@ const table: Record<number, [string, string]> = {
   104: ['ECONNRESET', 'Connection reset by peer'],
   111: ['ECONNREFUSED', 'Connection refused'],
   113: ['EHOSTUNREACH', 'No route to host'],
+  88: ['ENOTSOCK', 'Socket operation on non-socket'],
+  89: ['EDESTADDRREQ', 'Destination address required'],
+  90: ['EMSGSIZE', 'Message too long'],
+  91: ['EPROTOTYPE', 'Protocol wrong type for socket'],
+  92: ['ENOPROTOOPT', 'Protocol not available'],
+  93: ['EPROTONOSUPPORT', 'Protocol not supported'],
+  97: ['EAFNOSUPPORT', 'Address family not supported by protocol'],
+  98: ['EADDRINUSE', 'Address already in use'],
+  99: ['EADDRNOTAVAIL', 'Cannot assign requested address'],
+  105: ['ENOBUFS', 'No buffer space available'],
+  106: ['EISCONN', 'Transport endpoint is already connected'],
+  107: ['ENOTCONN', 'Transport endpoint is not connected'],
+  114: ['EALREADY', 'Operation already in progress'],
+  115: ['EINPROGRESS', 'Operation now in progress'],
 };
 
 export function errnoName(e: number): string {

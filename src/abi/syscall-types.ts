@@ -16,6 +16,7 @@
 import type { AgentOps } from './agent-sys.js';
 import type { Value } from './codec.js';
 import type { HttpRequest, HttpResponse } from './http.js';
+import type { SockAddr } from './socket.js';
 import type { SpawnRequest } from './spawn.js';
 import type { Stat, StatFs } from './stat.js';
 import type { SyscallName } from './syscalls.js';
@@ -174,6 +175,24 @@ export interface SyscallSignatures {
   flock: { args: [fd: number, op: number]; result: 0 };
   // agents
   agent: { args: OpArgs<AgentOps>; result: OpResult<AgentOps> };
+  // sockets (abi/socket.ts): type may carry SOCK_NONBLOCK | SOCK_CLOEXEC
+  socket: { args: [domain: number, type: number, protocol?: number]; result: number };
+  socketpair: { args: [domain: number, type: number, protocol?: number]; result: [fd0: number, fd1: number] };
+  bind: { args: [fd: number, addr: SockAddr]; result: 0 };
+  listen: { args: [fd: number, backlog?: number]; result: 0 };
+  /** accept4(fd, SOCK_NONBLOCK | SOCK_CLOEXEC) → [the new fd, the peer's address]. */
+  accept: { args: [fd: number, flags?: number]; result: [fd: number, peer: SockAddr] };
+  connect: { args: [fd: number, addr: SockAddr]; result: 0 };
+  /** send(2) without `addr`; MSG_DONTWAIT, MSG_NOSIGNAL. → bytes sent. */
+  sendto: { args: [fd: number, data: Uint8Array, flags?: number, addr?: SockAddr | null]; result: number };
+  /** recv(2) with the sender: a datagram's, or a stream's peer (null when none). MSG_PEEK, MSG_DONTWAIT. */
+  recvfrom: { args: [fd: number, len: number, flags?: number]; result: [data: Uint8Array, from: SockAddr | null] };
+  shutdown: { args: [fd: number, how: number]; result: 0 };
+  getsockname: { args: [fd: number]; result: SockAddr };
+  getpeername: { args: [fd: number]; result: SockAddr };
+  /** Integer options only (abi/socket.ts names them). */
+  setsockopt: { args: [fd: number, level: number, name: number, value: number]; result: 0 };
+  getsockopt: { args: [fd: number, level: number, name: number]; result: number };
 }
 
 export type SyscallArgs<N extends SyscallName> = SyscallSignatures[N]['args'];

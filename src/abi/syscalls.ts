@@ -19,6 +19,9 @@ export const SYSCALLS = [
   'spawnp',
   // agents (kernel/agent/)
   'agent',
+  // sockets (kernel/socket/)
+  'socket', 'socketpair', 'bind', 'listen', 'accept', 'connect', 'sendto', 'recvfrom', 'shutdown', 'getsockname',
+  'getpeername', 'setsockopt', 'getsockopt',
 ] as const;
 
 export type SyscallName = (typeof SYSCALLS)[number];

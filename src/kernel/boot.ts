@@ -21,6 +21,7 @@ import type { NetStack } from './net/stack.js';
 import type { WorkerFactory } from './runner.js';
 import type { Cred, FileOps, FileSystem } from './vfs/types.js';
 import { Vfs } from './vfs/vfs.js';
+import { procNet } from './socket/proc-net.js';
 
 export interface BootOptions {
   workers: WorkerFactory;
@@ -80,6 +81,7 @@ export function bootKernel(opts: BootOptions): Kernel {
     pathOf: (inode) => vfs.pathOf(inode),
     memory: () => ({ totalKiB: 4 * 1024 * 1024, freeKiB: 3 * 1024 * 1024 }),
     mounts: () => vfs.mounts().map((m) => ({ source: m.type, target: m.target, type: m.type, options: m.readonly ? 'ro' : 'rw' })),
+    net: (file) => procNet(kernel.sockets, file),
     audit: () => kernel.policy.audit.jsonl(),
     undumpable: (p) => kernel.policy.isExecShell(p),
     environ: (reader, p) => (reader.pid === p.pid ? p.env : kernel.policy.secrets.redactEnv(p.env)),

@@ -3,7 +3,7 @@
 
 import { Errno, SysError } from '../abi/errno.js';
 import { O_ACCMODE, O_NONBLOCK, O_RDONLY, O_WRONLY } from '../abi/fcntl.js';
-import { S_IFIFO, type DirEntry, type StatFs } from '../abi/stat.js';
+import { S_IFIFO, S_IFSOCK, type DirEntry, type StatFs } from '../abi/stat.js';
 import { openPipeEnd, Pipe } from './pipe.js';
 import type { FileOps, FileSystem, Inode } from './vfs/types.js';
 
@@ -41,7 +41,7 @@ export class FifoTable {
   }
 }
 
-/** pipefs: where anonymous pipes' inodes live. Nothing can be looked up or created in it. */
+/** pipefs: where anonymous pipes' and sockets' inodes live. Nothing can be looked up or created in it. */
 export class PipeFs implements FileSystem {
   readonly type = 'pipefs';
   dev = 0;
@@ -55,6 +55,14 @@ export class PipeFs implements FileSystem {
 
   newPipeInode(uid: number, gid: number): Inode {
     const ino = this.inode(S_IFIFO | 0o600);
+    ino.uid = uid;
+    ino.gid = gid;
+    return ino;
+  }
+
+  /** A socket's inode (Linux keeps them on sockfs): what fstat of a socket fd sees. */
+  newSocketInode(uid: number, gid: number): Inode {
+    const ino = this.inode(S_IFSOCK | 0o777);
     ino.uid = uid;
     ino.gid = gid;
     return ino;

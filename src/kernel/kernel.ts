@@ -36,6 +36,7 @@ import { acquire, leaderExited } from './tty/jobctl.js';
 import { Ptys } from './tty/pty.js';
 import { NetStack } from './net/stack.js';
 import { HostSecrets } from './net/secrets.js';
+import { SocketTable } from './socket/table.js';
 import { AgentTable } from './agent/table.js';
 import { exited as agentExited } from './agent/exit.js';
 import { WasmModules } from './wasm-modules.js';
@@ -119,6 +120,8 @@ export class Kernel {
   readonly flocks = new FlockTable();
   readonly software: SoftwareBroker;
   readonly net: NetStack;
+  /** Sockets: port tables and unix names (kernel/socket/). */
+  readonly sockets = new SocketTable(this.pipefs);
   /** Agent processes: budgets, traces, intents (kernel/agent/). */
   readonly agents = new AgentTable();
   private readonly doorbellSab = newDoorbell();

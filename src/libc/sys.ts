@@ -9,6 +9,7 @@ import type { Value } from '../abi/codec.js';
 import type { HttpRequest, HttpResponse } from '../abi/http.js';
 import { SysError } from '../abi/errno.js';
 import { AT_FDCWD, O_CREAT, O_RDONLY, O_TRUNC, O_WRONLY } from '../abi/fcntl.js';
+import type { SockAddr } from '../abi/socket.js';
 import type { SpawnRequest } from '../abi/spawn.js';
 import type { DirEntry, Stat, StatFs } from '../abi/stat.js';
 import type { SnapshotOps, SoftwareOps, SyscallArgs, Utsname } from '../abi/syscall-types.js';
@@ -347,5 +348,51 @@ export class Sys {
   /** One HTTP(S) request through the kernel (and the VM's network policy); the body is an fd to read. */
   http(req: HttpRequest): HttpResponse {
     return this.raw.call('http', req);
+  }
+
+  // sockets (abi/socket.ts): addresses are { family, address, port }
+  socket(domain: number, type: number, protocol = 0): number {
+    return this.raw.call('socket', domain, type, protocol);
+  }
+  socketpair(domain: number, type: number): [number, number] {
+    return this.raw.call('socketpair', domain, type);
+  }
+  bind(fd: number, addr: SockAddr): void {
+    this.raw.call('bind', fd, addr);
+  }
+  listen(fd: number, backlog = 128): void {
+    this.raw.call('listen', fd, backlog);
+  }
+  /** accept4: [the connection's fd, the peer's address]. */
+  accept(fd: number, flags = 0): [number, SockAddr] {
+    return this.raw.call('accept', fd, flags);
+  }
+  connect(fd: number, addr: SockAddr): void {
+    this.raw.call('connect', fd, addr);
+  }
+  /** send/sendto: on a stream every byte (in channel-sized calls), a datagram in one. */
+  sendto(fd: number, data: Uint8Array | string, flags = 0, addr: SockAddr | null = null): number {
+    const b = toBytes(data);
+    if (b.byteLength <= IO_CHUNK || addr) return this.raw.call('sendto', fd, b, flags, addr);
+    return this.writeOn(b, (chunk) => this.raw.call('sendto', fd, chunk, flags, null));
+  }
+  /** recv/recvfrom: [data, the sender or peer]. */
+  recvfrom(fd: number, len = IO_CHUNK, flags = 0): [Uint8Array, SockAddr | null] {
+    return this.raw.call('recvfrom', fd, Math.min(len, IO_CHUNK), flags);
+  }
+  shutdown(fd: number, how: number): void {
+    this.raw.call('shutdown', fd, how);
+  }
+  getsockname(fd: number): SockAddr {
+    return this.raw.call('getsockname', fd);
+  }
+  getpeername(fd: number): SockAddr {
+    return this.raw.call('getpeername', fd);
+  }
+  setsockopt(fd: number, level: number, name: number, value: number): void {
+    this.raw.call('setsockopt', fd, level, name, value);
+  }
+  getsockopt(fd: number, level: number, name: number): number {
+    return this.raw.call('getsockopt', fd, level, name);
   }
 }

@@ -345,7 +345,7 @@ test('mutations fail as on Linux', () => {
 test('directory link counts and magic-link-free statfs', () => {
   const { vfs, sh, procfs } = world();
   const rootStat = vfs.stat(sh.cred, vfs.root(), '/proc');
-  assert.equal(rootStat.nlink, 2 + 1 /* sys */ + 1 /* agentos */ + 2 /* processes */);
+  assert.equal(rootStat.nlink, 2 + 1 /* sys */ + 1 /* net */ + 1 /* agentos */ + 2 /* processes */);
   assert.equal(vfs.stat(sh.cred, vfs.root(), `/proc/${sh.pid}`).nlink, 2 + 2 /* fd, fdinfo */);
   assert.equal(procfs.statfs().type, 'proc');
 });

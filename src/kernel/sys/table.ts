@@ -11,8 +11,9 @@ import * as snapshot from './snapshot.js';
 import * as software from './software.js';
 import * as net from '../net/sys.js';
 import * as agent from '../agent/sys.js';
+import * as socket from '../socket/sys.js';
 
-const typed: { [N in SyscallName]: Handler<N> } = { ...file, ...path, ...proc, ...software, ...snapshot, ...net, ...agent };
+const typed: { [N in SyscallName]: Handler<N> } = { ...file, ...path, ...proc, ...software, ...snapshot, ...net, ...agent, ...socket };
 
 /** The same, as dispatch calls them: the kernel checks the values it is sent (sys/args.ts). */
 export const handlers = typed as unknown as Record<SyscallName, AnyHandler>;

@@ -14,6 +14,7 @@ import { isStackOverflow } from './control.js';
 import { ShellError } from '../errors.js';
 import { encodeShell } from '../bytes.js';
 import { openFilesLimit } from './builtins/ulimit.js';
+import { openNetPath } from './net-redirect.js';
 
 /** [fd, saved copy or -1 if it was closed] */
 export type Saved = [number, number][];
@@ -102,7 +103,7 @@ export function tempInput(sh: Shell, text: string): number {
 function openFor(sh: Shell, path: string, flags: number): number {
   let fd: number;
   try {
-    fd = sh.sys.open(path, flags | O_CLOEXEC, 0o666);
+    fd = openNetPath(sh.sys, path) ?? sh.sys.open(path, flags | O_CLOEXEC, 0o666);
   } catch (e) {
     if (!(e instanceof SysError)) throw e;
     throw new ShellError(`${path}: ${strerror(e.errno)}`);

@@ -25,6 +25,8 @@ export interface ProcSource {
   memory(): { totalKiB: number; freeKiB: number };
   /** The mount table, parents first, for /proc/mounts. */
   mounts(): readonly MountEntry[];
+  /** /proc/net/<file>: the kernel's sockets in Linux's text (kernel/socket/proc-net.ts). */
+  net?(file: 'tcp' | 'tcp6' | 'udp' | 'udp6' | 'unix'): string;
   /** /proc/agentos/audit: the VM's audit trail as JSON lines. */
   audit?(): string;
   /** Processes whose fds, cwd, exe and environ no other guest process may inspect. */

@@ -28,6 +28,7 @@ const entries: Entry[] = [
   // Linux made /proc/mounts a link when mount namespaces arrived.
   { name: 'mounts', type: 'link', perm: 0o777, target: () => 'self/mounts' },
   dir('sys', [sysKernel]),
+  dir('net', (['tcp', 'tcp6', 'udp', 'udp6', 'unix'] as const).map((n) => file(n, (c) => c.src.net?.(n) ?? ''))),
   // agentOS's own: the audit trail (issue 9), read-only for everyone.
   dir('agentos', [file('audit', (c) => c.src.audit?.() ?? '')]),
   {

@@ -1,0 +1,151 @@
+// Sockets on the VM's loopback (kernel/socket/): TCP throughput and a
+// connect + request + response round trip, each beside the same exchange
+// over a pipe in the VM and over the host's own loopback (Node's net), all in
+// one run. Guest ends: test/programs/netbench.ts.
+
+import { readFileSync } from 'node:fs';
+import { connect, createServer, type Server } from 'node:net';
+import { AF_INET, SOCK_STREAM } from '../src/abi/socket.js';
+import { boot, type Machine } from '../src/host/node/index.js';
+import type { Figure } from './run.js';
+
+const here = new URL('.', import.meta.url);
+const dec = new TextDecoder();
+const TOTAL = 256 * 1024 * 1024;
+const CHUNK = 65536;
+const RTT_N = 2000;
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function listener(m: Machine): Promise<[number, number]> {
+  const fd = await m.syscall('socket', AF_INET, SOCK_STREAM);
+  await m.syscall('bind', fd, { family: AF_INET, address: '127.0.0.1', port: 0 });
+  await m.syscall('listen', fd, 128);
+  return [fd, (await m.syscall('getsockname', fd)).port];
+}
+
+/** Run `argv` with fds; its stdout (or stderr) as text once it exits. */
+async function output(m: Machine, argv: string[], fds: [number, number][] = [], stream: 1 | 2 = 1): Promise<[number, Promise<string>]> {
+  const [r, w] = await m.syscall('pipe');
+  const pid = await m.spawn(argv, { fds: [...fds, [stream, w]] });
+  await m.syscall('close', w);
+  const text = (async () => {
+    let s = '';
+    for (let b = await m.syscall('read', r, 4096); b.byteLength; b = await m.syscall('read', r, 4096)) s += dec.decode(b);
+    await m.syscall('close', r);
+    await m.wait(pid);
+    return s.trim();
+  })();
+  return [pid, text];
+}
+
+/** MB/s of TOTAL bytes from a source process to a sink process over TCP or a pipe. */
+async function throughputOnce(m: Machine, over: 'tcp' | 'pipe'): Promise<number> {
+  const t0 = performance.now();
+  let counted: Promise<string>;
+  if (over === 'tcp') {
+    const [l, port] = await listener(m);
+    [, counted] = await output(m, ['/usr/local/bin/netbench', 'sink', '3'], [[3, l]]);
+    await m.syscall('close', l);
+    await m.wait(await m.spawn(['/usr/local/bin/netbench', 'source', String(port), String(TOTAL), String(CHUNK)]));
+  } else {
+    const [r, w] = await m.syscall('pipe');
+    [, counted] = await output(m, ['/usr/local/bin/netbench', 'sink', '0'], [[0, r]]);
+    const src = await m.spawn(['/usr/local/bin/netbench', 'source', '-', String(TOTAL), String(CHUNK)], { fds: [[1, w]] });
+    for (const fd of [r, w]) await m.syscall('close', fd);
+    await m.wait(src);
+  }
+  const n = Number(await counted);
+  if (n !== TOTAL) throw new Error(`socket bench: the sink counted ${n}, expected ${TOTAL}`);
+  return TOTAL / 1e6 / ((performance.now() - t0) / 1000);
+}
+
+async function nativeThroughput(): Promise<number> {
+  const chunk = Buffer.alloc(CHUNK, 97);
+  return new Promise((resolve) => {
+    let got = 0;
+    let t0 = 0;
+    const srv: Server = createServer((c) => {
+      c.on('data', (d: Buffer) => (got += d.byteLength));
+      c.on('end', () => {
+        srv.close();
+        resolve(TOTAL / 1e6 / ((performance.now() - t0) / 1000));
+      });
+    }).listen(0, '127.0.0.1', () => {
+      t0 = performance.now();
+      const c = connect((srv.address() as { port: number }).port, '127.0.0.1');
+      let left = TOTAL;
+      const pump = () => {
+        while (left > 0) {
+          left -= CHUNK;
+          if (!c.write(chunk)) return void c.once('drain', pump);
+        }
+        c.end();
+      };
+      c.on('connect', pump);
+    });
+  });
+}
+
+async function nativeRtt(): Promise<number> {
+  const srv = createServer((c) => c.once('data', () => c.end('HTTP/1.0 200 OK\r\nContent-Length: 2\r\n\r\nok')));
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+  const port = (srv.address() as { port: number }).port;
+  const times: number[] = [];
+  for (let i = 0; i < RTT_N; i++) {
+    const t0 = performance.now();
+    await new Promise<void>((resolve) => {
+      const c = connect(port, '127.0.0.1', () => c.write('GET / HTTP/1.0\r\n\r\n'));
+      c.on('data', () => {});
+      c.on('end', () => resolve());
+    });
+    times.push((performance.now() - t0) * 1000);
+  }
+  srv.close();
+  return median(times.slice(RTT_N / 10));
+}
+
+export async function runSocketBenches(): Promise<Figure[]> {
+  const m = await boot();
+  try {
+    await m.writeFile('/usr/local/bin/netbench', `#!/usr/libexec/agentos/js\n${readFileSync(new URL('../programs/netbench.js', here), 'utf8')}`, 0o755);
+    // Interleaved, after a warm-up of each: medians of 5.
+    await throughputOnce(m, 'tcp');
+    await throughputOnce(m, 'pipe');
+    const tcp: number[] = [], pipe: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      tcp.push(await throughputOnce(m, 'tcp'));
+      pipe.push(await throughputOnce(m, 'pipe'));
+    }
+    const native = await nativeThroughput();
+    // Round trips: a guest echo server accepting on a listener the host made.
+    const [l, port] = await listener(m);
+    const server = await m.spawn(['/usr/local/bin/netbench', 'echo', '3'], { fds: [[3, l]] });
+    await m.syscall('close', l);
+    const [, rtt] = await output(m, ['/usr/local/bin/netbench', 'rtt', String(port), String(RTT_N)]);
+    const tcpRtt = Number(await rtt);
+    await m.syscall('kill', server, 9);
+    const [inR, inW] = await m.syscall('pipe');
+    const [outR, outW] = await m.syscall('pipe');
+    const pong = await m.spawn(['/usr/local/bin/netbench', 'pong'], { fds: [[0, inR], [1, outW]] });
+    const [, ping] = await output(m, ['/usr/local/bin/netbench', 'pingpong', String(RTT_N)], [[0, outR], [1, inW]], 2);
+    for (const fd of [inR, inW, outR, outW]) await m.syscall('close', fd);
+    const pipeRtt = Number(await ping);
+    await m.wait(pong);
+    const nativeRttUs = await nativeRtt();
+    return [
+      {
+        name: 'loopback TCP throughput, source → sink, 64 KiB writes (256 MB, median of 5)',
+        host: 'node', value: median(tcp), unit: 'MB/s', goal: '≥ 200 MB/s', met: median(tcp) >= 200,
+        baseline: { name: `native loopback (Node net); pipe in the VM, same run: ${median(pipe).toFixed(0)} MB/s`, value: native, unit: 'MB/s' },
+      },
+      {
+        name: `loopback TCP connect + request + response (p50 of ${RTT_N})`,
+        host: 'node', value: tcpRtt / 1000, unit: 'ms', goal: '≤ 1 ms', met: tcpRtt / 1000 <= 1,
+        baseline: { name: `native loopback (Node net); a pipe request + response in the VM, same run: ${(pipeRtt / 1000).toFixed(3)} ms`, value: nativeRttUs / 1000, unit: 'ms' },
+      },
+    ];
+  } finally {
+    await m.stop();
+  }
+}
