@@ -33,7 +33,7 @@ await esbuild.build({
   absWorkingDir: ROOT,
   logLevel: 'warning',
   // The peer baseline is loaded from node_modules as is; playwright-core finds its files by path.
-  external: ['just-bash', 'playwright-core', 'puppeteer-core'],
+  external: ['just-bash', 'playwright-core'],
 });
 const bench = await import(pathToFileURL(join(ROOT, 'dist/node/bench.js')).href);
 

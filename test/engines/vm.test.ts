@@ -12,11 +12,7 @@ import { test } from 'node:test';
 import { after, before } from 'node:test';
 import { BrowserVM, DEFAULT_APP_DIR, openEnginePage, within } from '../../src/host/playwright/index.js';
 import { serveStatic } from '../../src/host/playwright/static-server.js';
-import { ENGINE, openApp, skipInThisEngine, skipped, t, waitFor } from './engine.js';
-
-// Firefox driven over WebDriver BiDi now and then blocks the kernel's worker, and a blocked VM
-// cannot even be stopped (decision 0058): BrowserVM needs the driver there, so its checks wait.
-if (ENGINE === 'firefox') skipInThisEngine('Firefox under WebDriver BiDi now and then blocks the kernel worker (decision 0058)');
+import { ENGINE, openApp, skipped, t, waitFor } from './engine.js';
 
 const freePort = () => new Promise<number>((ok) => {
   const s = createServer().listen(0, '127.0.0.1', () => {
