@@ -55,6 +55,15 @@ export default defineConfig({
   },
   worker: {
     format: 'es',
+    rolldownOptions: {
+      output: {
+        // What a worker's entry shares with its lazy chunks (the runtimes) goes into a chunk of
+        // its own, so no chunk imports the entry: WebKit (2.50) does not enter a module worker's
+        // top-level script in its module map, and an import of that URL evaluates it a second
+        // time in the same worker (the process worker confined itself twice; decision 0066).
+        codeSplitting: { groups: [{ name: 'worker-core', tags: ['$initial'], test: (id) => !/workers[\\/][^\\/]+\.browser\.ts$/.test(id) }] },
+      },
+    },
   },
   build: {
     outDir: 'dist/web',

@@ -4,7 +4,8 @@
 // each figure beside a native baseline from the same run. Prints a table and
 // writes bench/results/latest.json. `--node-only` skips the browser;
 // `--only=userland[,shell,...]` runs just those Node-host groups (no browser, and
-// the results file is left alone).
+// the results file is left alone); `--engines-only` runs just BrowserVM in each
+// engine (the results file is left alone).
 import { spawn, spawnSync } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -14,6 +15,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const onlyArg = process.argv.find((a) => a.startsWith('--only='));
 const only = onlyArg ? onlyArg.slice('--only='.length).split(',').filter(Boolean) : null;
 const nodeOnly = process.argv.includes('--node-only') || only !== null;
+const enginesOnly = process.argv.includes('--engines-only');
 const PORT = Number(process.env.AGENTOS_BENCH_PORT ?? 4175);
 
 function run(cmd, args) {
@@ -33,14 +35,20 @@ await esbuild.build({
   absWorkingDir: ROOT,
   logLevel: 'warning',
   // The peer baseline is loaded from node_modules as is; playwright-core finds its files by path.
-  external: ['just-bash', 'playwright-core', 'puppeteer-core'],
+  external: ['just-bash', 'playwright-core'],
 });
 const bench = await import(pathToFileURL(join(ROOT, 'dist/node/bench.js')).href);
 
-console.log('\nbench: Node host...');
-const figures = await bench.runNodeBenches(only);
+const figures = [];
+if (enginesOnly) {
+  console.log('bench: BrowserVM in each engine (Chromium, Firefox, WebKit)...');
+  figures.push(...(await bench.runEngineBenches()));
+} else {
+  console.log('\nbench: Node host...');
+  figures.push(...(await bench.runNodeBenches(only)));
+}
 
-if (!nodeOnly) {
+if (!nodeOnly && !enginesOnly) {
   console.log('bench: browser host (Chromium)...');
   figures.push(...(await browserBenches(figures)));
   console.log('bench: BrowserVM (Playwright from Node)...');
@@ -51,7 +59,7 @@ if (!nodeOnly) {
 
 console.log('');
 bench.printTable(figures);
-if (only) process.exit(0);
+if (only || enginesOnly) process.exit(0);
 const out = join(ROOT, 'bench/results/latest.json');
 bench.saveResults(figures, out);
 console.log(`\nbench: results written to ${out}`);

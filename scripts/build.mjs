@@ -82,7 +82,7 @@ if (nodeOnly && playground) {
 
 // npm packages that cannot be bundled (native addons, files found at run time, etc.).
 // Everything else is bundled. playwright-core locates its driver and assets by path.
-const NODE_EXTERNAL = ['playwright-core', 'puppeteer-core'];
+const NODE_EXTERNAL = ['playwright-core'];
 
 // ESM bundles of CommonJS deps may call require(); give them a real one.
 const REQUIRE_SHIM =

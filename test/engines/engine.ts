@@ -28,13 +28,8 @@ export const skip = whyNot(ENGINE);
 /** A test with no result by then has hung: it fails, and the file's later tests skip instead of hanging in turn. */
 const HANG_MS = 90_000;
 let hung: string | null = null;
-/** Set by a file whose tests cannot run in this engine yet (they are skipped with the reason). */
-let fileSkip: string | false = false;
-export function skipInThisEngine(reason: string): void {
-  fileSkip = reason;
-}
-/** Why this file's tests do not run here: the engine's reason, or the file's own. */
-export const skipped = (): string | false => skip || fileSkip;
+/** Why this engine's tests do not run here (false: they run). */
+export const skipped = (): string | false => skip;
 
 export const t = (name: string, ...rest: [() => Promise<void>] | [{ todo?: string }, () => Promise<void>]) => {
   const [o, fn] = rest.length === 1 ? [{}, rest[0]] : rest;

@@ -16,15 +16,6 @@ let page: EnginePage;
 let direct: (ReturnType<typeof runWithoutDriver> & { release(): Promise<void> }) | null = null;
 const CASE_LIMIT_MS = 60_000;
 
-const WASM = 'WebKitGTK: a WebAssembly program exits 1 ("undefined is not an object (evaluating \'e.postMessage.bind\')": the process worker\'s confinement runs again where postMessage is already gone)';
-
-const KNOWN: Partial<Record<string, Record<string, string>>> = {
-  webkit: {
-    'exec dispatch is by header: ENOENT, EACCES, ENOEXEC, interpreter errors, ELOOP': WASM,
-    'dispatch: headers pick the runtime — ELF, Mach-O, PE and text are ENOEXEC (the /bin/sh of execvp refuses the binaries, 126, and runs the text), \\0asm runs as WebAssembly': WASM,
-  },
-};
-
 async function load(): Promise<void> {
   assert.ok(await waitFor(page, 'globalThis.__agentos'), 'the harness page loaded');
 }
@@ -59,7 +50,7 @@ async function inPage(name: string): Promise<{ ok: boolean; error?: string }> {
 }
 
 for (const c of cases) {
-  t(`kernel: ${c.name}`, { todo: KNOWN[ENGINE]?.[c.name] }, async () => {
+  t(`kernel: ${c.name}`, async () => {
     // The page bounds each case itself; this bounds a browser that never loads it.
     const r = direct ? await within(direct.result(c.name), 2 * CASE_LIMIT_MS, `${ENGINE}: no result for the case`) : await inPage(c.name);
     assert.equal(r.error ?? '', '', 'case error');

@@ -12,11 +12,7 @@ import { test } from 'node:test';
 import { after, before } from 'node:test';
 import { BrowserVM, DEFAULT_APP_DIR, openEnginePage, within } from '../../src/host/playwright/index.js';
 import { serveStatic } from '../../src/host/playwright/static-server.js';
-import { ENGINE, openApp, skipInThisEngine, skipped, t, waitFor } from './engine.js';
-
-// Firefox driven over WebDriver BiDi now and then blocks the kernel's worker, and a blocked VM
-// cannot even be stopped (decision 0058): BrowserVM needs the driver there, so its checks wait.
-if (ENGINE === 'firefox') skipInThisEngine('Firefox under WebDriver BiDi now and then blocks the kernel worker (decision 0058)');
+import { ENGINE, openApp, skipped, t, waitFor } from './engine.js';
 
 const freePort = () => new Promise<number>((ok) => {
   const s = createServer().listen(0, '127.0.0.1', () => {
@@ -173,5 +169,30 @@ t('a page that is not cross-origin isolated: start() fails in plain words, no ha
   } finally {
     await plain.stop();
     await server.close();
+  }
+});
+
+t('playground: the terminal comes up, a typed command runs, files survive a reload', async () => {
+  const app = await openApp(`?vm=engines-${Date.now()}`);
+  const step = <T>(what: string, p: Promise<T>) => within(p, 60_000, `${ENGINE}: playground: ${what}`);
+  const ready = async () => {
+    assert.ok(await step('page load', waitFor(app.page, 'window.agentos')), 'window.agentos');
+    await step('boot', app.page.evaluate('() => window.agentos.ready.then(() => true)'));
+  };
+  // The terminal's screen, scrollback included.
+  const screen = '(() => { const b = window.__playground.view.xterm.buffer.active; let s = ""; for (let i = 0; i < b.length; i++) s += (b.getLine(i)?.translateToString(true) ?? "") + "\\n"; return s; })()';
+  try {
+    await ready();
+    assert.ok(await waitFor(app.page, `${screen}.includes("$ ")`), 'a prompt');
+    // Typed as keys are: xterm's input() goes the way a keystroke does.
+    await app.page.evaluate('() => window.__playground.view.xterm.input("echo typed-$((6*7))\\r", true)');
+    assert.ok(await waitFor(app.page, `${screen}.includes("typed-42")`), 'the command\'s output on the screen');
+    await step('exec', app.page.evaluate('() => window.agentos.exec("echo kept > kept.txt")'));
+    await step('reload', app.page.goto(app.url));
+    await ready();
+    const r = await step('cat', app.page.evaluate<{ stdout: string }>('() => window.agentos.exec("cat kept.txt")'));
+    assert.equal(r.stdout, 'kept\n');
+  } finally {
+    await app.release();
   }
 });

@@ -1,6 +1,6 @@
 // Sanity check that `npm run build` produced the Node bundles the host needs:
 // the host finds its workers beside dist/node/index.js via import.meta.url.
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
@@ -20,3 +20,20 @@ for (const [bundle, source] of [
     assert.ok(existsSync(new URL(bundle, root)), `${bundle} missing after build`);
   });
 }
+
+// WebKit (2.50) does not enter a module worker's top-level script in its module map: a chunk that
+// imports the worker's entry chunk evaluates it a second time in the same worker (decision 0066).
+test('no chunk of dist/web imports a worker entry chunk', (t) => {
+  const assets = new URL('dist/web/assets/', root);
+  if (!existsSync(assets)) {
+    t.skip('dist/web is not built');
+    return;
+  }
+  const files = readdirSync(assets).filter((f) => f.endsWith('.js'));
+  const entries = files.filter((f) => /^[\w-]+\.browser-[\w-]+\.js$/.test(f));
+  assert.ok(entries.some((f) => f.startsWith('process.browser-')), 'the process worker entry is built');
+  for (const f of files) {
+    const code = readFileSync(new URL(f, assets), 'utf8');
+    for (const entry of entries) assert.ok(!code.includes(`"./${entry}"`), `${f} imports the worker entry ${entry}`);
+  }
+});

@@ -27,14 +27,14 @@ export interface BrowserVMOptions extends Omit<AgentVMOptions, 'state' | 'mounts
   /** A browser profile directory of this VM's own (a Chromium of its own, not shared). */
   userDataDir?: string;
   /**
-   * The engine: 'chromium' (default), 'firefox' (Debian's firefox-esr over WebDriver BiDi) or
+   * The engine: 'chromium' (default), 'firefox' (Debian's firefox-esr over Marionette) or
    * 'webkit' (WebKitGTK through WebKitWebDriver); or a Playwright Browser you launched or
    * connected, which stop() leaves open.
    */
   browser?: Browser | Engine;
   /** Firefox's executable or WebKitWebDriver's; default Debian's (/usr/bin/firefox-esr, /usr/bin/WebKitWebDriver). */
   executablePath?: string;
-  /** WebKit: a running WebKitWebDriver (http://host:port) instead of launching one. (Firefox: wsEndpoint is its BiDi URL.) */
+  /** WebKit: a running WebKitWebDriver (http://host:port) instead of launching one. (Firefox: wsEndpoint is a running Firefox's Marionette host:port, firefox --marionette.) */
   webDriverUrl?: string;
   /** The built app's directory; default dist/web beside this module. */
   app?: string;

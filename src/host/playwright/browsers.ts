@@ -15,7 +15,7 @@ export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-backgr
 export interface BrowserChoice {
   /** Chromium executable; default /usr/bin/chromium if present, else Playwright's own download. */
   chromium?: string;
-  /** Connect to a Playwright browser server (`chromium.launchServer`, a grid) instead of launching. */
+  /** Connect instead of launching: a Playwright browser server (`chromium.launchServer`, a grid), or with `browser: 'firefox'` a Firefox started with --marionette (host:port). */
   wsEndpoint?: string;
   /** Default true. */
   headless?: boolean;

@@ -1,7 +1,7 @@
 // One page in a browser engine, as BrowserVM and the engine test harness need
 // it: load a URL, run a function in the page and await its JSON result, close.
-// Chromium through Playwright; Firefox over WebDriver BiDi (puppeteer-core,
-// the only stock-Firefox driver here: Playwright needs its patched builds);
+// Chromium through Playwright; Firefox over Marionette, the WebDriver classic
+// protocol stock Firefox speaks itself (Playwright needs its patched builds);
 // WebKitGTK over W3C WebDriver classic (WebKitWebDriver, our small client).
 
 export type Engine = 'chromium' | 'firefox' | 'webkit';
@@ -23,7 +23,7 @@ export interface EnginePage {
 export interface EngineOptions {
   /** The engine's executable (Chromium, Firefox) or WebKitWebDriver; default Debian's. */
   executablePath?: string;
-  /** A running browser or driver: Playwright/CDP ws URL (Chromium), BiDi ws URL (Firefox), WebDriver URL (WebKit). */
+  /** A running browser or driver: Playwright/CDP ws URL (Chromium), Marionette host:port (Firefox), WebDriver URL (WebKit). */
   endpoint?: string;
   /** A profile directory of this page's own (a browser of its own, not shared). */
   userDataDir?: string;

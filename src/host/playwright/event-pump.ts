@@ -1,6 +1,6 @@
 // Page → Node events and approval requests without Playwright bindings
 // (Firefox, WebKit): the page queues them where the sandbox page looks for
-// its bindings, and Node long-polls the queue. WebKitWebDriver and BiDi both
+// its bindings, and Node long-polls the queue. WebKitWebDriver and Marionette both
 // run scripts concurrently, so the waiting poll never holds up a call.
 
 import type { Answer, ApprovalRequest, SandboxEvent } from './protocol.js';
