@@ -13,6 +13,7 @@
 // The wire stays what it was (abi/codec.ts): positional values, checked by
 // the kernel at run time, since a process may send anything.
 
+import type { AosOps } from './aos.js';
 import type { Value } from './codec.js';
 import type { HttpRequest, HttpResponse } from './http.js';
 import type { SpawnRequest } from './spawn.js';
@@ -171,6 +172,8 @@ export interface SyscallSignatures {
   // files, appended
   /** LOCK_SH 1, LOCK_EX 2, LOCK_NB 4, LOCK_UN 8. */
   flock: { args: [fd: number, op: number]; result: 0 };
+  // /aos
+  aosctl: { args: OpArgs<AosOps>; result: OpResult<AosOps> };
 }
 
 export type SyscallArgs<N extends SyscallName> = SyscallSignatures[N]['args'];

@@ -17,6 +17,8 @@ export const SYSCALLS = [
   'flock',
   // processes, appended
   'spawnp',
+  // /aos (kernel/agent/aosctl.ts)
+  'aosctl',
 ] as const;
 
 export type SyscallName = (typeof SYSCALLS)[number];

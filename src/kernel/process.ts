@@ -9,6 +9,7 @@ import type { Tty } from './tty/tty.js';
 import type { Cred, Inode } from './vfs/types.js';
 import { WaitQueue } from './waitqueue.js';
 import type { LongTimeout } from '../abi/long-timeout.js';
+import type { Capabilities } from './policy/restrict.js';
 
 /** Linux /proc state letters: running, sleeping in a syscall, stopped, zombie. */
 export type ProcState = 'R' | 'S' | 'T' | 'Z';
@@ -61,6 +62,8 @@ export class Process {
   ctty: Tty | null = null;
   alarmTimer: LongTimeout | null = null;
   alarmAt = 0;
+  /** Capabilities narrowed by `aosctl restrict` (policy/restrict.ts); inherited, never widened. */
+  caps: Capabilities | null = null;
 
   constructor(
     readonly pid: number,
@@ -78,6 +81,7 @@ export class Process {
       this.groups = [...parent.groups];
       this.umask = parent.umask;
       this.ctty = parent.ctty;
+      this.caps = parent.caps;
     }
   }
 

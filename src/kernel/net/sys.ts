@@ -21,6 +21,7 @@ import { ResponseBody } from './response-body.js';
 import { toSysError } from './stack.js';
 import type { Kernel } from '../kernel.js';
 import type { Decision } from './policy.js';
+import { mayUseNetwork } from '../policy/restrict.js';
 
 interface Pending {
   queue: WaitQueue;
@@ -103,6 +104,7 @@ export const http: Handler<'http'> = (k, p, a, call) => {
     const timeoutMs = (field(req, 'timeoutMs', 'number') as number | undefined) ?? 0;
     const connectTimeoutMs = (field(req, 'connectTimeoutMs', 'number') as number | undefined) ?? DEFAULT_CONNECT_TIMEOUT_MS;
 
+    mayUseNetwork(k, p, `${method} ${shown(url)}`);
     const decision = decide(k, p.pid, method, url);
     const fetch = k.net.fetch;
     if (!fetch) throw new SysError(Errno.ENETUNREACH, 'this host gives the VM no network');

@@ -10,8 +10,9 @@ import * as proc from './proc.js';
 import * as snapshot from './snapshot.js';
 import * as software from './software.js';
 import * as net from '../net/sys.js';
+import * as aos from '../agent/aosctl.js';
 
-const typed: { [N in SyscallName]: Handler<N> } = { ...file, ...path, ...proc, ...software, ...snapshot, ...net };
+const typed: { [N in SyscallName]: Handler<N> } = { ...file, ...path, ...proc, ...software, ...snapshot, ...net, ...aos };
 
 /** The same, as dispatch calls them: the kernel checks the values it is sent (sys/args.ts). */
 export const handlers = typed as unknown as Record<SyscallName, AnyHandler>;
