@@ -7,6 +7,7 @@
 import { AOS_MESSAGE_MAX } from '../../../abi/aos.js';
 import { concatBytes } from '../../../abi/bytes.js';
 import { Errno, SysError } from '../../../abi/errno.js';
+import { SEEK_CUR, SEEK_END, SEEK_SET } from '../../../abi/fcntl.js';
 import { POLLIN, POLLOUT } from '../../pipe.js';
 import type { FileOps } from '../../vfs/types.js';
 import type { WaitQueue } from '../../waitqueue.js';
@@ -82,5 +83,31 @@ export function channelOps(ch: Channel): FileOps {
     },
     poll: () => POLLOUT | (data || ch.content() ? POLLIN : 0),
     release: flush,
+  };
+}
+
+/**
+ * An append-only log read as it grows: every read sees the content as it is
+ * now, from the description's position, so a reader at the end finds what
+ * was appended since (tail -f, or a loop of reads).
+ */
+export function liveOps(content: () => Uint8Array): FileOps {
+  return {
+    read(f, len, pos) {
+      const at = pos ?? f.pos;
+      const out = content().slice(at, at + len);
+      if (pos === undefined) f.pos = at + out.byteLength;
+      return out;
+    },
+    write: () => {
+      throw new SysError(Errno.EBADF);
+    },
+    seek(f, offset, whence) {
+      const base = whence === SEEK_SET ? 0 : whence === SEEK_CUR ? f.pos : whence === SEEK_END ? content().byteLength : NaN;
+      const to = base + offset;
+      if (!Number.isSafeInteger(to) || to < 0) throw new SysError(Errno.EINVAL);
+      return (f.pos = to);
+    },
+    poll: () => POLLIN,
   };
 }

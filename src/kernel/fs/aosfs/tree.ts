@@ -16,7 +16,7 @@ import { answerFor, askHuman, delivered, pending, type Question } from '../../ag
 import { sendSignal } from '../../signal.js';
 import { readText } from '../../software/manifest.js';
 import type { Cred, FileOps } from '../../vfs/types.js';
-import { actionOps, channelOps } from './action.js';
+import { actionOps, channelOps, liveOps } from './action.js';
 import { dir, text, type Ctx, type DirNode, type FileNode } from './node.js';
 import { checkInboxWriter, startFromInbox } from './inbox.js';
 
@@ -120,7 +120,8 @@ function ctlOps(c: Ctx, a: AgentProc): FileOps {
 
 /** /aos/procs/<pid>/trace.jsonl: every event of the run, one JSON line each; grows as it runs (tail -f). */
 function traceNode(a: AgentProc, owner: { uid: number; gid: number }): FileNode {
-  return { type: 'file', mode: 0o400, ...owner, read: () => (a.trace.length ? `${a.trace.join('\n')}\n` : '') };
+  const read = () => (a.trace.length ? `${a.trace.join('\n')}\n` : '');
+  return { type: 'file', mode: 0o400, ...owner, read, open: () => liveOps(() => enc.encode(read())) };
 }
 
 function procDir(c: Ctx, a: AgentProc): DirNode {
