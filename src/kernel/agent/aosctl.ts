@@ -14,7 +14,7 @@ export const aosctl: Handler<'aosctl'> = (k, p, a, call) => {
     case 'restrict':
       // The host's own process is not restricted: everything it starts would inherit it.
       if (p.pid <= 1) throw new SysError(Errno.EPERM, 'restrict: not for the host');
-      return restrict(p, checkRestriction(a[1]));
+      return restrict(k, p, checkRestriction(a[1]));
     case 'ask':
       return ask(k, p, a[1] as unknown as ToolCall, call.state.ask as AskState | undefined, (s) => (call.state.ask = s), (f) => (call.state.cleanup = f));
     case 'decide':

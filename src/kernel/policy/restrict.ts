@@ -12,7 +12,9 @@ import { Errno, SysError } from '../../abi/errno.js';
 import type { Kernel } from '../kernel.js';
 import type { Process } from '../process.js';
 import type { Inode } from '../vfs/types.js';
+import { capsGuard } from './caps-guard.js';
 import { Commands } from './commands.js';
+import type { FsGuard } from './fs-guard.js';
 
 const KEYS = ['tools', 'commands', 'readOnly', 'hidden', 'network'] as const;
 /** Bound on the entries of one list (a restriction is kernel memory). */
@@ -23,7 +25,11 @@ export class Capabilities {
   /** The command list's checker, made on first use. */
   private commandCheck: Commands | null = null;
 
-  constructor(readonly r: Readonly<Restriction>) {}
+  constructor(
+    readonly r: Readonly<Restriction>,
+    /** Its readOnly and hidden prefixes, checked as the VM policy's fs rules are (caps-guard.ts). */
+    readonly fs: FsGuard | null = null,
+  ) {}
 
   commands(k: Kernel): Commands | null {
     if (!this.r.commands) return null;
@@ -79,9 +85,13 @@ export function intersect(a: Restriction, b: Restriction): Restriction {
 }
 
 /** `p` narrows its capabilities by `r`; returns what it has now. */
-export function restrict(p: Process, r: Restriction): Restriction {
+export function restrict(k: Kernel, p: Process, r: Restriction): Restriction {
   const now = p.caps ? intersect(p.caps.r, r) : r;
-  if (Object.keys(r).length) p.caps = new Capabilities(Object.freeze(now));
+  if (!Object.keys(r).length) return now;
+  // The path rules are marked anew only when they changed (a list of tools alone keeps the old marks).
+  const samePaths = p.caps && JSON.stringify([p.caps.r.readOnly, p.caps.r.hidden]) === JSON.stringify([now.readOnly, now.hidden]);
+  const fs = samePaths ? p.caps!.fs : now.readOnly || now.hidden ? capsGuard(k).make(now.readOnly, now.hidden) : null;
+  p.caps = new Capabilities(Object.freeze(now), fs);
   return now;
 }
 
