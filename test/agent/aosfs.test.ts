@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { O_WRONLY, O_RDWR } from '../../src/abi/fcntl.js';
+import { SIG_HANDLE, SIGUSR1 } from '../../src/abi/signal.js';
 import type { Kernel } from '../../src/kernel/kernel.js';
 import { WaitQueue } from '../../src/kernel/waitqueue.js';
 import { agent, cat, Errno, errnoOf, errnoOfAsync, open, proc, readAll, sys, world, writeAs } from './aos-world.js';
@@ -89,10 +90,16 @@ test('ctl: pause and resume are SIGSTOP and SIGCONT (status paused); unknown EIN
   assert.notEqual(p.state, 'T');
   assert.equal(cat(k, p, `/aos/procs/${p.pid}/status`), 'running\n');
   assert.equal(errnoOf(() => writeAs(k, p.cred, ctl, 'explode\n', O_WRONLY)), Errno.EINVAL);
+  // checkpoint is SIGUSR1, for an agent that catches it; one that does not would die of it.
+  assert.equal(errnoOf(() => writeAs(k, p.cred, ctl, 'checkpoint\n', O_WRONLY)), Errno.ENOTSUP);
+  p.dispositions[SIGUSR1] = SIG_HANDLE;
+  writeAs(k, p.cred, ctl, 'checkpoint\n', O_WRONLY);
+  assert.ok(p.alive);
+  assert.ok(p.caught & (1 << SIGUSR1));
   a.exit = { code: 0, name: 'SUCCESS', reason: '' };
   assert.equal(errnoOf(() => writeAs(k, p.cred, ctl, 'stop\n', O_WRONLY)), Errno.ESRCH);
   const ctlEvents = a.trace.map((l) => JSON.parse(l)).filter((e) => e.type === 'ctl').map((e) => e.command);
-  assert.deepEqual(ctlEvents, ['pause', 'resume']);
+  assert.deepEqual(ctlEvents, ['pause', 'resume', 'checkpoint']);
 });
 
 test('intents: ask parks the agent (waiting_human, intents/pending) until root decides; the decision is audited and traced', async () => {

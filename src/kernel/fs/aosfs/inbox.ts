@@ -13,7 +13,7 @@ import type { Ctx } from './node.js';
 
 export const AOS_PROGRAM = '/usr/bin/aos';
 
-/** The prompt of a message: a JSON {"prompt": ...} is parsed, any other text is the prompt. */
+/** The prompt of a message: a JSON {"prompt": ...} is parsed, any other text is the prompt (less the newline `echo` ends it with). */
 export function promptOf(text: string): string {
   const t = text.trim();
   if (t.startsWith('{')) {
@@ -24,7 +24,7 @@ export function promptOf(text: string): string {
       // Not JSON: the text is the prompt.
     }
   }
-  return text;
+  return text.endsWith('\n') ? text.slice(0, -1) : text;
 }
 
 export function checkInboxWriter(c: Ctx): void {

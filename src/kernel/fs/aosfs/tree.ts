@@ -10,7 +10,7 @@
 import { parse, stringify } from 'yaml';
 import type { AgentStatus } from '../../../abi/agent.js';
 import { Errno, SysError } from '../../../abi/errno.js';
-import { SIGCONT, SIGKILL, SIGSTOP, SIGTERM, SIGUSR1 } from '../../../abi/signal.js';
+import { SIG_HANDLE, SIGCONT, SIGKILL, SIGSTOP, SIGTERM, SIGUSR1 } from '../../../abi/signal.js';
 import type { AgentProc } from '../../agent/table.js';
 import { answerFor, askHuman, delivered, pending, type Question } from '../../agent/intents.js';
 import { sendSignal } from '../../signal.js';
@@ -110,6 +110,8 @@ function ctlOps(c: Ctx, a: AgentProc): FileOps {
       if (sig === undefined) throw new SysError(Errno.EINVAL, `ctl: unknown command '${cmd.slice(0, 40)}' (stop, kill, pause, resume, checkpoint)`);
       const p = c.k.procs.get(a.pid);
       if (a.exit || !p || !p.alive) throw new SysError(Errno.ESRCH, `agent ${a.pid} has exited`);
+      // A checkpoint is the agent's to write (its conversation): only one that catches SIGUSR1 takes it, SIGUSR1 kills others.
+      if (sig === SIGUSR1 && p.dispositions[SIGUSR1] !== SIG_HANDLE) throw new SysError(Errno.ENOTSUP, `agent ${a.pid} takes no checkpoints (it does not catch SIGUSR1)`);
       c.k.agents.record(a.pid, { type: 'ctl', command: cmd, by: c.cred.pid });
       sendSignal(c.k, p, sig);
       return data.byteLength;
@@ -176,7 +178,7 @@ function humanOps(c: Ctx): FileOps {
   let q: Question | null = null;
   return channelOps({
     ask: (t) => {
-      q = askHuman(c.k, c.k.procs.get(c.cred.pid) ?? c.k.init, t);
+      q = askHuman(c.k, c.k.procs.get(c.cred.pid) ?? c.k.init, t.endsWith('\n') ? t.slice(0, -1) : t);
     },
     content: () => {
       const mine = q ?? answerFor(c.k, c.cred.pid);
