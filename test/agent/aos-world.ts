@@ -51,7 +51,7 @@ export function agent(k: Kernel, p: Process, name = 'coder'): AgentProc {
   const a = {
     pid: p.pid, ppid: p.ppid, agent: name, model: 'mock', status: 'running' as const,
     budget: { limitUsd: 1, spentUsd: 0.25, tokensLimit: Infinity, tokensUsed: 1234 },
-    trace: [], intents: new Map(), exit: null, started: Date.now(),
+    trace: [], intents: new Map(), exit: null, started: Date.now(), parent: null, tools: ['bash'], messages: [],
   };
   k.agents.add(a as unknown as AgentProc);
   return k.agents.get(p.pid)!;

@@ -1,5 +1,6 @@
 // A prompt committed to /aos/agents/<name>/inbox starts that agent: the
-// kernel runs `aos run <name> <prompt>` as the writer's user (with the
+// kernel runs `aos run <name> <prompt>` (/usr/bin/aos, the operator's, else
+// the package's /opt/agentos/bin/aos) as the writer's user (with the
 // writer's capabilities), an orphan of init so nobody has to reap it. Without
 // an `aos` program in the image the prompt is only recorded (audit trail).
 //
@@ -11,7 +12,7 @@ import { Errno, SysError } from '../../../abi/errno.js';
 import { agentAbove } from '../../policy/restrict.js';
 import type { Ctx } from './node.js';
 
-export const AOS_PROGRAM = '/usr/bin/aos';
+export const AOS_PROGRAMS = ['/usr/bin/aos', '/opt/agentos/bin/aos'];
 
 /** The prompt of a message: a JSON {"prompt": ...} is parsed, any other text is the prompt (less the newline `echo` ends it with). */
 export function promptOf(text: string): string {
@@ -39,9 +40,16 @@ export function startFromInbox(c: Ctx, name: string, text: string): void {
   let started = 0;
   let error: string | undefined;
   try {
-    k.vfs.resolve(k.init.cred, k.vfs.root(), AOS_PROGRAM);
-    const env = ['PATH=/usr/local/bin:/usr/bin:/bin', 'HOME=/', `AOS_AGENT=${name}`];
-    const child = k.spawn(k.init, { path: AOS_PROGRAM, argv: ['aos', 'run', name, prompt], env, cwd: '/', uid: c.cred.uid, gid: c.cred.gid, fds: [] });
+    const path = AOS_PROGRAMS.find((x) => {
+      try {
+        return !!k.vfs.resolve(k.init.cred, k.vfs.root(), x);
+      } catch {
+        return false;
+      }
+    });
+    if (!path) throw new SysError(Errno.ENOENT, `no ${AOS_PROGRAMS.join(' or ')}`);
+    const env = ['PATH=/usr/local/bin:/opt/agentos/bin:/usr/bin:/bin', 'HOME=/', `AOS_AGENT=${name}`];
+    const child = k.spawn(k.init, { path, argv: ['aos', 'run', name, prompt], env, cwd: '/', uid: c.cred.uid, gid: c.cred.gid, fds: [] });
     // Nobody waits for it: it is reaped when it ends. Never wider than whoever wrote the prompt.
     child.orphan = true;
     child.caps = writer?.caps ?? null;
