@@ -14,6 +14,7 @@
 // the kernel at run time, since a process may send anything.
 
 import type { AgentOps } from './agent-sys.js';
+import type { AosOps } from './aos.js';
 import type { Value } from './codec.js';
 import type { HttpRequest, HttpResponse } from './http.js';
 import type { SockAddr } from './socket.js';
@@ -193,6 +194,8 @@ export interface SyscallSignatures {
   /** Integer options only (abi/socket.ts names them). */
   setsockopt: { args: [fd: number, level: number, name: number, value: number]; result: 0 };
   getsockopt: { args: [fd: number, level: number, name: number]; result: number };
+  // /aos
+  aosctl: { args: OpArgs<AosOps>; result: OpResult<AosOps> };
 }
 
 export type SyscallArgs<N extends SyscallName> = SyscallSignatures[N]['args'];

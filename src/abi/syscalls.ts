@@ -22,6 +22,8 @@ export const SYSCALLS = [
   // sockets (kernel/socket/)
   'socket', 'socketpair', 'bind', 'listen', 'accept', 'connect', 'sendto', 'recvfrom', 'shutdown', 'getsockname',
   'getpeername', 'setsockopt', 'getsockopt',
+  // /aos (kernel/agent/aosctl.ts)
+  'aosctl',
 ] as const;
 
 export type SyscallName = (typeof SYSCALLS)[number];

@@ -16,8 +16,8 @@ const DIRS: [string, number, number?][] = [
   ['/var', 0o755], ['/var/tmp', 0o1777], ['/var/lib', 0o755], ['/var/log', 0o755], ['/var/cache', 0o755],
   ['/opt', 0o755], ['/opt/agentos', 0o755], ['/opt/agentos/bin', 0o755],
   ['/mnt', 0o755], ['/run', 0o755],
-  // Mount points: the kernel mounts devfs, procfs and a tmpfs over /tmp at boot.
-  ['/dev', 0o755], ['/proc', 0o555],
+  // Mount points: the kernel mounts devfs, procfs, aosfs and a tmpfs over /tmp at boot.
+  ['/dev', 0o755], ['/proc', 0o555], ['/aos', 0o555],
 ];
 
 /** Runtime images (binfmt's native executables): path → runtime name. */

@@ -13,6 +13,7 @@ import { ImageFs } from './fs/imagefs.js';
 import { MemFs } from './fs/memfs.js';
 import { OverlayFs } from './fs/overlayfs.js';
 import { ProcFs } from './fs/procfs.js';
+import { AosFs } from './fs/aosfs.js';
 import { Kernel } from './kernel.js';
 import { PTMX_RDEV } from './tty/pty.js';
 import { S_IFCHR } from '../abi/stat.js';
@@ -86,6 +87,8 @@ export function bootKernel(opts: BootOptions): Kernel {
     undumpable: (p) => kernel.policy.isExecShell(p),
     environ: (reader, p) => (reader.pid === p.pid ? p.env : kernel.policy.secrets.redactEnv(p.env)),
   }));
+  mkdirs(vfs, '/aos');
+  vfs.mount(ROOT, '/aos', new AosFs(kernel));
   const tmp = new MemFs();
   vfs.mount(ROOT, '/tmp', tmp);
   vfs.chmod(ROOT, vfs.root(), '/tmp', 0o1777);

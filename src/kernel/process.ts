@@ -10,6 +10,7 @@ import type { Tty } from './tty/tty.js';
 import type { Cred, Inode } from './vfs/types.js';
 import { WaitQueue } from './waitqueue.js';
 import type { LongTimeout } from '../abi/long-timeout.js';
+import type { Capabilities } from './policy/restrict.js';
 
 /** Linux /proc state letters: running, sleeping in a syscall, stopped, zombie. */
 export type ProcState = 'R' | 'S' | 'T' | 'Z';
@@ -68,6 +69,8 @@ export class Process {
    * spends on models counts in that agent's budget.
    */
   agentScope: AgentProc | null = null;
+  /** Capabilities narrowed by `aosctl restrict` (policy/restrict.ts); inherited, never widened. */
+  caps: Capabilities | null = null;
 
   constructor(
     readonly pid: number,
@@ -86,6 +89,7 @@ export class Process {
       this.umask = parent.umask;
       this.ctty = parent.ctty;
       this.agentScope = parent.agentScope;
+      this.caps = parent.caps;
     }
   }
 

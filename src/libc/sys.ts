@@ -6,6 +6,7 @@ import { IO_CHUNK } from '../abi/channel.js';
 import { concatBytes } from '../abi/bytes.js';
 import type { AgentOps } from '../abi/agent-sys.js';
 import type { Value } from '../abi/codec.js';
+import type { AosOps } from '../abi/aos.js';
 import type { HttpRequest, HttpResponse } from '../abi/http.js';
 import { SysError } from '../abi/errno.js';
 import { AT_FDCWD, O_CREAT, O_RDONLY, O_TRUNC, O_WRONLY } from '../abi/fcntl.js';
@@ -333,6 +334,11 @@ export class Sys {
   software<O extends keyof SoftwareOps>(op: O, ...args: SoftwareOps[O]['args']): SoftwareOps[O]['result'] {
     // The compiler cannot pair a generic op with its arguments in the table's union by itself.
     return this.raw.call('software', ...([op, ...args] as unknown as SyscallArgs<'software'>)) as SoftwareOps[O]['result'];
+  }
+
+  /** aosctl(op, ...): /aos's calls that are not file I/O (capabilities, intents, questions); AosOps says what each takes. */
+  aosctl<O extends keyof AosOps>(op: O, ...args: AosOps[O]['args']): AosOps[O]['result'] {
+    return this.raw.call('aosctl', ...([op, ...args] as unknown as SyscallArgs<'aosctl'>)) as AosOps[O]['result'];
   }
 
   /** snapshot(op, ...): the kernel end of `agentos snapshot`; what each op takes and answers is SnapshotOps. */

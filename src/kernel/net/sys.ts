@@ -21,7 +21,8 @@ import type { HostResponse } from './host.js';
 import { fdBody } from './request-body.js';
 import { ResponseBody } from './response-body.js';
 import { toSysError } from './stack.js';
-import { decide, hostFetch } from './request.js';
+import { decide, hostFetch, shown } from './request.js';
+import { mayUseNetwork } from '../policy/restrict.js';
 
 interface Pending {
   queue: WaitQueue;
@@ -65,6 +66,7 @@ export const http: Handler<'http'> = (k, p, a, call) => {
     const timeoutMs = (field(req, 'timeoutMs', 'number') as number | undefined) ?? 0;
     const connectTimeoutMs = (field(req, 'connectTimeoutMs', 'number') as number | undefined) ?? DEFAULT_CONNECT_TIMEOUT_MS;
 
+    mayUseNetwork(k, p, `${method} ${shown(url)}`);
     const decision = decide(k, p.pid, method, url);
     if (!k.net.fetch) throw new SysError(Errno.ENETUNREACH, 'this host gives the VM no network');
     const src = bodyFd === undefined ? null : p.fds.get(bodyFd);

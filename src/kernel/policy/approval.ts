@@ -47,16 +47,22 @@ export class Approvals {
 
   constructor(private readonly audit: AuditLog, private readonly timeoutMs: number) {}
 
-  /** Ask the host whether `rule` may allow `detail` now. */
-  approve(rule: string, detail: string, pid = 1): Promise<Decision> {
+  /** Ask the host whether `rule` may allow `detail` now; `asked` learns the request made (none if a remembered answer holds). */
+  approve(rule: string, detail: string, pid = 1, asked?: (r: ApprovalRequest) => void): Promise<Decision> {
     const known = this.remembered.get(rule);
     if (known) return Promise.resolve(known);
     return new Promise((resolve) => {
       const req: ApprovalRequest = { id: this.nextId++, rule, detail, pid, time: Date.now() };
       const timer = longTimeout(() => this.settle(req.id, 'timeout'), this.timeoutMs);
       this.pending.set(req.id, { req, resolve, timer });
+      asked?.(req);
       for (const l of this.listeners) l(req);
     });
+  }
+
+  /** The asker is gone (killed, interrupted): the request ends as a denial nobody gave. */
+  withdraw(id: number): void {
+    this.settle(id, 'withdrawn');
   }
 
   /** A syscall handler is about to run with `call`'s answers; returns the previous holder, for `enter(prev)` after. */
@@ -96,7 +102,7 @@ export class Approvals {
     return () => this.listeners.delete(cb);
   }
 
-  private settle(id: number, answer: Answer | 'timeout'): boolean {
+  private settle(id: number, answer: Answer | 'timeout' | 'withdrawn'): boolean {
     const p = this.pending.get(id);
     if (!p) return false;
     this.pending.delete(id);

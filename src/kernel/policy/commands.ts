@@ -81,6 +81,8 @@ export class Commands {
     rules: ProcessPolicy,
     private readonly audit: AuditLog,
     private readonly approvals: Approvals,
+    /** The rule the audit trail names for a refusal. */
+    private readonly rule = 'processes.allow',
   ) {
     this.allowed = rules.allow ? this.expand([...rules.allow, ...SHELLS], SHELLS) : null;
     if (rules.ask) for (const [hop, rule] of this.expand(rules.ask)) this.asked.set(hop, rule);
@@ -102,8 +104,8 @@ export class Commands {
       return;
     }
     if (this.allowed && !match(this.allowed)) {
-      this.audit.record('policy', cred.pid, { decision: 'deny', rule: 'processes.allow', errno: 'EACCES', path: chain[0] ?? path, argv: [...argv] });
-      throw new SysError(Errno.EACCES, `${path}: not in the VM's command allowlist (policy processes.allow)`);
+      this.audit.record('policy', cred.pid, { decision: 'deny', rule: this.rule, errno: 'EACCES', path: chain[0] ?? path, argv: [...argv] });
+      throw new SysError(Errno.EACCES, `${path}: not in the VM's command allowlist (policy ${this.rule})`);
     }
   }
 

@@ -13,6 +13,7 @@ import { Commands, allowedFiles } from './commands.js';
 import { FsGuard } from './fs-guard.js';
 import { Limits } from './limits.js';
 import { Secrets } from './secrets.js';
+import { mayRunCaps } from './restrict.js';
 import { hasFsRules, type FsPolicy, type Policy } from '../../api/policy.js';
 import { checkPolicy } from './types.js';
 import { resolveLimits, type ResolvedLimits } from './defaults.js';
@@ -127,6 +128,7 @@ export class PolicyEngine {
   mayRun(p: Process, cwd: Inode, path: string, argv: readonly string[], spawning: boolean): void {
     if (spawning) this.limits.spawn(p);
     this.commands?.check(p.cred, cwd, path, argv);
+    if (p.caps) mayRunCaps(this.k, p, cwd, path, argv);
   }
 
   /** May `p` exec the set-user-ID root program at `path` as root? Not when the policy says processes.sudo: false (recorded). */

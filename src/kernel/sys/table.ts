@@ -12,8 +12,9 @@ import * as software from './software.js';
 import * as net from '../net/sys.js';
 import * as agent from '../agent/sys.js';
 import * as socket from '../socket/sys.js';
+import * as aos from '../agent/aosctl.js';
 
-const typed: { [N in SyscallName]: Handler<N> } = { ...file, ...path, ...proc, ...software, ...snapshot, ...net, ...agent, ...socket };
+const typed: { [N in SyscallName]: Handler<N> } = { ...file, ...path, ...proc, ...software, ...snapshot, ...net, ...agent, ...socket, ...aos };
 
 /** The same, as dispatch calls them: the kernel checks the values it is sent (sys/args.ts). */
 export const handlers = typed as unknown as Record<SyscallName, AnyHandler>;

@@ -116,6 +116,10 @@ export interface FileSystem {
   evict?(inode: Inode): void;
   /** A description that may write regular file `inode` was opened (+1) or released (-1). */
   writeOpen?(inode: Inode, delta: 1 | -1): void;
+  /** Files read-only whatever their mode (aosfs's projections): a write open is EROFS before permissions. */
+  readOnlyFile?(inode: Inode): boolean;
+  /** Throws to refuse any rename onto this filesystem before the cross-device check (aosfs: EPERM). */
+  renameTarget?(): void;
 }
 
 /**

@@ -207,7 +207,7 @@ export class Vfs {
     if (flags & O_DIRECTORY && !dir) throw new SysError(Errno.ENOTDIR, path);
     if (isLnk(inode.mode)) throw new SysError(Errno.ELOOP, path);
     if (dir && wantWrite) throw new SysError(Errno.EISDIR, path);
-    if (wantWrite && inode.fs.readonly && this.onDisk(inode)) throw new SysError(Errno.EROFS, path);
+    if (wantWrite && ((inode.fs.readonly && this.onDisk(inode)) || inode.fs.readOnlyFile?.(inode))) throw new SysError(Errno.EROFS, path);
     // The policy's read-only rule acts like a read-only mount: EROFS before EACCES.
     if (this.guard && this.onDisk(inode)) {
       if (wantWrite) this.guard.modify(cred, inode, path);
@@ -403,6 +403,7 @@ export class Vfs {
   rename(cred: Cred, obase: Inode, opath: string, nbase: Inode, npath: string): void {
     const o = this.namei.parent(cred, obase, opath);
     const n = this.namei.parent(cred, nbase, npath);
+    n.dir.fs.renameTarget?.();
     if (o.dir.fs !== n.dir.fs) throw new SysError(Errno.EXDEV, npath);
     if (o.kind !== 'normal' || n.kind !== 'normal') throw new SysError(Errno.EBUSY);
     if (o.dir.fs.readonly) throw new SysError(Errno.EROFS, opath);
