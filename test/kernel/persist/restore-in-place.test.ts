@@ -4,7 +4,7 @@
 // leaves the old layer or the new one (decision 0068).
 
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -37,7 +37,7 @@ test('restore in place: the checkpoint is the snapshot file itself; both change 
       await vm.snapshot('s');
       await sh(vm, 'echo two > a; echo extra > b');
       await vm.restore('s');
-      const current = readFileTrim(join(state, 'CURRENT'));
+      const current = readlinkSync(join(state, 'CURRENT'));
       assert.equal(statSync(join(state, `${current}.ckpt`)).ino, statSync(join(state, 'snapshots', 's.aosnap')).ino, 'no copy: one file, two names');
       assert.ok(!existsSync(join(state, 'layer.ckpt')), 'the old checkpoint is gone');
       await sh(vm, 'echo three > c');
@@ -77,23 +77,23 @@ test('restore in place: a crash before CURRENT is renamed leaves the old layer, 
       await sh(vm, 'echo newer > f; echo more > g');
       await vm.exec('sync');
       before = join(dir, 'before');
-      cpSync(state, before, { recursive: true });
+      cpSync(state, before, { recursive: true, verbatimSymlinks: true });
       await vm.restore('s');
     } finally {
       await vm.stop();
     }
-    const current = readFileTrim(join(state, 'CURRENT'));
+    const current = readlinkSync(join(state, 'CURRENT'));
     // Before the rename: the new pair and CURRENT.tmp exist, CURRENT does not (nor does anything else change).
     const crashedBefore = join(dir, 'crashed-before');
-    cpSync(before, crashedBefore, { recursive: true });
+    cpSync(before, crashedBefore, { recursive: true, verbatimSymlinks: true });
     cpSync(join(state, `${current}.ckpt`), join(crashedBefore, `${current}.ckpt`));
     writeFileSync(join(crashedBefore, `${current}.journal`), '');
-    writeFileSync(join(crashedBefore, 'CURRENT.tmp'), `${current}\n`);
+    symlinkSync(current, join(crashedBefore, 'CURRENT.tmp'));
     assert.equal(await opened(crashedBefore, 'cat f g'), 'newer\nmore\n', 'the old layer, whole');
     assert.ok(!existsSync(join(crashedBefore, `${current}.ckpt`)), 'the unused pair is removed at open');
     // After the rename, before the old checkpoint and journal were removed.
     const crashedAfter = join(dir, 'crashed-after');
-    cpSync(state, crashedAfter, { recursive: true });
+    cpSync(state, crashedAfter, { recursive: true, verbatimSymlinks: true });
     cpSync(join(before, 'layer.ckpt'), join(crashedAfter, 'layer.ckpt'));
     cpSync(join(before, 'layer.journal'), join(crashedAfter, 'layer.journal'));
     assert.equal(await opened(crashedAfter, 'cat f; ls'), 'old\nf\n', 'the new layer, whole');
@@ -101,7 +101,3 @@ test('restore in place: a crash before CURRENT is renamed leaves the old layer, 
     rmSync(dir, { recursive: true, force: true });
   }
 });
-
-function readFileTrim(file: string): string {
-  return String(readFileSync(file)).trim();
-}

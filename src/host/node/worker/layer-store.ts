@@ -3,7 +3,9 @@
 //   DIR/layer.ckpt         the checkpoint frame (replaced by write-temp + fsync + rename)
 //   DIR/layer.journal      frames appended after it (write + fdatasync per commit)
 //   DIR/snapshots/N.aosnap named snapshots (checkpoint frames), replaced the same way
-//   DIR/CURRENT            after a snapshot restore: the name P of the pair
+//   DIR/CURRENT            after a snapshot restore: a symbolic link whose text is
+//                          the name P of the pair (never followed; a symlink is
+//                          written with its directory entry: one fsync, of DIR)
 //   DIR/P.ckpt, DIR/P.journal  in use instead of layer.*: P.ckpt is a hard link
 //                          to the snapshot's file (no byte copied). Files are only
 //                          ever replaced by rename, never written in place, so the
@@ -17,7 +19,7 @@
 // directory is the host's (dir-lock.ts), taken before the worker starts.
 
 import { constants } from 'node:fs';
-import { copyFile, link, mkdir, open, readdir, readFile, rename, rm, stat, statfs, unlink, writeFile, type FileHandle } from 'node:fs/promises';
+import { copyFile, link, mkdir, open, readdir, readlink, rename, rm, stat, statfs, symlink, unlink, writeFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { crc32 as zlibCrc32 } from 'node:zlib';
 import type { StorageEstimate } from '../../../api/types.js';
@@ -88,8 +90,10 @@ export class DirLayerStore implements LayerStore {
 
   async load(): Promise<LayerBytes> {
     await mkdir(this.path('snapshots'), { recursive: true });
-    const named = await readOrNull(this.path('CURRENT'));
-    const current = named ? new TextDecoder().decode(named).trim() : DEFAULT_PAIR;
+    const current = await readlink(this.path('CURRENT')).catch((e: NodeJS.ErrnoException) => {
+      if (e.code === 'ENOENT') return DEFAULT_PAIR;
+      throw e;
+    });
     if (current !== DEFAULT_PAIR && !PAIR.test(current)) throw new Error(`${this.path('CURRENT')}: not a layer name: '${current.slice(0, 80)}'`);
     this.pair = current;
     await this.removeUnused();
@@ -164,7 +168,10 @@ export class DirLayerStore implements LayerStore {
       throw e;
     }
     await writeFile(this.path(`${pair}.journal`), new Uint8Array(0), { mode: 0o600 });
-    await this.replace(this.path('CURRENT'), [new TextEncoder().encode(pair + '\n')]);
+    await rm(this.path('CURRENT.tmp'), { force: true });
+    await symlink(pair, this.path('CURRENT.tmp'));
+    await rename(this.path('CURRENT.tmp'), this.path('CURRENT'));
+    await syncDir(this.dir); // the link, the empty journal and CURRENT, durable together
     await this.closeJournal();
     this.pair = pair;
     await this.removePair(old);
@@ -252,12 +259,26 @@ async function writeAll(fh: FileHandle, pieces: readonly Uint8Array[]): Promise<
   }
 }
 
+/** The whole file, read in one call where it can be (readFile reads in 512 KiB pieces). */
 async function readOrNull(file: string): Promise<Uint8Array | null> {
+  let fh: FileHandle;
   try {
-    return new Uint8Array(await readFile(file));
+    fh = await open(file, 'r');
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw e;
+  }
+  try {
+    const buf = new Uint8Array((await fh.stat()).size);
+    let at = 0;
+    while (at < buf.length) {
+      const { bytesRead } = await fh.read(buf, at, buf.length - at, at);
+      if (bytesRead === 0) return buf.subarray(0, at);
+      at += bytesRead;
+    }
+    return buf;
+  } finally {
+    await fh.close();
   }
 }
 
