@@ -83,8 +83,9 @@ export async function runPersistBenches(): Promise<Figure[]> {
       await snap.exec('rm r*');
       const restore = await time(() => snap.restore('ten'));
       // Steady state: the same again, now that the code on this path is warm.
-      await snap.exec('rm r*');
+      await snap.exec('sync');
       const create2 = await time(() => snap.snapshot('ten2'));
+      await snap.exec('rm r*');
       const restore2 = await time(() => snap.restore('ten2'));
       const check = await snap.exec('cat r* | wc -c');
       if (check.stdout.trim() !== '10240000') throw new Error(`restore bench: ${check.stdout}`);

@@ -155,21 +155,22 @@ export class DirLayerStore implements LayerStore {
   /**
    * Make snapshot `name` the checkpoint, with an empty journal, without
    * copying its bytes: a hard link to its file, switched in by renaming
-   * CURRENT. A crash leaves the old layer or the new one. False if the
-   * snapshot does not exist.
+   * CURRENT. A crash leaves the old layer or the new one. False, nothing
+   * changed, if it cannot (no such snapshot; a filesystem without hard or
+   * symbolic links): the caller writes the layer whole instead.
    */
   async checkpointFromSnapshot(name: string): Promise<boolean> {
     const old = this.pair;
     const pair = `restored-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
     try {
       await link(this.snapPath(name), this.path(`${pair}.ckpt`));
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return false;
-      throw e;
+      await writeFile(this.path(`${pair}.journal`), new Uint8Array(0), { mode: 0o600 });
+      await rm(this.path('CURRENT.tmp'), { force: true });
+      await symlink(pair, this.path('CURRENT.tmp'));
+    } catch {
+      await this.removePair(pair);
+      return false;
     }
-    await writeFile(this.path(`${pair}.journal`), new Uint8Array(0), { mode: 0o600 });
-    await rm(this.path('CURRENT.tmp'), { force: true });
-    await symlink(pair, this.path('CURRENT.tmp'));
     await rename(this.path('CURRENT.tmp'), this.path('CURRENT'));
     await syncDir(this.dir); // the link, the empty journal and CURRENT, durable together
     await this.closeJournal();
