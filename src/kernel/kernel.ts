@@ -9,7 +9,7 @@ import type { MemFs } from './fs/memfs.js';
 import { OverlayFs } from './fs/overlayfs.js';
 import type { Persister } from './persist/persister.js';
 import { Snapshots, type RestoreCaller } from './persist/snapshots.js';
-import { MemorySnapshots } from './persist/store.js';
+import { MemorySnapshots, type StoredSnapshot } from './persist/store.js';
 import { newDoorbell } from '../abi/channel.js';
 import type { Value } from '../abi/codec.js';
 import { Errno, SysError } from '../abi/errno.js';
@@ -150,7 +150,7 @@ export class Kernel {
     this.policy = new PolicyEngine(this, opts.policy, opts.hostMemory ?? UNKNOWN_HOST_MEMORY);
     this.wasmModules = new WasmModules(pagesFor(this.policy.limitValues.maxMemoryBytes));
     this.persister = opts.persister ?? null;
-    this.snapshots = new Snapshots(() => this.vfs.root().fs as OverlayFs, this.persister?.store ?? new MemorySnapshots(), opts.imageId ?? '', (u, caller) => this.replaceLayer(u, caller));
+    this.snapshots = new Snapshots(() => this.vfs.root().fs as OverlayFs, this.persister?.store ?? new MemorySnapshots(), opts.imageId ?? '', (u, caller, from) => this.replaceLayer(u, caller, from));
     this.fifos = opts.fifos;
     this.software = new SoftwareBroker(this.vfs);
     this.net = opts.net ?? new NetStack(undefined, null, new HostSecrets(this.policy.policy.secrets));
@@ -508,7 +508,7 @@ export class Kernel {
    * the processes waiting on it (its shells, up to its session's) exit with
    * status 0 rather than being killed; every other process is killed.
    */
-  private async replaceLayer(upper: MemFs, caller?: RestoreCaller): Promise<void> {
+  private async replaceLayer(upper: MemFs, caller?: RestoreCaller, from?: StoredSnapshot): Promise<void> {
     const ending = new Set<Process>();
     for (let p = caller && this.procs.get(caller.pid); p && p !== this.init; p = this.procs.get(p.ppid)) ending.add(p);
     const asker = caller && this.procs.get(caller.pid);
@@ -519,7 +519,7 @@ export class Kernel {
     this.vfs.replaceRoot(new OverlayFs(old.lower, upper));
     this.policy.markFs();
     this.init.cwd = this.user.cwd = this.vfs.root();
-    await this.persister?.adopt(upper);
+    await this.persister?.adopt(upper, from);
   }
 
   shutdown(): void {

@@ -19,7 +19,7 @@ import { migrate } from './migrate.js';
 import { LayerDamagedError, readLayer } from './read.js';
 import { replay } from './replay.js';
 import type { StorageEstimate } from '../../api/types.js';
-import type { LayerStore } from './store.js';
+import type { LayerStore, StoredSnapshot } from './store.js';
 
 const QUIET_MS = 100;
 /** Fold the journal into a checkpoint once it is this large and larger than the checkpoint. */
@@ -73,15 +73,26 @@ export class Persister {
 
   /**
    * The root layer was replaced (a snapshot restore): persist `fs` from now
-   * on. Its checkpoint replaces the old layer in one atomic step.
+   * on. Its checkpoint replaces the old layer in one atomic step: the stored
+   * snapshot `from` itself where the store can share its bytes (`fs` is that
+   * snapshot as stored), else `fs` written whole.
    */
-  adopt(fs: MemFs): Promise<void> {
+  adopt(fs: MemFs, from?: StoredSnapshot): Promise<void> {
     // At once, so no change to the old layer is journalled from here on; the
     // checkpoint joins the chain, so a sync or close made after this waits for it.
     this.fs.observer = null;
     this.fs = fs;
     this.journal = this.watch(fs);
-    const run = this.chain.then(() => this.writeCheckpoint(EVERYTHING));
+    const run = this.chain.then(async () => {
+      if (from && await this.store.checkpointFromSnapshot?.(from.snapshot)) {
+        this.seq = from.seq;
+        this.checkpointBytes = from.bytes;
+        this.journalBytes = 0;
+        this.mustCheckpoint = false;
+        this.lastError = null;
+        await this.budget();
+      } else await this.writeCheckpoint(EVERYTHING);
+    });
     this.chain = run.catch(() => {});
     this.queued = null; // a sync from now on comes after the checkpoint
     return run;

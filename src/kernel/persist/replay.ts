@@ -28,6 +28,13 @@ export function replay(commits: Commit[]): Replayed {
     for (const d of c.data) {
       const old = data.get(d.ino);
       let bytes: Uint8Array;
+      const whole = d.ranges.length === 1 && d.ranges[0].offset === 0 && d.ranges[0].bytes.length === d.size ? d.ranges[0].bytes : null;
+      // A file written whole (every file of a checkpoint or snapshot): the decoded bytes are its own copy already (format.ts).
+      if (whole && !data.has(d.ino)) {
+        data.set(d.ino, whole);
+        nextIno = Math.max(nextIno, d.ino + 1);
+        continue;
+      }
       if (old && old.length === d.size) bytes = old;
       else {
         bytes = new Uint8Array(d.size);

@@ -14,7 +14,7 @@ import { migrate } from './migrate.js';
 import { replay } from './replay.js';
 import { scanFrames } from './scan.js';
 import type { SnapshotInfo } from '../../api/types.js';
-import type { SnapshotStore } from './store.js';
+import type { SnapshotStore, StoredSnapshot } from './store.js';
 
 /** A restore asked for from inside the VM: that process, and what it is told as it ends. */
 export interface RestoreCaller {
@@ -36,7 +36,7 @@ export class Snapshots {
     private readonly store: SnapshotStore,
     private readonly imageId: string,
     /** Swap the root's upper layer for `upper` (the kernel stops every process first; `caller` is the guest that asked). */
-    private readonly swap: (upper: MemFs, caller?: RestoreCaller) => Promise<void>,
+    private readonly swap: (upper: MemFs, caller?: RestoreCaller, from?: StoredSnapshot) => Promise<void>,
   ) {}
 
   /** The current layer as a snapshot frame. */
@@ -90,7 +90,11 @@ export class Snapshots {
 
   /** Make the snapshot the current layer. Every process is stopped; the layer switch is atomic. */
   async restore(name: string, caller?: RestoreCaller): Promise<void> {
-    await this.swap(layerFromFrame(await this.export(name), this.imageId), caller);
+    const file = await this.export(name);
+    const state = decodeSnapshot(file);
+    // The stored file can be the new checkpoint as it is when it needs no migration (persister.ts).
+    const asStored = state.imageId === this.imageId && Number.isSafeInteger(state.seq) && state.seq >= 0;
+    await this.swap(layerOf(state, this.imageId), caller, asStored ? { snapshot: name, seq: state.seq, bytes: file.length } : undefined);
   }
 
   private async save(name: string, frame: Uint8Array): Promise<SnapshotInfo> {
@@ -101,8 +105,11 @@ export class Snapshots {
 
 /** A writable layer built from a snapshot frame (migrated if it was written over another image). */
 export function layerFromFrame(file: Uint8Array, imageId: string): MemFs {
+  return layerOf(decodeSnapshot(file), imageId);
+}
+
+function layerOf(state: ReturnType<typeof replay>, imageId: string): MemFs {
   const upper = new MemFs();
-  const state = decodeSnapshot(file);
   if (state.imageId !== imageId) migrate(state.records);
   upper.importTree(state.records, state.nextIno);
   return upper;

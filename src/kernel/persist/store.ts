@@ -32,9 +32,22 @@ export interface LayerStore extends SnapshotStore {
    * journal (also how a torn journal tail is dropped: frames are never written after garbage).
    */
   checkpoint(frame: readonly Uint8Array[]): Promise<void>;
+  /**
+   * Optional: atomically make snapshot `name`, as stored, the checkpoint and
+   * empty the journal, sharing its bytes rather than copying them (a crash
+   * leaves the old layer or this one). False if there is no such snapshot.
+   */
+  checkpointFromSnapshot?(name: string): Promise<boolean>;
   /** Bytes the store uses and may use in all (a disk's or an origin's quota); null if unknown. */
   estimate(): Promise<StorageEstimate | null>;
   close(): Promise<void>;
+}
+
+/** A snapshot as stored, that a restored layer is: its name, its frame's sequence number and length. */
+export interface StoredSnapshot {
+  snapshot: string;
+  seq: number;
+  bytes: number;
 }
 
 /** Named snapshots: whole-layer checkpoint frames kept beside the layer. */
