@@ -11,6 +11,8 @@ export interface EnginePage {
   readonly engine: Engine;
   /** The browser's own version string. */
   readonly version: string;
+  /** The process this page launched (Firefox; WebKit's driver, whose descendants are MiniBrowser and its web process), if any: tests kill its processes. */
+  readonly pid?: number;
   /** Navigate and wait for the load event. */
   goto(url: string, timeoutMs?: number): Promise<void>;
   /** `(fn)(arg)` in the page (fn is a function's source), its promise awaited; arg and result are JSON. */

@@ -14,11 +14,20 @@ import { WebDriverSession } from './webdriver-client.js';
 
 interface Driver {
   url: string;
+  pid?: number;
   close(): Promise<void>;
 }
 
 /** MiniBrowser's switches: automation mode (the driver's default, replaced when args are given) and the Storage API. */
 export const MINIBROWSER_ARGS = ['--automation', '--features=+StorageAPI,+StorageAPIEstimate'];
+
+/**
+ * Why nothing outlives a WebKit browser under automation (decision 0066): MiniBrowser's
+ * --automation takes an ephemeral data manager and has no data-directory switch; without it
+ * MiniBrowser keeps a profile but refuses automation; Debian's other WebKitGTK browser,
+ * epiphany, refuses --automation-mode with --profile.
+ */
+export const WEBKIT_NO_PROFILE = 'no WebKitGTK browser Debian ships keeps a profile on disk under automation (MiniBrowser --automation is ephemeral; epiphany refuses --automation-mode with --profile)';
 
 export function webkitDriverPath(o: EngineOptions): string {
   const path = o.executablePath ?? ENGINE_DEFAULTS.webkit.path;
@@ -59,7 +68,7 @@ async function startDriver(exe: string): Promise<Driver> {
     await new Promise((r) => setTimeout(r, 100));
   }
   child.unref();
-  return { url, close: async () => kill(child) };
+  return { url, pid: child.pid, close: async () => kill(child) };
 }
 
 function kill(child: ChildProcess): void {
@@ -71,7 +80,7 @@ function kill(child: ChildProcess): void {
 }
 
 export async function openWebKitPage(o: EngineOptions): Promise<EnginePage> {
-  if (o.userDataDir !== undefined) throw new Error('BrowserVM: userDataDir is not supported in WebKit (WebKitWebDriver runs MiniBrowser with an ephemeral profile)');
+  if (o.userDataDir !== undefined) throw new Error(`BrowserVM: userDataDir is not supported in WebKit: ${WEBKIT_NO_PROFILE}`);
   const driver: Driver = o.endpoint !== undefined ? { url: o.endpoint.replace(/\/$/, ''), close: async () => {} } : await startDriver(webkitDriverPath(o));
   const lease = { value: driver, release: () => driver.close() };
   let session: WebDriverSession;
@@ -98,6 +107,7 @@ export async function openWebKitPage(o: EngineOptions): Promise<EnginePage> {
   return {
     engine: 'webkit',
     version,
+    pid: driver.pid,
     async goto(url, timeoutMs = 60_000) {
       await session.send('POST', '/url', { url }, timeoutMs).catch(fail);
     },
