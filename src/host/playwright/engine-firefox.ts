@@ -126,6 +126,10 @@ export async function openFirefoxPage(o: EngineOptions): Promise<EnginePage> {
       if (!r.value.ok) throw new Error(r.value.m);
       return r.value.v as T;
     },
+    async newTab() {
+      const r = (await client.send('WebDriver:NewWindow', { type: 'tab' }, 30_000)) as { handle?: string; value?: { handle: string } };
+      await client.send('WebDriver:SwitchToWindow', { handle: r.value?.handle ?? r.handle, focus: true }, 30_000);
+    },
     onLost(listener) {
       client.onClosed(() => closing || listener('the browser exited'));
     },
