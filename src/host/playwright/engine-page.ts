@@ -11,7 +11,7 @@ export interface EnginePage {
   readonly engine: Engine;
   /** The browser's own version string. */
   readonly version: string;
-  /** The process this page launched (Firefox; WebKit's driver, whose descendants are MiniBrowser and its web process), if any: tests kill its processes. */
+  /** The Firefox this page launched, if it did: the crash tests kill its processes. */
   readonly pid?: number;
   /** Navigate and wait for the load event. */
   goto(url: string, timeoutMs?: number): Promise<void>;

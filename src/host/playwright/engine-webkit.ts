@@ -14,7 +14,6 @@ import { WebDriverSession } from './webdriver-client.js';
 
 interface Driver {
   url: string;
-  pid?: number;
   close(): Promise<void>;
 }
 
@@ -68,7 +67,7 @@ async function startDriver(exe: string): Promise<Driver> {
     await new Promise((r) => setTimeout(r, 100));
   }
   child.unref();
-  return { url, pid: child.pid, close: async () => kill(child) };
+  return { url, close: async () => kill(child) };
 }
 
 function kill(child: ChildProcess): void {
@@ -107,7 +106,6 @@ export async function openWebKitPage(o: EngineOptions): Promise<EnginePage> {
   return {
     engine: 'webkit',
     version,
-    pid: driver.pid,
     async goto(url, timeoutMs = 60_000) {
       await session.send('POST', '/url', { url }, timeoutMs).catch(fail);
     },
