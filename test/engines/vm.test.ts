@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { after, before } from 'node:test';
+import { WEBKIT_NO_PROFILE } from '../../src/host/playwright/engine-webkit.js';
 import { BrowserVM, DEFAULT_APP_DIR, openEnginePage, within } from '../../src/host/playwright/index.js';
 import { serveStatic } from '../../src/host/playwright/static-server.js';
 import { ENGINE, openApp, skipped, t, waitFor } from './engine.js';
@@ -117,7 +118,7 @@ t('persistence: a persistent VM\'s files survive a page reload', async () => {
 });
 
 test(`${ENGINE}: persistence: a persistent VM's files survive a browser restart (userDataDir)`, {
-  skip: skipped() || (ENGINE === 'webkit' && 'WebKitWebDriver runs MiniBrowser with an ephemeral profile: no userDataDir'),
+  skip: skipped() || (ENGINE === 'webkit' && WEBKIT_NO_PROFILE),
 }, async () => {
   const profile = mkdtempSync(join(tmpdir(), `agentos-${ENGINE}-profile-`));
   const port = await freePort(); // storage is per origin: the same port both times

@@ -39,6 +39,7 @@ function writePrefs(profile: string): void {
 
 interface Launched {
   port: number;
+  pid: number;
   close(): Promise<void>;
 }
 
@@ -70,7 +71,7 @@ async function launch(o: EngineOptions): Promise<Launched> {
     await new Promise((r) => setTimeout(r, 100));
   }
   child.unref();
-  return { port: Number(readFileSync(portFile, 'utf8').trim()), close };
+  return { port: Number(readFileSync(portFile, 'utf8').trim()), pid: child.pid!, close };
 }
 
 function signal(child: ChildProcess, sig: NodeJS.Signals): void {
@@ -108,6 +109,7 @@ export async function openFirefoxPage(o: EngineOptions): Promise<EnginePage> {
   return {
     engine: 'firefox',
     version,
+    pid: launched?.pid,
     async goto(url, timeoutMs = 60_000) {
       await client.send('WebDriver:Navigate', { url }, timeoutMs);
     },
@@ -123,6 +125,10 @@ export async function openFirefoxPage(o: EngineOptions): Promise<EnginePage> {
       )) as { value: { ok: boolean; v?: T; m?: string } };
       if (!r.value.ok) throw new Error(r.value.m);
       return r.value.v as T;
+    },
+    async newTab() {
+      const r = (await client.send('WebDriver:NewWindow', { type: 'tab' }, 30_000)) as { handle?: string; value?: { handle: string } };
+      await client.send('WebDriver:SwitchToWindow', { handle: r.value?.handle ?? r.handle, focus: true }, 30_000);
     },
     onLost(listener) {
       client.onClosed(() => closing || listener('the browser exited'));

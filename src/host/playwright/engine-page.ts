@@ -11,10 +11,14 @@ export interface EnginePage {
   readonly engine: Engine;
   /** The browser's own version string. */
   readonly version: string;
+  /** The Firefox this page launched, if it did: the crash tests kill its processes. */
+  readonly pid?: number;
   /** Navigate and wait for the load event. */
   goto(url: string, timeoutMs?: number): Promise<void>;
   /** `(fn)(arg)` in the page (fn is a function's source), its promise awaited; arg and result are JSON. */
   evaluate<T>(fn: string, arg?: unknown): Promise<T>;
+  /** Firefox: a new tab in the same browser (same storage) becomes this page, e.g. after the old tab's process crashed. */
+  newTab?(): Promise<void>;
   /** Called once when the page is gone (closed, crashed, browser exited). */
   onLost(listener: (why: string) => void): void;
   close(): Promise<void>;

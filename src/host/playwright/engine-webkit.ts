@@ -20,6 +20,14 @@ interface Driver {
 /** MiniBrowser's switches: automation mode (the driver's default, replaced when args are given) and the Storage API. */
 export const MINIBROWSER_ARGS = ['--automation', '--features=+StorageAPI,+StorageAPIEstimate'];
 
+/**
+ * Why nothing outlives a WebKit browser under automation (decision 0066): MiniBrowser's
+ * --automation takes an ephemeral data manager and has no data-directory switch; without it
+ * MiniBrowser keeps a profile but refuses automation; Debian's other WebKitGTK browser,
+ * epiphany, refuses --automation-mode with --profile.
+ */
+export const WEBKIT_NO_PROFILE = 'no WebKitGTK browser Debian ships keeps a profile on disk under automation (MiniBrowser --automation is ephemeral; epiphany refuses --automation-mode with --profile)';
+
 export function webkitDriverPath(o: EngineOptions): string {
   const path = o.executablePath ?? ENGINE_DEFAULTS.webkit.path;
   if (!existsSync(path)) throw new Error(`BrowserVM: no WebKitWebDriver at ${path} (install Debian's ${ENGINE_DEFAULTS.webkit.pkg}, and xvfb without a display)`);
@@ -71,7 +79,7 @@ function kill(child: ChildProcess): void {
 }
 
 export async function openWebKitPage(o: EngineOptions): Promise<EnginePage> {
-  if (o.userDataDir !== undefined) throw new Error('BrowserVM: userDataDir is not supported in WebKit (WebKitWebDriver runs MiniBrowser with an ephemeral profile)');
+  if (o.userDataDir !== undefined) throw new Error(`BrowserVM: userDataDir is not supported in WebKit: ${WEBKIT_NO_PROFILE}`);
   const driver: Driver = o.endpoint !== undefined ? { url: o.endpoint.replace(/\/$/, ''), close: async () => {} } : await startDriver(webkitDriverPath(o));
   const lease = { value: driver, release: () => driver.close() };
   let session: WebDriverSession;
