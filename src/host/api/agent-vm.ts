@@ -192,7 +192,7 @@ export class AgentVM implements VM {
   }
 
   private async decide(m: Machine, req: ApprovalRequest): Promise<void> {
-    // An agent's intent without a host callback is the operator's to decide (aosctl approve), not denied here.
+    // An agent's intent without a host callback is the operator's to decide (aos approve), not denied here.
     if (!this.options.onApproval && req.rule.startsWith('agent.ask:')) return;
     let answer: Answer = 'deny';
     try {

@@ -20,7 +20,7 @@ import { agentCeiling, costUsd, modelTable, priceOf, type ModelPrice } from './p
 import type { AgentProc } from './table.js';
 
 /** The tools `aos` knows; an agent offers the model a subset. */
-export const TOOL_NAMES = ['bash', 'read_file', 'write_file', 'edit_file', 'list_dir', 'spawn_agent', 'wait'];
+export const TOOL_NAMES = ['bash', 'read_file', 'write_file', 'edit_file', 'list_dir', 'spawn_agent', 'wait', 'ask_human'];
 
 /** A trace line keeps at most this much of a text (a tool's output, a reply): the trace is kernel memory. */
 const TRACE_TEXT_MAX = 16 * 1024;
@@ -69,6 +69,9 @@ export function begin(k: Kernel, p: Process, spec: AgentSpec): AgentInfo {
   let limitUsd = Math.min(asked ?? (parent ? Infinity : table.defaultBudgetUsd), table.maxBudgetUsd);
   let tokensLimit = askedTokens ?? Infinity;
   let tools = wanted.filter((t) => TOOL_NAMES.includes(t));
+  // The process's capabilities (aosctl restrict, inherited from whoever started it) bound its tools too.
+  const capTools = p.caps?.r.tools;
+  if (capTools) tools = tools.filter((t) => capTools.includes(t));
   const ceiling = agentCeiling(k, name);
   if (ceiling) {
     // The operator's config for this agent name is a ceiling, whatever the process asked.

@@ -5,6 +5,9 @@
 //   aos wait PID                         wait for an agent to end; its exit code
 //   aos budget [PID]                     budgets and spend
 //   aos trace PID, aos core [PID]        an agent's trace; core files of agents that failed (exit >= 96)
+//   aos approve|reject ID [REASON]       decide intent ID (root, outside every agent's tree)
+//   aos answer ID TEXT...                answer question ID of /aos/channels/human
+//   aos pending [PID]                    the intents and questions waiting, one JSON line each
 //   aos FILE [ARGS]                      a shebang agent (#!/usr/bin/env aos)
 
 import type { AgentInfo } from '../../../abi/agent-sys.js';
@@ -23,6 +26,9 @@ const USAGE = `Usage: aos COMMAND [ARGS]
   aos budget [PID]
   aos trace PID         its trace, one JSON event a line
   aos core [PID]        core files (exit >= 96), one JSON object a line
+  aos approve|reject ID [REASON]   decide an intent (the operator: root outside every agent)
+  aos answer ID TEXT    answer a question of /aos/channels/human
+  aos pending [PID]     intents and questions waiting, one JSON object a line
   aos FILE [ARGS]       run a shebang agent (#!/usr/bin/env aos): stdin in, answer out
 `;
 
@@ -74,6 +80,18 @@ function kill(os: AgentosApi, args: string[]): number {
   return 0;
 }
 
+function pending(os: AgentosApi, args: string[]): number {
+  const r = os.sys.aosctl('pending', args.length ? pidArg(args[0]) : 0);
+  for (const i of r.intents) os.print(`${JSON.stringify({ intent: i.id, pid: i.pid, tool: i.tool, arguments: i.arguments })}\n`);
+  for (const q of r.questions) os.print(`${JSON.stringify({ question: q.id, pid: q.pid, text: q.question })}\n`);
+  return 0;
+}
+
+function idArg(v: string | undefined): number {
+  if (!v || !/^\d+$/.test(v)) throw new UsageError(`want an id, got '${v ?? ''}'`);
+  return Number(v);
+}
+
 function wait(os: AgentosApi, args: string[]): number {
   const e = os.sys.agent('wait', pidArg(args[0]));
   os.print(`${args[0]}: ${e.code} ${e.name}: ${e.reason}\n`);
@@ -90,6 +108,13 @@ export default function main(os: AgentosApi): void {
       case 'kill': code = kill(os, rest); break;
       case 'wait': code = wait(os, rest); break;
       case 'budget': code = budget(os, rest); break;
+      case 'approve': case 'reject':
+        code = os.sys.aosctl('decide', idArg(rest[0]), cmd === 'approve', rest.slice(1).join(' '));
+        break;
+      case 'answer':
+        code = os.sys.aosctl('answer', idArg(rest[0]), rest.slice(1).join(' '));
+        break;
+      case 'pending': code = pending(os, rest); break;
       case 'trace':
         for (const l of os.sys.agent('trace', pidArg(rest[0]))) os.print(`${l}\n`);
         code = 0;
@@ -116,7 +141,7 @@ export default function main(os: AgentosApi): void {
       os.eprint(`aos: ${e.message}\n${USAGE}`);
       code = 2;
     } else if (e instanceof SysError) {
-      os.eprint(`aos: ${e.detail || strerror(e.errno)}\n`);
+      os.eprint(`aos: ${e.detail ? `${e.detail} (${strerror(e.errno)})` : strerror(e.errno)}\n`);
       code = 1;
     } else if (e instanceof SyntaxError) {
       os.eprint(`aos: ${e.message}\n`);

@@ -10,7 +10,7 @@ import { SysError } from '../../../abi/errno.js';
 import { SIGALRM, SIGUSR1 } from '../../../abi/signal.js';
 import type { AgentosApi } from '../../../runtimes/js/api.js';
 import { agentConfig, type RunConfig, shebangConfig } from './config.js';
-import { DEFAULT_TOOLS, failureText, runTool, TOOL_SPECS, type ToolContext, ToolFailure } from './tools.js';
+import { again, DEFAULT_TOOLS, failureText, runTool, TOOL_SPECS, type ToolContext, ToolFailure } from './tools.js';
 
 const DEFAULT_MAX_TOKENS = 1024;
 const DEFAULT_MAX_TURNS = 50;
@@ -25,6 +25,7 @@ interface Options {
   maxTokens?: number;
   maxTurns: number;
   tools?: string[];
+  ask?: string[];
   timeoutSec?: number;
   dryRun: boolean;
   checkpoint?: string;
@@ -76,6 +77,7 @@ export function parseRun(args: string[]): Options {
       case '--max-tokens': o.maxTokens = Math.floor(numberOpt(name, value())); break;
       case '--max-turns': o.maxTurns = Math.floor(numberOpt(name, value())); break;
       case '--tools': o.tools = (value() ?? '').split(',').map((s) => s.trim()).filter(Boolean); break;
+      case '--ask': o.ask = (value() ?? '').split(',').map((s) => s.trim()).filter(Boolean); break;
       case '--timeout': o.timeoutSec = numberOpt(name, value()); break;
       case '--checkpoint': o.checkpoint = value(); break;
       case '--resume': o.resume = value(); break;
@@ -136,7 +138,10 @@ export function run(os: AgentosApi, args: string[], shebang?: string): number {
     messages = [{ role: 'user', content: prompt }];
   }
   const model = modelString(os, o.model ?? os.env.AOS_MODEL ?? cfg.model, o.mock ?? os.env.AOS_MOCK);
-  const tools = (o.tools ?? cfg.tools ?? DEFAULT_TOOLS).filter((t) => t in TOOL_SPECS);
+  const chosen = o.tools ?? cfg.tools;
+  const tools = (chosen ?? DEFAULT_TOOLS).filter((t) => t in TOOL_SPECS);
+  // Asks only add up: the config's, the command line's (a parent agent passes its own down).
+  const ask = [...new Set([...(cfg.ask ?? []), ...(o.ask ?? [])])];
   const maxTokens = o.maxTokens ?? cfg.maxTokens ?? DEFAULT_MAX_TOKENS;
   const budgetUsd = o.budgetUsd ?? cfg.budgetUsd;
   const timeoutSec = o.timeoutSec ?? cfg.timeoutSec;
@@ -151,6 +156,9 @@ export function run(os: AgentosApi, args: string[], shebang?: string): number {
     return 0;
   }
 
+  // A chosen set of tools narrows this process's capabilities first, so whatever it starts (a child agent
+  // through spawn_agent or bash) gets at most these: capabilities only intersect down.
+  if (chosen) sys.aosctl('restrict', { tools });
   const me: AgentInfo = sys.agent('begin', { agent, model, ...(budgetUsd !== undefined ? { budgetUsd } : {}), ...(o.tokens !== undefined ? { tokens: o.tokens } : {}), tools });
   // The model is offered what the kernel granted: the operator's config and the parent agent may have narrowed it.
   offered = me.tools;
@@ -164,7 +172,7 @@ export function run(os: AgentosApi, args: string[], shebang?: string): number {
     }
     return code;
   };
-  const cx: ToolContext = { sys, env: Object.entries(os.env).map(([k, v]) => `${k}=${v}`), aosArgv: [os.argv[0]], model, children: new Map() };
+  const cx: ToolContext = { sys, env: Object.entries(os.env).map(([k, v]) => `${k}=${v}`), aosArgv: [os.argv[0]], model, children: new Map(), ask };
   let checkpointNow = false;
   const checkpointPath = o.checkpoint ?? `/tmp/aos-${os.pid}.checkpoint.json`;
   const writeCheckpoint = () => {
@@ -206,7 +214,9 @@ export function run(os: AgentosApi, args: string[], shebang?: string): number {
     for (const call of reply.toolCalls) {
       // The model asked for a tool this agent was not given: a capability violation, not a tool error.
       if (!me.tools.includes(call.name)) return finish('REFUSED', `the model called ${call.name}, which is not among this agent's tools (${me.tools.join(', ') || 'none'})`);
-      messages.push(toolResult(cx, call));
+      // A tool the config marks `ask` runs only once a person approved this call (the intent is in the trace).
+      const approved = !ask.includes(call.name) || again(() => sys.aosctl('ask', call)) === 'allow';
+      messages.push(approved ? toolResult(cx, call) : { role: 'tool', toolCallId: call.id, name: call.name, content: `rejected: ${call.name} needs a person's approval, and it was not given`, isError: true });
     }
   }
   return finish('FAILURE', `no answer after ${o.maxTurns} turns (--max-turns)`);
