@@ -7,6 +7,7 @@ import { int, str } from '../sys/args.js';
 import { settle } from '../sys/settle.js';
 import type { Handler } from '../syscall.js';
 import { exitQueue, moveStatus, report } from './exit.js';
+import { takeRecord, verdict } from './runmode.js';
 import { begin, call, estimate, info, mayRead } from './service.js';
 
 export const agent: Handler<'agent'> = (k, p, a, c) => {
@@ -66,6 +67,12 @@ export const agent: Handler<'agent'> = (k, p, a, c) => {
       return [...k.agents.cores.values()]
         .filter((c) => (pid === 0 || c.pid === pid) && (p.uid === 0 || p.uid === c.uid))
         .map((c) => JSON.stringify(c));
+    }
+    case 'record':
+    case 'verdict': {
+      const me = k.agents.get(p.pid);
+      if (!me) throw new SysError(Errno.EPERM, 'agent: not an agent process');
+      return op === 'record' ? takeRecord(me) : verdict(me);
     }
     default:
       throw new SysError(Errno.EINVAL, `agent: unknown operation ${op}`);

@@ -5,6 +5,7 @@
 //   aos wait PID                         wait for an agent to end; its exit code
 //   aos budget [PID]                     budgets and spend
 //   aos trace PID, aos core [PID]        an agent's trace; core files of agents that failed (exit >= 96)
+//   aos replay FILE [--verify]           rerun a recorded run, no network; MATCH or the first DIFF
 //   aos approve|reject ID [REASON]       decide intent ID (root, outside every agent's tree)
 //   aos answer ID TEXT...                answer question ID of /aos/channels/human
 //   aos pending [PID]                    the intents and questions waiting, one JSON line each
@@ -14,18 +15,20 @@ import type { AgentInfo } from '../../../abi/agent-sys.js';
 import { SysError, strerror } from '../../../abi/errno.js';
 import { SIGTERM, signalFromName } from '../../../abi/signal.js';
 import type { AgentosApi } from '../../../runtimes/js/api.js';
-import { run, UsageError } from './run.js';
+import type { ChatMessage } from '../../../abi/agent.js';
+import { type ReplaySetup, run, UsageError } from './run.js';
 
 const USAGE = `Usage: aos COMMAND [ARGS]
   aos run [AGENT] [--model M] [--mock FILE] [--budget USD] [--tokens N]
           [--max-tokens N] [--max-turns N] [--tools a,b] [--timeout SEC]
-          [--checkpoint FILE] [--resume FILE] [--dry-run] [PROMPT]
+          [--ask a,b] [--record FILE] [--checkpoint FILE] [--resume FILE] [--dry-run] [PROMPT]
   aos ps [--tree]
   aos kill [-SIGNAL] PID
   aos wait PID
   aos budget [PID]
   aos trace PID         its trace, one JSON event a line
   aos core [PID]        core files (exit >= 96), one JSON object a line
+  aos replay FILE [--verify]   rerun a record (aos run --record FILE) with no network: MATCH or the first DIFF
   aos approve|reject ID [REASON]   decide an intent (the operator: root outside every agent)
   aos answer ID TEXT    answer a question of /aos/channels/human
   aos pending [PID]     intents and questions waiting, one JSON object a line
@@ -92,6 +95,20 @@ function idArg(v: string | undefined): number {
   return Number(v);
 }
 
+/** `aos replay FILE [--verify]`: rerun the recorded agent from its first request, every model call answered from the record. */
+function replay(os: AgentosApi, args: string[]): number {
+  const verify = args.includes('--verify');
+  const files = args.filter((a) => a !== '--verify');
+  if (files.length !== 1 || files[0].startsWith('-')) throw new UsageError('replay: want one record FILE');
+  const text = new TextDecoder().decode(os.sys.readFile(files[0]));
+  // The kernel checks the whole record at begin; here only the run it starts with is needed.
+  const first = text.split('\n').map((l) => (l.trim() ? JSON.parse(l) as { type?: string; request?: { model?: string; system?: string; messages?: ChatMessage[]; tools?: { name: string }[]; maxTokens?: number } } : null)).find((v) => v?.type === 'call');
+  const req = first?.request;
+  if (!req || typeof req.model !== 'string' || !Array.isArray(req.messages) || typeof req.maxTokens !== 'number') throw new UsageError(`replay: ${files[0]}: no recorded call`);
+  const setup: ReplaySetup = { text, verify, model: req.model, system: req.system ?? '', tools: (req.tools ?? []).map((t) => t.name), maxTokens: req.maxTokens, messages: req.messages };
+  return run(os, [], undefined, setup);
+}
+
 function wait(os: AgentosApi, args: string[]): number {
   const e = os.sys.agent('wait', pidArg(args[0]));
   os.print(`${args[0]}: ${e.code} ${e.name}: ${e.reason}\n`);
@@ -115,6 +132,7 @@ export default function main(os: AgentosApi): void {
         code = os.sys.aosctl('answer', idArg(rest[0]), rest.slice(1).join(' '));
         break;
       case 'pending': code = pending(os, rest); break;
+      case 'replay': code = replay(os, rest); break;
       case 'trace':
         for (const l of os.sys.agent('trace', pidArg(rest[0]))) os.print(`${l}\n`);
         code = 0;
