@@ -131,3 +131,31 @@ test('a parent waiting for its child agent is waiting_child; the child narrows i
   await vm.exec(`sudo aos answer ${q.question} yes`);
   assert.equal(dec.decode((await agent).stdout), 'parent done\nstatus=0\n');
 });
+
+test('vm.agents: run and wait, list, trace events as they come, approve an intent as the host', async () => {
+  await vm.writeFile('/tmp/api.jsonl', script(
+    { text: '', tool_calls: [{ name: 'write_file', arguments: { path: '/tmp/api-out', content: 'ok' } }] },
+    { text: 'written', match: '^wrote' },
+  ));
+  const events: string[] = [];
+  const off = vm.agents.on('trace', (e) => {
+    events.push(`${e.pid}:${String(e.event.type)}`);
+    // Approve the intent as the host once the trace shows it.
+    if (e.event.type === 'intent' && (e.event.arguments as { path?: string }).path === '/tmp/api-out') void vm.agents.approve(Number(e.event.id), true, 'fine');
+  });
+  try {
+    const a = await vm.agents.run('write it', { mock: '/tmp/api.jsonl', tools: ['write_file'], ask: ['write_file'] });
+    const r = await a.wait();
+    assert.deepEqual(r, { code: 0, answer: 'written\n', stderr: '' });
+    const info = (await vm.agents.list()).find((x) => x.pid === a.pid);
+    assert.equal(info?.exit?.name, 'SUCCESS');
+    assert.deepEqual(info?.tools, ['write_file']);
+    const trace = (await vm.agents.trace(a.pid)).map((e) => e.type);
+    assert.ok(trace.includes('decision'));
+    for (let i = 0; i < 50 && !events.includes(`${a.pid}:exit`); i++) await new Promise((res) => setTimeout(res, 50));
+    assert.deepEqual(events.filter((e) => e.startsWith(`${a.pid}:`)).map((e) => e.split(':')[1]), trace);
+    assert.equal(dec.decode(await vm.readFile('/tmp/api-out')), 'ok');
+  } finally {
+    off();
+  }
+});
