@@ -17,6 +17,10 @@ export interface AgentSpec {
   tokens?: number;
   /** The tools it may offer the model; never more than its parent agent's. */
   tools: string[];
+  /** Record every model call (`aos run --record`): the lines come from `record`. */
+  record?: boolean;
+  /** Answer every model call from this record (`aos replay`); `verify`: stop at the first DIFF, kept for `verdict`. */
+  replay?: { text: string; verify?: boolean };
 }
 
 export interface AgentBudgetInfo {
@@ -74,4 +78,8 @@ export interface AgentOps {
   trace: { args: [pid: number, from?: number]; result: string[] };
   /** The cores of agent `pid` (0: all) its caller may read, as JSON texts (meta, exit, budget, trace, messages). */
   cores: { args: [pid: number]; result: string[] };
+  /** The calling agent's record lines since the last `record` (it began with `record`). */
+  record: { args: []; result: string[] };
+  /** The calling agent's replay verdict: MATCH or the first DIFF (it began with `replay.verify`). */
+  verdict: { args: []; result: { match: boolean; text: string } };
 }

@@ -12,7 +12,7 @@
 
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { AgentVM } from '../host/node/index.js';
+import { AgentVM, type AgentRunResult } from '../host/node/index.js';
 import { newBrowserFlags, newBrowserVM } from './browser-flags.js';
 import type { VM } from '../host/api/vm.js';
 import { errnoFromName, strerror } from '../abi/errno.js';
@@ -190,6 +190,8 @@ export async function mcpCommand(args: string[], usageError: (msg: string) => nu
     inputSchema: {},
   }, () => guarded(async () => text(JSON.stringify(await vm.jobs.list()))));
 
+  if (vm instanceof AgentVM) registerAgentTools(server, vm);
+
   const transport = new LineTransport(process.stdin, protocol);
   const closed = new Promise<void>((done) => {
     transport.onclose = () => done();
@@ -199,4 +201,33 @@ export async function mcpCommand(args: string[], usageError: (msg: string) => nu
   await closed;
   await stopVm(vm, pf);
   return 0;
+}
+
+/** agent_run and agent_status: agent processes of the served VM (docs/agents.md). */
+function registerAgentTools(server: McpServer, vm: AgentVM): void {
+  const started = new Set<number>();
+  const finished = new Map<number, AgentRunResult>();
+  server.registerTool('agent_run', {
+    description: 'Start an agent process in the VM (aos run): a model loop whose tools are the VM itself (bash, files, child agents), with a budget the kernel keeps. model: a name from /etc/aos/models.yaml, or "mock" with mock: a script path in the VM. Returns its pid at once; agent_status tells how it goes and, once ended, its answer.',
+    inputSchema: { prompt: z.string(), agent: z.string().optional(), model: z.string().optional(), mock: z.string().optional(), budget_usd: z.number().nonnegative().optional(), tools: z.array(z.string()).optional() },
+  }, ({ prompt, agent, model, mock, budget_usd, tools }) => guarded(async () => {
+    const a = await vm.agents.run(prompt, { agent, model, mock, budgetUsd: budget_usd, tools });
+    started.add(a.pid);
+    void a.wait().then((r) => finished.set(a.pid, r), () => {});
+    return text(JSON.stringify({ pid: a.pid }));
+  }));
+  server.registerTool('agent_status', {
+    description: 'An agent process (pid; none: all): status (running, waiting_human, waiting_child, paused, exited), budget and spend, exit, and for one started by agent_run that ended, its answer and exit code.',
+    inputSchema: { pid: z.number().int().positive().optional() },
+  }, ({ pid }) => guarded(async () => {
+    const all = await vm.agents.list();
+    const list = pid === undefined ? all : all.filter((a) => a.pid === pid);
+    if (pid !== undefined && !list.length) {
+      if (!started.has(pid)) throw new Error(`no agent ${pid}`);
+      // Started here but not (yet, or ever) an agent: still starting, or it ended before (a usage error, say).
+      const result = finished.get(pid);
+      return text(JSON.stringify([{ pid, status: result ? 'exited' : 'starting', ...(result ? { result } : {}) }]));
+    }
+    return text(JSON.stringify(list.map((a) => ({ ...a, ...(finished.has(a.pid) ? { result: finished.get(a.pid) } : {}) }))));
+  }));
 }

@@ -39,7 +39,7 @@ test("a prompt committed to an inbox starts the agent's program as the writer, J
   }
 });
 
-test('channels/human: the guest asks and blocks; the operator (root) answers with aosctl', async () => {
+test('channels/human: the guest asks and blocks; the operator (root) answers with aos answer', async () => {
   // A program of its own (exec shells take one command at a time).
   const asking = vm.run(['/bin/bash', '-c', 'exec 3<>/aos/channels/human; echo "Deploy now?" >&3; read -r answer <&3; echo "got: $answer"'], { timeoutMs: 20_000 });
   let listed = '';
@@ -50,9 +50,9 @@ test('channels/human: the guest asks and blocks; the operator (root) answers wit
   const q = JSON.parse(listed) as { id: number; question: string };
   assert.equal(q.question, 'Deploy now?');
   // The user alone is not the operator.
-  const denied = await vm.exec(`aosctl answer ${q.id} no; echo $?`);
+  const denied = await vm.exec(`aos answer ${q.id} no; echo $?`);
   assert.match(denied.stdout, /^1\n/);
   assert.match(denied.stderr, /Permission denied/);
-  assert.equal((await vm.exec(`sudo aosctl answer ${q.id} yes, go; aosctl pending`)).stdout, '');
+  assert.equal((await vm.exec(`sudo aos answer ${q.id} yes, go; aos pending`)).stdout, '');
   assert.equal(new TextDecoder().decode((await asking).stdout), 'got: yes, go\n');
 });

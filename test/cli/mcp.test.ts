@@ -28,7 +28,7 @@ test('mcp: the tools, through a real client', async () => {
   const c = await connect();
   try {
     const names = (await c.listTools()).tools.map((t) => t.name).sort();
-    assert.deepEqual(names, ['exec', 'job_kill', 'job_list', 'job_output', 'job_start', 'job_wait', 'list_directory', 'read_file', 'restore', 'snapshot', 'write_file']);
+    assert.deepEqual(names, ['agent_run', 'agent_status', 'exec', 'job_kill', 'job_list', 'job_output', 'job_start', 'job_wait', 'list_directory', 'read_file', 'restore', 'snapshot', 'write_file']);
 
     const r = await call(c, 'exec', { command: 'cd /tmp && echo hi > a; cat a; echo err >&2' });
     assert.deepEqual(JSON.parse(r.text), { stdout: 'hi\n', stderr: 'err\n', exitCode: 0, timedOut: false, truncated: false });
@@ -54,6 +54,28 @@ test('mcp: the tools, through a real client', async () => {
     assert.equal((await call(c, 'restore', { name: 'before' })).text, 'restored snapshot before');
     assert.equal(JSON.parse((await call(c, 'exec', { command: 'cat ~/notes.txt' })).text).stdout, 'héllo\n');
     assert.equal((await call(c, 'restore', { name: 'nope' })).isError, true);
+  } finally {
+    await c.close();
+  }
+});
+
+test('mcp: agent_run starts an agent (mock backend); agent_status shows it and, once ended, its answer', async () => {
+  const c = await connect();
+  try {
+    const turns = [{ text: '', tool_calls: [{ name: 'bash', arguments: { command: 'echo 42 > /tmp/answer; cat /tmp/answer' } }] }, { text: 'the answer is 42', match: '^42' }];
+    await call(c, 'write_file', { path: '/tmp/m.jsonl', content: turns.map((t) => JSON.stringify(t)).join('\n') });
+    const started = await call(c, 'agent_run', { prompt: 'find the answer', model: 'mock', mock: '/tmp/m.jsonl', tools: ['bash'] });
+    assert.equal(started.isError, false, started.text);
+    const { pid } = JSON.parse(started.text) as { pid: number };
+    let status: { status: string; tools: string[]; result?: { code: number; answer: string } } | undefined;
+    for (let i = 0; i < 100 && !status?.result; i++) {
+      [status] = JSON.parse((await call(c, 'agent_status', { pid })).text) as NonNullable<typeof status>[];
+      if (!status?.result) await new Promise((r) => setTimeout(r, 50));
+    }
+    assert.equal(status?.status, 'exited');
+    assert.deepEqual(status?.tools, ['bash']);
+    assert.deepEqual(status?.result, { code: 0, answer: 'the answer is 42\n', stderr: '' });
+    assert.equal((await call(c, 'agent_status', { pid: 99999 })).isError, true);
   } finally {
     await c.close();
   }

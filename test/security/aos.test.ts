@@ -65,6 +65,31 @@ test('self-approval: the agent, its tools (root ones too) and another agent get 
   assert.equal(await asked, 'allow');
 });
 
+test('self-approval by a double fork: a process of the agent adopted by init is still in its tree (EPERM)', async () => {
+  await vm.vm.writeFile('/etc/aos/agents.d/careful.yaml', 'model: mock\ntools: [bash, write_file]\nask: [write_file]\n');
+  // The approver leaves the agent's tree by the ppid chain: its parent (the bash tool's shell) exits, init adopts it.
+  await vm.writeFile('/tmp/approver.sh', String.raw`for i in $(seq 400); do id=$(aos pending | grep intent | sed 's/[^0-9]*//; s/[^0-9].*//'); [ -n "$id" ] && break; sleep 0.05; done; echo "ppid=$(awk '{print $4}' /proc/$$/stat)"; sudo aos approve $id; echo "self=$?"` + '\n');
+  await vm.writeFile('/tmp/df.jsonl', [
+    { text: '', tool_calls: [{ name: 'bash', arguments: { command: '(sh /tmp/approver.sh > /tmp/df.out 2>&1 &)' } }] },
+    { text: '', tool_calls: [{ name: 'write_file', arguments: { path: '/tmp/df-written', content: 'x' } }] },
+    { text: 'done' },
+  ].map((t) => JSON.stringify(t)).join('\n'));
+  const agentRun = vm.run(['/bin/sh', '-c', 'aos run careful --mock /tmp/df.jsonl go'], { timeoutMs: 30_000 });
+  let out = '';
+  for (let i = 0; i < 400 && !out.includes('self='); i++) {
+    out = (await vm.exec('cat /tmp/df.out 2>/dev/null')).stdout;
+    if (!out.includes('self=')) await new Promise((r) => setTimeout(r, 50));
+  }
+  assert.match(out, /^ppid=1$/m);
+  assert.match(out, /Operation not permitted/);
+  assert.match(out, /^self=1$/m);
+  const id = (await vm.exec("aos pending | grep intent | sed 's/[^0-9]*//; s/[^0-9].*//'")).stdout.trim();
+  assert.notEqual(id, '');
+  assert.equal((await vm.exec(`sudo aos reject ${id}`)).exitCode, 0);
+  await agentRun;
+  assert.equal((await vm.exec('test -e /tmp/df-written; echo $?')).stdout, '1\n');
+});
+
 test("the VM policy's own asks stay the host's: aosctl cannot answer them, even as root", async () => {
   const k = boot();
   let asked = 0;

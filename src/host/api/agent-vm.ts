@@ -9,6 +9,7 @@ import { listDirectory, type DirEntry } from './list-directory.js';
 import type { Machine, RunOptions, RunResult } from './machine.js';
 import type { Terminal, TerminalOptions } from './terminal.js';
 import type { VM } from './vm.js';
+import { Agents } from './agents.js';
 import type { Jobs } from './jobs.js';
 
 export type { Terminal, TerminalOptions } from './terminal.js';
@@ -192,7 +193,7 @@ export class AgentVM implements VM {
   }
 
   private async decide(m: Machine, req: ApprovalRequest): Promise<void> {
-    // An agent's intent without a host callback is the operator's to decide (aosctl approve), not denied here.
+    // An agent's intent without a host callback is the operator's to decide (aos approve), not denied here.
     if (!this.options.onApproval && req.rule.startsWith('agent.ask:')) return;
     let answer: Answer = 'deny';
     try {
@@ -260,6 +261,14 @@ export class AgentVM implements VM {
   /** The audit trail so far (the kernel keeps the last 10,000 events): policy decisions, processes, file changes, approvals. */
   audit(): Promise<AuditEvent[]> {
     return this.requireMachine().audit();
+  }
+
+  private agentsApi: Agents | null = null;
+
+  /** Agent processes: run one, list them, follow their traces, decide their intents (docs/agents.md). */
+  get agents(): Agents {
+    this.agentsApi ??= new Agents(() => this.requireMachine(), (argv) => this.spawn(argv));
+    return this.agentsApi;
   }
 
   /** Background jobs: commands that run on beside exec, their output kept in a bounded log (README, "Background jobs"). */
@@ -407,6 +416,7 @@ export class AgentVM implements VM {
     const m = this.machine;
     this.machine = null;
     this.shell = null;
+    this.agentsApi?.close();
     await m?.stop();
   }
 }

@@ -71,6 +71,7 @@ export { encodeBytes as nameBytes, decodeBytes as nameFromBytes } from '../../ab
 /** The one interface of every agentOS VM (src/host/api/vm.ts). */
 export type { Snapshots, VM } from '../api/vm.js';
 export type { DirEntry } from '../api/list-directory.js';
+export type { AgentRunOptions, AgentRunResult, Agents, RunningAgent, TraceEvent } from '../api/agents.js';
 export type { AgentVMOptions, Answer, ApprovalRequest, AuditEvent, AuditListener, ExecResult, ExtraShell, OutputListener, Policy, SpawnedProcess, Terminal, TerminalOptions } from '../api/agent-vm.js';
 export type { ExecBytesResult, ExecOptions, OutputChunk } from '../worker/exec-shell.js';
 export type { JobInfo, JobOutput, Jobs, JobStartOptions, JobStatus } from '../api/jobs.js';

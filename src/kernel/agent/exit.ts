@@ -4,13 +4,13 @@
 // core (the trace and the last conversation) in kernel.agents.cores, which
 // /aos/cores shows.
 
-import { AgentExit, CORE_EXIT_MIN } from '../../abi/agent.js';
+import { AgentExit, type AgentStatus, CORE_EXIT_MIN } from '../../abi/agent.js';
 import { Errno, SysError } from '../../abi/errno.js';
 import { WEXITSTATUS, WIFSIGNALED, WTERMSIG } from '../../abi/wait.js';
 import type { Kernel } from '../kernel.js';
 import type { Process } from '../process.js';
 import { WaitQueue } from '../waitqueue.js';
-import type { AgentExitInfo } from './table.js';
+import type { AgentExitInfo, AgentProc } from './table.js';
 
 const queues = new WeakMap<Kernel, WaitQueue>();
 
@@ -64,10 +64,26 @@ export function exited(k: Kernel, p: Process, status: number): void {
   }
 }
 
+/** What a paused agent was doing: it shows that again when continued (waiting for a person, say). */
+const beforePause = new WeakMap<AgentProc, AgentStatus>();
+
 /** SIGSTOP / SIGCONT: an agent shows paused while stopped. */
 export function paused(k: Kernel, p: Process, stopped: boolean): void {
   const a = k.agents.get(p.pid);
-  if (a && !a.exit) a.status = stopped ? 'paused' : 'running';
+  if (!a || a.exit) return;
+  if (stopped) {
+    if (a.status !== 'paused') beforePause.set(a, a.status);
+    a.status = 'paused';
+  } else if (a.status === 'paused') {
+    a.status = beforePause.get(a) ?? 'running';
+    beforePause.delete(a);
+  }
+}
+
+/** An agent's status moves from `from` to `to`; while it is paused, the status it will continue with does. */
+export function moveStatus(a: AgentProc, from: AgentStatus, to: AgentStatus): void {
+  if (a.status === from) a.status = to;
+  else if (a.status === 'paused' && beforePause.get(a) === from) beforePause.set(a, to);
 }
 
 /** Ended agents kept for /aos/procs, `aos ps` and `aos wait` after their parent reaped them; the oldest go first. */

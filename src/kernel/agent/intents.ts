@@ -17,6 +17,7 @@ import type { Kernel } from '../kernel.js';
 import type { Process } from '../process.js';
 import { agentAbove } from '../policy/restrict.js';
 import { WaitQueue } from '../waitqueue.js';
+import { moveStatus } from './exit.js';
 
 interface Question extends HumanQuestion {
   answer: string | null;
@@ -69,12 +70,12 @@ export function ask(k: Kernel, p: Process, call: ToolCall, st: AskState | undefi
     const info: IntentInfo = { id, pid: p.pid, tool: call.name, arguments: args, time: req.time };
     state.intents.set(id, info);
     a.intents.set(id, { id, pid: p.pid, call: { id: String(call.id ?? ''), name: call.name, arguments: args }, time: req.time });
-    if (a.status === 'running') a.status = 'waiting_human';
+    moveStatus(a, 'running', 'waiting_human');
     k.agents.record(p.pid, { type: 'intent', id, tool: call.name, arguments: args });
   }).then((d) => {
     state.intents.delete(id);
     a.intents.delete(id);
-    if (a.status === 'waiting_human' && a.intents.size === 0) a.status = 'running';
+    if (a.intents.size === 0) moveStatus(a, 'waiting_human', 'running');
     k.agents.record(p.pid, { type: 'decision', id, tool: call.name, decision: d });
     s.decision = d;
     s.queue.wake();
@@ -113,9 +114,9 @@ export function askHuman(k: Kernel, p: Process, text: string): Question {
   const q: Question = { id: state.nextQuestion++, pid: p.pid, uid: p.uid, question: text, time: Date.now(), answer: null, answered: new WaitQueue() };
   state.questions.set(q.id, q);
   const agent = agentAbove(k, p);
-  if (agent) {
-    const a = k.agents.get(agent)!;
-    if (a.status === 'running') a.status = 'waiting_human';
+  const a = agent ? k.agents.get(agent) : undefined;
+  if (a) {
+    moveStatus(a, 'running', 'waiting_human');
     k.agents.record(agent, { type: 'question', id: q.id, pid: p.pid, question: text.slice(0, 16 * 1024) });
   }
   k.policy.audit.record('approval', p.pid, { question: q.id, asked: text.slice(0, 1000) });
@@ -126,7 +127,7 @@ function settleWaiting(k: Kernel, pid: number): void {
   const p = k.procs.get(pid);
   const agent = p ? agentAbove(k, p) : 0;
   const a = agent ? k.agents.get(agent) : undefined;
-  if (a && a.status === 'waiting_human' && a.intents.size === 0) a.status = 'running';
+  if (a && a.intents.size === 0) moveStatus(a, 'waiting_human', 'running');
 }
 
 /** `aos answer ID TEXT`: a person answers question `id`. */

@@ -19,6 +19,10 @@ export interface ModelPrice {
   outputUsdPerMtok: number;
   /** The most output tokens one request may ask for. */
   maxOutputTokens: number;
+  /** A provider's endpoint (`base_url`), its key's host-held secret NAME (`api_key_secret`) and header (`key_header`). */
+  baseUrl?: string;
+  apiKeySecret?: string;
+  keyHeader?: string;
 }
 
 export interface ModelTable {
@@ -77,6 +81,9 @@ export function modelTable(k: Kernel): ModelTable {
       inputUsdPerMtok: num(m.input_usd_per_mtok, `models.${name}.input_usd_per_mtok`),
       outputUsdPerMtok: num(m.output_usd_per_mtok, `models.${name}.output_usd_per_mtok`),
       maxOutputTokens: Math.floor(num(m.max_output_tokens, `models.${name}.max_output_tokens`, DEFAULT_MAX_OUTPUT)),
+      ...(typeof m.base_url === 'string' ? { baseUrl: m.base_url } : {}),
+      ...(typeof m.api_key_secret === 'string' ? { apiKeySecret: m.api_key_secret } : {}),
+      ...(typeof m.key_header === 'string' ? { keyHeader: m.key_header } : {}),
     });
   }
   const table = {

@@ -14,13 +14,14 @@ import { Errno, SysError } from '../../abi/errno.js';
 import type { Kernel } from '../kernel.js';
 import type { Process } from '../process.js';
 import { BackendError } from './backend.js';
-import { backendNamed } from './backends.js';
+import { backendFor, hasBackend } from './backends.js';
 import { kernelBackendIO } from './io.js';
 import { agentCeiling, costUsd, modelTable, priceOf, type ModelPrice } from './pricing.js';
+import { runBackend, setRunMode } from './runmode.js';
 import type { AgentProc } from './table.js';
 
 /** The tools `aos` knows; an agent offers the model a subset. */
-export const TOOL_NAMES = ['bash', 'read_file', 'write_file', 'edit_file', 'list_dir', 'spawn_agent', 'wait'];
+export const TOOL_NAMES = ['bash', 'read_file', 'write_file', 'edit_file', 'list_dir', 'spawn_agent', 'wait', 'ask_human'];
 
 /** A trace line keeps at most this much of a text (a tool's output, a reply): the trace is kernel memory. */
 const TRACE_TEXT_MAX = 16 * 1024;
@@ -59,7 +60,7 @@ export function begin(k: Kernel, p: Process, spec: AgentSpec): AgentInfo {
   if (name.length > 255 || name.includes('/')) throw new SysError(Errno.EINVAL, 'agent: bad agent name');
   const table = modelTable(k);
   const price = priceOf(table, model);
-  if (!backendNamed(price.backend)) throw new SysError(Errno.EINVAL, `model ${model}: no backend named ${price.backend}`);
+  if (!hasBackend(price.backend)) throw new SysError(Errno.EINVAL, `model ${model}: no backend named ${price.backend}`);
   // Inherited at spawn and kept through reparenting: a double fork does not leave the budget behind.
   const parent = p.agentScope;
   const asked = positive(spec.budgetUsd, 'budgetUsd');
@@ -69,6 +70,9 @@ export function begin(k: Kernel, p: Process, spec: AgentSpec): AgentInfo {
   let limitUsd = Math.min(asked ?? (parent ? Infinity : table.defaultBudgetUsd), table.maxBudgetUsd);
   let tokensLimit = askedTokens ?? Infinity;
   let tools = wanted.filter((t) => TOOL_NAMES.includes(t));
+  // The process's capabilities (aosctl restrict, inherited from whoever started it) bound its tools too.
+  const capTools = p.caps?.r.tools;
+  if (capTools) tools = tools.filter((t) => capTools.includes(t));
   const ceiling = agentCeiling(k, name);
   if (ceiling) {
     // The operator's config for this agent name is a ceiling, whatever the process asked.
@@ -87,6 +91,7 @@ export function begin(k: Kernel, p: Process, spec: AgentSpec): AgentInfo {
     budget: { limitUsd, spentUsd: 0, tokensLimit, tokensUsed: 0 },
     trace: [], intents: new Map(), exit: null, started: Date.now(), parent, tools: [...new Set(tools)], messages: [], uid: p.uid,
   };
+  setRunMode(a, spec.record, spec.replay);
   k.agents.add(a);
   p.agentScope = a;
   k.agents.record(p.pid, { type: 'start', proc_started: p.startMs, agent: name, model, parent: parent?.pid ?? 0, limit_usd: Number.isFinite(limitUsd) ? limitUsd : null, tools: a.tools });
@@ -177,8 +182,7 @@ export function call(k: Kernel, p: Process, raw: unknown, signal: AbortSignal): 
   if (!a || a.exit) throw new SysError(Errno.EPERM, 'agent: not an agent process (agent begin first)');
   const table = modelTable(k);
   const price = priceOf(table, a.model);
-  const backend = backendNamed(price.backend);
-  if (!backend) throw new SysError(Errno.EINVAL, `model ${a.model}: no backend named ${price.backend}`);
+  const backend = runBackend(a, () => backendFor(k, price));
   const req = checkRequest(raw, a.model, price);
   recordResults(k, p.pid, req.messages);
   a.messages = req.messages;

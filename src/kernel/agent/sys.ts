@@ -6,7 +6,8 @@ import { Errno, SysError } from '../../abi/errno.js';
 import { int, str } from '../sys/args.js';
 import { settle } from '../sys/settle.js';
 import type { Handler } from '../syscall.js';
-import { exitQueue, report } from './exit.js';
+import { exitQueue, moveStatus, report } from './exit.js';
+import { takeRecord, verdict } from './runmode.js';
 import { begin, call, estimate, info, mayRead } from './service.js';
 
 export const agent: Handler<'agent'> = (k, p, a, c) => {
@@ -42,7 +43,17 @@ export const agent: Handler<'agent'> = (k, p, a, c) => {
       const one = k.agents.get(pid);
       if (!one) throw new SysError(Errno.ESRCH, `agent: no agent ${pid}`);
       if (pid === p.pid) throw new SysError(Errno.EINVAL, 'agent: an agent cannot wait for itself');
-      if (!one.exit) return exitQueue(k);
+      // An agent waiting for another shows waiting_child until it ends (or the wait is interrupted).
+      const me = k.agents.get(p.pid);
+      const resume = () => {
+        if (me) moveStatus(me, 'waiting_child', 'running');
+      };
+      if (!one.exit) {
+        if (me) moveStatus(me, 'running', 'waiting_child');
+        c.state.cleanup = resume;
+        return exitQueue(k);
+      }
+      resume();
       return { ...one.exit, name: String(one.exit.name) };
     }
     case 'trace': {
@@ -56,6 +67,12 @@ export const agent: Handler<'agent'> = (k, p, a, c) => {
       return [...k.agents.cores.values()]
         .filter((c) => (pid === 0 || c.pid === pid) && (p.uid === 0 || p.uid === c.uid))
         .map((c) => JSON.stringify(c));
+    }
+    case 'record':
+    case 'verdict': {
+      const me = k.agents.get(p.pid);
+      if (!me) throw new SysError(Errno.EPERM, 'agent: not an agent process');
+      return op === 'record' ? takeRecord(me) : verdict(me);
     }
     default:
       throw new SysError(Errno.EINVAL, `agent: unknown operation ${op}`);

@@ -98,6 +98,11 @@ export class HostSecrets {
     return this.list.length > 0;
   }
 
+  /** The placeholder the guest sees for secret `name` (the model service puts it in a provider's key header). */
+  token(name: string): string | undefined {
+    return this.list.find((e) => e.name === name)?.token;
+  }
+
   /** The values (for the audit trail's redaction: they should never reach it, and are masked if they do). */
   get values(): string[] {
     return this.list.map((e) => e.value);

@@ -98,7 +98,8 @@ export function restrict(k: Kernel, p: Process, r: Restriction): Restriction {
 /** The agent whose tree `p` is in (itself or its nearest ancestor that is an agent), if any. */
 export function agentAbove(k: Kernel, p: Process): number {
   for (let q: Process | undefined = p; q && q.pid > 1; q = k.procs.get(q.ppid)) if (k.agents.get(q.pid)) return q.pid;
-  return 0;
+  // A process that left the tree (a double fork, adopted by init) is still in it: the link inherited at spawn stays.
+  return p.agentScope?.pid ?? 0;
 }
 
 /** Refuse `what` to `p`: the audit trail, the agent's trace (REFUSED), and EACCES. */

@@ -128,7 +128,8 @@ function traceNode(a: AgentProc, owner: { uid: number; gid: number }): FileNode 
 
 function procDir(c: Ctx, a: AgentProc): DirNode {
   const p = c.k.procs.get(a.pid);
-  const owner = { uid: p?.uid ?? 0, gid: p?.gid ?? 0 };
+  // The process's user while it lives; the agent's (the table keeps it) once it ended, so its user still reads how.
+  const owner = { uid: p?.uid ?? a.uid, gid: p?.gid ?? 0 };
   const b = a.budget;
   return dir({
     status: text((x) => `${statusOf(x, a)}\n`, 0o444, owner),

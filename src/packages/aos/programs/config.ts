@@ -13,6 +13,8 @@ export interface RunConfig {
   system: string;
   budgetUsd?: number;
   tools?: string[];
+  /** Tools that run only once a person approved the call (an intent, /aos/procs/<pid>/intents/pending). */
+  ask?: string[];
   timeoutSec?: number;
   maxTokens?: number;
 }
@@ -42,13 +44,14 @@ export function agentConfig(sys: Sys, name: string): Partial<RunConfig> | null {
     system: typeof d.system === 'string' ? d.system : typeof d.prompt === 'string' ? d.prompt : undefined,
     budgetUsd: number(d.budget),
     tools: list(d.tools),
+    ask: list(d.ask),
     timeoutSec: number(d.timeout),
   };
 }
 
 /**
  * A shebang agent: `#!/usr/bin/env aos`, then `# @directive: value` lines
- * (@model, @budget, @tools, @timeout), then the system prompt.
+ * (@model, @budget, @tools, @ask, @timeout), then the system prompt.
  */
 export function shebangConfig(text: string): Partial<RunConfig> {
   const lines = text.split('\n');
@@ -66,6 +69,7 @@ export function shebangConfig(text: string): Partial<RunConfig> {
     if (key === 'model') out.model = value.trim();
     else if (key === 'budget') out.budgetUsd = number(value.trim());
     else if (key === 'tools') out.tools = list(value.trim());
+    else if (key === 'ask') out.ask = list(value.trim());
     else if (key === 'timeout') out.timeoutSec = number(value.trim());
     else if (key === 'max_tokens') out.maxTokens = number(value.trim());
   }

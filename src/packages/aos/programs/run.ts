@@ -10,7 +10,7 @@ import { SysError } from '../../../abi/errno.js';
 import { SIGALRM, SIGUSR1 } from '../../../abi/signal.js';
 import type { AgentosApi } from '../../../runtimes/js/api.js';
 import { agentConfig, type RunConfig, shebangConfig } from './config.js';
-import { DEFAULT_TOOLS, failureText, runTool, TOOL_SPECS, type ToolContext, ToolFailure } from './tools.js';
+import { again, DEFAULT_TOOLS, failureText, runTool, TOOL_SPECS, type ToolContext, ToolFailure } from './tools.js';
 
 const DEFAULT_MAX_TOKENS = 1024;
 const DEFAULT_MAX_TURNS = 50;
@@ -25,11 +25,24 @@ interface Options {
   maxTokens?: number;
   maxTurns: number;
   tools?: string[];
+  ask?: string[];
   timeoutSec?: number;
   dryRun: boolean;
   checkpoint?: string;
   resume?: string;
+  record?: string;
   operands: string[];
+}
+
+/** `aos replay FILE [--verify]`: the run a record starts with, and the record for the kernel. */
+export interface ReplaySetup {
+  text: string;
+  verify: boolean;
+  model: string;
+  system: string;
+  tools: string[];
+  maxTokens: number;
+  messages: ChatMessage[];
 }
 
 /** The checkpoint file: enough to go on in a new process (`aos run --resume FILE`). */
@@ -76,9 +89,11 @@ export function parseRun(args: string[]): Options {
       case '--max-tokens': o.maxTokens = Math.floor(numberOpt(name, value())); break;
       case '--max-turns': o.maxTurns = Math.floor(numberOpt(name, value())); break;
       case '--tools': o.tools = (value() ?? '').split(',').map((s) => s.trim()).filter(Boolean); break;
+      case '--ask': o.ask = (value() ?? '').split(',').map((s) => s.trim()).filter(Boolean); break;
       case '--timeout': o.timeoutSec = numberOpt(name, value()); break;
       case '--checkpoint': o.checkpoint = value(); break;
       case '--resume': o.resume = value(); break;
+      case '--record': o.record = value(); break;
       case '--dry-run': o.dryRun = true; break;
       default: throw new UsageError(`unknown option ${name}`);
     }
@@ -103,7 +118,7 @@ function modelString(os: AgentosApi, model: string | undefined, mock: string | u
  * Run an agent. `shebang`: the path of a `#!/usr/bin/env aos` file, whose
  * directives and system prompt configure it, with stdin as the input.
  */
-export function run(os: AgentosApi, args: string[], shebang?: string): number {
+export function run(os: AgentosApi, args: string[], shebang?: string, replay?: ReplaySetup): number {
   const { sys } = os;
   const o = parseRun(args);
   let cfg: Partial<RunConfig> = {};
@@ -111,7 +126,11 @@ export function run(os: AgentosApi, args: string[], shebang?: string): number {
   let prompt: string;
   let messages: ChatMessage[] = [];
   let resumed: Checkpoint | null = null;
-  if (o.resume) {
+  if (replay) {
+    cfg = { model: replay.model, system: replay.system, tools: replay.tools, maxTokens: replay.maxTokens };
+    messages = replay.messages;
+    prompt = '';
+  } else if (o.resume) {
     resumed = JSON.parse(dec.decode(sys.readFile(o.resume))) as Checkpoint;
     if (resumed.version !== 1 || !Array.isArray(resumed.messages)) throw new UsageError(`${o.resume}: not an aos checkpoint`);
     cfg = { model: resumed.model, system: resumed.system, tools: resumed.tools, maxTokens: resumed.maxTokens, budgetUsd: resumed.budgetUsd ?? undefined };
@@ -131,12 +150,15 @@ export function run(os: AgentosApi, args: string[], shebang?: string): number {
     }
     prompt = o.operands.length ? o.operands.join(' ') : readStdin(os);
   }
-  if (!resumed) {
+  if (!resumed && !replay) {
     if (prompt.trim() === '') throw new UsageError('no prompt: give it as an argument or on stdin');
     messages = [{ role: 'user', content: prompt }];
   }
-  const model = modelString(os, o.model ?? os.env.AOS_MODEL ?? cfg.model, o.mock ?? os.env.AOS_MOCK);
-  const tools = (o.tools ?? cfg.tools ?? DEFAULT_TOOLS).filter((t) => t in TOOL_SPECS);
+  const model = replay ? replay.model : modelString(os, o.model ?? os.env.AOS_MODEL ?? cfg.model, o.mock ?? os.env.AOS_MOCK);
+  const chosen = o.tools ?? cfg.tools;
+  const tools = (chosen ?? DEFAULT_TOOLS).filter((t) => t in TOOL_SPECS);
+  // Asks only add up: the config's, the command line's (a parent agent passes its own down).
+  const ask = [...new Set([...(cfg.ask ?? []), ...(o.ask ?? [])])];
   const maxTokens = o.maxTokens ?? cfg.maxTokens ?? DEFAULT_MAX_TOKENS;
   const budgetUsd = o.budgetUsd ?? cfg.budgetUsd;
   const timeoutSec = o.timeoutSec ?? cfg.timeoutSec;
@@ -151,10 +173,25 @@ export function run(os: AgentosApi, args: string[], shebang?: string): number {
     return 0;
   }
 
-  const me: AgentInfo = sys.agent('begin', { agent, model, ...(budgetUsd !== undefined ? { budgetUsd } : {}), ...(o.tokens !== undefined ? { tokens: o.tokens } : {}), tools });
+  // A chosen set of tools narrows this process's capabilities first, so whatever it starts (a child agent
+  // through spawn_agent or bash) gets at most these: capabilities only intersect down.
+  // A replay reaches nothing: no network for it or its tools (the replayed model needs none either).
+  if (chosen || replay) sys.aosctl('restrict', { ...(chosen ? { tools } : {}), ...(replay ? { network: 'none' as const } : {}) });
+  const me: AgentInfo = sys.agent('begin', {
+    agent, model, ...(budgetUsd !== undefined ? { budgetUsd } : {}), ...(o.tokens !== undefined ? { tokens: o.tokens } : {}), tools,
+    ...(o.record ? { record: true } : {}), ...(replay ? { replay: { text: replay.text, verify: replay.verify } } : {}),
+  });
   // The model is offered what the kernel granted: the operator's config and the parent agent may have narrowed it.
   offered = me.tools;
+  const recorded: string[] = [];
   const finish = (name: AgentExitName, reason: string): number => {
+    if (replay?.verify) {
+      // The verdict is the answer of a verifying replay: MATCH (exit 0) or the first DIFF (exit 1).
+      const v = sys.agent('verdict');
+      os.print(`${v.text}\n`);
+      sys.agent('exit', v.match ? 0 : 1, v.match ? 'SUCCESS' : 'FAILURE', v.text);
+      return v.match ? 0 : 1;
+    }
     const code = AgentExit[name];
     if (code !== 0) os.eprint(`aos: ${name.toLowerCase().replace(/_/g, ' ')}: ${reason}\n`);
     try {
@@ -164,7 +201,7 @@ export function run(os: AgentosApi, args: string[], shebang?: string): number {
     }
     return code;
   };
-  const cx: ToolContext = { sys, env: Object.entries(os.env).map(([k, v]) => `${k}=${v}`), aosArgv: [os.argv[0]], model, children: new Map() };
+  const cx: ToolContext = { sys, env: Object.entries(os.env).map(([k, v]) => `${k}=${v}`), aosArgv: [os.argv[0]], model, children: new Map(), ask };
   let checkpointNow = false;
   const checkpointPath = o.checkpoint ?? `/tmp/aos-${os.pid}.checkpoint.json`;
   const writeCheckpoint = () => {
@@ -195,18 +232,25 @@ export function run(os: AgentosApi, args: string[], shebang?: string): number {
     } finally {
       sys.sigprocmask(1, 1 << SIGUSR1);
     }
+    if (o.record) {
+      // The kernel's record of the call (what it sent and received), kept in the agent's file as it goes.
+      recorded.push(...sys.agent('record'));
+      sys.writeFile(o.record, `${recorded.join('\n')}\n`, 0o600);
+    }
     if (!res.ok) return finish(res.exit, res.reason);
     const { reply } = res;
     messages.push(reply.toolCalls.length ? { role: 'assistant', content: reply.text, toolCalls: reply.toolCalls } : { role: 'assistant', content: reply.text });
     if (reply.toolCalls.length === 0) {
       if (o.checkpoint) writeCheckpoint();
-      if (reply.text) os.print(reply.text.endsWith('\n') ? reply.text : `${reply.text}\n`);
+      if (reply.text && !replay?.verify) os.print(reply.text.endsWith('\n') ? reply.text : `${reply.text}\n`);
       return finish('SUCCESS', 'completed');
     }
     for (const call of reply.toolCalls) {
       // The model asked for a tool this agent was not given: a capability violation, not a tool error.
       if (!me.tools.includes(call.name)) return finish('REFUSED', `the model called ${call.name}, which is not among this agent's tools (${me.tools.join(', ') || 'none'})`);
-      messages.push(toolResult(cx, call));
+      // A tool the config marks `ask` runs only once a person approved this call (the intent is in the trace).
+      const approved = !ask.includes(call.name) || again(() => sys.aosctl('ask', call)) === 'allow';
+      messages.push(approved ? toolResult(cx, call) : { role: 'tool', toolCallId: call.id, name: call.name, content: `rejected: ${call.name} needs a person's approval, and it was not given`, isError: true });
     }
   }
   return finish('FAILURE', `no answer after ${o.maxTurns} turns (--max-turns)`);

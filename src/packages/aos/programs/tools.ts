@@ -4,8 +4,8 @@
 
 import type { Json, ToolCall, ToolSpec } from '../../../abi/agent.js';
 import { Errno, SysError, strerror } from '../../../abi/errno.js';
-import { O_CREAT, O_RDONLY, O_TRUNC, O_WRONLY } from '../../../abi/fcntl.js';
-import { WEXITSTATUS, WIFSIGNALED, WTERMSIG } from '../../../abi/wait.js';
+import { O_CREAT, O_RDONLY, O_RDWR, O_TRUNC, O_WRONLY } from '../../../abi/fcntl.js';
+import { WEXITSTATUS, WIFSIGNALED, WNOHANG, WTERMSIG } from '../../../abi/wait.js';
 import type { Sys } from '../../../libc/sys.js';
 
 /** A tool's output kept for the model at most (the end of it, where errors usually are). */
@@ -20,6 +20,8 @@ export interface ToolContext {
   model: string;
   /** Output files of spawned agents, by pid. */
   children: Map<number, string>;
+  /** Tools that wait for a person's approval; a child agent asks for them too. */
+  ask: string[];
 }
 
 const str = (o: { type: 'string'; description: string }) => o;
@@ -72,9 +74,14 @@ export const TOOL_SPECS: Record<string, ToolSpec> = {
     description: 'Wait for a child agent started by spawn_agent (the first one still running when no pid is given); returns its exit status and answer.',
     parameters: { type: 'object', properties: { pid: { type: 'number', description: 'The child agent pid' } } },
   },
+  ask_human: {
+    name: 'ask_human',
+    description: 'Ask a person a question (through /aos/channels/human) and wait for the answer.',
+    parameters: { type: 'object', properties: { question: str({ type: 'string', description: 'The question' }) }, required: ['question'] },
+  },
 };
 
-export const DEFAULT_TOOLS = ['bash', 'read_file', 'write_file', 'edit_file', 'list_dir', 'spawn_agent', 'wait'];
+export const DEFAULT_TOOLS = ['bash', 'read_file', 'write_file', 'edit_file', 'list_dir', 'spawn_agent', 'wait', 'ask_human'];
 
 export class ToolFailure extends Error {}
 
@@ -110,7 +117,7 @@ function concat(parts: Uint8Array[]): Uint8Array {
 }
 
 /** A call interrupted by a caught signal (SIGUSR1 asks for a checkpoint) is made again. */
-function again<T>(f: () => T): T {
+export function again<T>(f: () => T): T {
   for (;;) {
     try {
       return f();
@@ -118,6 +125,27 @@ function again<T>(f: () => T): T {
       if (!(e instanceof SysError) || e.errno !== Errno.EINTR) throw e;
     }
   }
+}
+
+/**
+ * Wait for a child agent through the model service, so this agent shows
+ * waiting_child meanwhile; then reap it. A child that has not become an agent
+ * yet (it is still starting) is looked at again shortly; one that ended
+ * without ever becoming one is reaped as it is.
+ */
+function waitChild(sys: Sys, pid: number): [number, number] {
+  for (;;) {
+    try {
+      again(() => sys.agent('wait', pid));
+      break;
+    } catch (e) {
+      if (!(e instanceof SysError) || e.errno !== Errno.ESRCH) throw e;
+    }
+    const done = again(() => sys.waitpid(pid, WNOHANG));
+    if (done[0] === pid) return done;
+    sys.sleep(5);
+  }
+  return again(() => sys.waitpid(pid));
 }
 
 function describeStatus(status: number): string {
@@ -198,6 +226,7 @@ export function runTool(cx: ToolContext, call: ToolCall): string {
       return sys.readdir(arg(call, 'path')).map((e) => `${e.name}${e.type === 4 ? '/' : ''}`).sort().join('\n');
     case 'spawn_agent': {
       const argv = [...cx.aosArgv, 'run', '--model', cx.model];
+      if (cx.ask.length) argv.push('--ask', cx.ask.join(','));
       const agent = call.arguments.agent;
       const budget = call.arguments.budget;
       if (typeof budget === 'number') argv.push('--budget', String(budget));
@@ -213,7 +242,7 @@ export function runTool(cx: ToolContext, call: ToolCall): string {
       if (typeof pid !== 'number') throw new ToolFailure('wait: argument pid must be a number');
       const out = cx.children.get(pid);
       if (out === undefined) throw new ToolFailure(`wait: ${pid} is not a child agent of this one`);
-      const [, status] = again(() => sys.waitpid(pid));
+      const [, status] = waitChild(sys, pid);
       cx.children.delete(pid);
       let text = '';
       try {
@@ -223,6 +252,16 @@ export function runTool(cx: ToolContext, call: ToolCall): string {
         // its output is gone: the status still tells
       }
       return `[${describeStatus(status)}]\n${text}`;
+    }
+    case 'ask_human': {
+      // Write the question, then read: the read blocks until a person answers (status waiting_human meanwhile).
+      const fd = sys.open('/aos/channels/human', O_RDWR);
+      try {
+        sys.write(fd, new TextEncoder().encode(arg(call, 'question')));
+        return dec.decode(again(() => sys.readAll(fd)));
+      } finally {
+        sys.close(fd);
+      }
     }
     default:
       throw new ToolFailure(`unknown tool ${call.name}`);

@@ -1,0 +1,135 @@
+// vm.agents: agent processes from the host. `run` starts `aos run` as the
+// VM's user (an ordinary process: the VM's policy, budgets and approvals hold
+// as for one started in a shell); `list`, `trace` and `approve` read and
+// decide through the kernel's own calls, as init; `on('trace')` follows every
+// agent's trace (polled: the kernel keeps each trace, so nothing is missed
+// between polls).
+
+import type { AgentInfo } from '../../abi/agent-sys.js';
+import type { SpawnedProcess } from './agent-vm.js';
+import type { Machine } from './machine.js';
+
+export interface AgentRunOptions {
+  /** An operator's agent (/etc/aos/agents.d/<agent>.yaml). */
+  agent?: string;
+  model?: string;
+  /** A mock script (a path in the VM). */
+  mock?: string;
+  budgetUsd?: number;
+  tools?: string[];
+  /** Tools that wait for an approval (onApproval, vm.agents.approve). */
+  ask?: string[];
+}
+
+export interface AgentRunResult {
+  /** The agent's exit code (docs/agents.md: 0 answered, 64 budget, 96 refused, ...). */
+  code: number;
+  /** Its answer (stdout). */
+  answer: string;
+  stderr: string;
+}
+
+export interface RunningAgent {
+  pid: number;
+  wait(): Promise<AgentRunResult>;
+}
+
+export interface TraceEvent {
+  pid: number;
+  event: Record<string, unknown>;
+}
+
+type TraceListener = (e: TraceEvent) => void;
+
+const POLL_MS = 100;
+const dec = new TextDecoder();
+
+async function text(s: AsyncIterable<Uint8Array>): Promise<string> {
+  let out = '';
+  for await (const b of s) out += dec.decode(b, { stream: true });
+  return out;
+}
+
+export class Agents {
+  private readonly listeners = new Set<TraceListener>();
+  private readonly seen = new Map<number, number>();
+  private timer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(
+    private readonly machine: () => Machine,
+    private readonly spawn: (argv: string[]) => Promise<SpawnedProcess>,
+  ) {}
+
+  /** Start an agent on `prompt`; `wait()` gives its exit code and answer. */
+  async run(prompt: string, opts: AgentRunOptions = {}): Promise<RunningAgent> {
+    const argv = ['/bin/sh', '-c', 'exec aos "$@"', 'aos', 'run'];
+    if (opts.model) argv.push('--model', opts.model);
+    if (opts.mock) argv.push('--mock', opts.mock);
+    if (opts.budgetUsd !== undefined) argv.push('--budget', String(opts.budgetUsd));
+    if (opts.tools) argv.push('--tools', opts.tools.join(','));
+    if (opts.ask) argv.push('--ask', opts.ask.join(','));
+    if (opts.agent) argv.push(opts.agent);
+    argv.push('--', prompt);
+    const p = await this.spawn(argv);
+    await p.closeStdin();
+    const out = Promise.all([text(p.stdout), text(p.stderr)]);
+    return {
+      pid: p.pid,
+      wait: async () => {
+        const [code, [answer, stderr]] = await Promise.all([p.wait(), out]);
+        return { code, answer, stderr };
+      },
+    };
+  }
+
+  /** Every agent process the kernel records (running and ended, until reaped). */
+  list(): Promise<AgentInfo[]> {
+    return this.machine().syscall('agent', 'list', 0) as Promise<AgentInfo[]>;
+  }
+
+  /** Agent `pid`'s trace, one event each, from event `from` on. */
+  async trace(pid: number, from = 0): Promise<Record<string, unknown>[]> {
+    const lines = (await this.machine().syscall('agent', 'trace', pid, from)) as string[];
+    return lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+  }
+
+  /** Decide intent `id` (an `ask` tool call waiting), as the host. */
+  async approve(id: number, allow: boolean, reason = ''): Promise<void> {
+    await this.machine().syscall('aosctl', 'decide', id, allow, reason);
+  }
+
+  /** Each new trace event of every agent, as it is recorded. Returns a function that unsubscribes. */
+  on(event: 'trace', cb: TraceListener): () => void {
+    if (event !== 'trace') throw new Error(`vm.agents: unknown event ${event as string}`);
+    this.listeners.add(cb);
+    if (!this.timer) this.timer = setTimeout(() => void this.poll(), 0);
+    return () => {
+      this.listeners.delete(cb);
+      if (this.listeners.size === 0 && this.timer) {
+        clearTimeout(this.timer);
+        this.timer = null;
+      }
+    };
+  }
+
+  private async poll(): Promise<void> {
+    try {
+      for (const a of await this.list()) {
+        const from = this.seen.get(a.pid) ?? 0;
+        const events = await this.trace(a.pid, from);
+        this.seen.set(a.pid, from + events.length);
+        for (const event of events) this.listeners.forEach((l) => l({ pid: a.pid, event }));
+      }
+    } catch {
+      // the VM stopped, or an agent was reaped between list and trace: the next poll sees
+    }
+    if (this.listeners.size) this.timer = setTimeout(() => void this.poll(), POLL_MS);
+  }
+
+  /** Stop following traces (the VM stops). */
+  close(): void {
+    this.listeners.clear();
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+}

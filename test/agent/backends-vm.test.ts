@@ -1,0 +1,72 @@
+// The provider backends wired into the model service, end to end: `aos run`
+// in a VM against a fake OpenAI server on 127.0.0.1 selected through
+// /etc/aos/models.yaml (backend, base_url, api_key_secret), the key a
+// host-held secret that the server checks and the VM never sees; then
+// `aos run --record` → `aos replay --verify` MATCH with no network, and a
+// changed tool output → the first DIFF (exit 1).
+
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { AgentVM } from '../../src/host/node/index.js';
+import { fakeProvider, sse, type FakeProvider } from './fake-provider.js';
+
+const KEY = 'sk-test-7f3a9c-never-in-the-vm';
+let srv: FakeProvider;
+let vm: AgentVM;
+before(async () => {
+  srv = await fakeProvider();
+  vm = new AgentVM({
+    policy: {
+      secrets: { OPENAI_KEY: { value: KEY, hosts: ['127.0.0.1'] } },
+      network: { allow: [{ origin: srv.base, private: true }] },
+    },
+  });
+  await vm.start();
+  await vm.vm.writeFile('/etc/aos/models.yaml', [
+    'models:',
+    '  fake-gpt:',
+    '    backend: openai',
+    `    base_url: ${srv.base}/v1`,
+    '    api_key_secret: OPENAI_KEY',
+    '    input_usd_per_mtok: 1',
+    '    output_usd_per_mtok: 2',
+    '',
+  ].join('\n'));
+});
+after(async () => {
+  await vm.stop();
+  await srv.close();
+});
+
+const toolCall = (id: string, command: string) => sse([
+  [null, { choices: [{ index: 0, delta: { tool_calls: [{ index: 0, id, type: 'function', function: { name: 'bash', arguments: JSON.stringify({ command }) } }] }, finish_reason: 'tool_calls' }] }],
+  [null, { choices: [], usage: { prompt_tokens: 50, completion_tokens: 10 } }],
+  [null, '[DONE]'],
+]);
+const answer = (text: string) => sse([[null, { choices: [{ index: 0, delta: { content: text }, finish_reason: 'stop' }] }], [null, { choices: [], usage: { prompt_tokens: 60, completion_tokens: 5 } }], [null, '[DONE]']]);
+
+test('aos run with an openai model from models.yaml: the key is a host-held secret the server gets and the VM never sees', async () => {
+  await vm.writeFile('/tmp/notes.txt', 'buy milk\n');
+  srv.script({ pieces: [toolCall('c1', 'cat /tmp/notes.txt')] }, { pieces: [answer('It says: buy milk.')] });
+  const from = srv.seen.length;
+  const r = await vm.exec('aos run --model fake-gpt --tools bash --record /tmp/run.rec "what is in my notes?"; echo "status=$?"; echo "$OPENAI_KEY"; cat /tmp/run.rec; aos trace $(aos ps | awk \'NR==2{print $1}\')');
+  assert.equal(r.stdout.split('\n').slice(0, 2).join('\n'), 'It says: buy milk.\nstatus=0', r.stderr);
+  const seen = srv.seen.slice(from);
+  assert.equal(seen.length, 2);
+  assert.deepEqual(seen.map((s) => [s.url, s.headers.authorization]), [['/v1/chat/completions', `Bearer ${KEY}`], ['/v1/chat/completions', `Bearer ${KEY}`]]);
+  assert.equal((seen[0].body as { model: string }).model, 'fake-gpt');
+  // The guest sees a placeholder; the value is nowhere in the VM's output, record or trace.
+  assert.match(r.stdout.split('\n')[2], /^aos-secret-OPENAI_KEY-[0-9a-f]{32}$/);
+  assert.ok(!r.stdout.includes(KEY) && !r.stderr.includes(KEY));
+  assert.match(r.stdout, /"format":"aos-record"/);
+});
+
+test('aos replay --verify: MATCH with no network; a changed tool output is the first DIFF (exit 1)', async () => {
+  const from = srv.seen.length;
+  const ok = await vm.exec('aos replay /tmp/run.rec --verify; echo "status=$?"');
+  assert.equal(ok.stdout, 'MATCH (2 calls)\nstatus=0\n', ok.stderr);
+  await vm.writeFile('/tmp/notes.txt', 'buy oat milk\n');
+  const diff = await vm.exec('aos replay /tmp/run.rec --verify; echo "status=$?"');
+  assert.equal(diff.stdout, 'DIFF call 2 messages[2].content: recorded "buy milk\\n", replayed "buy oat milk\\n"\nstatus=1\n', diff.stderr);
+  assert.equal(srv.seen.length, from, 'a replay made no request');
+});
