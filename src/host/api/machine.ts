@@ -28,7 +28,7 @@ export interface RunOptions {
   cwd?: string;
   /** Bytes or text for stdin; default /dev/null. */
   stdin?: Uint8Array | string;
-  /** Kill with SIGKILL after this long (0 or Infinity: never). */
+  /** Kill it and its process group (what it started) with SIGKILL after this long (0 or Infinity: never). */
   timeoutMs?: number;
   /** Run as this user (default: root, like the host itself). */
   uid?: number;
@@ -252,11 +252,12 @@ export class Machine {
     else [inR, inW] = await this.syscall('pipe');
     let pid: number;
     try {
-      pid = await this.spawn(argv, { ...opts, fds: [[0, inR], [1, outW], [2, errW]] });
+      // A process group of its own, so the timeout ends what it started too (a background child would hold the pipes open).
+      pid = await this.spawn(argv, { ...opts, pgid: 0, fds: [[0, inR], [1, outW], [2, errW]] });
     } finally {
       for (const fd of [inR, outW, errW]) await this.syscall('close', fd);
     }
-    const timer = ms === undefined ? null : longTimeout(() => void this.syscall('kill', pid, 9).catch(() => {}), ms);
+    const timer = ms === undefined ? null : longTimeout(() => void this.syscall('kill', -pid, 9).catch(() => {}), ms);
     const feed = inW >= 0 ? this.feed(inW, opts.stdin!) : Promise.resolve();
     const [stdout, stderr] = await Promise.all([this.drain(outR), this.drain(errR), feed]);
     const [, status] = await this.syscall('waitpid', pid, 0);

@@ -25,7 +25,8 @@ after(async () => {
 });
 
 test('watch: without a terminal, each run is printed with its title; -g exits when the output changes', async () => {
-  const r = await sh('rm -f n; watch -n 0.1 -g "echo run; cat n 2>/dev/null" & pid=$!; sleep 0.5; echo changed > n; wait $pid; echo "status $?"');
+  // The change comes after watch's first run (a file it writes says so), however slow the machine.
+  const r = await sh('rm -f n o; watch -n 0.1 -g "echo run; cat n 2>/dev/null" > o & pid=$!; until grep -q "^run" o 2>/dev/null; do sleep 0.05; done; echo changed > n; wait $pid; s=$?; cat o; echo "status $s"');
   assert.match(r.out, /^Every 0\.1s: echo run; cat n 2>\/dev\/null\t\S+: \w{3} \w{3} [ \d]\d \d\d:\d\d:\d\d \d{4}\n\nrun\n/);
   assert.match(r.out, /run\nchanged\nstatus 0\n$/);
   assert.ok((r.out.match(/^Every /gm) ?? []).length >= 2, 'more than one run before the change');
@@ -37,10 +38,11 @@ test('watch: -t drops the title; -e exits with the failing command status; -x ru
 });
 
 test('watch: SIGINT (Ctrl-C) ends it with status 0', async () => {
-  const r = await sh('watch -t -n 0.1 true & pid=$!; sleep 0.4; kill -INT $pid; wait $pid; echo "status $?"');
+  // Signalled once a run has happened (its handlers are set by then), however slow the machine.
+  const r = await sh('rm -f ran; watch -t -n 0.1 "touch ran" & pid=$!; until [ -e ran ]; do sleep 0.05; done; kill -INT $pid; wait $pid; echo "status $?"');
   assert.equal(r.out, 'status 0\n');
-  // Interrupted while it waits for a run's output: that run ends, then watch.
-  const mid = await sh('watch -t -n 0.1 "sleep 0.6; echo ran" & pid=$!; sleep 0.3; kill -INT $pid; wait $pid; echo "status $?"');
+  // Interrupted while it waits for a run's output: that run ends, then watch (the next run is 10 s away).
+  const mid = await sh('rm -f started; watch -t -n 10 "touch started; sleep 1; echo ran" & pid=$!; until [ -e started ]; do sleep 0.05; done; kill -INT $pid; wait $pid; echo "status $?"');
   assert.equal(mid.out, 'ran\nstatus 0\n');
 });
 
