@@ -4,6 +4,7 @@
 // `ask` entry, the audit trail, the host's fetch), so a backend reaches no
 // host the process could not; `readFile` reads the VM as the process would.
 
+import { concatBytes } from '../../abi/bytes.js';
 import { Errno, SysError } from '../../abi/errno.js';
 import { O_RDONLY } from '../../abi/fcntl.js';
 import { longTimeout } from '../../abi/long-timeout.js';
@@ -95,13 +96,7 @@ function readFile(k: Kernel, pid: number, path: string): Uint8Array {
       if (size > READ_MAX) throw new SysError(Errno.EFBIG, path);
       parts.push(r.slice());
     }
-    const out = new Uint8Array(size);
-    let at = 0;
-    for (const part of parts) {
-      out.set(part, at);
-      at += part.byteLength;
-    }
-    return out;
+    return concatBytes(parts);
   } finally {
     f.unref();
   }

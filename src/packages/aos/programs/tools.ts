@@ -3,6 +3,7 @@
 // so the VM's policy, limits and audit trail apply to them unchanged.
 
 import type { Json, ToolCall, ToolSpec } from '../../../abi/agent.js';
+import { concatBytes } from '../../../abi/bytes.js';
 import { Errno, SysError, strerror } from '../../../abi/errno.js';
 import { O_CREAT, O_RDONLY, O_RDWR, O_TRUNC, O_WRONLY } from '../../../abi/fcntl.js';
 import { WEXITSTATUS, WIFSIGNALED, WNOHANG, WTERMSIG } from '../../../abi/wait.js';
@@ -101,19 +102,9 @@ function tail(chunks: Uint8Array[], total: number): string {
     parts.unshift(chunks[i]);
     kept += chunks[i].byteLength;
   }
-  const text = dec.decode(concat(parts));
+  const text = dec.decode(concatBytes(parts));
   const cut = text.length > OUTPUT_MAX ? text.slice(text.length - OUTPUT_MAX) : text;
   return total > OUTPUT_MAX ? `[… ${total - cut.length} bytes cut]\n${cut}` : cut;
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
-  let o = 0;
-  for (const p of parts) {
-    out.set(p, o);
-    o += p.byteLength;
-  }
-  return out;
 }
 
 /** A call interrupted by a caught signal (SIGUSR1 asks for a checkpoint) is made again. */
