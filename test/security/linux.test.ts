@@ -51,3 +51,12 @@ test('the guest has no network device: only loopback', { skip, timeout: LIMIT },
   const r = await vm.exec("linux -c 'ls /sys/class/net; cat /proc/net/dev | tail -n +3 | cut -d: -f1'");
   assert.equal(r.stdout, 'lo\n    lo\n');
 });
+
+test("a job that crashes the guest's kernel ends with a message and 125, never a hang; the next call gets a fresh guest", { skip, timeout: LIMIT }, async () => {
+  const r = await vm.exec("linux -c 'echo before; echo c > /proc/sysrq-trigger; echo after'");
+  assert.equal(r.stdout, 'before\n');
+  assert.equal(r.exitCode, 125);
+  assert.match(r.stderr, /^linux: the guest's kernel stopped: .*Kernel panic/m);
+  const next = await vm.exec("linux -c 'echo alive'");
+  assert.deepEqual([next.exitCode, next.stdout], [0, 'alive\n']);
+});

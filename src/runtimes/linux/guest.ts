@@ -33,10 +33,12 @@ export class Guest {
   busy = false;
   /** No job has run since the resume: the guest's clock is still the build's. */
   resumed = true;
+  /** The kernel's panic line once the guest has died (a job can crash the whole guest: it is root there). */
+  panic: string | null = null;
   private control = '';
   private out: number[] = [];
   private err: number[] = [];
-  private ended: ((status: number) => void) | null = null;
+  private ended: ((status: number | null) => void) | null = null;
 
   private constructor(private readonly emulator: V86, readonly server: P9Server) {
     emulator.add_listener('serial0-output-byte', (b: number) => this.onControl(b));
@@ -66,8 +68,8 @@ export class Guest {
     return new Guest(emulator, server);
   }
 
-  /** Start `script` (a busybox sh script, run in a subshell of init); resolves with its exit status. */
-  run(script: string): Promise<number> {
+  /** Start `script` (a busybox sh script, run in a subshell of init); resolves with its exit status, or null if the guest died. */
+  run(script: string): Promise<number | null> {
     this.busy = true;
     this.resumed = false;
     this.control = '';
@@ -103,16 +105,24 @@ export class Guest {
       this.control += String.fromCharCode(b);
       return;
     }
-    // Lines init writes start with \x02; anything else (a kernel message) is not ours.
+    // Lines init writes start with \x02; anything else is a kernel message, of which only a panic
+    // matters: the guest is gone (the kernel halts, panic=0), so the job ends and the guest is not reused.
     const line = this.control;
     this.control = '';
     const status = line.startsWith('\x02X') ? Number(line.slice(2)) : NaN;
-    if (Number.isInteger(status) && this.ended) {
-      const done = this.ended;
-      this.ended = null;
-      this.busy = false;
-      done(status);
+    if (Number.isInteger(status)) this.end(status);
+    else if (line.includes('Kernel panic')) {
+      this.panic = line.trim();
+      this.end(null);
     }
+  }
+
+  private end(status: number | null): void {
+    const done = this.ended;
+    if (!done) return;
+    this.ended = null;
+    this.busy = this.panic !== null;
+    done(status);
   }
 }
 

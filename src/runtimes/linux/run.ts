@@ -14,6 +14,8 @@ const POLLIN = 1;
 /** How often the host side looks at stdin, signals and output while a job runs. */
 const TICK_MS = 4;
 const FORWARDED: [number, string][] = [[SIGINT, 'INT'], [SIGTERM, 'TERM'], [SIGHUP, 'HUP'], [SIGQUIT, 'QUIT']];
+/** As env(1) and timeout(1) say that they themselves failed, not the command. */
+const PANIC_STATUS = 125;
 const USAGE = 'usage: linux [-c SCRIPT [NAME [ARG...]] | PROGRAM [ARG...]]\n';
 
 /** The warm guest of this worker, if any. */
@@ -55,7 +57,7 @@ export async function runLinux(ctx: ProcessContext): Promise<void> {
       if (data.length < STDIN_CHUNK) break;
     }
   }, TICK_MS);
-  let status: number;
+  let status: number | null;
   try {
     status = await guest.run(jobScript(command, ctx.env, ctx.sys.getcwd(), guest.resumed ? Date.now() : null));
   } finally {
@@ -63,6 +65,13 @@ export async function runLinux(ctx: ProcessContext): Promise<void> {
   }
   guest.drain(io);
   guest.server.release();
+  if (status === null) {
+    // The job crashed the guest's kernel: say so, and start a fresh guest next time.
+    warm = null;
+    void guest.destroy();
+    writeOut(ctx, 2, new TextEncoder().encode(`linux: the guest's kernel stopped: ${guest.panic}\n`));
+    ctx.exit(PANIC_STATUS);
+  }
   ctx.exit(status);
 }
 
