@@ -60,3 +60,13 @@ test("a job that crashes the guest's kernel ends with a message and 125, never a
   const next = await vm.exec("linux -c 'echo alive'");
   assert.deepEqual([next.exitCode, next.stdout], [0, 'alive\n']);
 });
+
+test('a job that powers off, halts or reboots the guest ends with a message and 125, never a hang', { skip, timeout: LIMIT }, async () => {
+  // Without ACPI the kernel's power-off ends in a halt.
+  for (const [cmd, said] of [['poweroff -f', 'Power down|System halted'], ['halt -f', 'System halted'], ['reboot -f', 'Restarting system']]) {
+    const r = await vm.exec(`linux -c '${cmd}'`);
+    assert.equal(r.exitCode, 125, `${cmd}: ${r.stderr}`);
+    assert.match(r.stderr, new RegExp(`^linux: the guest's kernel stopped: .*(${said})`, 'm'));
+  }
+  assert.equal((await vm.exec("linux -c 'echo alive'")).stdout, 'alive\n');
+});

@@ -26,6 +26,9 @@ export interface JobIO {
   stderr(bytes: Uint8Array): void;
 }
 
+/** What the kernel says last (printed at any loglevel: they are emergencies). */
+const STOPPED = /Kernel panic|reboot: (Power down|Restarting system|System halted)/;
+
 const ascii = (b: Uint8Array): ArrayBuffer => b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer;
 
 export class Guest {
@@ -33,8 +36,8 @@ export class Guest {
   busy = false;
   /** No job has run since the resume: the guest's clock is still the build's. */
   resumed = true;
-  /** The kernel's panic line once the guest has died (a job can crash the whole guest: it is root there). */
-  panic: string | null = null;
+  /** The kernel's last words once the guest has stopped (a job is root there: it can crash or power off the guest). */
+  stopped: string | null = null;
   private control = '';
   private out: number[] = [];
   private err: number[] = [];
@@ -105,14 +108,15 @@ export class Guest {
       this.control += String.fromCharCode(b);
       return;
     }
-    // Lines init writes start with \x02; anything else is a kernel message, of which only a panic
-    // matters: the guest is gone (the kernel halts, panic=0), so the job ends and the guest is not reused.
+    // Lines init writes start with \x02; anything else is a kernel message, of which only the last
+    // words of a panic, power-off, halt or reboot matter: the guest is gone (nothing boots it again:
+    // panic=0, no disk), so the job ends and the guest is not reused.
     const line = this.control;
     this.control = '';
     const status = line.startsWith('\x02X') ? Number(line.slice(2)) : NaN;
     if (Number.isInteger(status)) this.end(status);
-    else if (line.includes('Kernel panic')) {
-      this.panic = line.trim();
+    else if (STOPPED.test(line)) {
+      this.stopped = line.trim();
       this.end(null);
     }
   }
@@ -121,7 +125,7 @@ export class Guest {
     const done = this.ended;
     if (!done) return;
     this.ended = null;
-    this.busy = this.panic !== null;
+    this.busy = this.stopped !== null;
     done(status);
   }
 }

@@ -66,10 +66,10 @@ export async function runLinux(ctx: ProcessContext): Promise<void> {
   guest.drain(io);
   guest.server.release();
   if (status === null) {
-    // The job crashed the guest's kernel: say so, and start a fresh guest next time.
+    // The job crashed or stopped the guest's kernel: say so, and start a fresh guest next time.
     warm = null;
     void guest.destroy();
-    writeOut(ctx, 2, new TextEncoder().encode(`linux: the guest's kernel stopped: ${guest.panic}\n`));
+    writeOut(ctx, 2, new TextEncoder().encode(`linux: the guest's kernel stopped: ${guest.stopped}\n`));
     ctx.exit(PANIC_STATUS);
   }
   ctx.exit(status);
