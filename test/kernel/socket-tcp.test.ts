@@ -13,6 +13,7 @@ import {
   AF_INET, AF_INET6, MSG_DONTWAIT, MSG_PEEK, SHUT_WR, SO_ERROR, SO_REUSEADDR, SO_TYPE, SOCK_NONBLOCK, SOCK_STREAM, SOL_SOCKET,
 } from '../../src/abi/socket.js';
 import { boot, type Machine } from '../../src/host/node/index.js';
+import { errno } from './socket-errno.js';
 
 const enc = new TextEncoder();
 const dec = new TextDecoder();
@@ -27,16 +28,6 @@ after(async () => {
 
 const F_SETFL = 4;
 const POLLIN = 1, POLLOUT = 4, POLLERR = 8, POLLHUP = 16;
-
-async function errno(p: Promise<unknown>): Promise<number> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof SysError) return e.errno;
-    throw e;
-  }
-  assert.fail('expected an error');
-}
 
 async function listener(port = 0, address = '127.0.0.1', family = AF_INET, backlog = 16): Promise<[number, number]> {
   const fd = await m.syscall('socket', family, SOCK_STREAM);

@@ -3,9 +3,10 @@
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { Errno, SysError } from '../../src/abi/errno.js';
+import { Errno } from '../../src/abi/errno.js';
 import { AF_INET, AF_INET6, SOCK_DGRAM } from '../../src/abi/socket.js';
 import { boot, type Machine } from '../../src/host/node/index.js';
+import { errno } from './socket-errno.js';
 
 const enc = new TextEncoder();
 const dec = new TextDecoder();
@@ -17,16 +18,6 @@ before(async () => {
 after(async () => {
   await m.stop();
 });
-
-async function errno(p: Promise<unknown>): Promise<number> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof SysError) return e.errno;
-    throw e;
-  }
-  assert.fail('expected an error');
-}
 
 async function udp(address = '127.0.0.1', port = 0, family = AF_INET): Promise<[number, number]> {
   const fd = await m.syscall('socket', family, SOCK_DGRAM);

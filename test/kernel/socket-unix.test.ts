@@ -7,6 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import { Errno, SysError } from '../../src/abi/errno.js';
 import { AF_INET, AF_UNIX, SOCK_DGRAM, SOCK_NONBLOCK, SOCK_STREAM } from '../../src/abi/socket.js';
 import { boot, type Machine } from '../../src/host/node/index.js';
+import { errno } from './socket-errno.js';
 
 const enc = new TextEncoder();
 const dec = new TextDecoder();
@@ -18,16 +19,6 @@ before(async () => {
 after(async () => {
   await m.stop();
 });
-
-async function errno(p: Promise<unknown>): Promise<number> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof SysError) return e.errno;
-    throw e;
-  }
-  assert.fail('expected an error');
-}
 
 const unix = (address: string) => ({ family: AF_UNIX, address, port: 0 });
 
