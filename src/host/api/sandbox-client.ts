@@ -21,6 +21,8 @@ export abstract class SandboxClient {
   private readonly terminals = new Map<number, RemoteTerminal>();
   /** Terminal output that arrived before openTerminal learned its id. */
   private readonly orphanData = new Map<number, Uint8Array[]>();
+  /** The last listen() sent: calls that produce events wait for it, since some engines run scripts concurrently. */
+  private listening: Promise<unknown> = Promise.resolve();
 
   /** @param name how errors name this VM ('BrowserVM', ...) */
   constructor(protected readonly name: string) {}
@@ -66,6 +68,7 @@ export abstract class SandboxClient {
 
   /** Run a command in the session; bytes exactly as the command wrote them. */
   async execBytes(cmd: string, opts: ExecOptions = {}): Promise<ExecBytesResult> {
+    await this.listening;
     const r = await this.call('exec', [cmd, wire(opts)]);
     const out: ExecBytesResult = { stdout: fromBase64(r.stdout), stderr: fromBase64(r.stderr), exitCode: r.exitCode, timedOut: r.timedOut };
     if (r.truncated) out.truncated = true;
@@ -84,6 +87,7 @@ export abstract class SandboxClient {
   async run(argv: string[], opts: Omit<RunOptions, 'path'> = {}): Promise<RunResult> {
     // Typed away; refused for untyped callers too.
     if ((opts as RunOptions).path !== undefined) throw this.unsupported('run() with path', 'the sandbox runs programs by argv[0]');
+    await this.listening;
     const r = await this.call('run', [argv, { ...wire(opts), uid: opts.uid, gid: opts.gid }]);
     return { stdout: fromBase64(r.stdout), stderr: fromBase64(r.stderr), status: r.status, exitCode: r.exitCode, signal: r.signal };
   }
@@ -100,10 +104,14 @@ export abstract class SandboxClient {
     const set = (event === 'output' ? this.outputListeners : this.auditListeners) as Set<unknown>;
     set.add(cb);
     // The page forwards events only while someone listens (each one is a round trip).
-    if (set.size === 1 && this.connected) void this.call('listen', [event, true]).catch(() => {});
+    if (set.size === 1 && this.connected) this.listen(event, true);
     return () => {
-      if (set.delete(cb) && set.size === 0 && this.connected) void this.call('listen', [event, false]).catch(() => {});
+      if (set.delete(cb) && set.size === 0 && this.connected) this.listen(event, false);
     };
+  }
+
+  private listen(event: 'output' | 'audit', on: boolean): void {
+    this.listening = this.call('listen', [event, on]).catch(() => {});
   }
 
   audit(): Promise<AuditEvent[]> {
