@@ -7,10 +7,10 @@
 
 import { encodeBytes } from '../../abi/bytestr.js';
 import { Errno, SysError } from '../../abi/errno.js';
-import { NAME_MAX } from '../../abi/fcntl.js';
-import type { DirEntry, StatFs } from '../../abi/stat.js';
+import type { DirEntry } from '../../abi/stat.js';
 import { S_IFDIR, S_IFLNK, S_IFREG, dtype } from '../../abi/stat.js';
 import type { Kernel } from '../kernel.js';
+import { SyntheticFs } from './synthetic.js';
 import type { Cred, FileOps, FileSystem, Inode, SetAttr } from '../vfs/types.js';
 import { snapshotOps } from './procfs/snapshot.js';
 import type { DirNode, FileNode, Node } from './aosfs/node.js';
@@ -55,16 +55,15 @@ export class AosInode implements Inode {
   }
 }
 
-export class AosFs implements FileSystem {
+export class AosFs extends SyntheticFs implements FileSystem {
   readonly type = 'aos';
-  dev = 0;
-  readonly readonly = false;
   /** Inode numbers by path, stable for the same name (stat twice agrees). */
   private readonly inos = new Map<string, number>();
   private readonly paths = new WeakMap<AosInode, string>();
   private readonly rootInode: AosInode;
 
   constructor(readonly k: Kernel) {
+    super();
     this.rootInode = new AosInode(this, 1, ROOT_DIR, null, ROOT_CRED);
     this.paths.set(this.rootInode, '');
     this.inos.set('', 1);
@@ -125,10 +124,6 @@ export class AosFs implements FileSystem {
     return this.generate(n, ROOT_CRED).slice(pos, pos + len);
   }
 
-  write(): number {
-    throw new SysError(Errno.EINVAL);
-  }
-
   /** O_TRUNC: ignored on action files (`>` and `>>` both send); a projection is EROFS. */
   truncate(inode: Inode): void {
     if (this.readOnlyFile(inode)) throw new SysError(Errno.EROFS);
@@ -142,30 +137,6 @@ export class AosFs implements FileSystem {
 
   create(): Inode {
     throw new SysError(Errno.EPERM, 'nothing can be created in /aos');
-  }
-
-  symlink(): Inode {
-    throw new SysError(Errno.EPERM);
-  }
-
-  link(): void {
-    throw new SysError(Errno.EPERM);
-  }
-
-  unlink(): void {
-    throw new SysError(Errno.EPERM);
-  }
-
-  rmdir(): void {
-    throw new SysError(Errno.EPERM);
-  }
-
-  rename(): void {
-    throw new SysError(Errno.EPERM);
-  }
-
-  statfs(): StatFs {
-    return { type: this.type, bsize: 4096, blocks: 0, bfree: 0, bavail: 0, files: 0, ffree: 0, namelen: NAME_MAX };
   }
 
   // ---- helpers ----

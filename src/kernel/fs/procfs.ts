@@ -6,8 +6,7 @@
 
 import { encodeBytes } from '../../abi/bytestr.js';
 import { Errno, SysError } from '../../abi/errno.js';
-import { NAME_MAX } from '../../abi/fcntl.js';
-import type { DirEntry, StatFs } from '../../abi/stat.js';
+import type { DirEntry } from '../../abi/stat.js';
 import { S_IFDIR, S_IFLNK, S_IFMT, S_IFREG, dtype } from '../../abi/stat.js';
 import type { Cred, FileOps, FileSystem, Inode, SetAttr } from '../vfs/types.js';
 import type { Ctx, DirSpec, Entry, FileEntry, LinkEntry, Node } from './procfs/entry.js';
@@ -17,6 +16,7 @@ import { PID_DIR } from './procfs/pid.js';
 import { snapshotOps } from './procfs/snapshot.js';
 import type { ProcSource } from './procfs/source.js';
 import { ROOT_DIR } from './procfs/system.js';
+import { SyntheticFs } from './synthetic.js';
 
 export type { MountEntry, ProcSource } from './procfs/source.js';
 
@@ -32,16 +32,14 @@ function numberTree(dir: DirSpec, out: Map<Entry, number>): void {
   }
 }
 
-export class ProcFs implements FileSystem, LinkCounter {
+export class ProcFs extends SyntheticFs implements FileSystem, LinkCounter {
   readonly type = 'proc';
-  dev = 0;
-  /** Mounted read-write as on Linux: refusals come from each operation, not EROFS. */
-  readonly readonly = false;
   private readonly systemIndex = new Map<Entry, number>();
   private readonly pidIndex = new Map<Entry, number>();
   private readonly rootInode: ProcInode;
 
   constructor(readonly src: ProcSource) {
+    super();
     numberTree(ROOT_DIR, this.systemIndex);
     numberTree(PID_DIR, this.pidIndex);
     this.rootInode = this.make({ entry: ROOT_DIR, pid: null, fd: -1, ino: ROOT_INO }, null, ROOT_CRED);
@@ -111,10 +109,6 @@ export class ProcFs implements FileSystem, LinkCounter {
     return this.generate(i, e, i.cred).slice(pos, pos + len);
   }
 
-  write(): number {
-    throw new SysError(Errno.EINVAL);
-  }
-
   /** O_TRUNC on a proc file is accepted and changes nothing, as proc_setattr does. */
   truncate(): void {}
 
@@ -126,30 +120,6 @@ export class ProcFs implements FileSystem, LinkCounter {
   /** Unreachable through the VFS (lookup fails first); the errors are what Linux's missing ops give. */
   create(_dir: Inode, _name: string, mode: number): Inode {
     throw new SysError((mode & S_IFMT || S_IFREG) === S_IFREG ? Errno.EACCES : Errno.EPERM);
-  }
-
-  symlink(): Inode {
-    throw new SysError(Errno.EPERM);
-  }
-
-  link(): void {
-    throw new SysError(Errno.EPERM);
-  }
-
-  unlink(): void {
-    throw new SysError(Errno.EPERM);
-  }
-
-  rmdir(): void {
-    throw new SysError(Errno.EPERM);
-  }
-
-  rename(): void {
-    throw new SysError(Errno.EPERM);
-  }
-
-  statfs(): StatFs {
-    return { type: this.type, bsize: 4096, blocks: 0, bfree: 0, bavail: 0, files: 0, ffree: 0, namelen: NAME_MAX };
   }
 
   linkCount(inode: ProcInode): number {
