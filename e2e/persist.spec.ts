@@ -143,3 +143,13 @@ test('mounts (browser): an OPFS directory and a directory handle, both ways, not
   expect(r.rm).toBe('from-page.txt\n[0]');
   expect(r.big).toBe('same\n[0]');
 });
+
+test('persist (browser): a restore shares the snapshot (no copy), and deleting or replacing that snapshot keeps the layer', async ({ page }) => {
+  await harness(page);
+  const r = await page.evaluate((n) => window.__agentos.restoreShares(n), unique('share'));
+  expect(r.stored).toBe('{"snap":"s"}');
+  expect(r.reopened).toBe('one\nafter\nf\nh\n');
+  expect(r.afterDelete).toBe('three\nafter\n');
+  expect(r.storedAfterReplace).toMatch(/^frame of \d+ bytes$/);
+  expect(r.afterReplace).toBe('four\nafter\n');
+});

@@ -286,6 +286,56 @@ const api = {
     }
   },
 
+  /**
+   * A restore shares the snapshot's bytes: what the stored checkpoint is
+   * after it, and that the layer stays whole when that snapshot is then
+   * deleted or replaced (each step in a VM reopened from IndexedDB).
+   */
+  async restoreShares(name: string): Promise<Record<string, string>> {
+    const stored = async () => {
+      const db = await new Promise<IDBDatabase>((ok, fail) => {
+        const r = indexedDB.open(`agentos-vm:${name}`);
+        r.onsuccess = () => ok(r.result);
+        r.onerror = () => fail(r.error);
+      });
+      try {
+        const v = await new Promise<unknown>((ok, fail) => {
+          const r = db.transaction('layer').objectStore('layer').get('checkpoint');
+          r.onsuccess = () => ok(r.result);
+          r.onerror = () => fail(r.error);
+        });
+        return v instanceof Uint8Array ? `frame of ${v.length} bytes` : JSON.stringify(v);
+      } finally {
+        db.close();
+      }
+    };
+    const inVm = async (cmds: string[]) => {
+      const vm = new AgentVM({ persist: name });
+      await vm.start();
+      let out = '';
+      try {
+        for (const c of cmds) {
+          const m = /^(snapshot|restore|delete) (\S+)$/.exec(c);
+          if (m?.[1] === 'snapshot') await vm.snapshot(m[2]);
+          else if (m?.[1] === 'restore') await vm.restore(m[2]);
+          else if (m?.[1] === 'delete') await vm.snapshots.delete(m[2]);
+          else out += (await vm.exec(c)).stdout;
+        }
+      } finally {
+        await vm.stop();
+      }
+      return out;
+    };
+    const out: Record<string, string> = {};
+    await inVm(['echo one > f', 'snapshot s', 'echo two > f; echo x > g', 'restore s', 'echo after > h']);
+    out.stored = await stored();
+    out.reopened = await inVm(['cat f h; ls', 'echo three > f', 'delete s']);
+    out.afterDelete = await inVm(['cat f h', 'snapshot t', 'restore t', 'echo four > f', 'snapshot t']);
+    out.storedAfterReplace = await stored();
+    out.afterReplace = await inVm(['cat f h']);
+    return out;
+  },
+
   /** An OPFS directory and a handle-mounted one (as showDirectoryPicker() gives) in a VM: both ways, and the refusals. */
   async mountCheck(name: string): Promise<Record<string, string>> {
     const opfs = await navigator.storage.getDirectory();
