@@ -3,6 +3,7 @@
 // status and nothing after it runs; the session survives with its state.
 
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { after, before, test } from 'node:test';
 import { AgentVM } from '../../src/host/node/index.js';
 import { EXEC_CASES, hostBash, RESET } from './exec-cases.js';
@@ -82,4 +83,15 @@ test('exec: a subshell\'s cd and umask are put back, the parent\'s own stay', as
   const r = await vm.exec('cd /tmp; umask 022; (cd /; umask 077); echo "$(pwd -P) $(umask)"; x=$(cd /usr; umask 0); echo "$(pwd -P) $(umask)"; echo hi | (cd /; umask 0; cat) >/dev/null; pwd -P; umask; umask 027; (umask); cd /usr; (pwd)');
   await vm.exec('cd ~; umask 022');
   assert.equal(r.stdout, '/tmp 0022\n/tmp 0022\n/tmp\n0022\n0027\n/usr\n', r.stderr);
+});
+
+test('bash -c: set -m gives each background job a process group of its own (kill -- -PGID reaches it); set +m takes it back', async () => {
+  // Is the background job its own group leader? Then a group kill ends it.
+  const own = 'sleep 30 & p=$!; [ "$(ps -o pgid= -p $p | tr -d " ")" = "$p" ] && echo own || echo shared';
+  const script = `set -m; ${own}; kill -- -$p && wait $p; echo "killed $?"; set +m; ${own}; kill $p`;
+  const want = 'own\nkilled 143\nshared\n';
+  const r = await vm.exec(`bash -c '${script}'`);
+  assert.equal(r.stdout, want, r.stderr);
+  const b = spawnSync('bash', ['-c', script], { encoding: 'utf8' });
+  if (b.status !== null && !b.error) assert.equal(b.stdout, want, 'the host bash agrees');
 });

@@ -17,6 +17,9 @@ export function syncOptionVars(sh: Shell): void {
   }
 }
 
+/** Shells whose job control `set -m` turned on (and `set +m` may turn off again). */
+const monitorBySet = new WeakSet<Shell>();
+
 function setOption(sh: Shell, name: string, on: boolean): boolean {
   if (!(SET_OPTION_NAMES as string[]).includes(name)) {
     sh.error(`set: ${name}: invalid option name`);
@@ -25,7 +28,20 @@ function setOption(sh: Shell, name: string, on: boolean): boolean {
   sh.opts.set.set(name as SetOption, on);
   // The two editing modes exclude each other.
   if (on && (name === 'vi' || name === 'emacs')) sh.opts.set.set(name === 'vi' ? 'emacs' : 'vi', false);
+  if (name === 'monitor') monitor(sh, on);
   return true;
+}
+
+/**
+ * `set -m` in a script: each job gets a process group of its own, as in bash
+ * (so `kill -- -$!` reaches a whole background pipeline). A shell that does
+ * job control anyway (interactive, exec sessions) keeps it after `set +m`.
+ */
+function monitor(sh: Shell, on: boolean): void {
+  if (on && !sh.jobControl) {
+    sh.jobControl = true;
+    monitorBySet.add(sh);
+  } else if (!on && monitorBySet.delete(sh)) sh.jobControl = false;
 }
 
 export const set: Builtin = (sh, argv) => {
@@ -83,7 +99,7 @@ function setOptions(sh: Shell, argv: string[]): number {
         sh.write(2, 'set: usage: set [-abefhkmnptuvxBCEHPT] [-o option-name] [--] [-] [arg ...]\n');
         return 2;
       }
-      sh.opts.set.set(name, on);
+      setOption(sh, name, on);
     }
   }
   if (i < args.length) sh.positional = args.slice(i);
