@@ -88,7 +88,10 @@ export async function runAos(spawn: (argv: string[]) => Promise<SpawnedProcess>,
 
 export class Agents {
   private readonly listeners = new Set<TraceListener>();
-  private readonly seen = new Map<number, number>();
+  /** Events read per agent, by pid and start time (a pid is reused once the kernel forgot its agent). */
+  private readonly seen = new Map<string, number>();
+  /** Agents whose whole trace was read. */
+  private readonly finished = new Set<string>();
   private timer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(private readonly port: AgentPort) {}
@@ -147,9 +150,15 @@ export class Agents {
   private async poll(): Promise<void> {
     try {
       for (const a of await this.list()) {
-        const from = this.seen.get(a.pid) ?? 0;
+        const key = `${a.pid}@${a.started}`;
+        if (this.finished.has(key)) continue;
+        const from = this.seen.get(key) ?? 0;
         const events = await this.trace(a.pid, from);
-        this.seen.set(a.pid, from + events.length);
+        this.seen.set(key, from + events.length);
+        // Listed as exited before this read: the read had its last event, so it is not read again
+        // (each read is a round trip to the page on a BrowserVM). What a leftover descendant adds
+        // later (the answer to a question it asked) is in trace(pid), not in these events.
+        if (a.status === 'exited') this.finished.add(key);
         for (const event of events) this.listeners.forEach((l) => l({ pid: a.pid, event }));
       }
     } catch {
