@@ -193,5 +193,6 @@ test('vm.agents: pending shows an ask_human question, answer replies as the host
   await status('running');
   await vm.agents.signal(b.pid, 'KILL');
   assert.equal((await b.wait()).code, 137);
+  await vm.exec('pkill -x sleep'); // its bash tool's child, left running by the KILL
   assert.equal((await vm.agents.list()).find((x) => x.pid === b.pid)?.exit?.name, 'KILLED');
 });

@@ -97,6 +97,7 @@ t('BrowserVM agents: run (mock), an ask intent decided by the host, list, trace 
     await until('resumed', status, (s) => s === 'running');
     await vm.agents.signal(b.pid, 'KILL');
     assert.equal((await b.wait()).code, 128 + 9);
+    await vm.exec('pkill -x sleep'); // its bash tool's child, left running by the KILL
     await assert.rejects(vm.agents.signal(b.pid, 'HUP' as 'KILL'), /unknown signal HUP/);
   } finally {
     off();
