@@ -113,7 +113,9 @@ const api: SandboxApi = {
   syscall: (name, args) => need().vm.syscall(name as SyscallName, ...(args as SyscallArgs<SyscallName>)) as Promise<Value>,
   async agentRun(prompt, o) {
     const a = await need().agents.run(prompt, o);
-    agents.set(a.pid, a.wait());
+    const done = a.wait();
+    done.catch(() => {}); // a VM stopped before anyone waited: not an unhandled rejection in the page
+    agents.set(a.pid, done);
     return a.pid;
   },
   async agentWait(pid) {
