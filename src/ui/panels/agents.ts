@@ -62,7 +62,7 @@ export class AgentsPanel {
         const said = (r.answer || r.stderr).trim();
         this.message.textContent = `Agent ${a.pid} ended with exit ${r.code}${said ? `: ${said}` : ''}`;
         void this.refresh();
-      });
+      }, (e: unknown) => (this.message.textContent = (e as Error).message));
     } catch (e) {
       this.message.textContent = (e as Error).message;
     }
