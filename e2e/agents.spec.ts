@@ -6,7 +6,8 @@
 // into the key header for its host only — another host gets the placeholder,
 // and the guest never reads the value. Then the playground's Agents panel
 // with the mock backend: start, answer ask_human, approve an intent, the
-// trace and the spend; pause, resume and kill.
+// trace and the spend; pause, resume and kill; and an openai model whose key
+// is the one the Keys panel keeps.
 // Run: npm run build && AGENTOS_E2E_PORT=4305 npx playwright test e2e/agents.spec.ts
 
 import { expect, test, type Page, type Request, type Route } from '@playwright/test';
@@ -15,7 +16,7 @@ import { sse } from '../test/agent/fake-provider.js';
 
 const OPENAI_KEY = 'sk-openai-browser-3c9f1e27ab54';
 const ANTHROPIC_KEY = 'sk-ant-browser-8d2e64f0c1a7';
-const TOKEN = /aos-secret-(OPENAI|ANTHROPIC)_KEY-[0-9a-f]{32}/;
+const TOKEN = /aos-secret-(OPENAI|ANTHROPIC)(_API)?_KEY-[0-9a-f]{32}/;
 const CORS = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': '*', 'Access-Control-Allow-Methods': '*', 'Access-Control-Expose-Headers': '*' };
 
 interface Seen {
@@ -224,6 +225,30 @@ test.describe('the playground Agents panel', () => {
     await expect(p.locator('ul.agents-pending')).toContainText('Nothing.');
     const trace = p.locator('pre.agent-trace');
     for (const ev of ['"type":"start"', '"type":"intent"', '"decision":"allow"', '"answer":"notes.txt"', '"type":"exit"']) await expect(trace).toContainText(ev);
+  });
+
+  test('an openai model with the key from the Keys panel: the routed provider gets it, the page and VM show only the placeholder', async ({ page }) => {
+    const seen: Seen[] = [];
+    await provider(page, seen, [{ body: openaiTool('c1', 'echo "[$OPENAI_API_KEY]"') }, { body: openaiText('Done in the playground.') }]);
+    // As the Keys panel keeps it (e2e/security-secrets.spec.ts drives the form); applied when the VM starts.
+    await page.goto('/?vm=');
+    await page.evaluate((v) => localStorage.setItem('agentos-secrets', JSON.stringify({ OPENAI_API_KEY: { value: v, hosts: ['api.openai.test'] } })), OPENAI_KEY);
+    await open(page);
+    // The operator's model table, as root (the host's own call).
+    await page.evaluate((t) => window.agentos.vm.vm.writeFile('/etc/aos/models.yaml', t), MODELS.replaceAll('OPENAI_KEY', 'OPENAI_API_KEY'));
+    const p = page.locator('#agents');
+    await p.getByLabel('Prompt').fill('say where you are');
+    await p.getByLabel('Model').fill('fake-gpt');
+    await p.getByRole('button', { name: 'Start agent' }).click();
+    await expect(p.locator('p[role=status]')).toContainText('ended with exit 0: Done in the playground.');
+    expect(seen.map((s) => [s.host, s.headers.authorization])).toEqual(Array(2).fill(['api.openai.test', `Bearer ${OPENAI_KEY}`]));
+    expect(JSON.parse(seen[1].body).messages.at(-1).content).toMatch(new RegExp(`^\\[${TOKEN.source}\\]\n$`));
+    await p.locator('ul.agents li').first().getByRole('button', { name: 'Trace' }).click();
+    await expect(p.locator('pre.agent-trace')).toContainText('"type":"exit"');
+    const inside = await page.evaluate(async () => (await window.agentos.exec('aos trace $(aos ps | awk \'NR==2{print $1}\')')).stdout + document.body.innerText);
+    expect(inside).toMatch(TOKEN);
+    expect(inside).not.toContain(OPENAI_KEY);
+    await page.evaluate(() => localStorage.removeItem('agentos-secrets'));
   });
 
   test('pause, resume and kill a running agent; reject an intent', async ({ page }) => {
