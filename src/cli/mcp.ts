@@ -1,8 +1,9 @@
 // `agentos mcp`: one VM offered to an agent over the Model Context Protocol
 // (stdio, @modelcontextprotocol/sdk). Tools: exec, read_file, write_file,
-// list_directory, snapshot, restore, and the background jobs' job_start,
-// job_output, job_wait, job_kill, job_list. The VM (its jobs too) lives as
-// long as the connection.
+// list_directory, snapshot, restore, the background jobs' job_start,
+// job_output, job_wait, job_kill, job_list, and agent processes' agent_run and
+// agent_status (either host). The VM (its jobs too) lives as long as the
+// connection.
 //
 // Every tool acts for the agent, so none reaches further than the guest: exec
 // runs in the guest's session; the file tools are AgentVM's file calls, which
@@ -26,7 +27,8 @@ export const MCP_USAGE = `  mcp [--state DIR] [--isolation MODE] [--host node|br
       [POLICY OPTIONS]
                           serve one VM over the Model Context Protocol on stdin/stdout:
                           tools exec, read_file, write_file, list_directory, snapshot,
-                          restore, job_start, job_output, job_wait, job_kill, job_list;
+                          restore, job_start, job_output, job_wait, job_kill, job_list,
+                          agent_run, agent_status;
                           --state DIR makes it persistent (Node host);
                           --host browser runs it in headless Chromium (BrowserVM), else it runs
                           isolated in a child Node process (--isolation, below);
@@ -190,7 +192,7 @@ export async function mcpCommand(args: string[], usageError: (msg: string) => nu
     inputSchema: {},
   }, () => guarded(async () => text(JSON.stringify(await vm.jobs.list()))));
 
-  if (vm instanceof AgentVM) registerAgentTools(server, vm);
+  registerAgentTools(server, vm);
 
   const transport = new LineTransport(process.stdin, protocol);
   const closed = new Promise<void>((done) => {
@@ -204,7 +206,7 @@ export async function mcpCommand(args: string[], usageError: (msg: string) => nu
 }
 
 /** agent_run and agent_status: agent processes of the served VM (docs/agents.md). */
-function registerAgentTools(server: McpServer, vm: AgentVM): void {
+function registerAgentTools(server: McpServer, vm: VM): void {
   const started = new Set<number>();
   const finished = new Map<number, AgentRunResult>();
   server.registerTool('agent_run', {

@@ -1,5 +1,5 @@
 // The playground page: the terminal at the centre of a persistent VM, with
-// the files, snapshots and kernel panels beside it, and `window.agentos`.
+// the files, snapshots, agents and kernel panels beside it, and `window.agentos`.
 //
 // URL parameters: `?vm=NAME` picks the persistent VM (default `playground`),
 // `?vm=` (empty) an ephemeral one; `?takeover` takes the VM from another tab;
@@ -11,6 +11,7 @@ import '@xterm/xterm/css/xterm.css';
 import { parsePolicy } from './component/attributes.js';
 import { ensureIsolation, isolationHelp } from './coi/ensure.js';
 import { el } from './dom.js';
+import { AgentsPanel } from './panels/agents.js';
 import { ask } from './panels/ask.js';
 import { FileTree } from './panels/file-tree.js';
 import { KeysPanel, withStoredSecrets } from './panels/keys.js';
@@ -88,14 +89,21 @@ async function main(): Promise<void> {
   const snaps = new SnapshotsPanel(vmView, () => void files.refresh());
   const kernel = el('section', { id: 'kernel', className: 'panel' });
   new StatusView(kernel, vmView.vm.vm, bootMs).start();
-  addTabs(tabs, panels, [['Files', files.root], ['Snapshots', snaps.root], ['Kernel', kernel], ['Keys', new KeysPanel().root]], (i) => {
+  const agents = new AgentsPanel(() => vmView.vm.agents);
+  addTabs(tabs, panels, [['Files', files.root], ['Snapshots', snaps.root], ['Agents', agents.root], ['Kernel', kernel], ['Keys', new KeysPanel().root]], (i) => {
     if (i === 0) void files.refresh();
     if (i === 1) void snaps.refresh();
+    if (i === 2) void agents.refresh();
   });
   void files.refresh();
+  const visible = (e: HTMLElement) => document.visibilityState === 'visible' && e.checkVisibility();
   setInterval(() => {
-    if (document.visibilityState === 'visible' && files.root.checkVisibility()) void files.refresh();
+    if (visible(files.root)) void files.refresh();
   }, 3000);
+  // Agents change by the moment (status, spend, trace): polled while the panel is shown.
+  setInterval(() => {
+    if (visible(agents.root)) void agents.refresh();
+  }, 500);
   void storage.refresh();
   setInterval(() => void storage.refresh(), 10_000);
   addReset(vmView);

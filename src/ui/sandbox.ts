@@ -11,6 +11,7 @@
 
 import { AgentVM, type Terminal } from '../host/browser/index.js';
 import type { Value } from '../abi/codec.js';
+import type { AgentRunResult } from '../host/api/agents.js';
 import type { SyscallArgs } from '../abi/syscall-types.js';
 import type { SyscallName } from '../abi/syscalls.js';
 import {
@@ -26,6 +27,8 @@ type Bindings = {
 const host = globalThis as unknown as Bindings & { agentos: SandboxWindow };
 
 let vm: AgentVM | null = null;
+/** Agents vm.agents.run started, by pid: their results until the driver asks (agentWait). */
+const agents = new Map<number, Promise<AgentRunResult>>();
 const terms = new Map<number, Terminal>();
 let nextTerm = 1;
 const unlisten: Partial<Record<'output' | 'audit', () => void>> = {};
@@ -108,9 +111,26 @@ const api: SandboxApi = {
   termClose: (id) => term(id).close(),
   // Name and arguments arrive as data from the page's driver: the kernel checks them, as it does a process's.
   syscall: (name, args) => need().vm.syscall(name as SyscallName, ...(args as SyscallArgs<SyscallName>)) as Promise<Value>,
+  async agentRun(prompt, o) {
+    const a = await need().agents.run(prompt, o);
+    const done = a.wait();
+    done.catch(() => {}); // a VM stopped before anyone waited: not an unhandled rejection in the page
+    agents.set(a.pid, done);
+    return a.pid;
+  },
+  async agentWait(pid) {
+    const done = agents.get(pid);
+    if (!done) throw new Error(`BrowserVM: no agent ${pid} that vm.agents.run started and no one waited for`);
+    try {
+      return await done;
+    } finally {
+      agents.delete(pid);
+    }
+  },
   async stop() {
     const v = vm;
     vm = null;
+    agents.clear();
     await v?.stop();
   },
 };

@@ -159,3 +159,40 @@ test('vm.agents: run and wait, list, trace events as they come, approve an inten
     off();
   }
 });
+
+test('vm.agents: pending shows an ask_human question, answer replies as the host; signal pauses, resumes and kills', async () => {
+  await vm.writeFile('/tmp/q.jsonl', script(
+    { text: '', tool_calls: [{ name: 'ask_human', arguments: { question: 'Which colour?' } }] },
+    { text: 'blue it is', match: '^blue' },
+  ));
+  const a = await vm.agents.run('pick', { mock: '/tmp/q.jsonl' });
+  let q = (await vm.agents.pending()).questions.find((x) => x.question === 'Which colour?');
+  for (let i = 0; i < 200 && !q; i++) {
+    await new Promise((r) => setTimeout(r, 25));
+    q = (await vm.agents.pending()).questions.find((x) => x.question === 'Which colour?');
+  }
+  assert.ok(q, 'the question is pending');
+  await vm.agents.answer(q.id, 'blue');
+  assert.deepEqual(await a.wait(), { code: 0, answer: 'blue it is\n', stderr: '' });
+  await assert.rejects(vm.agents.answer(q.id, 'again'), /no pending question/);
+
+  await vm.writeFile('/tmp/long.jsonl', script({ text: '', tool_calls: [{ name: 'bash', arguments: { command: 'sleep 60' } }] }));
+  const b = await vm.agents.run('wait', { mock: '/tmp/long.jsonl' });
+  const status = async (want: string) => {
+    let s: string | undefined;
+    for (let i = 0; i < 200 && s !== want; i++) {
+      s = (await vm.agents.list()).find((x) => x.pid === b.pid)?.status;
+      if (s !== want) await new Promise((r) => setTimeout(r, 25));
+    }
+    assert.equal(s, want);
+  };
+  await status('running');
+  await vm.agents.signal(b.pid, 'STOP');
+  await status('paused');
+  await vm.agents.signal(b.pid, 'CONT');
+  await status('running');
+  await vm.agents.signal(b.pid, 'KILL');
+  assert.equal((await b.wait()).code, 137);
+  await vm.exec('pkill -x sleep'); // its bash tool's child, left running by the KILL
+  assert.equal((await vm.agents.list()).find((x) => x.pid === b.pid)?.exit?.name, 'KILLED');
+});

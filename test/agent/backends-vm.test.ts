@@ -11,13 +11,14 @@ import { AgentVM } from '../../src/host/node/index.js';
 import { fakeProvider, sse, type FakeProvider } from './fake-provider.js';
 
 const KEY = 'sk-test-7f3a9c-never-in-the-vm';
+const ANTHROPIC_KEY = 'sk-ant-test-41d0b8-never-in-the-vm';
 let srv: FakeProvider;
 let vm: AgentVM;
 before(async () => {
   srv = await fakeProvider();
   vm = new AgentVM({
     policy: {
-      secrets: { OPENAI_KEY: { value: KEY, hosts: ['127.0.0.1'] } },
+      secrets: { OPENAI_KEY: { value: KEY, hosts: ['127.0.0.1'] }, ANTHROPIC_KEY: { value: ANTHROPIC_KEY, hosts: ['127.0.0.1'] } },
       network: { allow: [{ origin: srv.base, private: true }] },
     },
   });
@@ -30,6 +31,12 @@ before(async () => {
     '    api_key_secret: OPENAI_KEY',
     '    input_usd_per_mtok: 1',
     '    output_usd_per_mtok: 2',
+    '  fake-claude:',
+    '    backend: anthropic',
+    `    base_url: ${srv.base}/v1`,
+    '    api_key_secret: ANTHROPIC_KEY',
+    '    input_usd_per_mtok: 3',
+    '    output_usd_per_mtok: 15',
     '',
   ].join('\n'));
 });
@@ -69,4 +76,50 @@ test('aos replay --verify: MATCH with no network; a changed tool output is the f
   const diff = await vm.exec('aos replay /tmp/run.rec --verify; echo "status=$?"');
   assert.equal(diff.stdout, 'DIFF call 2 messages[2].content: recorded "buy milk\\n", replayed "buy oat milk\\n"\nstatus=1\n', diff.stderr);
   assert.equal(srv.seen.length, from, 'a replay made no request');
+});
+
+const anthropicTool = (id: string, command: string) => sse([
+  ['message_start', { type: 'message_start', message: { id: 'msg_1', role: 'assistant', content: [], usage: { input_tokens: 80, output_tokens: 1 } } }],
+  ['content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id, name: 'bash', input: {} } }],
+  ['content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: '{"command": ' } }],
+  ['content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: `${JSON.stringify(command)}}` } }],
+  ['content_block_stop', { type: 'content_block_stop', index: 0 }],
+  ['message_delta', { type: 'message_delta', delta: { stop_reason: 'tool_use' }, usage: { output_tokens: 12 } }],
+  ['message_stop', { type: 'message_stop' }],
+]);
+const anthropicText = (text: string) => sse([
+  ['message_start', { type: 'message_start', message: { usage: { input_tokens: 90, output_tokens: 1 } } }],
+  ['content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }],
+  ['content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text } }],
+  ['content_block_stop', { type: 'content_block_stop', index: 0 }],
+  ['message_delta', { type: 'message_delta', delta: { stop_reason: 'end_turn' }, usage: { output_tokens: 4 } }],
+  ['message_stop', { type: 'message_stop' }],
+]);
+
+test('aos run with an anthropic model: tool_use over SSE, a 429 with retry-after retried, x-api-key a host-held secret; a truncated stream exits 98', async () => {
+  srv.script(
+    { status: 429, headers: { 'retry-after': '0' }, pieces: ['{"type":"error","error":{"type":"rate_limit_error","message":"slow down"}}'] },
+    { pieces: [anthropicTool('tu_1', 'wc -l < /tmp/notes.txt; echo "[$ANTHROPIC_KEY]"')] },
+    { pieces: [anthropicText('One line.')] },
+  );
+  const from = srv.seen.length;
+  const r = await vm.exec('aos run --model fake-claude --tools bash "count my notes"; echo "status=$?"');
+  assert.equal(r.stdout, 'One line.\nstatus=0\n', r.stderr);
+  const seen = srv.seen.slice(from);
+  assert.deepEqual(seen.map((s) => [s.url, s.headers['x-api-key'], s.headers['anthropic-version']]), Array(3).fill(['/v1/messages', ANTHROPIC_KEY, '2023-06-01']));
+  assert.equal((seen[2].body as { model: string }).model, 'fake-claude');
+  // The tool's result went back as a tool_result block; in the VM the key was its placeholder.
+  const last = (seen[2].body as { messages: { content: { type: string; tool_use_id: string; content: string }[] }[] }).messages.at(-1)!.content[0];
+  assert.equal(last.type, 'tool_result');
+  assert.equal(last.tool_use_id, 'tu_1');
+  assert.match(String(last.content), /^1\n\[aos-secret-ANTHROPIC_KEY-[0-9a-f]{32}\]\n$/);
+  const pid = (await vm.exec("aos ps | awk '$0 ~ /fake-claude/ {p=$1} END {print p}'")).stdout.trim();
+  const inside = (await vm.exec(`aos trace ${pid}`)).stdout + JSON.stringify(await vm.audit());
+  assert.ok(!inside.includes(ANTHROPIC_KEY) && !inside.includes(KEY));
+
+  const text = anthropicText('never whole');
+  srv.script({ pieces: [text.slice(0, text.indexOf('event: message_delta'))] });
+  const cut = await vm.exec('aos run --model fake-claude --tools bash again; echo "status=$?"');
+  assert.equal(cut.stdout, 'status=98\n');
+  assert.match(cut.stderr, /ended before the reply did/);
 });

@@ -47,7 +47,7 @@ test('agentos mcp --host browser: the tools through a real client', { skip }, as
     return { text: r.content[0]?.text ?? '', isError: r.isError === true };
   };
   try {
-    assert.deepEqual((await c.listTools()).tools.map((t) => t.name).sort(), ['exec', 'job_kill', 'job_list', 'job_output', 'job_start', 'job_wait', 'list_directory', 'read_file', 'restore', 'snapshot', 'write_file']);
+    assert.deepEqual((await c.listTools()).tools.map((t) => t.name).sort(), ['agent_run', 'agent_status', 'exec', 'job_kill', 'job_list', 'job_output', 'job_start', 'job_wait', 'list_directory', 'read_file', 'restore', 'snapshot', 'write_file']);
     const r = await call('exec', { command: 'cd /tmp && echo hi; echo err >&2' });
     assert.deepEqual(JSON.parse(r.text), { stdout: 'hi\n', stderr: 'err\n', exitCode: 0, timedOut: false, truncated: false });
     assert.equal(JSON.parse((await call('exec', { command: 'pwd' })).text).stdout, '/tmp\n', 'one session');
@@ -66,6 +66,15 @@ test('agentos mcp --host browser: the tools through a real client', { skip }, as
     const { id } = JSON.parse((await call('job_start', { command: 'echo job; exit 4' })).text) as { id: number };
     assert.deepEqual(JSON.parse((await call('job_wait', { id })).text), { id, running: false, exitCode: 4 });
     assert.equal(JSON.parse((await call('job_output', { id })).text).stdout, 'job\n');
+    // Agents run in the page's kernel as on the Node host.
+    await call('write_file', { path: '/tmp/m.jsonl', content: `${JSON.stringify({ text: 'browser agent done' })}\n` });
+    const { pid } = JSON.parse((await call('agent_run', { prompt: 'go', model: 'mock', mock: '/tmp/m.jsonl' })).text) as { pid: number };
+    let status: { status: string; result?: { code: number; answer: string } } | undefined;
+    for (let i = 0; i < 100 && !status?.result; i++) {
+      [status] = JSON.parse((await call('agent_status', { pid })).text) as NonNullable<typeof status>[];
+      if (!status?.result) await new Promise((r) => setTimeout(r, 50));
+    }
+    assert.deepEqual(status?.result, { code: 0, answer: 'browser agent done\n', stderr: '' });
   } finally {
     await c.close();
   }

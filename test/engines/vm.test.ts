@@ -52,6 +52,58 @@ t('BrowserVM exec: stdout, stderr, exit codes, options, stdin bytes, timeout, on
   assert.equal((await vm.exec('seq 1 3 | sort -r | tr "\\n" " "')).stdout, '3 2 1 ', 'a pipeline of processes');
 });
 
+t('BrowserVM agents: run (mock), an ask intent decided by the host, list, trace and on(trace), pause/resume/kill', async () => {
+  const line = (o: object) => JSON.stringify(o);
+  await vm.writeFile('/tmp/agent.jsonl', [
+    line({ text: '', tool_calls: [{ name: 'bash', arguments: { command: 'echo ran > /tmp/agent-ran; echo done' } }] }),
+    line({ text: 'finished', match: '^done' }),
+    '',
+  ].join('\n'));
+  const seen: { pid: number; type: unknown }[] = [];
+  const off = vm.agents.on('trace', ({ pid, event }) => seen.push({ pid, type: event.type }));
+  const until = async <T>(what: string, get: () => Promise<T>, ok: (v: T) => boolean): Promise<T> => {
+    for (let i = 0; i < 400; i++) {
+      const v = await get();
+      if (ok(v)) return v;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`BrowserVM agents: never ${what}`);
+  };
+  try {
+    const a = await vm.agents.run('go', { mock: '/tmp/agent.jsonl', tools: ['bash'], ask: ['bash'] });
+    // The bash call waits as an intent until the host decides; nothing ran yet.
+    const pending = await until('an intent', () => vm.agents.pending(a.pid), (p) => p.intents.length > 0);
+    assert.equal(pending.intents[0].tool, 'bash');
+    assert.equal((await vm.agents.list()).find((x) => x.pid === a.pid)?.status, 'waiting_human');
+    assert.equal((await vm.exec('test -e /tmp/agent-ran; echo $?')).stdout, '1\n');
+    await vm.agents.approve(pending.intents[0].id, true, 'ok from the test');
+    assert.deepEqual(await a.wait(), { code: 0, answer: 'finished\n', stderr: '' });
+    assert.deepEqual(await a.wait(), { code: 0, answer: 'finished\n', stderr: '' }, 'wait() again: the same result');
+    assert.equal(text(await vm.readFile('/tmp/agent-ran')), 'ran\n');
+    const info = (await vm.agents.list()).find((x) => x.pid === a.pid);
+    assert.equal(info?.exit?.code, 0);
+    const types = (await vm.agents.trace(a.pid)).map((e) => e.type);
+    for (const ty of ['start', 'model_call', 'intent', 'decision', 'tool_result', 'exit']) assert.ok(types.includes(ty), `trace has ${ty}: ${types.join(' ')}`);
+    await until('the exit event through on(trace)', async () => seen, (s) => s.some((e) => e.pid === a.pid && e.type === 'exit'));
+
+    // Pause, resume and kill: an agent whose bash tool sleeps.
+    await vm.writeFile('/tmp/sleepy.jsonl', `${line({ text: '', tool_calls: [{ name: 'bash', arguments: { command: 'sleep 60' } }] })}\n`);
+    const b = await vm.agents.run('sleep', { mock: '/tmp/sleepy.jsonl' });
+    const status = () => vm.agents.list().then((l) => l.find((x) => x.pid === b.pid)?.status);
+    await until('running', status, (s) => s === 'running');
+    await vm.agents.signal(b.pid, 'STOP');
+    await until('paused', status, (s) => s === 'paused');
+    await vm.agents.signal(b.pid, 'CONT');
+    await until('resumed', status, (s) => s === 'running');
+    await vm.agents.signal(b.pid, 'KILL');
+    assert.equal((await b.wait()).code, 128 + 9);
+    await vm.exec('pkill -x sleep'); // its bash tool's child, left running by the KILL
+    await assert.rejects(vm.agents.signal(b.pid, 'HUP' as 'KILL'), /unknown signal HUP/);
+  } finally {
+    off();
+  }
+});
+
 t('BrowserVM files are byte-exact', async () => {
   const all = new Uint8Array(256).map((_, i) => i);
   await vm.writeFile('/home/user/all.bin', all);

@@ -9,7 +9,9 @@ import { listDirectory, type DirEntry } from './list-directory.js';
 import type { Machine, RunOptions, RunResult } from './machine.js';
 import type { Terminal, TerminalOptions } from './terminal.js';
 import type { VM } from './vm.js';
-import { Agents } from './agents.js';
+import { Agents, runAos } from './agents.js';
+import type { Value } from '../../abi/codec.js';
+import type { SyscallArgs } from '../../abi/syscall-types.js';
 import type { Jobs } from './jobs.js';
 
 export type { Terminal, TerminalOptions } from './terminal.js';
@@ -267,7 +269,10 @@ export class AgentVM implements VM {
 
   /** Agent processes: run one, list them, follow their traces, decide their intents (docs/agents.md). */
   get agents(): Agents {
-    this.agentsApi ??= new Agents(() => this.requireMachine(), (argv) => this.spawn(argv));
+    this.agentsApi ??= new Agents({
+      syscall: (name, args: Value[]) => this.requireMachine().syscall(name, ...(args as SyscallArgs<typeof name>)),
+      run: (prompt, opts) => runAos((argv) => this.spawn(argv), prompt, opts),
+    });
     return this.agentsApi;
   }
 

@@ -1,13 +1,16 @@
 // vm.agents: agent processes from the host. `run` starts `aos run` as the
 // VM's user (an ordinary process: the VM's policy, budgets and approvals hold
-// as for one started in a shell); `list`, `trace` and `approve` read and
-// decide through the kernel's own calls, as init; `on('trace')` follows every
-// agent's trace (polled: the kernel keeps each trace, so nothing is missed
-// between polls).
+// as for one started in a shell); `list`, `trace`, `approve`, `answer` and
+// `signal` read and act through the kernel's own calls, as init;
+// `on('trace')` follows every agent's trace (polled: the kernel keeps each
+// trace, so nothing is missed between polls). One class for every host: what
+// differs is how a syscall and a run reach the kernel (AgentPort) — directly
+// on AgentVM, through the sandbox page on BrowserVM and FrameVM.
 
 import type { AgentInfo } from '../../abi/agent-sys.js';
+import type { HumanQuestion, IntentInfo } from '../../abi/aos.js';
+import type { Value } from '../../abi/codec.js';
 import type { SpawnedProcess } from './agent-vm.js';
-import type { Machine } from './machine.js';
 
 export interface AgentRunOptions {
   /** An operator's agent (/etc/aos/agents.d/<agent>.yaml). */
@@ -41,6 +44,22 @@ export interface TraceEvent {
 
 type TraceListener = (e: TraceEvent) => void;
 
+/** What is waiting for a person: intents (approve/reject) and ask_human questions (answer). */
+export interface AgentPending {
+  intents: IntentInfo[];
+  questions: HumanQuestion[];
+}
+
+/** How vm.agents reaches the kernel: a syscall as init, and `aos run` as the VM's user. */
+export interface AgentPort {
+  syscall(name: 'agent' | 'aosctl' | 'kill', args: Value[]): Promise<unknown>;
+  run(prompt: string, opts: AgentRunOptions): Promise<RunningAgent>;
+}
+
+/** Signals that steer an agent: pause, resume, ask it to stop, end it. */
+const SIGNALS = { STOP: 19, CONT: 18, TERM: 15, KILL: 9 } as const;
+export type AgentSignal = keyof typeof SIGNALS;
+
 const POLL_MS = 100;
 const dec = new TextDecoder();
 
@@ -50,52 +69,68 @@ async function text(s: AsyncIterable<Uint8Array>): Promise<string> {
   return out;
 }
 
+/** `aos run` with its stdio as streams (AgentVM's spawn): the answer is its stdout. */
+export async function runAos(spawn: (argv: string[]) => Promise<SpawnedProcess>, prompt: string, opts: AgentRunOptions): Promise<RunningAgent> {
+  const argv = ['/bin/sh', '-c', 'exec aos "$@"', 'aos', 'run'];
+  if (opts.model) argv.push('--model', opts.model);
+  if (opts.mock) argv.push('--mock', opts.mock);
+  if (opts.budgetUsd !== undefined) argv.push('--budget', String(opts.budgetUsd));
+  if (opts.tools) argv.push('--tools', opts.tools.join(','));
+  if (opts.ask) argv.push('--ask', opts.ask.join(','));
+  if (opts.agent) argv.push(opts.agent);
+  argv.push('--', prompt);
+  const p = await spawn(argv);
+  await p.closeStdin();
+  const out = Promise.all([text(p.stdout), text(p.stderr)]);
+  const done = Promise.all([p.wait(), out]).then(([code, [answer, stderr]]) => ({ code, answer, stderr }));
+  return { pid: p.pid, wait: () => done };
+}
+
 export class Agents {
   private readonly listeners = new Set<TraceListener>();
-  private readonly seen = new Map<number, number>();
+  /** Events read per agent, by pid and start time (a pid is reused once the kernel forgot its agent). */
+  private readonly seen = new Map<string, number>();
+  /** Agents whose whole trace was read. */
+  private readonly finished = new Set<string>();
   private timer: ReturnType<typeof setTimeout> | null = null;
 
-  constructor(
-    private readonly machine: () => Machine,
-    private readonly spawn: (argv: string[]) => Promise<SpawnedProcess>,
-  ) {}
+  constructor(private readonly port: AgentPort) {}
 
   /** Start an agent on `prompt`; `wait()` gives its exit code and answer. */
-  async run(prompt: string, opts: AgentRunOptions = {}): Promise<RunningAgent> {
-    const argv = ['/bin/sh', '-c', 'exec aos "$@"', 'aos', 'run'];
-    if (opts.model) argv.push('--model', opts.model);
-    if (opts.mock) argv.push('--mock', opts.mock);
-    if (opts.budgetUsd !== undefined) argv.push('--budget', String(opts.budgetUsd));
-    if (opts.tools) argv.push('--tools', opts.tools.join(','));
-    if (opts.ask) argv.push('--ask', opts.ask.join(','));
-    if (opts.agent) argv.push(opts.agent);
-    argv.push('--', prompt);
-    const p = await this.spawn(argv);
-    await p.closeStdin();
-    const out = Promise.all([text(p.stdout), text(p.stderr)]);
-    return {
-      pid: p.pid,
-      wait: async () => {
-        const [code, [answer, stderr]] = await Promise.all([p.wait(), out]);
-        return { code, answer, stderr };
-      },
-    };
+  run(prompt: string, opts: AgentRunOptions = {}): Promise<RunningAgent> {
+    return this.port.run(prompt, opts);
   }
 
   /** Every agent process the kernel records (running and ended, until reaped). */
   list(): Promise<AgentInfo[]> {
-    return this.machine().syscall('agent', 'list', 0) as Promise<AgentInfo[]>;
+    return this.port.syscall('agent', ['list', 0]) as Promise<AgentInfo[]>;
   }
 
   /** Agent `pid`'s trace, one event each, from event `from` on. */
   async trace(pid: number, from = 0): Promise<Record<string, unknown>[]> {
-    const lines = (await this.machine().syscall('agent', 'trace', pid, from)) as string[];
+    const lines = (await this.port.syscall('agent', ['trace', pid, from])) as string[];
     return lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+  }
+
+  /** Intents and ask_human questions waiting for a person (of agent `pid`, or of all). */
+  pending(pid = 0): Promise<AgentPending> {
+    return this.port.syscall('aosctl', ['pending', pid]) as Promise<AgentPending>;
   }
 
   /** Decide intent `id` (an `ask` tool call waiting), as the host. */
   async approve(id: number, allow: boolean, reason = ''): Promise<void> {
-    await this.machine().syscall('aosctl', 'decide', id, allow, reason);
+    await this.port.syscall('aosctl', ['decide', id, allow, reason]);
+  }
+
+  /** Answer question `id` (an agent's ask_human), as the host. */
+  async answer(id: number, text: string): Promise<void> {
+    await this.port.syscall('aosctl', ['answer', id, text]);
+  }
+
+  /** Pause (STOP), resume (CONT), stop (TERM) or kill (KILL) agent `pid`. */
+  async signal(pid: number, sig: AgentSignal): Promise<void> {
+    if (!Object.hasOwn(SIGNALS, sig)) throw new Error(`vm.agents: unknown signal ${sig as string} (STOP, CONT, TERM or KILL)`);
+    await this.port.syscall('kill', [pid, SIGNALS[sig]]);
   }
 
   /** Each new trace event of every agent, as it is recorded. Returns a function that unsubscribes. */
@@ -115,9 +150,15 @@ export class Agents {
   private async poll(): Promise<void> {
     try {
       for (const a of await this.list()) {
-        const from = this.seen.get(a.pid) ?? 0;
+        const key = `${a.pid}@${a.started}`;
+        if (this.finished.has(key)) continue;
+        const from = this.seen.get(key) ?? 0;
         const events = await this.trace(a.pid, from);
-        this.seen.set(a.pid, from + events.length);
+        this.seen.set(key, from + events.length);
+        // Listed as exited before this read: the read had its last event, so it is not read again
+        // (each read is a round trip to the page on a BrowserVM). What a leftover descendant adds
+        // later (the answer to a question it asked) is in trace(pid), not in these events.
+        if (a.status === 'exited') this.finished.add(key);
         for (const event of events) this.listeners.forEach((l) => l({ pid: a.pid, event }));
       }
     } catch {

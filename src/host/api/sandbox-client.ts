@@ -6,6 +6,7 @@
 
 import type { AuditEvent, AuditListener, ExecResult, OutputListener, Terminal, TerminalOptions } from './agent-vm.js';
 import type { ExecBytesResult, ExecOptions } from '../worker/exec-shell.js';
+import { Agents, type AgentRunResult } from './agents.js';
 import type { DirEntry } from './list-directory.js';
 import type { Jobs } from './jobs.js';
 import type { RunOptions, RunResult } from './machine.js';
@@ -60,10 +61,26 @@ export abstract class SandboxClient {
     }
   }
 
-  /** The page is gone: its terminals end. */
+  /** The page is gone: its terminals end, and nothing follows its agents' traces. */
   protected endTerminals(): void {
     for (const t of this.terminals.values()) t.exit(-1);
     this.terminals.clear();
+    this.agentsApi?.close();
+  }
+
+  private agentsApi: Agents | null = null;
+
+  /** Agent processes (AgentVM's `agents`): run by the page's VM, read and decided through its kernel calls. */
+  get agents(): Agents {
+    this.agentsApi ??= new Agents({
+      syscall: (name, args) => this.call('syscall', [name, args]),
+      run: async (prompt, opts) => {
+        const pid = await this.call('agentRun', [prompt, opts]);
+        let done: Promise<AgentRunResult> | null = null;
+        return { pid, wait: () => (done ??= this.call('agentWait', [pid])) };
+      },
+    });
+    return this.agentsApi;
   }
 
   /** Run a command in the session; bytes exactly as the command wrote them. */

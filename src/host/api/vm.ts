@@ -6,6 +6,7 @@
 
 import type { AuditListener, ExecResult, OutputListener, ExtraShell, SpawnedProcess, Terminal, TerminalOptions } from './agent-vm.js';
 import type { DirEntry } from './list-directory.js';
+import type { Agents } from './agents.js';
 import type { Jobs } from './jobs.js';
 import type { Machine, RunOptions, RunResult } from './machine.js';
 import type { ExecBytesResult, ExecOptions } from '../worker/exec-shell.js';
@@ -48,6 +49,8 @@ export interface VM {
   readonly snapshots: Snapshots;
   /** Background jobs: start, poll output by cursor, wait, kill (the whole session), list. */
   readonly jobs: Jobs;
+  /** Agent processes: run, list, trace, pending, approve, answer, signal, on('trace') (docs/agents.md). */
+  readonly agents: Agents;
   /** The file calls act as the VM's user, under the policy. */
   readFile(path: string): Promise<Uint8Array>;
   writeFile(path: string, data: Uint8Array | string, mode?: number): Promise<void>;

@@ -7,6 +7,7 @@
 
 import type { Value } from '../../abi/codec.js';
 import type { AuditEvent, Policy } from '../api/agent-vm.js';
+import type { AgentRunOptions, AgentRunResult } from '../api/agents.js';
 import type { DirEntry } from '../api/list-directory.js';
 import type { JobInfo, JobOutput, JobStartOptions, JobStatus } from '../api/jobs.js';
 import type { NetworkPolicy } from '../../api/policy.js';
@@ -78,6 +79,10 @@ export interface SandboxApi {
   jobList(): Promise<JobInfo[]>;
   /** A host-level syscall, as init (strings and numbers in and out through Playwright). */
   syscall(name: string, args: Value[]): Promise<Value>;
+  /** vm.agents.run in the page: the agent's pid; its result is kept for agentWait. */
+  agentRun(prompt: string, o: AgentRunOptions): Promise<number>;
+  /** The result of an agent agentRun started (once: then forgotten). */
+  agentWait(pid: number): Promise<AgentRunResult>;
   stop(): Promise<void>;
 }
 
