@@ -242,6 +242,10 @@ subprocess.Popen._communicate = _communicate
 for _name in ('waitpid', 'waitstatus_to_exitcode', 'WIFSTOPPED', 'WSTOPSIG', 'WNOHANG'):
     setattr(subprocess._del_safe, _name, getattr(os, _name))
 
+# ---- sockets: the kernel's (_agentos_socket takes _socket's place; socket and what imported it see it)
+import _agentos_socket
+_agentos_socket.install()
+
 # ---- asyncio: CPython's selector loop on kernel poll (Pyodide's WebLoop needs JS stack switching)
 import asyncio, selectors
 
