@@ -11,7 +11,7 @@
 // htons...) stays the C module's.
 
 export const SOCKET_MODULE = String.raw`
-import os, sys, errno as _errno, json as _json
+import os, sys, errno as _errno, json as _json, ipaddress as _ipaddress
 import _socket as _c
 from _socket import *
 from _agentos_driver import _bridge_fd
@@ -274,11 +274,11 @@ def _local_names():
 
 def _resolve(host, family=AF_UNSPEC):
     '''Addresses for a name, without DNS: numeric ones, the loopback names and the host name.'''
-    for fam in (AF_INET, AF_INET6):
-        try:
-            inet_pton(fam, host)
-        except (OSError, ValueError):
-            continue
+    try:
+        fam = AF_INET6 if _ipaddress.ip_address(host).version == 6 else AF_INET
+    except ValueError:
+        fam = None
+    if fam is not None:
         if family in (AF_UNSPEC, fam): return [host]
         if family == AF_INET6: return ['::ffff:' + host]
         raise gaierror(EAI_ADDRFAMILY if 'EAI_ADDRFAMILY' in globals() else EAI_NONAME, 'Address family for hostname not supported')
