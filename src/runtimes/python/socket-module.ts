@@ -70,6 +70,15 @@ def _blocking(op, *args, data=None):
             pass
         _check_signals()
 
+# A plain recv reads at most this much at once (a read past the kernel's channel size would wait for more).
+_CHUNK = 65536
+
+def _poller_for(fd):
+    import select
+    p = select.poll()
+    p.register(fd, select.POLLIN)
+    return p
+
 def _ms(t):
     return -1 if t is None else int(t * 1000) if t > 0 else 0
 
@@ -213,8 +222,20 @@ class socket:
     def _recv(self, n, flags):
         if n < 0: raise ValueError('negative buffersize in recv')
         return _blocking('sock_recv', _fd_of(self), int(n), int(flags), _ms(self._timeout))
+    def _read_ready(self, fd):
+        '''For a plain recv: wait for data as the timeout says (socket.timeout when it runs out).'''
+        if self._timeout and not _poller_for(fd).poll(self._timeout * 1000):
+            raise TimeoutError('timed out')
     def recv(self, bufsize, flags=0):
-        return self._recv(bufsize, flags)[1]
+        if flags or bufsize < 0: return self._recv(bufsize, flags)[1]
+        # recv(2) without flags is read(2): the kernel's read, with no bridge request (the common case).
+        fd = _fd_of(self)
+        while True:
+            self._read_ready(fd)
+            try:
+                return os.read(fd, min(bufsize, _CHUNK))
+            except BlockingIOError:
+                if not self._timeout: raise
     def recvfrom(self, bufsize, flags=0):
         frm, data = self._recv(bufsize, flags)
         return data, _pyaddr(frm)
@@ -222,6 +243,14 @@ class socket:
         view = memoryview(buffer).cast('B')
         if nbytes < 0: raise ValueError('negative buffersize in recv_into')
         if nbytes > len(view): raise ValueError('buffer too small for requested bytes')
+        if not flags:
+            fd = _fd_of(self)
+            while True:
+                self._read_ready(fd)
+                try:
+                    return os.readinto(fd, view[:min(nbytes or len(view), _CHUNK)])
+                except BlockingIOError:
+                    if not self._timeout: raise
         data = self._recv(nbytes or len(view), flags)[1]
         view[:len(data)] = data
         return len(data)
