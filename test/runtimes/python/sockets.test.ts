@@ -27,7 +27,7 @@ const waitFor = (path: string) => `while [ ! -e ${path} ]; do sleep 0.05; done`;
 /** Wait until the last background process sleeps in a syscall (after its ready file: the call under test). */
 const waitAsleep = "until grep -q 'S (sleeping)' /proc/$!/status; do sleep 0.05; done";
 
-test('the socket calls in one process: TCP, errors, timeouts, select, selectors, socketpair, AF_UNIX, UDP, names', { timeout: 60_000 }, async () => {
+test('the socket calls in one process: TCP, errors, timeouts, select, selectors, socketpair, AF_UNIX, UDP, names, asyncio', { timeout: 60_000 }, async () => {
   await vm.writeFile('/tmp/calls.py', `
 import socket, select, selectors, errno, os
 srv = socket.socket()
@@ -76,7 +76,12 @@ except socket.gaierror as e:
     print('resolve', e.errno == socket.EAI_NONAME)
 c.shutdown(socket.SHUT_WR)
 print('half-close', conn.recv(10), conn.send(b'after') == 5, c.recv(10))
-conn.close(); c.close()
+c.close()
+try:
+    conn.send(b'gone')
+except BrokenPipeError:
+    print('broken pipe, no SIGPIPE')
+conn.close()
 print('closed', c.fileno())
 a, b = socket.socketpair()
 f = b.makefile('rwb')
@@ -100,6 +105,22 @@ d2.sendto(b'datagram', d1.getsockname()[:2])
 data, frm = d1.recvfrom(100)
 print('udp', data, frm[0], frm[1] == d2.getsockname()[1])
 print('names', socket.getaddrinfo('localhost', 80, socket.AF_INET, socket.SOCK_STREAM)[0][4], socket.gethostbyname('localhost'))
+ab = socket.socket(socket.AF_UNIX)
+ab.bind(b'\\0abstract')
+print('abstract', ab.getsockname())
+import asyncio
+async def streams():
+    async def handle(r, w):
+        w.write((await r.readline()).upper())
+        await w.drain()
+        w.close()
+    srv = await asyncio.start_server(handle, '127.0.0.1', 0)
+    r, w = await asyncio.open_connection(*srv.sockets[0].getsockname())
+    w.write(b'asyncio\\n')
+    print('asyncio', await r.readline())
+    w.close()
+    srv.close()
+asyncio.run(streams())
 `);
   const r = await vm.exec('python3 /tmp/calls.py');
   assert.equal(r.stderr, '');
@@ -116,12 +137,15 @@ print('names', socket.getaddrinfo('localhost', 80, socket.AF_INET, socket.SOCK_S
     'connect True Connection refused',
     'resolve True',
     "half-close b'' True b'after'",
+    'broken pipe, no SIGPIPE',
     'closed -1',
     "socketpair AF_UNIX b'line one\\n' b'line two\\n'",
     "eof b''",
     "unix b'unix' echo.sock echo.sock True",
     "udp b'datagram' ::1 True",
     "names ('127.0.0.1', 80) 127.0.0.1",
+    "abstract b'\\x00abstract'",
+    "asyncio b'ASYNCIO\\n'",
     '',
   ].join('\n'));
 });
