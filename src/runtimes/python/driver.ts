@@ -263,7 +263,7 @@ class _KernelSelector(selectors._BaseSelectorImpl):
         return ready
 
 class _PipeEnd:
-    '''The loop's self-pipe, where CPython uses a socketpair (Emscripten has none).'''
+    '''The loop's self-pipe, where CPython uses a socketpair (a pipe is one kernel object, not two).'''
     def __init__(self, fd): self.fd = fd
     def fileno(self): return self.fd
     def recv(self, n): return os.read(self.fd, n)

@@ -24,7 +24,6 @@ error = OSError
 timeout = TimeoutError
 herror, gaierror = _c.herror, _c.gaierror
 has_ipv6 = True
-SocketType = None  # set below
 _NONBLOCK, _CLOEXEC = _c.SOCK_NONBLOCK, _c.SOCK_CLOEXEC
 _default_timeout = None
 _LOOPBACK = {AF_INET: '127.0.0.1', AF_INET6: '::1'}
