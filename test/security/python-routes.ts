@@ -200,7 +200,13 @@ def sockets():
     def http_client():
         c = http.client.HTTPConnection('127.0.0.1', PORT, timeout=2)
         c.request('GET', '/http.client')
-    for name, f in (('socket.create_connection', create_connection), ('socket.connect', connect), ('urllib.request', urlopen), ('http.client', http_client)):
+    def emscripten_socket():
+        # Emscripten's own socket type, which the kernel's module keeps for its pure helpers (inet_pton...).
+        s = sys.modules['_socket']._c.socket()
+        s.connect(('127.0.0.1', PORT))
+        s.sendall(b'emscripten')
+    for name, f in (('socket.create_connection', create_connection), ('socket.connect', connect), ('urllib.request', urlopen),
+                    ('http.client', http_client), ('emscripten._socket', emscripten_socket)):
         try:
             f()
             print('SOCKET', name, json.dumps('connected'), flush=True)
@@ -252,4 +258,4 @@ export const ROUTES: [name: string, closed: boolean][] = [
 /** In a route's report: a prize the realm handed over (what reached the host shows on the host itself). */
 export const REALM_PRIZE = /read:|spawned|binding:|\bnet\b|WebSocket|indexedDB|postMessage|importScripts|Worker|caches/;
 
-export const SOCKET_WAYS = ['socket.create_connection', 'socket.connect', 'urllib.request', 'http.client'];
+export const SOCKET_WAYS = ['socket.create_connection', 'socket.connect', 'urllib.request', 'http.client', 'emscripten._socket'];

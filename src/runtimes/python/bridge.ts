@@ -7,7 +7,9 @@
 // prototype chain, or through any JavaScript error it provokes, to the
 // worker's `Function` and globals (decision 0026). Python writes a request,
 // `[op, ...args]` as JSON, and reads the reply, `[errno name or null, value]`
-// and a newline; only plain values cross. A guest that opens the device
+// and a newline; only plain values cross. Bytes (a socket's) cross raw: a
+// request may end in a NUL and bytes (its last argument), and a reply
+// `[null, value, n]` is followed by n bytes. A guest that opens the device
 // itself gets what os/subprocess give it anyway: its own process's syscalls.
 
 import { Errno, errnoName, SysError } from '../../abi/errno.js';
@@ -18,6 +20,7 @@ import type { ProcessContext } from '../context.js';
 import type { EmFS, EmStream, Kfs } from './kfs.js';
 import { kernelFd, wrapFd } from './mount.js';
 import type { PySignals } from './signals.js';
+import { Binary, socketOps } from './socket-ops.js';
 
 /** Where the driver finds the device (Emscripten's own /dev, not the VFS's). */
 export const BRIDGE_PATH = '/dev/agentos';
@@ -28,12 +31,14 @@ type Reply = [string | null, unknown];
 type Op = (...args: never[]) => unknown;
 
 export function installBridge(ctx: ProcessContext, FS: EmFS, kfs: Kfs, signals: PySignals, tzset: (tz: string | undefined) => void): void {
-  const ops: Record<string, Op> = { ...makeOps(ctx, FS, kfs, signals), tzset: (tz: string | null) => tzset(tz ?? undefined) };
-  const blocking = new Set(['waitpid', 'poll', 'sleep', 'http']);
+  const ops: Record<string, Op> = {
+    ...makeOps(ctx, FS, kfs, signals), ...socketOps(ctx.sys, FS, kfs), tzset: (tz: string | null) => tzset(tz ?? undefined),
+  };
+  const blocking = new Set(['waitpid', 'poll', 'sleep', 'http', 'sock_accept', 'sock_connect', 'sock_send', 'sock_recv']);
   const encoder = new TextEncoder();
   const decoder = new TextDecoder();
 
-  function answer(text: string): Reply {
+  function answer(text: string, payload: Uint8Array | null): Reply {
     let request: unknown;
     try {
       request = JSON.parse(text);
@@ -42,6 +47,7 @@ export function installBridge(ctx: ProcessContext, FS: EmFS, kfs: Kfs, signals: 
     }
     if (!Array.isArray(request) || typeof request[0] !== 'string' || !Object.hasOwn(ops, request[0])) return [errnoName(Errno.EINVAL), 'bad request'];
     const [op, ...args] = request as [string, ...unknown[]];
+    if (payload) args.push(payload);
     // A blocking call does not start while a caught signal waits for CPython (see PySignals.interrupted).
     if (blocking.has(op) && signals.interrupted()) return [errnoName(Errno.EINTR), 'interrupted'];
     try {
@@ -59,8 +65,18 @@ export function installBridge(ctx: ProcessContext, FS: EmFS, kfs: Kfs, signals: 
       stream.replyAt = 0;
     },
     write(stream: EmStream, heap: Int8Array, offset: number, length: number) {
-      const request = decoder.decode(new Uint8Array(heap.buffer, heap.byteOffset + offset, length).slice());
-      stream.reply = encoder.encode(`${JSON.stringify(answer(request))}\n`);
+      const bytes = new Uint8Array(heap.buffer, heap.byteOffset + offset, length);
+      const nul = bytes.indexOf(0);
+      const text = decoder.decode(nul < 0 ? bytes.slice() : bytes.slice(0, nul));
+      const [err, value] = answer(text, nul < 0 ? null : bytes.slice(nul + 1));
+      if (value instanceof Binary) {
+        const head = encoder.encode(`${JSON.stringify([err, value.value, value.data.byteLength])}\n`);
+        stream.reply = new Uint8Array(head.byteLength + value.data.byteLength);
+        stream.reply.set(head);
+        stream.reply.set(value.data, head.byteLength);
+      } else {
+        stream.reply = encoder.encode(`${JSON.stringify([err, value])}\n`);
+      }
       stream.replyAt = 0;
       return length;
     },

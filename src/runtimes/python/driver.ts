@@ -242,6 +242,10 @@ subprocess.Popen._communicate = _communicate
 for _name in ('waitpid', 'waitstatus_to_exitcode', 'WIFSTOPPED', 'WSTOPSIG', 'WNOHANG'):
     setattr(subprocess._del_safe, _name, getattr(os, _name))
 
+# ---- sockets: the kernel's (_agentos_socket takes _socket's place; socket and what imported it see it)
+import _agentos_socket
+_agentos_socket.install()
+
 # ---- asyncio: CPython's selector loop on kernel poll (Pyodide's WebLoop needs JS stack switching)
 import asyncio, selectors
 
@@ -259,7 +263,7 @@ class _KernelSelector(selectors._BaseSelectorImpl):
         return ready
 
 class _PipeEnd:
-    '''The loop's self-pipe, where CPython uses a socketpair (Emscripten has none).'''
+    '''The loop's self-pipe, where CPython uses a socketpair (a pipe is one kernel object, not two).'''
     def __init__(self, fd): self.fd = fd
     def fileno(self): return self.fd
     def recv(self, n): return os.read(self.fd, n)

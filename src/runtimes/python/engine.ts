@@ -10,6 +10,7 @@
 import type { PyodideAPI } from 'pyodide';
 import { capMemory } from '../../abi/wasm-limits.js';
 import { shellLoader, SHELL_INDEX, webWorkerFactory, type LoadPyodide } from './web-mode.js';
+import { pollImport } from './poll.js';
 import { zoneImports } from './tz.js';
 
 /** Where the build copies the Pyodide assets, relative to the worker bundle (dist/node/, dist/web/assets/). */
@@ -125,12 +126,16 @@ function cachingFactory(factory: Factory, fail: (e: unknown) => void): Factory {
       };
       // emscripten_run_script* evaluate JavaScript from C, and ctypes lets Python call them.
       for (const name of ['emscripten_run_script', 'emscripten_run_script_int', 'emscripten_run_script_string']) replace(name, () => 0);
-      // No sockets: Emscripten's would be WebSockets opened from the worker, outside the
-      // kernel's network policy. socket(2) says EACCES (Emscripten's number) for "denied".
+      // No Emscripten sockets: they would be WebSockets opened from the worker, outside the
+      // kernel's network policy. socket(2) says EACCES (Emscripten's number) for "denied";
+      // Python's socket module is the kernel's instead (socket-module.ts).
       replace('__syscall_socket', () => -EM_EACCES);
       // Local time in the process's TZ, not the worker's (tz.ts).
       let memory: WebAssembly.Memory | null = null;
       for (const [name, f] of Object.entries(zoneImports(() => memory!.buffer as ArrayBuffer))) replace(name, f as () => number);
+      // select/poll wait in the kernel's poll (poll.ts).
+      const emPoll = wasmEnv.__syscall_poll as unknown as Parameters<typeof pollImport>[1];
+      replace('__syscall_poll', pollImport(() => memory!.buffer as ArrayBuffer, emPoll) as () => number);
       const ready = (instance: WebAssembly.Instance, module: WebAssembly.Module) => {
         memory = instance.exports.memory as WebAssembly.Memory;
         done(instance, module);

@@ -6,6 +6,7 @@ import { DRIVER } from './driver.js';
 import type { Pyodide } from './engine.js';
 import { HTTP } from './http.js';
 import { PIP } from './pip.js';
+import { SOCKET_MODULE } from './socket-module.js';
 import { THREADS } from './threads.js';
 
 export function installModules(py: Pyodide): void {
@@ -14,6 +15,7 @@ export function installModules(py: Pyodide): void {
   FS.writeFile(`${site}/_agentos_driver.py`, DRIVER);
   FS.writeFile(`${site}/_agentos_http.py`, HTTP);
   FS.writeFile(`${site}/_agentos_threads.py`, THREADS);
+  FS.writeFile(`${site}/_agentos_socket.py`, SOCKET_MODULE);
   FS.mkdirTree(`${site}/pip`);
   FS.writeFile(`${site}/pip/__init__.py`, PIP);
   FS.writeFile(`${site}/pip/__main__.py`, 'import sys, pip\nsys.exit(pip.main(sys.argv[1:]))\n');

@@ -3,8 +3,8 @@
 // Python's HTTP is checked by the VM's network policy like curl's. urllib
 // follows redirects itself: every hop is a new request, checked again. A
 // refusal is urllib's URLError around an OSError with the kernel's errno and
-// message. Sockets stay refused (engine.ts): http.client and libraries on raw
-// sockets (requests, urllib3) do not reach the network.
+// message. http.client and libraries on raw sockets (requests, urllib3) are on
+// the kernel's sockets (socket-module.ts), which reach only the VM's loopback.
 
 export const HTTP = String.raw`
 import io, os, base64, socket, email.parser, http.client

@@ -9,6 +9,7 @@ import { installBridge } from './bridge.js';
 import { prepareNext, takeInterpreter, type Pyodide } from './engine.js';
 import { makeKfs, type EmFS } from './kfs.js';
 import { installStdio, mountVfs } from './mount.js';
+import { bindPoll } from './poll.js';
 import { PySignals } from './signals.js';
 import { installModules } from './files.js';
 import { setZone, type ZoneModule } from './tz.js';
@@ -45,6 +46,7 @@ export async function runPython(ctx: ProcessContext): Promise<void> {
       status = start(ctx, py, opts);
     }
   } finally {
+    bindPoll(null);
     prepareNext(); // the next python3 in this worker starts from a ready interpreter
   }
   if (status === -SIGINT) {
@@ -72,6 +74,7 @@ function start(ctx: ProcessContext, py: Pyodide, opts: PyArgs): number {
   const kfs = makeKfs(FS, py.ERRNO_CODES, sys, () => signals.interrupted());
   installStdio(FS, kfs, sys);
   mountVfs(FS, kfs, sys);
+  bindPoll({ FS, sys, interrupted: () => signals.interrupted(), errno: py.ERRNO_CODES });
   followCwd(FS, sys);
   signals.install(py);
 

@@ -147,7 +147,7 @@ except OSError as e:
     print('socket', type(e).__name__)
 `);
       assert.equal(r.stderr, '');
-      assert.equal(r.stdout, `<urlopen error [Errno 2] network access to ${base} denied by the VM's network policy (network: none)>\nsocket PermissionError\n`.replace('[Errno 2]', r.stdout.match(/\[Errno \d+\]/)?.[0] ?? ''));
+      assert.equal(r.stdout, `<urlopen error [Errno 2] network access to ${base} denied by the VM's network policy (network: none)>\nsocket ConnectionRefusedError\n`.replace('[Errno 2]', r.stdout.match(/\[Errno \d+\]/)?.[0] ?? ''));
       assert.match(r.stdout, /^<urlopen error \[Errno \d+\] network access/);
       assert.equal(seen.length, before);
     });
