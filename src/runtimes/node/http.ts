@@ -312,6 +312,8 @@ function serveConnection(server: HttpServer, socket: Socket): void {
     state.idle = queue.length === 0 && req === null;
     if (queue[0]) queue[0].attach(socket);
     else if (state.idle && (server.closing || socket.readableEnded)) socket.destroySoon();
+    // An idle keep-alive connection is closed after keepAliveTimeout, as Node's server does.
+    else if (state.idle) socket.setTimeout(server.keepAliveTimeout);
   };
   const parser = new HttpParser('request', {
     head(h) {
@@ -319,6 +321,7 @@ function serveConnection(server: HttpServer, socket: Socket): void {
       r.fill(h);
       r.method = h.method;
       r.url = h.url;
+      if (state.idle) socket.setTimeout(server.timeout);
       state.idle = false;
       const res = new ServerResponse(r, h.keepAlive && !server.closing);
       queue.push(res);
@@ -378,7 +381,10 @@ function serveConnection(server: HttpServer, socket: Socket): void {
     }
     for (const res of queue) res.destroy();
   });
-  if (server.timeout) socket.setTimeout(server.timeout, () => { if (!server.emit('timeout', socket)) socket.destroy(); });
+  socket.setTimeout(server.timeout);
+  socket.on('timeout', () => {
+    if (state.idle || !server.emit('timeout', socket)) socket.destroy();
+  });
 }
 
 export class HttpServer extends NetServer {

@@ -6,6 +6,7 @@
 // the process alive, so a listening server or an open socket does, as in Node.
 
 import { Buffer } from 'buffer';
+import { IO_CHUNK } from '../../abi/channel.js';
 import { Errno, SysError } from '../../abi/errno.js';
 import {
   AF_INET, AF_INET6, AF_UNIX, IPPROTO_TCP, MSG_NOSIGNAL, SHUT_WR, SO_ERROR, SO_KEEPALIVE, SO_REUSEADDR, SOCK_CLOEXEC,
@@ -244,6 +245,8 @@ export class Socket extends Duplex {
         this.unwatch('reader');
         return;
       }
+      // A short read took everything queued: poll says when more comes (saves a syscall answering EAGAIN).
+      if (data.byteLength < IO_CHUNK) return;
     }
   }
 
