@@ -198,7 +198,11 @@ export class EventLoop {
   }
 
   private dispatchSignals(): void {
-    while (this.signals.length && !this.stopped) this.onSignal(this.signals.shift()!);
+    while (this.signals.length && !this.stopped) {
+      this.onSignal(this.signals.shift()!);
+      // What the handler queued (a server's close) runs before the loop decides to block.
+      this.runTicks();
+    }
   }
 
   private runTimers(): boolean {

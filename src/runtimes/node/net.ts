@@ -74,12 +74,9 @@ export class Socket extends Duplex {
   pending = true;
   bytesRead = 0;
   private sent = 0;
-  remoteAddress?: string;
-  remotePort?: number;
-  remoteFamily?: string;
-  localAddress?: string;
-  localPort?: number;
-  localFamily?: string;
+  /** The addresses, fetched when first asked for (two syscalls a connection would mostly not need). */
+  private peer: SockAddr | null | undefined;
+  private me: SockAddr | null | undefined;
   /** The server that accepted this connection (it counts its connections). */
   server: Server | null = null;
   private reader: Watcher | null = null;
@@ -98,13 +95,28 @@ export class Socket extends Duplex {
     this.on('end', () => { if (!this.allowHalfOpen && this.writable) this.end(); });
   }
 
-  /** Wrap an fd accept(2) answered: connected and reading at once. */
-  adopt(fd: number, unix: boolean): this {
+  /** Wrap an fd accept(2) answered (with the peer's address): connected and reading at once. */
+  adopt(fd: number, unix: boolean, peer: SockAddr): this {
     this.fd = fd;
     this.unix = unix;
+    this.peer = unix ? null : peer;
     this.established();
     return this;
   }
+
+  private addr(which: 'peer' | 'me'): SockAddr | null {
+    if (this[which] === undefined && this.fd >= 0 && !this.connecting) {
+      if (this.unix) this[which] = null;
+      else try { this[which] = which === 'peer' ? this.rt.sys.getpeername(this.fd) : this.rt.sys.getsockname(this.fd); } catch { return null; }
+    }
+    return this[which] ?? null;
+  }
+  get remoteAddress(): string | undefined { return this.addr('peer')?.address; }
+  get remotePort(): number | undefined { return this.addr('peer')?.port; }
+  get remoteFamily(): string | undefined { const a = this.addr('peer'); return a ? familyName(a) : undefined; }
+  get localAddress(): string | undefined { return this.addr('me')?.address; }
+  get localPort(): number | undefined { return this.addr('me')?.port; }
+  get localFamily(): string | undefined { const a = this.addr('me'); return a ? familyName(a) : undefined; }
 
   get bytesWritten(): number { return this.sent; }
   get readyState(): string {
@@ -186,14 +198,6 @@ export class Socket extends Duplex {
     const wasConnecting = this.connecting;
     this.connecting = false;
     this.pending = false;
-    if (!this.unix) {
-      try {
-        const peer = this.rt.sys.getpeername(this.fd);
-        [this.remoteAddress, this.remotePort, this.remoteFamily] = [peer.address, peer.port, familyName(peer)];
-        const me = this.rt.sys.getsockname(this.fd);
-        [this.localAddress, this.localPort, this.localFamily] = [me.address, me.port, familyName(me)];
-      } catch { /* the peer already went away: reads will say so */ }
-    }
     if (wasConnecting) {
       this.emit('connect');
       this.emit('ready');
@@ -315,8 +319,8 @@ export class Socket extends Duplex {
   }
 
   address(): { address: string; family: string; port: number } | Record<string, never> {
-    if (this.localPort === undefined) return {};
-    return { address: this.localAddress!, family: this.localFamily!, port: this.localPort };
+    const a = this.addr('me');
+    return a ? { address: a.address, family: familyName(a), port: a.port } : {};
   }
 
   setTimeout(ms: number, cb?: () => void): this {
@@ -415,9 +419,9 @@ export class Server extends EventEmitter {
   /** Accept until EAGAIN (at most a batch per wake-up, so the loop stays fair). */
   private acceptAll(): void {
     for (let i = 0; i < 128 && this.listening; i++) {
-      let fd: number;
+      let fd: number, peer: SockAddr;
       try {
-        [fd] = this.rt.sys.accept(this.fd, SOCK_NONBLOCK | SOCK_CLOEXEC);
+        [fd, peer] = this.rt.sys.accept(this.fd, SOCK_NONBLOCK | SOCK_CLOEXEC);
       } catch (e) {
         const errno = errnoOf(e);
         if (errno !== Errno.EAGAIN) this.emit('error', netError(errno, 'accept'));
@@ -430,7 +434,7 @@ export class Server extends EventEmitter {
       const s = this.makeSocket();
       s.server = this;
       this.connections.add(s);
-      s.adopt(fd, this.unix);
+      s.adopt(fd, this.unix, peer);
       this.emit('connection', s);
     }
   }

@@ -111,9 +111,20 @@ describe('http', () => {
       process.on('exit', () => console.log(process.argv[2], ok));`);
     const r = await vm.exec(`rm -f /tmp/ready /tmp/ready2; node /tmp/server.js /tmp/h.sock 0 /tmp/ready & U=$!; node /tmp/server.js 4304 0 /tmp/ready2 & T=$!
       ${waitFile('/tmp/ready')}; ${waitFile('/tmp/ready2')}; cat /tmp/ready; echo; ls -l /tmp/h.sock | cut -c1
-      node /tmp/many.js unix; node /tmp/many.js tcp; kill $U $T; wait`);
+      node /tmp/many.js unix; node /tmp/many.js tcp; kill -INT $U $T; wait $U; echo "SIGINT $?"; wait $T; echo "SIGINT $?"`);
     assert.equal(r.stderr, '');
-    assert.equal(r.stdout, '"/tmp/h.sock"\ns\nunix 60\ntcp 60\n');
+    assert.equal(r.stdout, '"/tmp/h.sock"\ns\nunix 60\ntcp 60\nSIGINT 130\nSIGINT 130\n');
+  });
+
+  test('graceful stop: a SIGTERM handler closes the server, an idle keep-alive connection is closed, node exits 0', async () => {
+    await vm.writeFile('/tmp/graceful.js', `const http = require('http');
+      const srv = http.createServer((req, res) => res.end('served')).listen(4310, () => require('fs').writeFileSync('/tmp/gready', 'x'));
+      process.on('SIGTERM', () => srv.close(() => console.log('closed')));`);
+    const r = await vm.exec(`rm -f /tmp/gready; node /tmp/graceful.js > /tmp/glog & ${waitFile('/tmp/gready')}
+      exec 3<>/dev/tcp/127.0.0.1/4310; printf 'GET / HTTP/1.1\r\nHost: x\r\n\r\n' >&3; while IFS= read -r line <&3 && [ "$line" != $'\\r' ]; do :; done; head -c 6 <&3; echo
+      kill $!; wait $!; echo "server $?"; cat /tmp/glog; cat <&3; echo "connection ended"`);
+    assert.equal(r.stderr, '');
+    assert.equal(r.stdout, 'served\nserver 0\nclosed\nconnection ended\n');
   });
 });
 
