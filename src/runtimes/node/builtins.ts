@@ -35,8 +35,8 @@ export const BUILTINS: Record<string, Make> = {
   crypto: (rt) => makeCrypto((cb, args) => rt.loop.nextTick(cb, args)),
   events: makeEvents,
   fs: makeFs,
-  http: makeHttp,
   'fs/promises': (rt) => (rt.builtin('fs') as { promises: unknown }).promises,
+  http: makeHttp,
   module: (rt) => {
     const builtinModules = [...BUILTIN_NAMES];
     const createRequire = (from: string | URL) => {

@@ -56,7 +56,7 @@ export class HttpParser {
 
   constructor(private kind: 'request' | 'response', private on: ParserEvents) {}
 
-  /** Parse what arrived. Throws HttpParseError on a malformed message; the connection is then unusable. */
+  /** Parse what arrived. Throws HttpParseError on a malformed message; the parser then ignores the rest. */
   execute(data: Uint8Array): void {
     let buf = data;
     if (this.pending.byteLength) {
@@ -74,7 +74,8 @@ export class HttpParser {
         const rest = buf.subarray(at);
         const limit = this.state === 'head' || this.state === 'trailers' ? MAX_HEADER_SIZE : 1024;
         if (rest.byteLength > limit) {
-          throw this.state === 'head' || this.state === 'trailers' ? new HttpParseError('HPE_HEADER_OVERFLOW', 'Header overflow') : new HttpParseError('HPE_INVALID_CHUNK_SIZE', 'Invalid character in chunk size');
+          if (this.state === 'head' || this.state === 'trailers') this.fail('HPE_HEADER_OVERFLOW', 'Header overflow');
+          this.fail('HPE_INVALID_CHUNK_SIZE', 'Invalid character in chunk size');
         }
         this.pending = rest.slice();
         return;
@@ -88,9 +89,7 @@ export class HttpParser {
     if (this.state === 'eof') {
       this.state = 'head';
       this.complete();
-    } else if (this.state !== 'head' || this.pending.byteLength) {
-      if (this.state !== 'closed') throw new HttpParseError('HPE_INVALID_EOF_STATE', 'Invalid EOF state');
-    }
+    } else if (this.state !== 'closed' && (this.state !== 'head' || this.pending.byteLength)) this.fail('HPE_INVALID_EOF_STATE', 'Invalid EOF state');
   }
 
   /** Consume from `at`; the number of bytes used, or -1 when more are needed. */
@@ -104,7 +103,7 @@ export class HttpParser {
         }
         const end = headEnd(buf, at);
         if (!end) return -1;
-        if (end[1] - at > MAX_HEADER_SIZE) throw new HttpParseError('HPE_HEADER_OVERFLOW', 'Header overflow');
+        if (end[1] - at > MAX_HEADER_SIZE) this.fail('HPE_HEADER_OVERFLOW', 'Header overflow');
         this.startMessage(latin1.decode(buf.subarray(at, end[0])));
         return end[1] - at;
       }

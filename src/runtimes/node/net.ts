@@ -135,7 +135,7 @@ export class Socket extends Duplex {
     else if (typeof args[1] === 'function') [o, cb] = [{ port: args[0] }, args[1]];
     else [o, cb] = [{ port: args[0], host: args[1] }, args[2]];
     if (typeof cb === 'function') this.once('connect', cb as () => void);
-    if (this.fd >= 0 || this.connecting) throw nodeError(Error, 'ERR_SOCKET_CONNECTION_TIMEOUT', 'Socket is already connected');
+    if (this.fd >= 0 || this.connecting) throw netError(Errno.EISCONN, 'connect');
     this.connecting = true;
     if (o.path !== undefined) {
       this.unix = true;
