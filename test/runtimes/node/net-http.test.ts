@@ -116,6 +116,37 @@ describe('http', () => {
     assert.equal(r.stdout, '"/tmp/h.sock"\ns\nunix 60\ntcp 60\nSIGINT 130\nSIGINT 130\n');
   });
 
+  test('large bodies both ways: a 3 MiB upload read with for await, a 5 MiB chunked answer written with drain', async () => {
+    await vm.writeFile('/tmp/big.js', `const http = require('http');
+      const { once } = require('events');
+      (async () => {
+        const srv = http.createServer(async (req, res) => {
+          let n = 0;
+          for await (const c of req) n += c.length;
+          const big = Buffer.alloc(5 * 1024 * 1024, 120);
+          res.setHeader('X-Got', n);
+          let off = 0;
+          const pump = () => {
+            while (off < big.length) if (!res.write(big.subarray(off, (off += 65536)))) return void res.once('drain', pump);
+            res.end();
+          };
+          pump();
+        });
+        srv.listen(0);
+        await once(srv, 'listening');
+        const req = http.request({ port: srv.address().port, method: 'PUT', path: '/up' }, async (res) => {
+          let n = 0;
+          for await (const c of res) n += c.length;
+          console.log(res.headers['x-got'], n, res.headers['transfer-encoding']);
+          srv.close();
+        });
+        req.end(Buffer.alloc(3 * 1024 * 1024 + 7, 65));
+      })();`);
+    const r = await vm.exec('node /tmp/big.js; echo "exit $?"');
+    assert.equal(r.stderr, '');
+    assert.equal(r.stdout, `${3 * 1024 * 1024 + 7} ${5 * 1024 * 1024} chunked\nexit 0\n`);
+  });
+
   test('graceful stop: a SIGTERM handler closes the server, an idle keep-alive connection is closed, node exits 0', async () => {
     await vm.writeFile('/tmp/graceful.js', `const http = require('http');
       const srv = http.createServer((req, res) => res.end('served')).listen(4310, () => require('fs').writeFileSync('/tmp/gready', 'x'));
