@@ -151,7 +151,7 @@ export class Socket extends Duplex {
     }
     const family = Number(o.family ?? 0);
     const pick = family === 4 || family === 6 ? addrs.filter((a) => (a.family === AF_INET6) === (family === 6)) : addrs;
-    this.attempt(pick.map((a) => ({ ...a, port })));
+    this.attempt((pick.length ? pick : addrs).map((a) => ({ ...a, port })));
     return this;
   }
 
