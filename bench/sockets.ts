@@ -1,9 +1,11 @@
 // Sockets on the VM's loopback (kernel/socket/): TCP throughput and a
 // connect + request + response round trip, each beside the same exchange
 // over a pipe in the VM and over the host's own loopback (Node's net), all in
-// one run. Guest ends: test/programs/netbench.ts.
+// one run; and the same round trip answered by an http server in the VM's
+// `node` beside one in the host's Node. Guest ends: test/programs/netbench.ts.
 
 import { readFileSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { connect, createServer, type Server } from 'node:net';
 import { AF_INET, SOCK_STREAM } from '../src/abi/socket.js';
 import { boot, type Machine } from '../src/host/node/index.js';
@@ -14,6 +16,10 @@ const dec = new TextDecoder();
 const TOTAL = 256 * 1024 * 1024;
 const CHUNK = 65536;
 const RTT_N = 2000;
+const HTTP_N = 500;
+
+/** The http server the VM's node runs for the round-trip figure (answers each HTTP/1.0 request, then closes). */
+const HTTP_SERVER = `require('http').createServer((req, res) => res.end('ok')).listen(Number(process.argv[2]), '127.0.0.1', () => require('fs').writeFileSync('/tmp/http-ready', ''));`;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -87,12 +93,14 @@ async function nativeThroughput(): Promise<number> {
   });
 }
 
-async function nativeRtt(): Promise<number> {
-  const srv = createServer((c) => c.once('data', () => c.end('HTTP/1.0 200 OK\r\nContent-Length: 2\r\n\r\nok')));
+async function nativeRtt(http = false, n = RTT_N): Promise<number> {
+  const srv = http
+    ? createHttpServer((_req, res) => res.end('ok'))
+    : createServer((c) => c.once('data', () => c.end('HTTP/1.0 200 OK\r\nContent-Length: 2\r\n\r\nok')));
   await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
   const port = (srv.address() as { port: number }).port;
   const times: number[] = [];
-  for (let i = 0; i < RTT_N; i++) {
+  for (let i = 0; i < n; i++) {
     const t0 = performance.now();
     await new Promise<void>((resolve) => {
       const c = connect(port, '127.0.0.1', () => c.write('GET / HTTP/1.0\r\n\r\n'));
@@ -102,7 +110,27 @@ async function nativeRtt(): Promise<number> {
     times.push((performance.now() - t0) * 1000);
   }
   srv.close();
-  return median(times.slice(RTT_N / 10));
+  return median(times.slice(n / 10));
+}
+
+/** p50 µs of the guest's connect + request + response loop against `node` running an http server in the VM. */
+async function nodeHttpRtt(m: Machine): Promise<number> {
+  await m.writeFile('/tmp/http-bench.js', HTTP_SERVER);
+  const port = 8181;
+  const server = await m.spawn(['/usr/bin/node', '/tmp/http-bench.js', String(port)]);
+  for (;;) {
+    try {
+      await m.readFile('/tmp/http-ready');
+      break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+  const [, rtt] = await output(m, ['/usr/local/bin/netbench', 'rtt', String(port), String(HTTP_N)]);
+  const us = Number(await rtt);
+  await m.syscall('kill', server, 15);
+  await m.wait(server);
+  return us;
 }
 
 export async function runSocketBenches(): Promise<Figure[]> {
@@ -133,6 +161,8 @@ export async function runSocketBenches(): Promise<Figure[]> {
     const pipeRtt = Number(await ping);
     await m.wait(pong);
     const nativeRttUs = await nativeRtt();
+    const nodeHttp = await nodeHttpRtt(m);
+    const nativeHttp = await nativeRtt(true, HTTP_N);
     return [
       {
         name: 'loopback TCP throughput, source → sink, 64 KiB writes (256 MB, median of 5)',
@@ -143,6 +173,11 @@ export async function runSocketBenches(): Promise<Figure[]> {
         name: `loopback TCP connect + request + response (p50 of ${RTT_N})`,
         host: 'node', value: tcpRtt / 1000, unit: 'ms', goal: '≤ 1 ms', met: tcpRtt / 1000 <= 1,
         baseline: { name: `native loopback (Node net); a pipe request + response in the VM, same run: ${(pipeRtt / 1000).toFixed(3)} ms`, value: nativeRttUs / 1000, unit: 'ms' },
+      },
+      {
+        name: `node http server in the VM: connect + GET + response (p50 of ${HTTP_N}, client: a guest program)`,
+        host: 'node', value: nodeHttp / 1000, unit: 'ms', goal: '—', met: null,
+        baseline: { name: 'the same server in the host\'s Node, native client', value: nativeHttp / 1000, unit: 'ms' },
       },
     ];
   } finally {

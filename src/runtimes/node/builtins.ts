@@ -7,7 +7,9 @@ import { Console } from './console.js';
 import { makeCrypto } from './crypto.js';
 import { makeEvents } from './events.js';
 import { constants as fsConstants, makeFs } from './fs.js';
+import { makeHttp } from './http.js';
 import { BUILTIN_NAMES } from './modules.js';
+import { makeNet } from './net.js';
 import { makeOs } from './os.js';
 import { makeQuerystring } from './querystring.js';
 import { makeReadline } from './readline.js';
@@ -34,6 +36,7 @@ export const BUILTINS: Record<string, Make> = {
   events: makeEvents,
   fs: makeFs,
   'fs/promises': (rt) => (rt.builtin('fs') as { promises: unknown }).promises,
+  http: makeHttp,
   module: (rt) => {
     const builtinModules = [...BUILTIN_NAMES];
     const createRequire = (from: string | URL) => {
@@ -42,6 +45,7 @@ export const BUILTINS: Record<string, Make> = {
     };
     return Object.assign(function Module() {}, { builtinModules, createRequire, isBuiltin: (s: string) => BUILTIN_NAMES.has(s.replace(/^node:/, '')) });
   },
+  net: makeNet,
   os: makeOs,
   path: (rt) => rt.path,
   'path/posix': (rt) => rt.path,

@@ -19,6 +19,10 @@ const UV: Record<string, string> = {
   ERANGE: 'result too large', ENAMETOOLONG: 'name too long', ENOSYS: 'function not implemented',
   ENOTEMPTY: 'directory not empty', ELOOP: 'too many symbolic links encountered',
   ENOTSUP: 'operation not supported on socket', ETIMEDOUT: 'connection timed out',
+  EADDRINUSE: 'address already in use', EADDRNOTAVAIL: 'address not available', ECONNREFUSED: 'connection refused',
+  ECONNRESET: 'connection reset by peer', ENETUNREACH: 'network is unreachable', ENOTCONN: 'socket is not connected',
+  EAFNOSUPPORT: 'address family not supported', EISCONN: 'socket is already connected', ENOTSOCK: 'socket operation on non-socket',
+  EPROTOTYPE: 'protocol wrong type for socket', EALREADY: 'connection already in progress',
 };
 
 export interface NodeSysError extends Error {
@@ -41,6 +45,24 @@ export function uvError(errno: number, syscall: string, path?: string, dest?: st
   e.syscall = syscall;
   if (path !== undefined) e.path = path;
   if (dest !== undefined) e.dest = dest;
+  return e;
+}
+
+/**
+ * A socket error as Node's net reports it: `connect ECONNREFUSED 127.0.0.1:80`,
+ * `write EPIPE` (no description), but `listen EADDRINUSE: address already in
+ * use :::80`; with address and port (or the unix path) as properties.
+ */
+export function netError(errno: number, syscall: string, address?: string, port?: number): NodeSysError & { address?: string; port?: number } {
+  const code = errnoName(errno);
+  const where = address === undefined ? '' : port === undefined || port < 0 ? ` ${address}` : ` ${address}:${port}`;
+  const msg = syscall === 'listen' ? `${syscall} ${code}: ${UV[code] ?? 'unknown error'}${where}` : `${syscall} ${code}${where}`;
+  const e = new Error(msg) as NodeSysError & { address?: string; port?: number };
+  e.errno = -errno;
+  e.code = code;
+  e.syscall = syscall;
+  if (address !== undefined) e.address = address;
+  if (port !== undefined && port >= 0) e.port = port;
   return e;
 }
 

@@ -9,6 +9,8 @@ import { WNOHANG } from '../../abi/wait.js';
 import type { Sys } from '../../libc/sys.js';
 import { hostQueueMicrotask } from './globals.js';
 
+const POLLIN = 1, POLLERR = 8, POLLHUP = 16, POLLNVAL = 32;
+
 /** The longest poll timeout the loop asks for. */
 const MAX_SAFE_MS = 2 ** 53;
 
@@ -69,12 +71,14 @@ export class Immediate {
   hasRef(): boolean { return this.refed; }
 }
 
-/** An fd someone is reading in the background (process.stdin, a child's stdout). */
+/** An fd someone waits on in the background (process.stdin, a child's stdout, a socket). */
 export interface Watcher {
   fd: number;
   refed: boolean;
-  /** The fd is readable (or at EOF / error). */
-  ready(): void;
+  /** The poll events waited for; POLLIN (readable) when absent. Sockets wait for POLLOUT too. */
+  events?: number;
+  /** The fd is ready (or at EOF / error): `revents` as poll answered. */
+  ready(revents: number): void;
 }
 
 export class EventLoop {
@@ -194,7 +198,11 @@ export class EventLoop {
   }
 
   private dispatchSignals(): void {
-    while (this.signals.length && !this.stopped) this.onSignal(this.signals.shift()!);
+    while (this.signals.length && !this.stopped) {
+      this.onSignal(this.signals.shift()!);
+      // What the handler queued (a server's close) runs before the loop decides to block.
+      this.runTicks();
+    }
   }
 
   private runTimers(): boolean {
@@ -242,13 +250,21 @@ export class EventLoop {
         // Children and fds or timers at once: poll with a short tick to notice exits.
         timeout = timeout < 0 ? 10 : Math.min(timeout, 10);
       }
-      const fds = [...this.watchers].map((w) => [w.fd, 1] as [number, number]);
-      if (!fds.length && timeout === 0) return;
+      // One poll entry per fd (a socket may be watched for reading and writing at once).
+      const byFd = new Map<number, Watcher[]>();
+      for (const w of this.watchers) {
+        const list = byFd.get(w.fd);
+        if (list) list.push(w);
+        else byFd.set(w.fd, [w]);
+      }
+      if (!byFd.size && timeout === 0) return;
+      const fds = [...byFd].map(([fd, ws]) => [fd, ws.reduce((ev, w) => ev | (w.events ?? POLLIN), 0)] as [number, number]);
       const ready = this.sys.poll(fds, timeout);
-      for (const [fd] of ready) {
-        for (const w of [...this.watchers]) {
-          if (w.fd !== fd || !this.watchers.has(w)) continue;
-          w.ready();
+      for (const [fd, revents] of ready) {
+        for (const w of byFd.get(fd) ?? []) {
+          // Errors and hang-ups wake every watcher of the fd; otherwise only the one whose event came.
+          if (!this.watchers.has(w) || !(revents & ((w.events ?? POLLIN) | POLLERR | POLLHUP | POLLNVAL))) continue;
+          w.ready(revents);
           this.runTicks();
         }
       }
