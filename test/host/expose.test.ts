@@ -26,7 +26,7 @@ async function serve(cmd: string, port: number): Promise<number> {
     const l = await vm.listeningPorts(seq);
     if (l.ports.includes(port)) return id;
     const st = await vm.jobs.output(id);
-    if (!st.running) throw new Error(`server ended: ${st.text}`);
+    if (!st.running) throw new Error(`server ended: ${JSON.stringify(st)}`);
     seq = l.seq;
   }
 }
@@ -75,6 +75,19 @@ test('expose: 4 MiB each way stream through intact', { timeout: 60_000 }, async 
     assert.equal(sha(r.data), sha(down));
     assert.equal((await vm.jobs.wait(job, { timeoutMs: 20_000 })).exitCode, 0);
     assert.equal(sha(await vm.readFile('/tmp/up.bin')), sha(up));
+  } finally {
+    await e.close();
+  }
+});
+
+test('expose: a client that has finished sending (half-close) still gets the answer', { timeout: 30_000 }, async () => {
+  const job = await serve('echo pong | nc -l -N 8085 > /tmp/ping', 8085);
+  const e = await vm.expose(8085);
+  try {
+    const r = await talk(e.hostPort!, new TextEncoder().encode('ping\n'));
+    assert.deepEqual([r.data.toString(), r.error], ['pong\n', null]);
+    await vm.jobs.wait(job, { timeoutMs: 10_000 });
+    assert.equal(new TextDecoder().decode(await vm.readFile('/tmp/ping')), 'ping\n');
   } finally {
     await e.close();
   }

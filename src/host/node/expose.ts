@@ -17,7 +17,8 @@ const LOOPBACK = '127.0.0.1';
 export const exposeOnHost: Exposer = async (m, vmPort, opts) => {
   const hostPort = opts.hostPort === undefined ? 0 : checkPort(opts.hostPort, 'expose: hostPort');
   const sockets = new Set<Socket>();
-  const server = createServer({ pauseOnConnect: true }, (sock) => {
+  // Half-open: a client that has finished sending still gets the VM's answer.
+  const server = createServer({ pauseOnConnect: true, allowHalfOpen: true }, (sock) => {
     sockets.add(sock);
     sock.once('close', () => sockets.delete(sock));
     void join(m, vmPort, sock);
@@ -65,16 +66,19 @@ async function join(m: Machine, vmPort: number, sock: Socket): Promise<void> {
   };
   sock.on('error', () => finish());
   sock.once('close', () => finish());
-  // Host → VM: one chunk at a time, the socket paused until the VM has queued it.
+  // Host → VM: one chunk at a time, the socket paused until the VM has queued
+  // it; the end follows the last chunk ('end' may come while a write is under way).
+  let sent = Promise.resolve();
   sock.on('data', (chunk: Buffer) => {
     sock.pause();
     // A copy: a view would carry Node's whole pooled buffer to the kernel.
-    conn.write(new Uint8Array(chunk)).then(
-      () => sock.resume(),
-      () => sock.destroy(), // the VM's server closed its end
+    const data = new Uint8Array(chunk);
+    sent = sent.then(() => conn.write(data)).then(
+      () => void sock.resume(),
+      () => void sock.destroy(), // the VM's server closed its end
     );
   });
-  sock.once('end', () => void conn.end().catch(() => {}));
+  sock.once('end', () => void sent.then(() => conn.end()).catch(() => {}));
   sock.resume();
   // VM → host: read while the host socket takes it.
   try {
