@@ -90,8 +90,6 @@ test.afterEach(async () => {
   server = null;
 });
 
-const vmOf = (id: string) => `(document.querySelector('#${id}').vm.vm)`;
-
 /** Start the VM server of element `id` on `port` serving /tmp/www; resolves with the port-open event's URL. */
 async function startServer(page: Page, id: string, port: number): Promise<string> {
   await page.waitForFunction((i) => !!document.querySelector<AgentosTerminalElement>(`#${i}`)?.vm, id);
@@ -178,13 +176,35 @@ test('a preview URL reaches only its VM\'s exposed, listening ports: not another
   const other = `${crypto.randomUUID()}`;
   expect((await get(a.replace(idA, other))).text).toContain(`no page of this site runs VM ${other}`);
   // Exposed, but nothing listens.
-  const idle = await page.evaluate(async (v) => (await (eval(v) as AgentVM).expose(8099)).url, vmOf('a'));
+  const idle = await page.evaluate(async () => (await (document.querySelector<AgentosTerminalElement>('#a')!.vm.vm as AgentVM).expose(8099)).url);
   const refused = await get(idle);
   expect(refused.status).toBe(502);
   expect(refused.text).toContain('agentOS: nothing listens on port 8099 in the VM');
   // Once the server stops, the port closes (port-close) and its preview is gone.
-  await page.evaluate(async (v) => { const vm = eval(v) as AgentVM; for (const j of await vm.jobs.list()) await vm.jobs.kill(j.id, 'KILL'); }, vmOf('b'));
+  await page.evaluate(async () => {
+    const vm = document.querySelector<AgentosTerminalElement>('#b')!.vm.vm as AgentVM;
+    for (const j of await vm.jobs.list()) await vm.jobs.kill(j.id, 'KILL');
+  });
   await page.waitForFunction(() => window.__ports.some((e) => e.type === 'close' && e.id === 'b' && e.port === 8090));
   expect((await get(b)).status).toBe(404);
   await tab.close();
+});
+
+test('the playground\'s Ports panel lists a listening port and shows its preview in a frame', async ({ page }) => {
+  await page.goto('/?vm=');
+  await page.waitForFunction(() => (window as unknown as { agentos?: unknown }).agentos !== undefined, null, { timeout: 20_000 });
+  await page.evaluate(async ({ server, index }) => {
+    const api = (window as unknown as { agentos: { ready: Promise<void>; vm: AgentVM } }).agentos;
+    await api.ready;
+    await api.vm.writeFile('/tmp/srv.js', server, 0o755);
+    await api.vm.exec('mkdir -p /tmp/www');
+    await api.vm.writeFile('/tmp/www/index.html', index);
+    await api.vm.jobs.start('/tmp/srv.js 8000 /tmp/www');
+  }, { server: SERVER, index: INDEX });
+  await page.getByRole('tab', { name: 'Ports' }).click();
+  const item = page.locator('#ports li[data-port="8000"]');
+  await expect(item).toBeVisible({ timeout: 20_000 });
+  await expect(item.getByRole('link', { name: 'Open in a new tab' })).toHaveAttribute('href', /\/preview\/[0-9a-f-]{36}\/8000\/$/);
+  await item.getByRole('button', { name: 'Show here' }).click();
+  await expect(page.frameLocator('#ports iframe.preview').locator('#p')).toHaveAttribute('data-app', 'ran');
 });

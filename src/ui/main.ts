@@ -14,6 +14,7 @@ import { el } from './dom.js';
 import { ask } from './panels/ask.js';
 import { FileTree } from './panels/file-tree.js';
 import { KeysPanel, withStoredSecrets } from './panels/keys.js';
+import { PortsPanel } from './panels/ports.js';
 import { ProgressView } from './panels/progress.js';
 import { SnapshotsPanel } from './panels/snapshots.js';
 import { StorageIndicator } from './panels/storage.js';
@@ -88,7 +89,8 @@ async function main(): Promise<void> {
   const snaps = new SnapshotsPanel(vmView, () => void files.refresh());
   const kernel = el('section', { id: 'kernel', className: 'panel' });
   new StatusView(kernel, vmView.vm.vm, bootMs).start();
-  addTabs(tabs, panels, [['Files', files.root], ['Snapshots', snaps.root], ['Kernel', kernel], ['Keys', new KeysPanel().root]], (i) => {
+  const ports = new PortsPanel(window.agentos.vm);
+  addTabs(tabs, panels, [['Files', files.root], ['Snapshots', snaps.root], ['Kernel', kernel], ['Ports', ports.root], ['Keys', new KeysPanel().root]], (i) => {
     if (i === 0) void files.refresh();
     if (i === 1) void snaps.refresh();
   });
