@@ -21,7 +21,7 @@ under Node's permission model unless --isolation none says otherwise).
 
 Commands:
   exec [--json] [--timeout SECONDS] [--cwd DIR] [--env K=V]... [-i] [--state DIR]
-       [--mount HOST:VM[:ro]]... [--isolation MODE] [POLICY OPTIONS] [BROWSER OPTIONS] -- 'SCRIPT'
+       [--mount HOST:VM[:ro]]... [--publish HOST_PORT:VM_PORT]... [--isolation MODE] [POLICY OPTIONS] [BROWSER OPTIONS] -- 'SCRIPT'
                           run SCRIPT in the VM's shell; its stdout and stderr become agentos's
                           own, unchanged, and agentos exits with its status (124 on timeout).
                           --timeout: SIGINT to the script and everything it started, SIGKILL
@@ -33,6 +33,9 @@ Commands:
                           (created if missing); every write is durable when exec returns.
                           --mount HOST:VM[:ro]: host directory HOST appears at VM path VM,
                           live and two-way (read-only with :ro); nothing outside it is reachable.
+                          --publish HOST_PORT:VM_PORT: while SCRIPT runs, a connection to
+                          127.0.0.1:HOST_PORT on this machine reaches the server listening on
+                          VM_PORT in the VM (vm.expose; only 127.0.0.1, never other interfaces).
   shell [--state DIR] [--isolation MODE] [POLICY OPTIONS] [BROWSER OPTIONS]
                           an interactive shell on this terminal (raw mode, job control, resize);
                           when stdin is not a terminal, the VM's bash -s reads it as a script
@@ -145,6 +148,7 @@ async function execCommand(args: string[]): Promise<number> {
   let forwardStdin = false;
   const env: Record<string, string> = {};
   const mounts: Record<string, MountSpec> = {};
+  const publish: { host: number; vm: number }[] = [];
   const pf = newPolicyFlags();
   const bf = newBrowserFlags();
   const iso = newIsolationFlag();
@@ -176,6 +180,11 @@ async function execCommand(args: string[]): Promise<number> {
         const m = parseMount(optionValue(args, i++));
         if (!m) return usageError(`--mount needs HOST:VM or HOST:VM:ro, got '${args[i]}'`);
         mounts[m.vm] = m.spec;
+      } else if (a === '--publish') {
+        const v = optionValue(args, i++);
+        const p = parsePublish(v);
+        if (!p) return usageError(`--publish needs HOST_PORT:VM_PORT (each 1-65535), got '${v}'`);
+        publish.push(p);
       } else if (a.startsWith('-')) return usageError(`unknown option '${a}'`);
       else break;
     } catch (e) {
@@ -192,10 +201,19 @@ async function execCommand(args: string[]): Promise<number> {
   const stdin = forwardStdin ? readFileSync(0) : undefined;
   if (bf.browser && (state !== undefined || Object.keys(mounts).length)) return usageError('--state and --mount need the Node host (not --browser)');
   if (bf.browser && iso.given) return usageError('--isolation is for the Node host (with --browser, Chromium isolates the VM)');
+  if (bf.browser && publish.length) return usageError('--publish needs the Node host (not --browser)');
   const options = { env, ...policyOptions(pf) };
   const vm: VM = bf.browser ? await newBrowserVM(bf, options) : new AgentVM({ ...options, state, mounts, isolation: iso.isolation });
   await vm.start();
   try {
+    for (const p of publish) {
+      try {
+        await vm.expose!(p.vm, { hostPort: p.host });
+      } catch (e) {
+        process.stderr.write(`agentos exec: --publish ${p.host}:${p.vm}: ${(e as Error).message}\n`);
+        return 125;
+      }
+    }
     const r = await withDeadline(vm.execBytes(script, { stdin, timeoutMs, cwd }), timeoutMs);
     const dec = new TextDecoder();
     if (json) {
@@ -210,6 +228,14 @@ async function execCommand(args: string[]): Promise<number> {
   } finally {
     await stopVm(vm, pf);
   }
+}
+
+/** `HOST_PORT:VM_PORT`, each a port number; null when malformed. */
+function parsePublish(v: string): { host: number; vm: number } | null {
+  const m = /^(\d{1,5}):(\d{1,5})$/.exec(v);
+  if (!m) return null;
+  const [host, vm] = [Number(m[1]), Number(m[2])];
+  return host >= 1 && host <= 65535 && vm >= 1 && vm <= 65535 ? { host, vm } : null;
 }
 
 /** How long past --timeout the VM has to end the command (SIGINT, SIGKILL a second later, then the shell) before agentos gives up on it. */

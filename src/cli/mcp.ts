@@ -1,8 +1,9 @@
 // `agentos mcp`: one VM offered to an agent over the Model Context Protocol
 // (stdio, @modelcontextprotocol/sdk). Tools: exec, read_file, write_file,
 // list_directory, snapshot, restore, the background jobs' job_start,
-// job_output, job_wait, job_kill, job_list, and agent processes' agent_run and
-// agent_status (either host). The VM (its jobs too) lives as long as the
+// job_output, job_wait, job_kill, job_list, agent processes' agent_run and
+// agent_status (either host); with --allow-expose, expose_port and
+// unexpose_port. The VM (its jobs and exposed ports too) lives as long as the
 // connection.
 //
 // Every tool acts for the agent, so none reaches further than the guest: exec
@@ -24,12 +25,14 @@ import { finishPolicy, newPolicyFlags, policyOptions, stopVm, takePolicyFlag } f
 import { newIsolationFlag, takeIsolationFlag } from './isolation-flag.js';
 
 export const MCP_USAGE = `  mcp [--state DIR] [--isolation MODE] [--host node|browser] [--chromium PATH] [--ws-endpoint URL]
-      [POLICY OPTIONS]
+      [--allow-expose] [POLICY OPTIONS]
                           serve one VM over the Model Context Protocol on stdin/stdout:
                           tools exec, read_file, write_file, list_directory, snapshot,
                           restore, job_start, job_output, job_wait, job_kill, job_list,
                           agent_run, agent_status;
                           --state DIR makes it persistent (Node host);
+                          --allow-expose adds expose_port and unexpose_port: the agent may make
+                          a VM server reachable on this machine's 127.0.0.1 (Node host);
                           --host browser runs it in headless Chromium (BrowserVM), else it runs
                           isolated in a child Node process (--isolation, below);
                           the VM runs under the policy the options give (as exec's)`;
@@ -76,11 +79,13 @@ export async function mcpCommand(args: string[], usageError: (msg: string) => nu
   let host = 'node';
   const pf = newPolicyFlags();
   const iso = newIsolationFlag();
+  let allowExpose = false;
   for (let i = 0; i < args.length; i++) {
     try {
       const took = takePolicyFlag(args, i, pf) || takeIsolationFlag(args, i, iso);
       if (took) i += took - 1;
       else if (args[i] === '--state') state = optionValue(args, i++);
+      else if (args[i] === '--allow-expose') allowExpose = true;
       else if (args[i] === '--host') {
         host = optionValue(args, i++);
         if (host !== 'node' && host !== 'browser') return usageError(`mcp: unknown host '${host}' (node or browser)`);
@@ -98,6 +103,7 @@ export async function mcpCommand(args: string[], usageError: (msg: string) => nu
   }
   if (host === 'browser' && state !== undefined) return usageError('mcp: --state needs the Node host (a browser VM keeps its files for the connection)');
   if (host === 'node' && (bf.chromium ?? bf.wsEndpoint) !== undefined) return usageError('mcp: --chromium and --ws-endpoint need --host browser');
+  if (host === 'browser' && allowExpose) return usageError('mcp: --allow-expose needs the Node host (a browser VM\'s ports are the page\'s previews)');
   if (host === 'browser' && iso.given) return usageError('mcp: --isolation is for the Node host (a browser VM is isolated by Chromium)');
   const protocol = takeStdout();
   const vm: VM = host === 'browser' ? await newBrowserVM(bf, policyOptions(pf)) : new AgentVM({ state, ...policyOptions(pf), isolation: iso.isolation });
@@ -193,6 +199,7 @@ export async function mcpCommand(args: string[], usageError: (msg: string) => nu
   }, () => guarded(async () => text(JSON.stringify(await vm.jobs.list()))));
 
   registerAgentTools(server, vm);
+  if (allowExpose && vm instanceof AgentVM) registerExposeTools(server, vm);
 
   const transport = new LineTransport(process.stdin, protocol);
   const closed = new Promise<void>((done) => {
@@ -231,5 +238,26 @@ function registerAgentTools(server: McpServer, vm: VM): void {
       return text(JSON.stringify([{ pid, status: result ? 'exited' : 'starting', ...(result ? { result } : {}) }]));
     }
     return text(JSON.stringify(list.map((a) => ({ ...a, ...(finished.has(a.pid) ? { result: finished.get(a.pid) } : {}) }))));
+  }));
+}
+
+/**
+ * expose_port and unexpose_port (--allow-expose): a VM server reachable on the
+ * host's 127.0.0.1, the operator having allowed the agent to ask for it.
+ */
+function registerExposeTools(server: McpServer, vm: AgentVM): void {
+  server.registerTool('expose_port', {
+    description: 'Make the server listening on PORT in the VM reachable from this machine at http://127.0.0.1:HOST_PORT/ (host_port: a free one unless given), until unexpose_port or the end of the session. Returns url and hostPort.',
+    inputSchema: { port: z.number().int(), host_port: z.number().int().optional() },
+  }, ({ port, host_port }) => guarded(async () => {
+    const e = await vm.expose(port, { hostPort: host_port });
+    return text(JSON.stringify({ url: e.url, hostPort: e.hostPort, port }));
+  }));
+  server.registerTool('unexpose_port', {
+    description: 'Stop exposing the VM\'s PORT on this machine (connections through it are closed).',
+    inputSchema: { port: z.number().int() },
+  }, ({ port }) => guarded(async () => {
+    await vm.unexpose(port);
+    return text(`port ${port} is no longer exposed`);
   }));
 }

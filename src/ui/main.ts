@@ -15,6 +15,7 @@ import { AgentsPanel } from './panels/agents.js';
 import { ask } from './panels/ask.js';
 import { FileTree } from './panels/file-tree.js';
 import { KeysPanel, withStoredSecrets } from './panels/keys.js';
+import { PortsPanel } from './panels/ports.js';
 import { ProgressView } from './panels/progress.js';
 import { SnapshotsPanel } from './panels/snapshots.js';
 import { StorageIndicator } from './panels/storage.js';
@@ -90,7 +91,8 @@ async function main(): Promise<void> {
   const kernel = el('section', { id: 'kernel', className: 'panel' });
   new StatusView(kernel, vmView.vm.vm, bootMs).start();
   const agents = new AgentsPanel(() => vmView.vm.agents);
-  addTabs(tabs, panels, [['Files', files.root], ['Snapshots', snaps.root], ['Agents', agents.root], ['Kernel', kernel], ['Keys', new KeysPanel().root]], (i) => {
+  const ports = new PortsPanel(window.agentos.vm);
+  addTabs(tabs, panels, [['Files', files.root], ['Snapshots', snaps.root], ['Agents', agents.root], ['Kernel', kernel], ['Ports', ports.root], ['Keys', new KeysPanel().root]], (i) => {
     if (i === 0) void files.refresh();
     if (i === 1) void snaps.refresh();
     if (i === 2) void agents.refresh();

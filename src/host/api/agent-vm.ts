@@ -13,6 +13,7 @@ import { Agents, runAos } from './agents.js';
 import type { Value } from '../../abi/codec.js';
 import type { SyscallArgs } from '../../abi/syscall-types.js';
 import type { Jobs } from './jobs.js';
+import { checkPort, type ExposedPort, type ExposeOptions, type Exposer } from './expose.js';
 
 export type { Terminal, TerminalOptions } from './terminal.js';
 import type { NetworkPolicy, Policy } from '../../api/policy.js';
@@ -80,6 +81,8 @@ export interface VmHost {
   boot(): Promise<Machine>;
   /** An ephemeral machine whose writable layer starts as `seed` (a snapshot frame). */
   fork(seed: Uint8Array): Promise<Machine>;
+  /** How this host makes a VM port reachable from outside (vm.expose). */
+  expose?: Exposer;
 }
 
 /** Node: `{ host }`, a host directory. Browser: `{ opfs }`, an OPFS directory by name, or `{ directory }`, a picked one. */
@@ -139,6 +142,7 @@ export class AgentVM implements VM {
   private auditListeners = new Set<AuditListener>();
   private pumping: Machine | null = null;
   private persistent = false;
+  private readonly exposed = new Set<ExposedPort>();
 
   constructor(
     private readonly options: AgentVMOptions = {},
@@ -373,7 +377,7 @@ export class AgentVM implements VM {
    */
   async fork(): Promise<AgentVM> {
     const seed = await this.requireMachine().layerFrame();
-    return new AgentVM({ ...this.options, state: undefined }, { boot: () => this.host.fork(seed), fork: this.host.fork });
+    return new AgentVM({ ...this.options, state: undefined }, { ...this.host, boot: () => this.host.fork(seed) });
   }
 
   /** The snapshots, their management and their portable files. */
@@ -417,7 +421,40 @@ export class AgentVM implements VM {
     return this.requireMachine();
   }
 
+  /**
+   * Make the server listening on the VM's `vmPort` reachable from outside,
+   * until `close()`, `unexpose(vmPort)` or stop(). Node: a TCP server on the
+   * host's 127.0.0.1 (`hostPort`, default any free one), each connection piped
+   * into a new connection to the VM's listener; refused there, the host
+   * connection is reset. Browser: a preview URL served by the page's service
+   * worker. Nothing in the VM can do this by itself.
+   */
+  async expose(vmPort: number, opts: ExposeOptions = {}): Promise<ExposedPort> {
+    const m = this.requireMachine();
+    checkPort(vmPort, 'expose');
+    if (!this.host.expose) throw new Error('AgentVM: this host cannot expose ports');
+    const e = await this.host.expose(m, vmPort, opts);
+    const close = e.close;
+    const handle: ExposedPort = { ...e, close: async () => {
+      this.exposed.delete(handle);
+      await close();
+    } };
+    this.exposed.add(handle);
+    return handle;
+  }
+
+  /** Close every exposure of the VM's `vmPort`. */
+  async unexpose(vmPort: number): Promise<void> {
+    await Promise.all([...this.exposed].filter((e) => e.vmPort === vmPort).map((e) => e.close()));
+  }
+
+  /** The VM's listening TCP ports once they differ from what was seen at `seq` (-1: at once); for port-open events. */
+  listeningPorts(seq = -1): Promise<{ seq: number; ports: number[] }> {
+    return this.requireMachine().listeningPorts(seq);
+  }
+
   async stop(): Promise<void> {
+    await Promise.all([...this.exposed].map((e) => e.close().catch(() => {})));
     const m = this.machine;
     this.machine = null;
     this.shell = null;

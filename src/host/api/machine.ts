@@ -20,6 +20,7 @@ import type { ApprovalRequest, AuditEvent } from '../../api/types.js';
 import type { HostEvents, KernelService, KernelStatus, LayerStatus } from '../worker/kernel-service.js';
 import { UserFiles } from './user-files.js';
 import { readDirectory } from './read-directory.js';
+import { PortConnection, type ListeningPorts } from './port-connection.js';
 
 export interface RunOptions {
   /** Path of the program; default argv[0]. */
@@ -154,6 +155,16 @@ export class Machine {
       kill: async (id, signal) => void (await s.jobKill(id, signal)),
       list: async () => await s.jobList(),
     };
+  }
+
+  /** A connection from the host to the server listening on the VM's `port` (vm.expose, previews). */
+  connectPort(port: number): Promise<PortConnection> {
+    return PortConnection.open(this.service, port);
+  }
+
+  /** The VM's listening TCP ports once they change from what was seen at `seq` (-1: now). */
+  listeningPorts(seq: number): Promise<ListeningPorts> {
+    return this.service.portsListening(seq);
   }
 
   /** The persistent layer's state, or null for an ephemeral VM. */

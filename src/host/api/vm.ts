@@ -8,6 +8,7 @@ import type { AuditListener, ExecResult, OutputListener, ExtraShell, SpawnedProc
 import type { DirEntry } from './list-directory.js';
 import type { Agents } from './agents.js';
 import type { Jobs } from './jobs.js';
+import type { ExposedPort, ExposeOptions } from './expose.js';
 import type { Machine, RunOptions, RunResult } from './machine.js';
 import type { ExecBytesResult, ExecOptions } from '../worker/exec-shell.js';
 import type { AuditEvent, SnapshotInfo } from '../../api/types.js';
@@ -68,4 +69,8 @@ export interface VM {
   fork?(): Promise<VM>;
   /** The kernel's host-level interface: syscalls as root, exempt from the policy's rules. */
   readonly vm?: Machine;
+  /** Make the VM's server on `vmPort` reachable from outside (Node: a port on the host's 127.0.0.1). */
+  expose?(vmPort: number, opts?: ExposeOptions): Promise<ExposedPort>;
+  /** Close every exposure of `vmPort`. */
+  unexpose?(vmPort: number): Promise<void>;
 }

@@ -10,6 +10,7 @@ import { boot as bootWith, type HostAdapter, type KernelOptions } from '../api/b
 import { repairLayer, type RepairReport } from '../../kernel/persist/repair.js';
 import { IdbLayerStore } from './worker/layer-store.js';
 import { loadBaseImage, loadManifest } from './base-image.js';
+import { previewExposer } from './preview.js';
 
 export { Machine } from '../api/machine.js';
 
@@ -21,6 +22,8 @@ export { Machine } from '../api/machine.js';
  */
 const KERNEL_URL = new URL(kernelWorkerUrl, import.meta.url);
 const IMAGE_BASE = new URL('../image/', KERNEL_URL);
+/** dist/web's service worker (coi-sw.js): cross-origin isolation, and the previews of vm.expose. */
+const SW_URL = new URL('../coi-sw.js', KERNEL_URL);
 
 /** Boot stages, for a progress indicator; `image` reports bytes as they arrive. */
 export type BootProgress =
@@ -134,6 +137,7 @@ export type { DirEntry } from '../api/list-directory.js';
 export type { AgentVMOptions, Answer, ApprovalRequest, AuditEvent, AuditListener, ExecResult, ExtraShell, OutputListener, Policy, SpawnedProcess, Terminal, TerminalOptions } from '../api/agent-vm.js';
 export type { ExecBytesResult, ExecOptions, OutputChunk } from '../worker/exec-shell.js';
 export type { JobInfo, JobOutput, Jobs, JobStartOptions, JobStatus } from '../api/jobs.js';
+export type { ExposedPort, ExposeOptions } from '../api/expose.js';
 
 /** AgentVM in the browser: the same interface as on Node. */
 export class AgentVM extends BaseAgentVM {
@@ -155,6 +159,7 @@ export class AgentVM extends BaseAgentVM {
     super(options, {
       boot: () => boot({ persist: options.persist, takeover: options.takeover, mounts, onProgress: options.onProgress, policy: options.policy, network: options.network }),
       fork: (seed) => boot({ seed, mounts, policy: options.policy, network: options.network }),
+      expose: previewExposer(SW_URL),
     });
     this.keeps = options.persist !== undefined;
   }

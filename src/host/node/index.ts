@@ -7,6 +7,7 @@ import { boot as bootWith, type HostAdapter, type KernelOptions } from '../api/b
 import { Machine } from '../api/machine.js';
 import type { HostMount } from '../worker/kernel-main.js';
 import { lockStateDir } from './dir-lock.js';
+import { exposeOnHost } from './expose.js';
 import { startIsolatedKernel } from './isolation.js';
 import { startLocalKernel } from './kernel-thread.js';
 import { DirLayerStore } from './worker/layer-store.js';
@@ -75,6 +76,7 @@ export type { AgentRunOptions, AgentRunResult, Agents, RunningAgent, TraceEvent 
 export type { AgentVMOptions, Answer, ApprovalRequest, AuditEvent, AuditListener, ExecResult, ExtraShell, OutputListener, Policy, SpawnedProcess, Terminal, TerminalOptions } from '../api/agent-vm.js';
 export type { ExecBytesResult, ExecOptions, OutputChunk } from '../worker/exec-shell.js';
 export type { JobInfo, JobOutput, Jobs, JobStartOptions, JobStatus } from '../api/jobs.js';
+export type { ExposedPort, ExposeOptions } from '../api/expose.js';
 
 /** AgentVM on the Node host: `new AgentVM(options)`, then `start()`, `exec()`, `stop()`. */
 export class AgentVM extends BaseAgentVM {
@@ -85,7 +87,11 @@ export class AgentVM extends BaseAgentVM {
     });
     const { policy, network, isolation, heapMb } = options;
     // A fork runs under the same policy, and as isolated, as its parent.
-    super(options, { boot: () => boot({ state: options.state, mounts, policy, network, isolation, heapMb }), fork: (seed) => boot({ mounts, seed, policy, network, isolation, heapMb }) });
+    super(options, {
+      boot: () => boot({ state: options.state, mounts, policy, network, isolation, heapMb }),
+      fork: (seed) => boot({ mounts, seed, policy, network, isolation, heapMb }),
+      expose: exposeOnHost,
+    });
   }
 
   /**

@@ -13,6 +13,7 @@ import { transfer, type Remote } from 'comlink';
 import type { ResolvedLimits } from '../../kernel/policy/defaults.js';
 import { ExecShell, type ExecBytesResult, type ExecOptions, type OutputChunk, type ExecShellOptions } from './exec-shell.js';
 import { Machine } from '../api/machine.js';
+import { HostPorts, type ListeningPorts } from './host-ports.js';
 import { JobTable, type JobInfo, type JobOutput, type JobStartOptions, type JobStatus } from './jobs.js';
 
 export interface ProcessInfo {
@@ -107,7 +108,41 @@ export class KernelService {
     signalSession: (sid, sig) => this.signalSession(sid, sig),
   });
 
+  private hostPorts: HostPorts | null = null;
+
   constructor(private readonly kernel: Kernel, private readonly releaseHost: () => void = () => {}) {}
+
+  // ---- the host's connections into the VM's listeners (host-ports.ts; the host's side is api/port-connection.ts) ----
+
+  private get ports(): HostPorts {
+    return (this.hostPorts ??= new HostPorts(this.kernel.sockets));
+  }
+
+  portConnect(port: number): Promise<CallResult> {
+    return result(this.ports.connect(port));
+  }
+
+  async portRead(id: number, max?: number): Promise<CallResult> {
+    const r = await result(this.ports.read(id, max));
+    return r.ok ? transfer(r, [(r.value as Uint8Array).buffer as ArrayBuffer]) : r;
+  }
+
+  portWrite(id: number, data: Uint8Array): Promise<CallResult> {
+    return result(this.ports.write(id, data).then(() => 0));
+  }
+
+  portShutdown(id: number): void {
+    this.ports.shutdown(id);
+  }
+
+  portClose(id: number): void {
+    this.ports.close(id);
+  }
+
+  /** Long poll: the VM's listening TCP ports once they change from what was seen at `seq` (-1: at once). */
+  portsListening(seq: number): Promise<ListeningPorts> {
+    return this.ports.listening(seq);
+  }
 
   syscall(name: string, args: Value[]): Promise<CallResult> {
     return result(this.kernel.hostCall(name, args));

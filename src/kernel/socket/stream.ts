@@ -30,7 +30,9 @@ export class StreamSocket extends Socket {
     if (this.state === 'connected') throw new SysError(Errno.EINVAL, 'listen: the socket is connected');
     // Linux queues one more than asked (sk_ack_backlog > sk_max_ack_backlog is full).
     this.backlog = Math.min(Math.max(backlog, 0), SOMAXCONN) + 1;
+    const was = this.state;
     this.state = 'listening';
+    if (was !== 'listening' && this.isInet) this.table.listenersChanged();
     this.queue.wake();
   }
 
@@ -141,6 +143,7 @@ export class StreamSocket extends Socket {
     this.rx?.close();
     if (this.tx && !this.tx.eof) this.tx.shutWrite();
     super.close();
+    if (this.state === 'listening' && this.isInet) this.table.listenersChanged();
   }
 
   setSndbuf(n: number): void {

@@ -7,7 +7,7 @@ import { AF_INET, AF_INET6, AF_UNIX, SOCK_DGRAM, SOCK_STREAM, type SockAddr } fr
 import { S_IFSOCK } from '../../abi/stat.js';
 import type { PipeFs } from '../fifo.js';
 import type { Inode } from '../vfs/types.js';
-import type { WaitQueue } from '../waitqueue.js';
+import { WaitQueue } from '../waitqueue.js';
 import { ANY4, ANY6, isV4, overlaps, receives, type Scope, scopeOf, sockAddr } from './address.js';
 import { SocketMemory } from './buffer.js';
 import { DgramSocket, UDP_MAX } from './dgram.js';
@@ -36,6 +36,9 @@ export class SocketTable {
   private readonly ports = { tcp: new Map<number, Socket[]>(), udp: new Map<number, Socket[]>() };
   private readonly unixNames = new Map<string, Socket>();
   private nextPort = EPHEMERAL_LOW;
+  /** Bumped and woken when an internet socket starts or stops listening (the host's port-open events). */
+  listenSeq = 0;
+  readonly listenChange = new WaitQueue();
 
   constructor(private readonly pipefs: PipeFs, memoryLimit = SOCKET_MEMORY) {
     this.memory = new SocketMemory(memoryLimit);
@@ -60,6 +63,11 @@ export class SocketTable {
     const s = this.byInode.get(inode);
     if (!s) throw new SysError(Errno.ENOTSOCK);
     return s;
+  }
+
+  listenersChanged(): void {
+    this.listenSeq++;
+    this.listenChange.wake();
   }
 
   /** Forget a closed socket: its port or name is free again. */

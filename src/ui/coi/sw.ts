@@ -7,6 +7,12 @@
 // reload, once the worker controls it) and its workers cross-origin isolated.
 // Cross-origin requests pass through untouched: the worker cannot add headers
 // to opaque responses, so such resources must send CORP/CORS themselves.
+//
+// It also serves the previews of VMs' servers, `<scope>preview/<vm>/<port>/…`
+// (preview.ts): registered for that by a page's vm.expose even when the page
+// is isolated by headers.
+
+import { forwardPreview, previewRoute } from './preview.js';
 
 const sw = self as unknown as ServiceWorkerGlobalScope;
 
@@ -15,7 +21,11 @@ sw.addEventListener('activate', (e) => e.waitUntil(sw.clients.claim()));
 
 sw.addEventListener('fetch', (e) => {
   const req = e.request;
-  if (new URL(req.url).origin !== sw.location.origin) return;
+  const url = new URL(req.url);
+  if (url.origin !== sw.location.origin) return;
+  const preview = previewRoute(url, sw.registration.scope);
+  if (preview === 'redirect') return e.respondWith(Response.redirect(`${url.origin}${url.pathname}/${url.search}`, 301));
+  if (preview) return e.respondWith(forwardPreview(sw.clients, preview, req));
   // Chromium rejects refetching these from a worker.
   if (req.cache === 'only-if-cached' && req.mode !== 'same-origin') return;
   e.respondWith(withIsolationHeaders(req));

@@ -26,7 +26,8 @@
 // storage (null until it answers, or for an ephemeral VM).
 // Events: `ready`, `exit` (detail.code), `output` (detail.bytes, detail.text),
 // `error` (detail.error), `isolation` (detail: the property), `persisted`
-// (detail.persisted).
+// (detail.persisted), `port-open` (detail.port, detail.url: a server in the VM
+// listens; url is its preview, port-events.ts), `port-close` (detail.port).
 
 import xtermCss from '@xterm/xterm/css/xterm.css?inline';
 import { preferredTheme, type ThemeName } from '../term/themes.js';
@@ -36,6 +37,7 @@ import { localVM, VmView, type AgentosApi, type VmViewOptions } from '../term/vm
 import { XtermView } from '../term/xterm-view.js';
 import type { AgentVM, Answer, ApprovalRequest } from '../../host/browser/index.js';
 import { parseEnv, parsePolicy, parseSize } from './attributes.js';
+import { watchPorts } from './port-events.js';
 import { checkPolicy } from '../../host/check-policy.js';
 import type { Policy } from '../../api/policy.js';
 import componentCss from './component.css?inline';
@@ -88,6 +90,8 @@ export class AgentosTerminalElement extends HTMLElement {
           this.dispatchEvent(new CustomEvent('persisted', { detail: { persisted: p }, bubbles: true }));
         });
         this.dispatchEvent(new CustomEvent('ready', { detail: { vm: api }, bubbles: true }));
+        // A VM in this page (not a sandbox frame's): its ports become previews here.
+        if (!(api.vm instanceof FrameVM)) watchPorts(api.vm, this, () => this.api === api);
       }, (e: unknown) => this.fail(e));
     }
     return this.api;
