@@ -5,12 +5,12 @@
 import { V86 } from 'v86';
 import { P9Server } from './p9.js';
 
-/** What a resume needs, read from the package's share/linux/. */
+/** What a resume needs, from the package's share/linux/ (files.ts). */
 export interface GuestFiles {
   bios: Uint8Array;
   vgaBios: Uint8Array;
-  wasm: Uint8Array;
-  /** The saved state, decompressed. */
+  wasm: WebAssembly.Module;
+  /** The saved state, zstd-compressed (v86 decompresses it; the buffer is left as it was, for the next resume). */
   state: ArrayBuffer;
 }
 
@@ -51,9 +51,8 @@ export class Guest {
 
   /** Resume the saved state: the guest is where the build left it, waiting for a job. */
   static async resume(files: GuestFiles, server: P9Server): Promise<Guest> {
-    const module = await WebAssembly.compile(files.wasm as Uint8Array<ArrayBuffer>);
     const emulator = new V86({
-      wasm_fn: async (imports: WebAssembly.Imports) => (await WebAssembly.instantiate(module, imports)).exports,
+      wasm_fn: async (imports: WebAssembly.Imports) => (await WebAssembly.instantiate(files.wasm, imports)).exports,
       bios: { buffer: ascii(files.bios) },
       vga_bios: { buffer: ascii(files.vgaBios) },
       initial_state: { buffer: files.state },

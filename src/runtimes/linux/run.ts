@@ -6,7 +6,8 @@
 
 import { SIGHUP, SIGINT, SIGQUIT, SIGTERM } from '../../abi/signal.js';
 import type { ProcessContext } from '../context.js';
-import { Guest, GUEST_MEMORY_BYTES, type GuestFiles, STDIN_CHUNK } from './guest.js';
+import { guestFiles } from './files.js';
+import { Guest, GUEST_MEMORY_BYTES, STDIN_CHUNK } from './guest.js';
 import { jobScript } from './job.js';
 import { P9Server } from './p9.js';
 
@@ -84,19 +85,10 @@ async function warmGuest(ctx: ProcessContext): Promise<Guest> {
     warm = null;
     void guest?.destroy();
   }
-  const files = await readFiles(ctx);
+  const files = await guestFiles(ctx.sys, ctx.file);
   const server = new P9Server(ctx.sys);
   warm = Guest.resume(files, server);
   return warm;
-}
-
-/** share/linux/ of the package, beside libexec/ where the runtime image is. */
-async function readFiles(ctx: ProcessContext): Promise<GuestFiles> {
-  const share = `${ctx.file.slice(0, ctx.file.lastIndexOf('/libexec/'))}/share/linux`;
-  const read = (name: string) => ctx.sys.readFile(`${share}/${name}`);
-  const gz = read('state.bin.gz');
-  const state = await new Response(new Blob([gz as BlobPart]).stream().pipeThrough(new DecompressionStream('gzip'))).arrayBuffer();
-  return { bios: read('bios.bin'), vgaBios: read('vgabios.bin'), wasm: read('v86.wasm'), state };
 }
 
 function readStdin(ctx: ProcessContext): Uint8Array {
