@@ -70,7 +70,7 @@ export async function buildLinux(root) {
   const release = kernelFile.slice('vmlinuz-'.length);
   const modules = MODULES.map((m) => [m, findModule(join(tree, 'lib/modules', release, 'kernel'), `${m}.ko`)]);
   const initrd = gzipSync(cpio([
-    ...['bin', 'sbin', 'dev', 'etc', 'lib', 'lib/modules', 'proc', 'sys', 'tmp', 'run', 'root', 'aos'].map((d) => ({ name: d, mode: 0o40755 })),
+    ...['bin', 'sbin', 'dev', 'etc', 'lib', 'lib/modules', 'proc', 'sys', 'tmp', 'run', 'root', 'home', 'aos'].map((d) => ({ name: d, mode: 0o40755 })),
     { name: 'dev/console', mode: 0o20600, rdev: [5, 1] },
     { name: 'init', mode: 0o100755, data: init },
     { name: 'bin/busybox', mode: 0o100755, data: readFileSync(join(tree, 'bin/busybox')) },

@@ -20,10 +20,18 @@ let kept: { key: string; files: GuestFiles } | null = null;
  */
 export async function guestFiles(sys: Sys, file: string): Promise<GuestFiles> {
   const share = `${file.slice(0, file.lastIndexOf('/libexec/'))}/share/linux`;
-  const st = sys.stat(`${share}/state.bin.zst`);
-  const key = `${share}:${st.ino}:${st.size}:${st.mtimeMs}`;
-  if (kept?.key === key) return kept.files;
-  const state = readWithProgress(sys, `${share}/state.bin.zst`, st.size);
+  // Opened by this caller even when kept: what the VM's policy or permissions deny it, it never gets from memory.
+  const fd = sys.open(`${share}/state.bin.zst`);
+  let state: Uint8Array;
+  let key: string;
+  try {
+    const st = sys.fstat(fd);
+    key = `${share}:${st.ino}:${st.size}:${st.mtimeMs}`;
+    if (kept?.key === key) return kept.files;
+    state = readWithProgress(sys, fd, st.size);
+  } finally {
+    sys.close(fd);
+  }
   const files: GuestFiles = {
     bios: sys.readFile(`${share}/bios.bin`),
     vgaBios: sys.readFile(`${share}/vgabios.bin`),
@@ -34,27 +42,22 @@ export async function guestFiles(sys: Sys, file: string): Promise<GuestFiles> {
   return files;
 }
 
-function readWithProgress(sys: Sys, path: string, size: number): Uint8Array {
+function readWithProgress(sys: Sys, fd: number, size: number): Uint8Array {
   const tty = sys.isatty(2);
   const out = new Uint8Array(size);
   const mb = (n: number) => (n / 1e6).toFixed(1);
-  const fd = sys.open(path);
-  try {
-    let at = 0;
-    let shown = 0;
-    while (at < size) {
-      const part = sys.pread(fd, Math.min(CHUNK, size - at), at);
-      if (!part.length) throw new Error(`${path}: shorter than its size`);
-      out.set(part, at);
-      at += part.length;
-      if (tty && performance.now() - shown >= PROGRESS_MS) {
-        shown = performance.now();
-        sys.writeAll(2, `\rlinux: loading the image: ${mb(at)}/${mb(size)} MB`);
-      }
+  let at = 0;
+  let shown = 0;
+  while (at < size) {
+    const part = sys.pread(fd, Math.min(CHUNK, size - at), at);
+    if (!part.length) throw new Error('the image is shorter than its size');
+    out.set(part, at);
+    at += part.length;
+    if (tty && performance.now() - shown >= PROGRESS_MS) {
+      shown = performance.now();
+      sys.writeAll(2, `\rlinux: loading the image: ${mb(at)}/${mb(size)} MB`);
     }
-    if (tty && shown) sys.writeAll(2, '\r\x1b[K');
-  } finally {
-    sys.close(fd);
   }
+  if (tty && shown) sys.writeAll(2, '\r\x1b[K');
   return out;
 }

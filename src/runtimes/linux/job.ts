@@ -40,9 +40,17 @@ export function guestPath(path: string): string {
 
 /** The job; `clockMs` is the time to set the guest's clock to, if it needs setting. */
 export function jobScript(command: string[], env: string[], cwd: string, clockMs: number | null): string {
+  // One exec of mount(8) for all of them (an fstab written by builtins); the guest has the
+  // mount points (scripts/build-linux.mjs). A bind whose source agentOS lacks just fails.
+  const fstab = [
+    `host9p /aos 9p trans=virtio,version=9p2000.L,cache=none,msize=${MSIZE} 0 0`,
+    ...SHARED.map((d) => `/aos/${d} /${d} none bind 0 0`),
+  ];
   const mount = [
-    `mount -t 9p -o trans=virtio,version=9p2000.L,cache=none,msize=${MSIZE} host9p /aos || exit 125`,
-    ...SHARED.map((d) => `[ -d /aos/${d} ] && mkdir -p /${d} && mount -o bind /aos/${d} /${d}`),
+    `printf '%s\\n' ${fstab.map(quote).join(' ')} >/etc/fstab`,
+    'mount -a 2>/dev/null',
+    'm=; while read -r _ p _; do [ "$p" = /aos ] && m=1; done </proc/mounts',
+    '[ "$m" ] || { echo "linux: the guest could not mount agentOS\'s files" >&2; exit 125; }',
     ': >/run/aos',
   ].join('\n  ');
   const dir = guestPath(cwd);

@@ -56,3 +56,8 @@ test('SIGINT (Ctrl-C) ends the guest program; the exec timeout kills it', { skip
   const t = await vm.exec('linux sleep 100', { timeoutMs: 1500 });
   assert.equal(t.exitCode, 124);
 });
+
+test('stdin a job left unread does not reach the next job of the same guest', { skip, timeout: LIMIT }, async () => {
+  const r = await vm.exec("printf 'stale\\n' | linux true; linux cat </dev/null; echo end");
+  assert.deepEqual([r.exitCode, r.stdout, r.stderr], [0, 'end\n', '']);
+});
