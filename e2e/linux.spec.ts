@@ -34,14 +34,19 @@ test('linux: installed in the playground, runs a real kernel from the terminal w
     };
   });
   await page.keyboard.type("linux -c 'uname -sr; tty; echo hi > /home/user/x'", { delay: 5 });
+  const t0 = Date.now();
   await page.keyboard.press('Enter');
   await waitForScreen(page, T, /\nLinux 6\.1\.\d+-\d+-686\n(not a tty|\/dev\/\S+)\n/, 240_000);
+  const firstMs = Date.now() - t0;
   await waitForPrompt(page, T, 30_000);
   const written = await page.evaluate(() => (window as unknown as { __written: string }).__written);
   expect(written).toMatch(/linux: loading the image: \d+\.\d\/\d+\.\d MB/);
 
   expect(await page.evaluate(() => window.agentos.exec('cat /home/user/x; stat -c %U /home/user/x'))).toMatchObject({ stdout: 'hi\nuser\n', exitCode: 0 });
   // Again, through exec (a warm guest if it lands in the same worker; a resume otherwise).
+  const t1 = Date.now();
   const warm = await page.evaluate(() => window.agentos.exec("linux -c 'cat /home/user/x; exit 3'"));
   expect(warm).toMatchObject({ stdout: 'hi\n', exitCode: 3 });
+  // Figures for the record (decision 0074), never asserted: the machine's load decides them.
+  console.log(`linux in Chromium: first run (load, resume, first job) ${firstMs} ms; the next, through exec, ${Date.now() - t1} ms`);
 });
