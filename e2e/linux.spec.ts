@@ -12,7 +12,7 @@ import { PLAYGROUND as T, waitForPrompt, waitForScreen } from './xterm.js';
 
 const built = existsSync(fileURLToPath(new URL('../dist/linux/package.json', import.meta.url)));
 
-test('linux: installed in the playground, runs a real kernel from the terminal with a progress line while its image loads; its files are agentOS\'s', async ({ page }) => {
+test('linux: installed in the playground, runs a real kernel from the terminal with a progress line while its image loads; its files are agentOS\'s; Ctrl-C ends its program', async ({ page }) => {
   test.skip(!built, 'dist/linux is not built (node scripts/build-linux.mjs needs apt and the Debian mirror)');
   test.setTimeout(300_000);
   await page.goto(`/?vm=linux-${Date.now()}`);
@@ -49,4 +49,12 @@ test('linux: installed in the playground, runs a real kernel from the terminal w
   expect(warm).toMatchObject({ stdout: 'hi\n', exitCode: 3 });
   // Figures for the record (decision 0074), never asserted: the machine's load decides them.
   console.log(`linux in Chromium: first run (load, resume, first job) ${firstMs} ms; the next, through exec, ${Date.now() - t1} ms`);
+
+  // Ctrl-C at the terminal reaches the guest's program (the terminal's SIGINT, forwarded), and the shell says 130.
+  await page.keyboard.type("linux -c 'echo sleeping; sleep 100; echo not-reached'; echo status=$?", { delay: 5 });
+  await page.keyboard.press('Enter');
+  await waitForScreen(page, T, /\nsleeping$/, 60_000);
+  await page.keyboard.press('Control+C');
+  const screen = await waitForScreen(page, T, /\^Cstatus=130\n/, 60_000);
+  expect(screen).not.toMatch(/\nnot-reached/);
 });
