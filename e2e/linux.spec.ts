@@ -36,7 +36,7 @@ test('linux: installed in the playground, runs a real kernel from the terminal w
   await page.keyboard.type("linux -c 'uname -sr; tty; echo hi > /home/user/x'", { delay: 5 });
   const t0 = Date.now();
   await page.keyboard.press('Enter');
-  await waitForScreen(page, T, /\nLinux 6\.1\.\d+-\d+-686\n(not a tty|\/dev\/\S+)\n/, 240_000);
+  await waitForScreen(page, T, /\nLinux 6\.1\.\d+-\d+-686\n\/dev\/ttyS1\n/, 240_000);
   const firstMs = Date.now() - t0;
   await waitForPrompt(page, T, 30_000);
   const written = await page.evaluate(() => (window as unknown as { __written: string }).__written);

@@ -36,6 +36,8 @@ export class Guest {
   busy = false;
   /** No job has run since the resume: the guest's clock is still the build's. */
   resumed = true;
+  /** The last job ran on ttyS1 as its terminal, which the next job without one must make raw again. */
+  ttyUsed = false;
   /** The kernel's last words once the guest has stopped (a job is root there: it can crash or power off the guest). */
   stopped: string | null = null;
   private control = '';
@@ -85,6 +87,11 @@ export class Guest {
   /** The job's stdin: bytes as one escaped line (at most STDIN_CHUNK of them), or its end. */
   stdin(bytes: Uint8Array | null): void {
     this.emulator.serial0_send(bytes ? `I${printfEscape(bytes)}\n` : 'E\n');
+  }
+
+  /** Keys for a job on the guest's terminal (ttyS1): raw bytes, to its line discipline. */
+  ttyInput(bytes: Uint8Array): void {
+    this.emulator.serial_send_bytes(1, bytes);
   }
 
   /** A signal (by name: INT, TERM, ...) to the job's process group in the guest. */

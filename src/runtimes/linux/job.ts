@@ -7,6 +7,7 @@
 // same paths in the guest (the guest keeps its own /bin, /etc, /proc and /dev), so a cwd or an
 // argument under them means the same file on both sides.
 
+import type { Winsize } from '../../abi/termios.js';
 import { MSIZE } from './p9.js';
 
 /** agentOS directories bound at their own names in the guest. */
@@ -38,8 +39,12 @@ export function guestPath(path: string): string {
   return SHARED.some((d) => path === `/${d}` || path.startsWith(`/${d}/`)) ? path : `/aos${path === '/' ? '' : path}`;
 }
 
-/** The job; `clockMs` is the time to set the guest's clock to, if it needs setting. */
-export function jobScript(command: string[], env: string[], cwd: string, clockMs: number | null): string {
+/**
+ * The job; `clockMs` is the time to set the guest's clock to, if it needs setting. With `tty` (the
+ * caller's terminal size) the program gets the guest's ttyS1 as its terminal (tty.ts); `rawAgain`
+ * when the last job had it, so that the port is a raw byte pipe again for this one.
+ */
+export function jobScript(command: string[], env: string[], cwd: string, clockMs: number | null, tty: Winsize | null = null, rawAgain = false): string {
   // One exec of mount(8) for all of them (an fstab written by builtins); the guest has the
   // mount points (scripts/build-linux.mjs). A bind whose source agentOS lacks just fails.
   const fstab = [
@@ -58,8 +63,13 @@ export function jobScript(command: string[], env: string[], cwd: string, clockMs
   return [
     ...(clockMs === null ? [] : [`date -s @${Math.floor(clockMs / 1000)} >/dev/null 2>&1`]),
     `[ -e /run/aos ] || {\n  ${mount}\n}`,
+    ...(tty ? [
+      'exec </dev/ttyS1 >/dev/ttyS1 2>&1',
+      `stty sane rows ${tty.rows} cols ${tty.cols}`,
+    ] : rawAgain ? ['stty -F /dev/ttyS1 raw -echo'] : []),
     `cd ${quote(dir)} || exit 1`,
-    ...environment([...vars, `PATH=${PATH}`, `PWD=${dir}`], command.map(quote).join(' ')),
+    // setsid -c: a session of its own whose controlling terminal is ttyS1, so ^C there is its SIGINT.
+    ...environment([...vars, `PATH=${PATH}`, `PWD=${dir}`], `${tty ? 'setsid -c ' : ''}${command.map(quote).join(' ')}`),
     '',
   ].join('\n');
 }

@@ -10,6 +10,7 @@ import { guestFiles } from './files.js';
 import { Guest, GUEST_MEMORY_BYTES, STDIN_CHUNK } from './guest.js';
 import { jobScript } from './job.js';
 import { P9Server } from './p9.js';
+import { rawCallerTty } from './tty.js';
 
 const POLLIN = 1;
 /** How often the host side looks at stdin, signals and output while a job runs. */
@@ -46,6 +47,7 @@ export async function runLinux(ctx: ProcessContext): Promise<void> {
     stderr: (b: Uint8Array) => writeOut(ctx, 2, b),
   };
   for (const [sig, name] of FORWARDED) ctx.signal(sig, () => guest.signal(name));
+  const tty = rawCallerTty(ctx.sys);
   let stdinOpen = true;
   const tick = setInterval(() => {
     ctx.sys.raw.pollSignals();
@@ -53,16 +55,20 @@ export async function runLinux(ctx: ProcessContext): Promise<void> {
     // Stdin is read only when it has data: a blocking read would stop the emulator too.
     while (stdinOpen && ctx.sys.poll([[0, POLLIN]], 0).length) {
       const data = readStdin(ctx);
-      guest.stdin(data.length ? data : null);
+      if (tty) guest.ttyInput(data);
+      else guest.stdin(data.length ? data : null);
       if (!data.length) stdinOpen = false;
       if (data.length < STDIN_CHUNK) break;
     }
   }, TICK_MS);
   let status: number | null;
   try {
-    status = await guest.run(jobScript(command, ctx.env, ctx.sys.getcwd(), guest.resumed ? Date.now() : null));
+    const script = jobScript(command, ctx.env, ctx.sys.getcwd(), guest.resumed ? Date.now() : null, tty?.size ?? null, guest.ttyUsed);
+    guest.ttyUsed = !!tty;
+    status = await guest.run(script);
   } finally {
     clearInterval(tick);
+    tty?.restore();
   }
   guest.drain(io);
   guest.server.release();
