@@ -1,7 +1,7 @@
 // The `linux` runtime (decisions 0067, 0074) in Chromium: the playground's user installs the
 // package (fetched once from the page's origin into the VM's files, which the browser keeps in
-// IndexedDB), runs a real Linux guest from the terminal — a progress line while its image loads —
-// and the guest's writes are agentOS's files. Needs dist/linux (node scripts/build-linux.mjs,
+// IndexedDB), runs a real Linux guest from the terminal — a progress line while its image loads,
+// the guest's program on a terminal of its own, ^C its SIGINT — and the guest's writes are agentOS's files. Needs dist/linux (node scripts/build-linux.mjs,
 // from Debian's packages); without it the test skips and says why.
 // Run: npm run build && node scripts/build-linux.mjs && AGENTOS_E2E_PORT=4306 npx playwright test e2e/linux.spec.ts
 
@@ -12,7 +12,7 @@ import { PLAYGROUND as T, waitForPrompt, waitForScreen } from './xterm.js';
 
 const built = existsSync(fileURLToPath(new URL('../dist/linux/package.json', import.meta.url)));
 
-test('linux: installed in the playground, runs a real kernel from the terminal with a progress line while its image loads; its files are agentOS\'s; Ctrl-C ends its program', async ({ page }) => {
+test('linux: installed in the playground, runs a real kernel from the terminal (a tty in the guest too) with a progress line while its image loads; its files are agentOS\'s; Ctrl-C ends its program', async ({ page }) => {
   test.skip(!built, 'dist/linux is not built (node scripts/build-linux.mjs needs apt and the Debian mirror)');
   test.setTimeout(300_000);
   await page.goto(`/?vm=linux-${Date.now()}`);
@@ -50,7 +50,7 @@ test('linux: installed in the playground, runs a real kernel from the terminal w
   // Figures for the record (decision 0074), never asserted: the machine's load decides them.
   console.log(`linux in Chromium: first run (load, resume, first job) ${firstMs} ms; the next, through exec, ${Date.now() - t1} ms`);
 
-  // Ctrl-C at the terminal reaches the guest's program (the terminal's SIGINT, forwarded), and the shell says 130.
+  // Ctrl-C at the terminal reaches the guest's program (a byte to the guest's tty, its SIGINT there), and the shell says 130.
   await page.keyboard.type("linux -c 'echo sleeping; sleep 100; echo not-reached'; echo status=$?", { delay: 5 });
   await page.keyboard.press('Enter');
   await waitForScreen(page, T, /\nsleeping$/, 60_000);
