@@ -1,8 +1,9 @@
 // The `linux` runtime (decisions 0067, 0074) in Chromium: the playground's user installs the
 // package (fetched once from the page's origin into the VM's files, which the browser keeps in
 // IndexedDB), runs a real Linux guest from the terminal — a progress line while its image loads,
-// the guest's program on a terminal of its own, ^C its SIGINT — and the guest's writes are agentOS's files. Needs dist/linux (node scripts/build-linux.mjs,
-// from Debian's packages); without it the test skips and says why.
+// the guest's program on a terminal of its own, ^C its SIGINT — and the guest's writes are
+// agentOS's files. Needs dist/linux (node scripts/build-linux.mjs, from Debian's packages);
+// without it the test skips and says why.
 // Run: npm run build && node scripts/build-linux.mjs && AGENTOS_E2E_PORT=4306 npx playwright test e2e/linux.spec.ts
 
 import { expect, test } from '@playwright/test';
