@@ -22,6 +22,7 @@ import { runBuildBenches } from './build.js';
 import { runMemoryBenches } from './memory.js';
 import { runAgentBenches } from './agents.js';
 import { runSocketBenches } from './sockets.js';
+import { runLinuxBenches } from './linux.js';
 export { idleVmsChild } from './memory.js';
 import { isDir, isLnk, isReg } from '../src/abi/stat.js';
 import { WEXITSTATUS } from '../src/abi/wait.js';
@@ -278,6 +279,7 @@ const GROUPS: Record<string, () => Promise<Figure[]>> = {
   memory: runMemoryBenches,
   agents: runAgentBenches,
   sockets: runSocketBenches,
+  linux: runLinuxBenches,
 };
 
 async function kernelBenches(): Promise<Figure[]> {

@@ -7,8 +7,9 @@
 //      bookworm 686 kernel (linux-image-686's dependency: non-PAE, as v86 has no PAE) and
 //      busybox-static:i386.
 //   2. The initramfs: busybox, the virtio and 9p modules, and wasm/linux/init.
-//   3. v86 boots it headless until init says it is ready; the saved state (gzip) is the package's
-//      share/linux/state.bin.gz.
+//   3. v86 boots it headless until init says it is ready; the saved state, zstd-compressed (v86
+//      decompresses it itself on a resume, in its own wasm: gunzip in JavaScript took 1.5–2 s), is
+//      the package's share/linux/state.bin.zst.
 // Everything is cached in wasm/linux/out/ under a hash of what goes into it; a build with
 // nothing changed only copies. Without apt or the mirror it says why and skips: nothing else
 // needs the package, and its tests skip when it is not built.
@@ -40,8 +41,8 @@ export async function buildLinux(root) {
   const out = join(src, 'out');
   const pkg = join(root, 'dist/linux');
   mkdirSync(out, { recursive: true });
-  for (const tool of ['apt-get', 'dpkg-deb']) {
-    if (spawnSync(tool, ['--version']).status !== 0) return `skipped: ${tool} not found (the linux package is built from Debian's packages)`;
+  for (const tool of ['apt-get', 'dpkg-deb', 'zstd']) {
+    if (spawnSync(tool, ['--version']).status !== 0) return `skipped: ${tool} not found (the linux package is built from Debian's packages; its state is zstd-compressed)`;
   }
   const debs = fetchDebs(join(out, 'apt'));
   if (typeof debs === 'string') return `skipped: ${debs}`;
@@ -52,7 +53,7 @@ export async function buildLinux(root) {
   const init = readFileSync(join(src, 'init'));
   const key = hash(debs.map((d) => d.split('/').pop()), init.toString('latin1'), CMDLINE, MEMORY_MB, MODULES, v86Version, readFileSync(fileURLToPath(import.meta.url), 'utf8'));
   const stamp = `${pkg}.payload`; // beside the package, not in it
-  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === key && existsSync(join(pkg, 'share/linux/state.bin.gz'))) {
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === key && existsSync(join(pkg, 'share/linux/state.bin.zst'))) {
     publishPackages(join(root, 'dist'));
     return 'cached';
   }
@@ -69,7 +70,7 @@ export async function buildLinux(root) {
   const release = kernelFile.slice('vmlinuz-'.length);
   const modules = MODULES.map((m) => [m, findModule(join(tree, 'lib/modules', release, 'kernel'), `${m}.ko`)]);
   const initrd = gzipSync(cpio([
-    ...['bin', 'sbin', 'dev', 'etc', 'lib', 'lib/modules', 'proc', 'sys', 'tmp', 'run', 'root', 'aos'].map((d) => ({ name: d, mode: 0o40755 })),
+    ...['bin', 'sbin', 'dev', 'etc', 'lib', 'lib/modules', 'proc', 'sys', 'tmp', 'run', 'root', 'home', 'aos'].map((d) => ({ name: d, mode: 0o40755 })),
     { name: 'dev/console', mode: 0o20600, rdev: [5, 1] },
     { name: 'init', mode: 0o100755, data: init },
     { name: 'bin/busybox', mode: 0o100755, data: readFileSync(join(tree, 'bin/busybox')) },
@@ -94,7 +95,9 @@ export async function buildLinux(root) {
   writeFileSync(join(share, 'bios.bin'), files.bios);
   writeFileSync(join(share, 'vgabios.bin'), files.vgaBios);
   writeFileSync(join(share, 'v86.wasm'), files.wasm);
-  writeFileSync(join(share, 'state.bin.gz'), gzipSync(new Uint8Array(state), { level: 6 }));
+  const zst = spawnSync('zstd', ['-q', '-9', '-c'], { input: new Uint8Array(state), maxBuffer: 2 * state.byteLength });
+  if (zst.status !== 0) throw new Error(`build-linux: zstd failed: ${zst.stderr}`);
+  writeFileSync(join(share, 'state.bin.zst'), zst.stdout);
   // The runtime image: the kernel runs it on the `linux` runtime (src/kernel/exec.ts).
   writeFileSync(join(pkg, 'libexec/linux'), '\x7fAOS linux\n');
   chmodSync(join(pkg, 'libexec/linux'), 0o755);

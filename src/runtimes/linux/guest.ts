@@ -5,12 +5,12 @@
 import { V86 } from 'v86';
 import { P9Server } from './p9.js';
 
-/** What a resume needs, read from the package's share/linux/. */
+/** What a resume needs, from the package's share/linux/ (files.ts). */
 export interface GuestFiles {
   bios: Uint8Array;
   vgaBios: Uint8Array;
-  wasm: Uint8Array;
-  /** The saved state, decompressed. */
+  wasm: WebAssembly.Module;
+  /** The saved state, zstd-compressed (v86 decompresses it; the buffer is left as it was, for the next resume). */
   state: ArrayBuffer;
 }
 
@@ -36,6 +36,8 @@ export class Guest {
   busy = false;
   /** No job has run since the resume: the guest's clock is still the build's. */
   resumed = true;
+  /** The last job ran on ttyS1 as its terminal, which the next job without one must make raw again. */
+  ttyUsed = false;
   /** The kernel's last words once the guest has stopped (a job is root there: it can crash or power off the guest). */
   stopped: string | null = null;
   private control = '';
@@ -51,9 +53,8 @@ export class Guest {
 
   /** Resume the saved state: the guest is where the build left it, waiting for a job. */
   static async resume(files: GuestFiles, server: P9Server): Promise<Guest> {
-    const module = await WebAssembly.compile(files.wasm as Uint8Array<ArrayBuffer>);
     const emulator = new V86({
-      wasm_fn: async (imports: WebAssembly.Imports) => (await WebAssembly.instantiate(module, imports)).exports,
+      wasm_fn: async (imports: WebAssembly.Imports) => (await WebAssembly.instantiate(files.wasm, imports)).exports,
       bios: { buffer: ascii(files.bios) },
       vga_bios: { buffer: ascii(files.vgaBios) },
       initial_state: { buffer: files.state },
@@ -86,6 +87,11 @@ export class Guest {
   /** The job's stdin: bytes as one escaped line (at most STDIN_CHUNK of them), or its end. */
   stdin(bytes: Uint8Array | null): void {
     this.emulator.serial0_send(bytes ? `I${printfEscape(bytes)}\n` : 'E\n');
+  }
+
+  /** Keys for a job on the guest's terminal (ttyS1): raw bytes, to its line discipline. */
+  ttyInput(bytes: Uint8Array): void {
+    this.emulator.serial_send_bytes(1, bytes);
   }
 
   /** A signal (by name: INT, TERM, ...) to the job's process group in the guest. */

@@ -6,9 +6,11 @@
 
 import { SIGHUP, SIGINT, SIGQUIT, SIGTERM } from '../../abi/signal.js';
 import type { ProcessContext } from '../context.js';
-import { Guest, GUEST_MEMORY_BYTES, type GuestFiles, STDIN_CHUNK } from './guest.js';
+import { guestFiles } from './files.js';
+import { Guest, GUEST_MEMORY_BYTES, STDIN_CHUNK } from './guest.js';
 import { jobScript } from './job.js';
 import { P9Server } from './p9.js';
+import { rawCallerTty } from './tty.js';
 
 const POLLIN = 1;
 /** How often the host side looks at stdin, signals and output while a job runs. */
@@ -45,6 +47,7 @@ export async function runLinux(ctx: ProcessContext): Promise<void> {
     stderr: (b: Uint8Array) => writeOut(ctx, 2, b),
   };
   for (const [sig, name] of FORWARDED) ctx.signal(sig, () => guest.signal(name));
+  const tty = rawCallerTty(ctx.sys);
   let stdinOpen = true;
   const tick = setInterval(() => {
     ctx.sys.raw.pollSignals();
@@ -52,16 +55,20 @@ export async function runLinux(ctx: ProcessContext): Promise<void> {
     // Stdin is read only when it has data: a blocking read would stop the emulator too.
     while (stdinOpen && ctx.sys.poll([[0, POLLIN]], 0).length) {
       const data = readStdin(ctx);
-      guest.stdin(data.length ? data : null);
+      if (tty) guest.ttyInput(data);
+      else guest.stdin(data.length ? data : null);
       if (!data.length) stdinOpen = false;
       if (data.length < STDIN_CHUNK) break;
     }
   }, TICK_MS);
   let status: number | null;
   try {
-    status = await guest.run(jobScript(command, ctx.env, ctx.sys.getcwd(), guest.resumed ? Date.now() : null));
+    const script = jobScript(command, ctx.env, ctx.sys.getcwd(), guest.resumed ? Date.now() : null, tty?.size ?? null, guest.ttyUsed);
+    guest.ttyUsed = !!tty;
+    status = await guest.run(script);
   } finally {
     clearInterval(tick);
+    tty?.restore();
   }
   guest.drain(io);
   guest.server.release();
@@ -84,19 +91,10 @@ async function warmGuest(ctx: ProcessContext): Promise<Guest> {
     warm = null;
     void guest?.destroy();
   }
-  const files = await readFiles(ctx);
+  const files = await guestFiles(ctx.sys, ctx.file);
   const server = new P9Server(ctx.sys);
   warm = Guest.resume(files, server);
   return warm;
-}
-
-/** share/linux/ of the package, beside libexec/ where the runtime image is. */
-async function readFiles(ctx: ProcessContext): Promise<GuestFiles> {
-  const share = `${ctx.file.slice(0, ctx.file.lastIndexOf('/libexec/'))}/share/linux`;
-  const read = (name: string) => ctx.sys.readFile(`${share}/${name}`);
-  const gz = read('state.bin.gz');
-  const state = await new Response(new Blob([gz as BlobPart]).stream().pipeThrough(new DecompressionStream('gzip'))).arrayBuffer();
-  return { bios: read('bios.bin'), vgaBios: read('vgabios.bin'), wasm: read('v86.wasm'), state };
 }
 
 function readStdin(ctx: ProcessContext): Uint8Array {

@@ -56,3 +56,24 @@ test('SIGINT (Ctrl-C) ends the guest program; the exec timeout kills it', { skip
   const t = await vm.exec('linux sleep 100', { timeoutMs: 1500 });
   assert.equal(t.exitCode, 124);
 });
+
+test('stdin a job left unread does not reach the next job of the same guest', { skip, timeout: LIMIT }, async () => {
+  const r = await vm.exec("printf 'stale\\n' | linux true; linux cat </dev/null; echo end");
+  assert.deepEqual([r.exitCode, r.stdout, r.stderr], [0, 'end\n', '']);
+});
+
+test('on a terminal the guest\'s program has one, sized as the caller\'s; ^C typed there ends it; the next job has pipes again', { skip, timeout: LIMIT }, async () => {
+  const term = await vm.openTerminal({ argv: ['/opt/agentos/bin/linux', '-c', "tty; stty size; echo ready; sleep 100; echo not-reached"], cols: 91, rows: 37 });
+  let out = '';
+  term.onData((b) => (out += new TextDecoder().decode(b)));
+  const until = async (re: RegExp) => {
+    while (!re.test(out)) await new Promise((r) => setTimeout(r, 50));
+  };
+  await until(/ready\r\n/);
+  // After the progress line, if this worker had the image to load (erased once loaded).
+  assert.match(out, /^(?:(?:\rlinux: loading the image: \d+\.\d\/\d+\.\d MB)+\r.\[K)?\/dev\/ttyS1\r\n37 91\r\nready\r\n$/);
+  term.write('\x03');
+  assert.equal(await term.exited, 130);
+  const r = await vm.exec("linux -c 'tty; printf \"a\\nb\"' | od -c | head -1");
+  assert.equal(r.stdout, '0000000   n   o   t       a       t   t   y  \\n   a  \\n   b\n');
+});
