@@ -68,10 +68,11 @@ export const http: Handler<'http'> = (k, p, a, call) => {
     const timeoutMs = (field(req, 'timeoutMs', 'number') as number | undefined) ?? 0;
     const connectTimeoutMs = (field(req, 'connectTimeoutMs', 'number') as number | undefined) ?? DEFAULT_CONNECT_TIMEOUT_MS;
 
+    // A process restricted to no network (aosctl restrict) has no http at all, the VM's loopback included.
+    mayUseNetwork(k, p, `${method} ${shown(url)}`);
     const local = vmServer(k, url);
     let decision: Allowed | null = null;
     if (!local) {
-      mayUseNetwork(k, p, `${method} ${shown(url)}`);
       decision = decide(k, p.pid, method, url);
       if (!k.net.fetch) throw new SysError(Errno.ENETUNREACH, 'this host gives the VM no network');
     }
