@@ -203,8 +203,9 @@ function bodyOf(input: Input, method: string, head: Head): AsyncGenerator<Uint8A
 async function send(conn: ByteStream, head: Uint8Array, body: HostRequest['body'], chunk: boolean): Promise<void> {
   if (!body) return conn.write(head);
   // A small body goes with the head: one wake-up of the server instead of two.
-  if (body instanceof Uint8Array) return body.byteLength <= SMALL ? conn.write(concatBytes([head, body])) : conn.write(head).then(() => conn.write(body));
+  if (body instanceof Uint8Array && body.byteLength <= SMALL) return conn.write(concatBytes([head, body]));
   await conn.write(head);
+  if (body instanceof Uint8Array) return conn.write(body);
   for await (const c of body) {
     if (!c.byteLength) continue;
     if (chunk) await conn.write(enc.encode(`${c.byteLength.toString(16)}\r\n`));
