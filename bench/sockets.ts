@@ -16,7 +16,8 @@ const dec = new TextDecoder();
 const TOTAL = 256 * 1024 * 1024;
 const CHUNK = 65536;
 const RTT_N = 2000;
-const HTTP_N = 500;
+const NODE_HTTP_N = 500;
+const HTTP_N = 1000;
 
 /** The http server the VM's node runs for the round-trip figure (answers each HTTP/1.0 request, then closes). */
 const HTTP_SERVER = `require('http').createServer((req, res) => res.end('ok')).listen(Number(process.argv[2]), '127.0.0.1', () => require('fs').writeFileSync('/tmp/http-ready', ''));`;
@@ -126,7 +127,7 @@ async function nodeHttpRtt(m: Machine): Promise<number> {
       await new Promise((r) => setTimeout(r, 20));
     }
   }
-  const [, rtt] = await output(m, ['/usr/local/bin/netbench', 'rtt', String(port), String(HTTP_N)]);
+  const [, rtt] = await output(m, ['/usr/local/bin/netbench', 'rtt', String(port), String(NODE_HTTP_N)]);
   const us = Number(await rtt);
   await m.syscall('kill', server, 15);
   await m.wait(server);
@@ -152,6 +153,12 @@ export async function runSocketBenches(): Promise<Figure[]> {
     await m.syscall('close', l);
     const [, rtt] = await output(m, ['/usr/local/bin/netbench', 'rtt', String(port), String(RTT_N)]);
     const tcpRtt = Number(await rtt);
+    // The http syscall to the same server (decision 0070), interleaved with the raw socket round trip: medians of 3.
+    const httpRtts: number[] = [], rawRtts: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      httpRtts.push(Number(await (await output(m, ['/usr/local/bin/netbench', 'httprtt', String(port), String(HTTP_N)]))[1]));
+      rawRtts.push(Number(await (await output(m, ['/usr/local/bin/netbench', 'rtt', String(port), String(HTTP_N)]))[1]));
+    }
     await m.syscall('kill', server, 9);
     const [inR, inW] = await m.syscall('pipe');
     const [outR, outW] = await m.syscall('pipe');
@@ -162,7 +169,7 @@ export async function runSocketBenches(): Promise<Figure[]> {
     await m.wait(pong);
     const nativeRttUs = await nativeRtt();
     const nodeHttp = await nodeHttpRtt(m);
-    const nativeHttp = await nativeRtt(true, HTTP_N);
+    const nativeHttp = await nativeRtt(true, NODE_HTTP_N);
     return [
       {
         name: 'loopback TCP throughput, source → sink, 64 KiB writes (256 MB, median of 5)',
@@ -175,9 +182,14 @@ export async function runSocketBenches(): Promise<Figure[]> {
         baseline: { name: `native loopback (Node net); a pipe request + response in the VM, same run: ${(pipeRtt / 1000).toFixed(3)} ms`, value: nativeRttUs / 1000, unit: 'ms' },
       },
       {
-        name: `node http server in the VM: connect + GET + response (p50 of ${HTTP_N}, client: a guest program)`,
+        name: `node http server in the VM: connect + GET + response (p50 of ${NODE_HTTP_N}, client: a guest program)`,
         host: 'node', value: nodeHttp / 1000, unit: 'ms', goal: '—', met: null,
         baseline: { name: 'the same server in the host\'s Node, native client', value: nativeHttp / 1000, unit: 'ms' },
+      },
+      {
+        name: `http syscall (curl's path) GET to a server in the VM, whole round trip (p50 of ${HTTP_N}, median of 3)`,
+        host: 'node', value: median(httpRtts) / 1000, unit: 'ms', goal: '', met: null,
+        baseline: { name: 'the same request + response on a raw socket (connect, write, read, close) in the VM, interleaved', value: median(rawRtts) / 1000, unit: 'ms' },
       },
     ];
   } finally {

@@ -33,10 +33,11 @@ test('net (browser): curl fetches from the same origin under an allowlist', asyn
 });
 
 test('net (browser): the default policy denies, naming it; a failed fetch is exit 7', async ({ page }) => {
-  const origin = await harness(page);
-  const [denied] = await page.evaluate(([o]) => window.__agentos.netRun('none', [`curl -sS ${o}/image/manifest.json`]), [origin]);
+  // (The page's origin is on 127.0.0.1: unnamed, that is the VM's own loopback, e2e/loopback-http.spec.ts.)
+  await harness(page);
+  const [denied] = await page.evaluate(() => window.__agentos.netRun('none', ['curl -sS http://example.com/']));
   expect(denied.exitCode).toBe(7);
-  expect(denied.stderr).toBe(`curl: (7) network access to ${origin} denied by the VM's network policy (network: none)\n`);
+  expect(denied.stderr).toBe("curl: (7) network access to http://example.com denied by the VM's network policy (network: none)\n");
   // fetch() rejecting (refused here; a cross-origin server without CORS looks the same) is curl's exit 7.
   // (The loopback must be named: network 'all' never reaches it, e2e/security-network.spec.ts.)
   const [refused] = await page.evaluate(() => window.__agentos.netRun({ allow: ['127.0.0.1:1'] }, ['curl -sS http://127.0.0.1:1/']));

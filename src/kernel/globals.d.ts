@@ -47,6 +47,7 @@ declare class URL {
 declare class AbortSignal {
   readonly aborted: boolean;
   addEventListener(type: 'abort', listener: () => void, options?: { once?: boolean }): void;
+  removeEventListener(type: 'abort', listener: () => void): void;
 }
 declare class AbortController {
   readonly signal: AbortSignal;

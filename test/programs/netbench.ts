@@ -4,6 +4,7 @@
 //   source PORT|- TOTAL CHUNK   write TOTAL bytes in CHUNK writes to 127.0.0.1:PORT (or stdout for -)
 //   echo FD            accept on FD forever: read one request, answer it, close
 //   rtt PORT N         N times: connect, send a request, read the answer, close; print the p50 in µs
+//   httprtt PORT N     the same through the http syscall (the kernel's HTTP client on the VM's sockets)
 //   pingpong N         N times: write stdout, read stdin (a pipe echo at the other end); print the p50 in µs
 //   pong               read stdin, write it back to stdout, until EOF
 import type { AgentosApi } from '../../src/runtimes/js/api.js';
@@ -58,6 +59,16 @@ export default function main(os: AgentosApi): void {
       s.writeAll(fd, req);
       while (s.read(fd, 4096).byteLength);
       s.close(fd);
+      times.push((performance.now() - t0) * 1000);
+    }
+    os.print(`${p50(times.slice(Math.floor(times.length / 10)))}\n`);
+  } else if (mode === 'httprtt') {
+    const times: number[] = [];
+    for (let i = 0; i < Number(b); i++) {
+      const t0 = performance.now();
+      const res = s.http({ method: 'GET', url: `http://127.0.0.1:${a}/`, headers: [] });
+      while (s.read(res.fd, 4096).byteLength);
+      s.close(res.fd);
       times.push((performance.now() - t0) * 1000);
     }
     os.print(`${p50(times.slice(Math.floor(times.length / 10)))}\n`);

@@ -6,8 +6,8 @@
 // start a host process, import() a Node built-in, connect to a host listener.
 // Python's own sockets try the listener too, under network none and all:
 // they are the kernel's, whose 127.0.0.1 is the VM's own (refused), urllib.request
-// goes through the kernel's http syscall (refused by the policy), and
-// Emscripten's socket type is refused outright.
+// goes through the kernel's http syscall (127.0.0.1 is the VM's own loopback,
+// decision 0070: refused), and Emscripten's socket type is refused outright.
 // Every route but one is closed; the one open by design (Pyodide's core module
 // made again) reaches a realm with nothing of the host in it.
 
@@ -102,8 +102,8 @@ for (const network of ['none', 'all'] as const) {
     const before = reached.length;
     const sockets = parseSockets(await runProbe(network, 'sockets'));
     for (const way of SOCKET_WAYS) {
-      // urllib.request goes through the kernel's http syscall (decision 0042): the policy refuses it, in its own words.
-      if (way === 'urllib.request') assert.match(sockets.get(way) ?? '', /^PermissionError: network access to \S+ denied by the VM's network policy \((network: none|private address: loopback;)/, way);
+      // urllib.request goes through the kernel's http syscall (decision 0042): 127.0.0.1 is the VM's own loopback (decision 0070), where nothing listens.
+      if (way === 'urllib.request') assert.match(sockets.get(way) ?? '', /^ConnectionRefusedError: .*nothing listens on 127\.0\.0\.1 port \d+ in the VM/, way);
       // Emscripten's socket type (WebSockets from the worker) is refused outright.
       else if (way === 'emscripten._socket') assert.equal(sockets.get(way), 'PermissionError: Permission denied', way);
       // Python's sockets are the kernel's (decision 0071): the VM's 127.0.0.1 is its own, where nothing listens on that port.
@@ -128,7 +128,7 @@ for req in (['http', 'GET', 'http://127.0.0.1:${port}/raw', [], None, 0], ['http
 `);
     const r = await vm.exec('python3 /tmp/raw.py');
     assert.equal(r.stderr, '');
-    assert.equal(r.stdout, 'EACCES\nEINVAL\nEACCES\nEINVAL\n');
+    assert.equal(r.stdout, 'ECONNREFUSED\nEINVAL\nEACCES\nEINVAL\n');
   } finally {
     await vm.stop();
   }

@@ -170,6 +170,19 @@ export class NetPolicy {
     return c && c.kind !== 'public' ? { allowed: false, message: privateDenial(u.hostname, c) } : d;
   }
 
+  /**
+   * Whether an entry opens the host of `u` — a loopback one — to requests at
+   * all, whatever their method: it names that host (or says private: true) for
+   * this scheme and port. Only then does a loopback URL with nothing listening
+   * in the VM go to the host's own loopback (net/loopback.ts).
+   */
+  opensLoopback(u: URL): boolean {
+    if (!this.rules) return false;
+    const host = canonicalHost(u.hostname);
+    const port = u.port ? Number(u.port) : DEFAULT_PORT[u.protocol];
+    return this.rules.some((r) => (r.scheme === null || r.scheme === u.protocol) && (r.port === null || r.port === port) && hostMatches(r.host, host) && (r.private || r.host === host));
+  }
+
   private denied(what: string): Decision {
     return { allowed: false, message: `network access to ${what} denied by the VM's network policy (${this.describe()})` };
   }

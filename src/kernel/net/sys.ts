@@ -3,7 +3,8 @@
 // response head arrives (a signal aborts it: SIGINT cancels a download), then
 // returns status and headers with the body as a pipe fd to read. The policy,
 // approval, audit and host fetch are net/request.ts, shared with the kernel's
-// own requests for agent processes.
+// own requests for agent processes. A URL on the VM's loopback is served by
+// the VM's own sockets instead (net/loopback.ts), outside the policy.
 //
 // request: { method, url, headers: [[name, value]...], body?: bytes,
 //            bodyFd?: fd to stream the body from, timeoutMs?: whole transfer,
@@ -21,7 +22,8 @@ import type { HostResponse } from './host.js';
 import { fdBody } from './request-body.js';
 import { ResponseBody } from './response-body.js';
 import { toSysError } from './stack.js';
-import { decide, hostFetch, shown } from './request.js';
+import { decide, hostFetch, shown, type Allowed } from './request.js';
+import { loopbackFetch, vmServer } from './loopback.js';
 import { mayUseNetwork } from '../policy/restrict.js';
 
 interface Pending {
@@ -66,9 +68,14 @@ export const http: Handler<'http'> = (k, p, a, call) => {
     const timeoutMs = (field(req, 'timeoutMs', 'number') as number | undefined) ?? 0;
     const connectTimeoutMs = (field(req, 'connectTimeoutMs', 'number') as number | undefined) ?? DEFAULT_CONNECT_TIMEOUT_MS;
 
+    // A process restricted to no network (aosctl restrict) has no http at all, the VM's loopback included.
     mayUseNetwork(k, p, `${method} ${shown(url)}`);
-    const decision = decide(k, p.pid, method, url);
-    if (!k.net.fetch) throw new SysError(Errno.ENETUNREACH, 'this host gives the VM no network');
+    const local = vmServer(k, url);
+    let decision: Allowed | null = null;
+    if (!local) {
+      decision = decide(k, p.pid, method, url);
+      if (!k.net.fetch) throw new SysError(Errno.ENETUNREACH, 'this host gives the VM no network');
+    }
     const src = bodyFd === undefined ? null : p.fds.get(bodyFd);
     if (src && !src.readable) throw new SysError(Errno.EBADF);
 
@@ -88,12 +95,13 @@ export const http: Handler<'http'> = (k, p, a, call) => {
       pending.ctl.abort();
       pending.timer?.clear();
     };
-    hostFetch(k, decision, {
+    const request = {
       method, url, headers,
       body: src ? fdBody(src, pending.upload.signal) : bytes,
       connectTimeoutMs,
       signal: pending.ctl.signal,
-    }).then(
+    };
+    (local ? loopbackFetch(k, p, local, request) : hostFetch(k, decision!, request)).then(
       (res) => {
         pending.res = res;
         pending.queue.wake();
