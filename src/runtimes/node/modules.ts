@@ -71,6 +71,15 @@ export function compileFunction(body: string, params: string[], filename: string
   return evaluateGuest(src, filename) as Wrapper;
 }
 
+/**
+ * A CommonJS module: Node's five-parameter wrapper inside one that takes the runtime's globals, so a
+ * module may declare its own `const process = require('process')` as it can under Node.
+ */
+export function compileCjs(source: string, filename: string): (...globals: unknown[]) => Wrapper {
+  if (source.startsWith('#!')) source = '//' + source.slice(2);
+  return compileFunction(`return function (${WRAP_PARAMS.slice(0, 5).join(', ')}) {${source}\n}`, [...WRAP_PARAMS.slice(5), '__import'], filename) as (...globals: unknown[]) => Wrapper;
+}
+
 export class Loader {
   cache: Record<string, ModuleRecord> = Object.create(null) as Record<string, ModuleRecord>;
   main: ModuleRecord | undefined;
@@ -364,10 +373,10 @@ export class Loader {
     }
     if (source !== undefined) this.sources.set(file, source);
     if (!fn) {
-      fn = compileFunction(rewriteDynamicImports(source!), [...WRAP_PARAMS, '__import'], file);
+      fn = compileCjs(rewriteDynamicImports(source!), file);
       if (key) remember(compiled, key, fn);
     }
-    fn.call(m.exports, m.exports, m.require, m, file, this.rt.path.dirname(file), ...this.globals, this.dynamicImport(file));
+    (fn(...this.globals, this.dynamicImport(file)) as Wrapper).call(m.exports, m.exports, m.require, m, file, this.rt.path.dirname(file));
   }
 }
 

@@ -409,6 +409,14 @@ await new Promise((r) => setTimeout(r, 5)); console.log('tla done');
     'lib.mjs': "import { dep } from './dep.mjs';\nexport default function () { return 'esm default'; }\nexport const helper = dep + '!';\n",
     'dep.mjs': "export const dep = 'dep';\n",
   }, args: ['main.js'] },
+  { name: 'esm: comments inside import and export braces, a module binding its own process (as chalk and supports-color do)', files: {
+    'main.mjs': "import process from 'node:process';\nimport { // eslint-disable-line import/order\n\ta,\n\t/* the second */ b,\n} from './lib.mjs';\nimport * as all from './lib.mjs';\nconst global = 'own global';\nconsole.log(a, b, global, typeof process.argv, Object.keys(all));\n",
+    'lib.mjs': "export const a = 1, b = 2;\nconst c = 3;\nexport { // re-exported\n\tc as d, /* and */ c,\n};\n",
+  }, args: ['main.mjs'] },
+  { name: 'CommonJS module declaring its own process and Buffer (as npm-install-checks does), strict mode kept', files: {
+    'main.js': "'use strict';\nconst process = require('process');\nconst { Buffer } = require('buffer');\nconst setTimeout = 1;\nconsole.log(typeof process.exit, Buffer.from('hi').toString('hex'), setTimeout, arguments.length, (function () { return this; })());\nrequire('./lib.js');\n",
+    'lib.js': "#!/usr/bin/env node\nconst console = { log: (...a) => process.stdout.write(a.join('|') + '\\n') };\nconsole.log('own', 'console', typeof module.exports);\n",
+  }, args: ['main.js'] },
   js('missing script', '', ['../nonexistent.js']),
   js('zlib, vm, perf_hooks and missing built-ins', `
 const zlib = require('zlib');
