@@ -7,6 +7,7 @@ import { Console } from './console.js';
 import { makeCrypto } from './crypto.js';
 import { makeEvents } from './events.js';
 import { constants as fsConstants, makeFs } from './fs.js';
+import { makeHttp2 } from './http2.js';
 import { BUILTIN_NAMES } from './modules.js';
 import { makeOs } from './os.js';
 import { makeQuerystring } from './querystring.js';
@@ -18,6 +19,7 @@ import { makeTimers, makeTimersPromises } from './timers.js';
 import { makeUrl } from './url.js';
 import { makeUtil, types } from './util.js';
 import { fdReader, fdWriter } from './process.js';
+import { makeV8 } from './v8.js';
 import { makeVm } from './vm.js';
 import { makeZlib } from './zlib.js';
 
@@ -34,6 +36,7 @@ export const BUILTINS: Record<string, Make> = {
   events: makeEvents,
   fs: makeFs,
   'fs/promises': (rt) => (rt.builtin('fs') as { promises: unknown }).promises,
+  http2: makeHttp2,
   module: (rt) => {
     const builtinModules = [...BUILTIN_NAMES];
     const createRequire = (from: string | URL) => {
@@ -64,6 +67,7 @@ export const BUILTINS: Record<string, Make> = {
   'util/types': () => types,
   worker_threads: () => ({ isMainThread: true, parentPort: null, workerData: null, threadId: 0 }),
   perf_hooks: () => ({ performance: globalThis.performance, PerformanceObserver: class {}, monitorEventLoopDelay: () => ({ enable() {}, disable() {} }) }),
+  v8: makeV8,
   vm: makeVm,
   zlib: (rt) => makeZlib((cb, args) => rt.loop.nextTick(cb, args)),
 };

@@ -431,6 +431,46 @@ console.log(vm.runInNewContext('a + b', { a: 1, b: 2 }), new vm.Script('6 * 7').
 console.log(typeof require('perf_hooks').performance.now());
 console.log(typeof require('util').promisify);
 `),
+  js('zlib stream classes: written in chunks, piped, flushed, read unfinished with finishFlush, truncated input', `
+const zlib = require('zlib');
+const { Transform, Readable } = require('stream');
+const { Z_SYNC_FLUSH } = zlib.constants;
+const data = Buffer.from(Array.from({ length: 4000 }, (_, i) => 'line ' + i + ' of agentOS\\n').join(''));
+const gz = zlib.gzipSync(data);
+const collect = (s) => new Promise((ok, fail) => { const out = []; s.on('data', (c) => out.push(c)).on('end', () => ok(Buffer.concat(out))).on('error', fail); });
+(async () => {
+  for (const [name, s, un] of [['Gzip', new zlib.Gzip({ level: 9 }), zlib.gunzipSync], ['DeflateRaw', zlib.createDeflateRaw(), zlib.inflateRawSync], ['Deflate', zlib.createDeflate(), zlib.unzipSync]]) {
+    const done = collect(s);
+    for (let i = 0; i < data.length; i += 5000) s.write(data.subarray(i, i + 5000));
+    s.end();
+    console.log(name, s instanceof Transform, un(await done).equals(data));
+  }
+  console.log('piped', (await collect(Readable.from([gz.subarray(0, 10), gz.subarray(10, 3000), gz.subarray(3000)]).pipe(zlib.createUnzip()))).equals(data));
+  const d = zlib.createDeflate();
+  const got = [];
+  d.on('data', (c) => got.push(c));
+  d.write('first part ');
+  await new Promise((ok) => d.flush(Z_SYNC_FLUSH, ok));
+  console.log('flushed', zlib.inflateSync(Buffer.concat(got), { finishFlush: Z_SYNC_FLUSH }).toString());
+  try { zlib.gunzipSync(gz.subarray(0, 50)); } catch (e) { console.log('truncated', e.code, e.errno, e.message); }
+  await collect(zlib.createGunzip().end(Buffer.from('definitely not gzip data'))).catch((e) => console.log('stream error', e.code, e.errno));
+})();
+`),
+  js('EventEmitter off is removeListener; process.report, v8 heap statistics, http2 constants (what npm reads at load)', `
+const { EventEmitter } = require('events');
+class M extends EventEmitter { removeListener(e, h) { return this.off(e, h); } off(e, h) { return super.off(e, h); } }
+const m = new M();
+const f = () => {};
+m.on('x', f);
+m.removeListener('x', f);
+console.log(m.listenerCount('x'), EventEmitter.prototype.off === EventEmitter.prototype.removeListener);
+const r = process.report.getReport();
+console.log(typeof process.report.excludeNetwork, typeof r.header, Array.isArray(r.sharedObjects));
+const h = require('v8').getHeapStatistics();
+console.log(h.heap_size_limit > 0, h.used_heap_size > 0, h.total_heap_size >= h.used_heap_size);
+const { constants: c } = require('http2');
+console.log(c.HTTP2_HEADER_LOCATION, c.HTTP2_HEADER_CONTENT_TYPE, c.HTTP2_HEADER_STATUS, c.HTTP2_METHOD_GET, c.HTTP_STATUS_TOO_MANY_REQUESTS, c.HTTP_STATUS_INTERNAL_SERVER_ERROR, c.HTTP2_HEADER_USER_AGENT);
+`),
   js('util.parseArgs and styleText', `
 const { parseArgs, styleText } = require('util');
 const options = { verbose: { type: 'boolean', short: 'v' }, name: { type: 'string', short: 'n', default: 'anon' }, tag: { type: 'string', multiple: true } };
