@@ -471,6 +471,22 @@ console.log(h.heap_size_limit > 0, h.used_heap_size > 0, h.total_heap_size >= h.
 const { constants: c } = require('http2');
 console.log(c.HTTP2_HEADER_LOCATION, c.HTTP2_HEADER_CONTENT_TYPE, c.HTTP2_HEADER_STATUS, c.HTTP2_METHOD_GET, c.HTTP_STATUS_TOO_MANY_REQUESTS, c.HTTP_STATUS_INTERNAL_SERVER_ERROR, c.HTTP2_HEADER_USER_AGENT);
 `),
+  js('fs fd forms: futimes, fchmod, fchown (sync and callback) as node-tar sets an extracted file', `
+const fs = require('fs');
+const fd = fs.openSync('f.txt', 'w', 0o600);
+fs.writeSync(fd, 'data');
+fs.futimesSync(fd, 1000, new Date(2000000));
+fs.fchmodSync(fd, 0o640);
+fs.fchownSync(fd, fs.fstatSync(fd).uid, fs.fstatSync(fd).gid);
+let st = fs.statSync('f.txt');
+console.log(st.mtimeMs, st.atimeMs, (st.mode & 0o777).toString(8));
+fs.futimes(fd, 5, 6, (e) => fs.fchmod(fd, '600', (e2) => {
+  st = fs.statSync('f.txt');
+  console.log(e, e2, st.mtimeMs, st.atimeMs, (st.mode & 0o777).toString(8), typeof fs.promises.futimes);
+  fs.closeSync(fd);
+  try { fs.futimesSync(fd, 1, 1); } catch (e) { console.log(e.code, e.syscall); }
+}));
+`),
   js('util.parseArgs and styleText', `
 const { parseArgs, styleText } = require('util');
 const options = { verbose: { type: 'boolean', short: 'v' }, name: { type: 'string', short: 'n', default: 'anon' }, tag: { type: 'string', multiple: true } };
