@@ -79,8 +79,10 @@ export class EventEmitter {
     return w;
   }
 
-  once(name: string | symbol, l: Listener): this { return this.add(name, this.wrapOnce(name, l), false); }
-  prependOnceListener(name: string | symbol, l: Listener): this { return this.add(name, this.wrapOnce(name, l), true); }
+  // Through this.on/prependListener, as Node's: a subclass that overrides on() (to replay a cached event,
+  // as make-fetch-happen's streams do) sees once() and events.once() too.
+  once(name: string | symbol, l: Listener): this { return this.on(name, this.wrapOnce(name, l)); }
+  prependOnceListener(name: string | symbol, l: Listener): this { return this.prependListener(name, this.wrapOnce(name, l)); }
 
   removeListener(name: string | symbol, l: Listener): this {
     const list = this.events.get(name);

@@ -464,6 +464,12 @@ const f = () => {};
 m.on('x', f);
 m.removeListener('x', f);
 console.log(m.listenerCount('x'), EventEmitter.prototype.off === EventEmitter.prototype.removeListener);
+// An emitter replaying a cached event to late listeners through on(), as make-fetch-happen's streams do: once() and events.once() go through it.
+class Caching extends EventEmitter { on(e, h) { if (e === 'integrity' && this.seen) { h(this.seen); return this; } return super.on(e, h); } emit(e, v) { if (e === 'integrity') this.seen = v; return super.emit(e, v); } }
+const cached = new Caching();
+cached.emit('integrity', 'sha512-x');
+cached.once('integrity', (v) => console.log('once saw', v));
+require('events').once(cached, 'integrity').then(([v]) => console.log('events.once saw', v));
 const r = process.report.getReport();
 console.log(typeof process.report.excludeNetwork, typeof r.header, Array.isArray(r.sharedObjects));
 const h = require('v8').getHeapStatistics();
