@@ -5,6 +5,7 @@ import { makeAssert } from './assert.js';
 import { makeChildProcess } from './child_process.js';
 import { Console } from './console.js';
 import { makeCrypto } from './crypto.js';
+import { makeDns } from './dns.js';
 import { makeEvents } from './events.js';
 import { constants as fsConstants, makeFs } from './fs.js';
 import { makeHttp2 } from './http2.js';
@@ -16,6 +17,7 @@ import type { Rt } from './rt.js';
 import { makeStream, promises as streamPromises } from './stream.js';
 import { StringDecoder } from './string_decoder.js';
 import { makeTimers, makeTimersPromises } from './timers.js';
+import { makeTls } from './tls.js';
 import { makeUrl } from './url.js';
 import { makeUtil, types } from './util.js';
 import { fdReader, fdWriter } from './process.js';
@@ -33,6 +35,8 @@ export const BUILTINS: Record<string, Make> = {
   console: (rt) => Object.assign(rt.console, { Console }),
   constants: (rt) => ({ ...fsConstants, ...(rt.builtin('os') as { constants: { signals: object } }).constants.signals }),
   crypto: (rt) => makeCrypto((cb, args) => rt.loop.nextTick(cb, args)),
+  dns: (rt) => makeDns((cb, args) => rt.loop.nextTick(cb, args)),
+  'dns/promises': (rt) => (rt.builtin('dns') as { promises: unknown }).promises,
   events: makeEvents,
   fs: makeFs,
   'fs/promises': (rt) => (rt.builtin('fs') as { promises: unknown }).promises,
@@ -57,6 +61,7 @@ export const BUILTINS: Record<string, Make> = {
   string_decoder: () => ({ StringDecoder }),
   timers: (rt) => makeTimers(rt.loop),
   'timers/promises': (rt) => makeTimersPromises(rt.loop),
+  tls: makeTls,
   tty: (rt) => ({
     isatty: (fd: number) => { try { return rt.sys.isatty(fd); } catch { return false; } },
     ReadStream: function ReadStream(fd: number) { return fdReader(rt.ctx, rt.loop, fd, false, rt.tty); },

@@ -131,4 +131,12 @@ console.log('Gzip', zlib.gunzipSync(Buffer.concat([head, g._processChunk(data.su
       eq(r, { out: 'Unzip function true true\nUnzip function true true\nGunzip function true true\nInflateRaw function true true\nGzip true\n', err: '', code: 0 });
     },
   },
+  {
+    name: 'node: tls loads (npm requires it) and connecting says there is no TLS; dns names outside the VM are ENOTFOUND',
+    async run(m) {
+      const r = await sh(m, `node -e 'const tls = require("tls"); try { tls.connect({ host: "127.0.0.1", port: 443 }); } catch (e) { console.log(e.code, e.message); }
+require("dns").lookup("registry.example", (e) => console.log(e.code, e.syscall, e.hostname, e.message));'`);
+      eq(r, { out: "ERR_TLS_UNSUPPORTED tls.connect: agentOS's node runtime has no TLS on its sockets (use fetch for https)\nENOTFOUND getaddrinfo registry.example getaddrinfo ENOTFOUND registry.example\n", err: '', code: 0 });
+    },
+  },
 ];

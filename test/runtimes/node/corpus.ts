@@ -493,6 +493,19 @@ fs.futimes(fd, 5, 6, (e) => fs.fchmod(fd, '600', (e2) => {
   try { fs.futimesSync(fd, 1, 1); } catch (e) { console.log(e.code, e.syscall); }
 }));
 `),
+  js('dns.lookup of addresses and localhost (what npm\'s agent asks before it connects)', `
+const dns = require('dns');
+const look = (name, ...a) => new Promise((ok) => dns.lookup(...a, (e, x, f) => { console.log(name, e, x, f); ok(); }));
+(async () => {
+  await look('v4', '127.0.0.1');
+  await look('v6', '::1', { family: 6 });
+  await look('localhost', 'localhost', { family: 4, hints: dns.ADDRCONFIG });
+  await look('all', '10.1.2.3', { all: true });
+  console.log('promise', await require('dns/promises').lookup('127.0.0.1'));
+  console.log('promise family', await dns.promises.lookup('localhost', 4));
+  console.log(typeof dns.ADDRCONFIG, typeof dns.V4MAPPED);
+})();
+`),
   js('util.parseArgs and styleText', `
 const { parseArgs, styleText } = require('util');
 const options = { verbose: { type: 'boolean', short: 'v' }, name: { type: 'string', short: 'n', default: 'anon' }, tag: { type: 'string', multiple: true } };
