@@ -176,6 +176,15 @@ export class Sys {
   utimes(path: string, atimeMs: number | null, mtimeMs: number | null): void {
     this.raw.call('utimes', path, atimeMs, mtimeMs);
   }
+  futimes(fd: number, atimeMs: number | null, mtimeMs: number | null): void {
+    this.raw.call('futimes', fd, atimeMs, mtimeMs);
+  }
+  fchmod(fd: number, mode: number): void {
+    this.raw.call('fchmod', fd, mode);
+  }
+  fchown(fd: number, uid: number, gid: number): void {
+    this.raw.call('fchown', fd, uid, gid);
+  }
   truncate(path: string, len: number): void {
     this.raw.call('truncate', path, len);
   }

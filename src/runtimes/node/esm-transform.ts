@@ -25,8 +25,8 @@ const KEYWORDS_BEFORE_REGEX = new Set(['return', 'typeof', 'instanceof', 'in', '
 interface Edit { start: number; end: number; text: string }
 interface Found { pos: number; kind: 'stmt' | 'dyn' | 'meta' }
 
-/** Find `import`/`export` keywords outside strings, comments, templates and regexes. */
-function scan(src: string): Found[] {
+/** Find `import`/`export` keywords outside strings, comments, templates and regexes (and, into `comments`, where comments are). */
+function scan(src: string, comments: Edit[] = []): Found[] {
   const out: Found[] = [];
   let depth = 0;
   const tplDepths: number[] = [];
@@ -46,8 +46,8 @@ function scan(src: string): Found[] {
   while (i < n) {
     const c = src[i];
     if (c === ' ' || c === '\t' || c === '\n' || c === '\r') { i++; continue; }
-    if (c === '/' && src[i + 1] === '/') { const e = src.indexOf('\n', i); i = e < 0 ? n : e; continue; }
-    if (c === '/' && src[i + 1] === '*') { const e = src.indexOf('*/', i + 2); i = e < 0 ? n : e + 2; continue; }
+    if (c === '/' && src[i + 1] === '/') { const s = i, e = src.indexOf('\n', i); i = e < 0 ? n : e; comments.push({ start: s, end: i, text: '' }); continue; }
+    if (c === '/' && src[i + 1] === '*') { const s = i, e = src.indexOf('*/', i + 2); i = e < 0 ? n : e + 2; comments.push({ start: s, end: i, text: '' }); continue; }
     if (c === '"' || c === "'") {
       i++;
       while (i < n && src[i] !== c && src[i] !== '\n') i += src[i] === '\\' ? 2 : 1;
@@ -180,8 +180,22 @@ export function transformEsm(src: string): Transformed {
     return k;
   };
   let defaultVar = false;
-  for (const f of scan(src)) {
-    const at = src.slice(f.pos);
+  // Statements are matched on a copy with comments blanked (same length, newlines kept), so a comment
+  // inside `import { a, // why\n b } from` does not hide the statement.
+  const comments: Edit[] = [];
+  const found = scan(src, comments);
+  let clean = src;
+  if (comments.length) {
+    const parts: string[] = [];
+    let at = 0;
+    for (const c of comments) {
+      parts.push(src.slice(at, c.start), src.slice(c.start, c.end).replace(/[^\n]/g, ' '));
+      at = c.end;
+    }
+    clean = parts.join('') + src.slice(at);
+  }
+  for (const f of found) {
+    const at = clean.slice(f.pos);
     if (f.kind === 'dyn') { edits.push({ start: f.pos, end: f.pos + 6, text: '__import' }); continue; }
     if (f.kind === 'meta') {
       const m = /^import\s*\.\s*meta\b/.exec(at);
@@ -264,12 +278,14 @@ export function transformEsm(src: string): Transformed {
   edits.sort((a, b) => b.start - a.start);
   let body = src;
   for (const e of edits) body = body.slice(0, e.start) + e.text + body.slice(e.end);
+  // The module's scope is a block inside the wrapper, so its own bindings (`import process from
+  // 'node:process'`, `const global = ...`) shadow the wrapper's parameters instead of colliding.
   const head = [
-    "'use strict';",
+    "'use strict'; {",
     defaultVar ? 'var __default;' : '',
     `__export({${exportGetters.join(', ')}}, [${stars.join(', ')}]);`,
     'await __deps();',
     importDecls.length ? `const ${importDecls.join(', ')};` : '',
   ].join(' ');
-  return { code: head + body, deps, names };
+  return { code: `${head}${body}\n}`, deps, names };
 }

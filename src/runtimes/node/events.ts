@@ -79,8 +79,10 @@ export class EventEmitter {
     return w;
   }
 
-  once(name: string | symbol, l: Listener): this { return this.add(name, this.wrapOnce(name, l), false); }
-  prependOnceListener(name: string | symbol, l: Listener): this { return this.add(name, this.wrapOnce(name, l), true); }
+  // Through this.on/prependListener, as Node's: a subclass that overrides on() (to replay a cached event,
+  // as make-fetch-happen's streams do) sees once() and events.once() too.
+  once(name: string | symbol, l: Listener): this { return this.on(name, this.wrapOnce(name, l)); }
+  prependOnceListener(name: string | symbol, l: Listener): this { return this.prependListener(name, this.wrapOnce(name, l)); }
 
   removeListener(name: string | symbol, l: Listener): this {
     const list = this.events.get(name);
@@ -95,7 +97,7 @@ export class EventEmitter {
     }
     return this;
   }
-  off(name: string | symbol, l: Listener): this { return this.removeListener(name, l); }
+  declare off: (name: string | symbol, l: Listener) => this;
 
   removeAllListeners(name?: string | symbol): this {
     if (name === undefined) this.events.clear();
@@ -108,6 +110,9 @@ export class EventEmitter {
   listenerCount(name: string | symbol): number { return this.events.get(name)?.length ?? 0; }
   eventNames(): (string | symbol)[] { return [...this.events.keys()]; }
 }
+// One function under both names, as in Node: a subclass overriding removeListener with `return this.off(..)`
+// and off with `super.off(..)` (minipass does both) must not call itself back.
+EventEmitter.prototype.off = EventEmitter.prototype.removeListener;
 
 /** events.once(emitter, name): a promise of the next event's arguments (rejects on 'error'). */
 export function once(em: EventEmitter, name: string | symbol): Promise<unknown[]> {

@@ -59,6 +59,8 @@ export function toPath(p: unknown, name = 'path'): string {
   throw nodeError(TypeError, 'ERR_INVALID_ARG_TYPE', `The "${name}" argument must be of type string or an instance of Buffer or URL. Received ${p === null ? 'null' : typeof p === 'object' ? 'an instance of ' + (p.constructor?.name ?? 'Object') : `type ${typeof p} (${String(p)})`}`);
 }
 
+/** A time as fs.utimes takes it (a Date, or seconds) → milliseconds. */
+const timeMs = (t: number | Date): number => (t instanceof Date ? t.getTime() : Number(t) * 1000);
 const opt = (o: unknown): Opts => (typeof o === 'string' ? { encoding: o } : ((o ?? {}) as Opts));
 const encode = (b: Uint8Array, enc: unknown): Buffer | string => {
   const buf = Buffer.from(b.buffer, b.byteOffset, b.byteLength);
@@ -274,9 +276,12 @@ export function makeFs(rt: Rt) {
     lchownSync(p: unknown, uid: number, gid: number) { const path = toPath(p); uv('lchown', () => sys.lchown(path, uid, gid), path); },
     utimesSync(p: unknown, at: number | Date, mt: number | Date) {
       const path = toPath(p);
-      const ms = (t: number | Date) => (t instanceof Date ? t.getTime() : Number(t) * 1000);
-      uv('utime', () => sys.utimes(path, ms(at), ms(mt)), path);
+      uv('utime', () => sys.utimes(path, timeMs(at), timeMs(mt)), path);
     },
+    // The fd forms (node-tar sets each extracted file's times and mode through its open fd).
+    futimesSync(fd: number, at: number | Date, mt: number | Date) { uv('futime', () => sys.futimes(fd, timeMs(at), timeMs(mt))); },
+    fchmodSync(fd: number, mode: number | string) { uv('fchmod', () => sys.fchmod(fd, typeof mode === 'string' ? parseInt(mode, 8) : mode)); },
+    fchownSync(fd: number, uid: number, gid: number) { uv('fchown', () => sys.fchown(fd, uid, gid)); },
     lutimesSync(p: unknown, at: number | Date, mt: number | Date) { sync.utimesSync(p, at, mt); },
     truncateSync(p: unknown, len = 0) { const path = toPath(p); uv('open', () => sys.truncate(path, len), path); },
     ftruncateSync(fd: number, len = 0) { uv('ftruncate', () => sys.ftruncate(fd, len)); },
@@ -385,7 +390,8 @@ function makePromises(rt: Rt, sync: object): Record<string, unknown> {
   const s = sync as SyncFs;
   const p: Record<string, unknown> = { constants };
   for (const [name, fn] of Object.entries(s)) {
-    if (!name.endsWith('Sync') || ['existsSync', 'closeSync', 'readSync', 'writeSync', 'fsyncSync', 'fstatSync', 'ftruncateSync', 'fdatasyncSync', 'opendirSync'].includes(name)) continue;
+    if (!name.endsWith('Sync') || ['existsSync', 'closeSync', 'readSync', 'writeSync', 'fsyncSync', 'fstatSync', 'ftruncateSync', 'fdatasyncSync', 'opendirSync',
+      'futimesSync', 'fchmodSync', 'fchownSync'].includes(name)) continue;
     p[name.slice(0, -4)] = async (...a: unknown[]) => fn(...a);
   }
   p.opendir = async (...a: unknown[]) => s.opendirSync(...a);

@@ -15,11 +15,11 @@ export const BUILTIN_NAMES = new Set([
   'assert', 'assert/strict', 'buffer', 'child_process', 'console', 'constants', 'crypto', 'events', 'fs', 'fs/promises',
   'module', 'os', 'path', 'path/posix', 'process', 'querystring', 'readline', 'readline/promises', 'stream',
   'stream/promises', 'string_decoder', 'timers', 'timers/promises', 'tty', 'url', 'util', 'util/types', 'worker_threads',
-  'perf_hooks', 'vm', 'zlib', 'net', 'http',
+  'perf_hooks', 'vm', 'zlib', 'net', 'http', 'http2', 'v8', 'dns', 'dns/promises', 'tls',
 ]);
 
-/** Node built-ins this runtime does not provide (no TLS, threads or inspector): a clear error, not a node_modules search. */
-const MISSING = new Set(['https', 'http2', 'tls', 'dgram', 'dns', 'cluster', 'inspector', 'async_hooks', 'v8',
+/** Node built-ins this runtime does not provide (no https, threads or inspector): a clear error, not a node_modules search. */
+const MISSING = new Set(['https', 'dgram', 'cluster', 'inspector', 'async_hooks',
   'trace_events', 'diagnostics_channel', 'repl', 'wasi', 'sea', 'test', 'sqlite']);
 
 /** `node:x` or a bare built-in name → the built-in's name; otherwise null. */
@@ -69,6 +69,15 @@ export function compileFunction(body: string, params: string[], filename: string
   if (body.startsWith('#!')) body = '//' + body.slice(2);
   const src = `(${async ? 'async ' : ''}function (${params.join(', ')}) {${body}\n})\n//# sourceURL=${filename}`;
   return evaluateGuest(src, filename) as Wrapper;
+}
+
+/**
+ * A CommonJS module: Node's five-parameter wrapper inside one that takes the runtime's globals, so a
+ * module may declare its own `const process = require('process')` as it can under Node.
+ */
+export function compileCjs(source: string, filename: string): (...globals: unknown[]) => Wrapper {
+  if (source.startsWith('#!')) source = '//' + source.slice(2);
+  return compileFunction(`return function (${WRAP_PARAMS.slice(0, 5).join(', ')}) {${source}\n}`, [...WRAP_PARAMS.slice(5), '__import'], filename) as (...globals: unknown[]) => Wrapper;
 }
 
 export class Loader {
@@ -364,10 +373,10 @@ export class Loader {
     }
     if (source !== undefined) this.sources.set(file, source);
     if (!fn) {
-      fn = compileFunction(rewriteDynamicImports(source!), [...WRAP_PARAMS, '__import'], file);
+      fn = compileCjs(rewriteDynamicImports(source!), file);
       if (key) remember(compiled, key, fn);
     }
-    fn.call(m.exports, m.exports, m.require, m, file, this.rt.path.dirname(file), ...this.globals, this.dynamicImport(file));
+    (fn(...this.globals, this.dynamicImport(file)) as Wrapper).call(m.exports, m.exports, m.require, m, file, this.rt.path.dirname(file));
   }
 }
 

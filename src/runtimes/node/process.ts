@@ -182,6 +182,13 @@ export function makeProcess(init: ProcessInit): NodeProcess {
     pid: ctx.pid,
     config: { variables: {} },
     features: {},
+    // A diagnostic report without native parts: no glibcVersionRuntime and no shared objects, which is
+    // how npm-install-checks learns that there is no libc to match packages' `libc` field against.
+    report: {
+      compact: false, directory: '', filename: '', signal: 'SIGUSR2', reportOnFatalError: false, reportOnSignal: false, reportOnUncaughtException: false, excludeNetwork: false,
+      getReport: () => ({ header: { reportVersion: 3, nodejsVersion: NODE_VERSION, arch: 'x64', platform: 'linux', osName: 'Linux', cwd: sys.getcwd(), commandLine: init.argv }, javascriptStack: {}, sharedObjects: [], libuv: [], environmentVariables: {} }),
+      writeReport: () => '',
+    },
     exitCode: undefined,
     get ppid() { return sys.getppid(); },
     cwd: () => sys.getcwd(),

@@ -2,7 +2,7 @@
 // and a REPL when stdin is a terminal. /usr/bin/node is its runtime image.
 
 import type { ProcessContext } from '../context.js';
-import { compileFunction, WRAP_PARAMS } from './modules.js';
+import { compileCjs, compileFunction, WRAP_PARAMS } from './modules.js';
 import { rewriteDynamicImports, transformEsm } from './esm-transform.js';
 import { inspect } from './inspect.js';
 import { startRepl } from './repl.js';
@@ -144,7 +144,7 @@ function checkSyntax(rt: NodeRuntime, path: string): void {
   const src = new TextDecoder().decode(rt.sys.readFile(file));
   rt.cjs.sources.set(file, src);
   if (rt.esm.isEsm(file)) compileFunction(transformEsm(src).code, [], file, true);
-  else compileFunction(src, WRAP_PARAMS, file);
+  else compileCjs(src, file);
 }
 
 /** -e / -p / stdin code: a sloppy script with require & co. in scope, its completion value for -p. */

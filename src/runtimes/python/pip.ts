@@ -1,7 +1,8 @@
 // `pip` (and micropip.install) inside agentOS: pure-Python wheels only (a
 // wheel is a zip, unpacked into site-packages with its RECORD, as pip does),
-// from a file, a URL or a package index (PEP 503 simple pages; PIP_INDEX_URL
-// or --index-url, PyPI by default), with their dependencies. Downloads go
+// from a file, a URL or a package index (PEP 691 JSON or PEP 503 HTML simple
+// pages; --index-url, else PIP_INDEX_URL, else pip.conf's index-url, else PyPI,
+// plus any extra-index-url), with their dependencies. Downloads go
 // through urllib, so the kernel's http syscall and the VM's network policy
 // decide; a refusal is reported in the policy's words. uninstall removes what
 // RECORD lists; show, list and freeze print what pip prints.
@@ -228,7 +229,7 @@ def _list(fmt, paths):
     return 0
 
 USAGE = """Usage:
-  pip install [--user] <wheel file or URL> ...
+  pip install [--user] [--no-deps] [-i URL] [--extra-index-url URL] [-r FILE] <requirement, wheel file or URL> ...
   pip uninstall [-y] [-v] <package> ...
   pip show <package> ...
   pip list [--path DIR]
@@ -334,13 +335,13 @@ def _parse_req(text):
     extras = [e.strip() for e in (m.group(2) or '[]')[1:-1].split(',') if e.strip()]
     return m.group(1), extras, m.group(3).strip(), marker.strip()
 
-def _get(url):
+def _get(url, accept='*/*'):
     import urllib.request
     import urllib.error
-    req = urllib.request.Request(url, headers={'User-Agent': 'pip/%s' % __version__, 'Accept': 'text/html'})
+    req = urllib.request.Request(url, headers={'User-Agent': 'pip/%s' % __version__, 'Accept': accept})
     try:
         with urllib.request.urlopen(req, timeout=120) as r:
-            return r.read(), r.url
+            return r.read(), r.url, r.headers.get('Content-Type') or ''
     except urllib.error.URLError as e:
         e.url = url
         raise
@@ -354,7 +355,7 @@ def _why(e):
 
 def _download(url, to):
     import hashlib, urllib.parse
-    data, _ = _get(url.split('#')[0])
+    data, _, _ = _get(url.split('#')[0])
     frag = urllib.parse.urlsplit(url).fragment
     if frag.startswith('sha256=') and hashlib.sha256(data).hexdigest() != frag[len('sha256='):]:
         raise ValueError('THESE PACKAGES DO NOT MATCH THE HASHES: %s' % url.split('#')[0])
@@ -370,36 +371,93 @@ def _pure(filename):
     return filename.endswith('.whl') and len(parts) >= 5 and parts[-1] == 'any' and parts[-2] in ('none', 'abi3') and \
         any(t.startswith('py3') or t == 'py2.py3' for t in parts[-3].split('.'))
 
-def _find(index, name, spec):
-    """The best pure-Python wheel on the index's simple page for name: (version, url)."""
-    import html, re, urllib.parse
-    page, url = _get(index.rstrip('/') + '/' + _canon(name) + '/')
-    found, versions = [], set()
-    for href in re.findall(r'<a\s[^>]*href="([^"]+)"', page.decode('utf-8', 'replace'), re.I):
-        href = html.unescape(href)
-        fname = urllib.parse.unquote(urllib.parse.urlsplit(href).path.rsplit('/', 1)[-1])
-        m = re.match(r'([^-]+)-([^-]+)-', fname)
-        if not m or _canon(m.group(1)) != _canon(name):
+# PEP 691 JSON first, PEP 503 HTML as the fallback: the index answers with what it serves.
+_ACCEPT = 'application/vnd.pypi.simple.v1+json, application/vnd.pypi.simple.v1+html;q=0.2, text/html;q=0.01'
+
+def _links(index, name):
+    """(filename, url, requires-python) for each file an index lists for name; [] when it has no such project."""
+    import html, json, re, urllib.error, urllib.parse
+    try:
+        page, url, ctype = _get(index.rstrip('/') + '/' + _canon(name) + '/', _ACCEPT)
+    except urllib.error.HTTPError as e:
+        if e.code == 404:
+            return []
+        raise
+    if 'json' in ctype:
+        files = json.loads(page.decode('utf-8')).get('files', [])
+        out = []
+        for f in files:
+            if f.get('yanked'):
+                continue
+            sha = (f.get('hashes') or {}).get('sha256')
+            link = urllib.parse.urljoin(url, f['url']) + ('#sha256=' + sha if sha and '#' not in f['url'] else '')
+            out.append((f['filename'], link, f.get('requires-python') or ''))
+        return out
+    out = []
+    for tag in re.findall(r'<a\s[^>]*>', page.decode('utf-8', 'replace'), re.I):
+        href = re.search(r'href="([^"]+)"', tag, re.I)
+        if not href or re.search(r'data-yanked', tag, re.I):
             continue
-        versions.add(m.group(2))
-        if _pure(fname) and _satisfies(m.group(2), spec) and (not _pre(m.group(2)) or '==' in spec):
-            found.append((_vkey(m.group(2)), m.group(2), urllib.parse.urljoin(url, href)))
+        href = html.unescape(href.group(1))
+        rp = re.search(r'data-requires-python="([^"]*)"', tag, re.I)
+        fname = urllib.parse.unquote(urllib.parse.urlsplit(href).path.rsplit('/', 1)[-1])
+        out.append((fname, urllib.parse.urljoin(url, href), html.unescape(rp.group(1)) if rp else ''))
+    return out
+
+def _find(indexes, name, spec):
+    """The best pure-Python wheel for name on any of the indexes: ((version, url), None) or (None, versions seen)."""
+    import re
+    here = '%d.%d.%d' % sys.version_info[:3]
+    found, versions = [], set()
+    for index in indexes:
+        for fname, url, needs in _links(index, name):
+            m = re.match(r'([^-]+)-([^-]+)-', fname)
+            if not m or _canon(m.group(1)) != _canon(name):
+                continue
+            versions.add(m.group(2))
+            if needs and not _satisfies(here, needs):
+                continue
+            if _pure(fname) and _satisfies(m.group(2), spec) and (not _pre(m.group(2)) or '==' in spec):
+                found.append((_vkey(m.group(2)), m.group(2), url))
     if not found:
         return None, sorted(versions, key=_vkey)
     best = max(found)
     return (best[1], best[2]), None
 
+def _config():
+    """pip.conf as pip reads it: PIP_CONFIG_FILE, else /etc/pip.conf then the user's files (later wins); [global] then [install]."""
+    import configparser
+    env = os.environ.get('PIP_CONFIG_FILE')
+    home = os.path.expanduser('~')
+    files = [env] if env else ['/etc/pip.conf', os.path.join(os.environ.get('XDG_CONFIG_HOME') or os.path.join(home, '.config'), 'pip', 'pip.conf'),
+                               os.path.join(home, '.pip', 'pip.conf')]
+    cp = configparser.ConfigParser()
+    cp.read([f for f in files if f and os.path.isfile(f)])
+    out = {}
+    for section in ('global', 'install'):
+        if cp.has_section(section):
+            out.update(cp.items(section))
+    return out
+
 def _install(rest):
     import tempfile, urllib.parse
     user = '--user' in rest
     no_deps = '--no-deps' in rest
-    index = os.environ.get('PIP_INDEX_URL', 'https://pypi.org/simple')
+    # The index: --index-url, else PIP_INDEX_URL, else pip.conf's index-url, else PyPI; extra indexes add to it.
+    conf = _config()
+    index = os.environ.get('PIP_INDEX_URL') or conf.get('index-url') or 'https://pypi.org/simple'
+    extra = (os.environ.get('PIP_EXTRA_INDEX_URL') or conf.get('extra-index-url') or '').split()
     targets, i = [], 0
     while i < len(rest):
         a = rest[i]
         if a in ('-i', '--index-url') and i + 1 < len(rest):
             index, i = rest[i + 1], i + 2
             continue
+        if a == '--extra-index-url' and i + 1 < len(rest):
+            extra, i = extra + [rest[i + 1]], i + 2
+            continue
+        if a.startswith('--extra-index-url='):
+            extra.append(a.split('=', 1)[1])
         if a in ('-r', '--requirement') and i + 1 < len(rest):
             with open(rest[i + 1]) as f:
                 targets += [l.split('#')[0].strip() for l in f if l.split('#')[0].strip() and not l.startswith('-')]
@@ -449,7 +507,7 @@ def _install(rest):
                     done.add(_canon(name))
                     continue
                 print('Collecting %s' % t)
-                best, versions = _find(index, name, spec)
+                best, versions = _find([index] + extra, name, spec)
                 if best is None:
                     print('ERROR: Could not find a version that satisfies the requirement %s (from versions: %s); %s'
                           % (t, ', '.join(versions) or 'none', PURE_ONLY), file=sys.stderr)

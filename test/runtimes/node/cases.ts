@@ -110,4 +110,33 @@ export const nodeCases: SuiteCase[] = [
       match(r.err, /\n\nNode\.js v20\.19\.0\n$/);
     },
   },
+  {
+    // minizlib (node-tar, so npm extracting a package) drives zlib's stream classes this way, synchronously.
+    name: 'node: zlib stream classes answer _processChunk(chunk, flushFlag) chunk by chunk, with a _handle',
+    async run(m) {
+      await files(m, { '/home/user/chunks.js': `const zlib = require('zlib');
+const { Z_NO_FLUSH, Z_FINISH } = zlib.constants;
+const data = Buffer.from(Array.from({ length: 6000 }, (_, i) => ((i * 2654435761) % 1000003).toString(36)).join(' '));
+for (const [C, packed] of [[zlib.Unzip, zlib.gzipSync(data)], [zlib.Unzip, zlib.deflateSync(data)], [zlib.Gunzip, zlib.gzipSync(data)], [zlib.InflateRaw, zlib.deflateRawSync(data)]]) {
+  const z = new C();
+  const out = [];
+  for (let i = 0; i < packed.length; i += 500) out.push(z._processChunk(packed.subarray(i, i + 500), i + 500 >= packed.length ? Z_FINISH : Z_NO_FLUSH));
+  console.log(C.name, typeof z._handle.close, Buffer.concat(out).equals(data), out.filter((b) => b.length).length > 1);
+}
+const g = new zlib.Gzip();
+const head = g._processChunk(data.subarray(0, 1000), Z_NO_FLUSH);
+console.log('Gzip', zlib.gunzipSync(Buffer.concat([head, g._processChunk(data.subarray(1000), Z_FINISH)])).equals(data));
+` });
+      const r = await sh(m, 'node chunks.js');
+      eq(r, { out: 'Unzip function true true\nUnzip function true true\nGunzip function true true\nInflateRaw function true true\nGzip true\n', err: '', code: 0 });
+    },
+  },
+  {
+    name: 'node: tls loads (npm requires it) and connecting says there is no TLS; dns names outside the VM are ENOTFOUND',
+    async run(m) {
+      const r = await sh(m, `node -e 'const tls = require("tls"); try { tls.connect({ host: "127.0.0.1", port: 443 }); } catch (e) { console.log(e.code, e.message); }
+require("dns").lookup("registry.example", (e) => console.log(e.code, e.syscall, e.hostname, e.message));'`);
+      eq(r, { out: "ERR_TLS_UNSUPPORTED tls.connect: agentOS's node runtime has no TLS on its sockets (use fetch for https)\nENOTFOUND getaddrinfo registry.example getaddrinfo ENOTFOUND registry.example\n", err: '', code: 0 });
+    },
+  },
 ];

@@ -409,6 +409,14 @@ await new Promise((r) => setTimeout(r, 5)); console.log('tla done');
     'lib.mjs': "import { dep } from './dep.mjs';\nexport default function () { return 'esm default'; }\nexport const helper = dep + '!';\n",
     'dep.mjs': "export const dep = 'dep';\n",
   }, args: ['main.js'] },
+  { name: 'esm: comments inside import and export braces, a module binding its own process (as chalk and supports-color do)', files: {
+    'main.mjs': "import process from 'node:process';\nimport { // eslint-disable-line import/order\n\ta,\n\t/* the second */ b,\n} from './lib.mjs';\nimport * as all from './lib.mjs';\nconst global = 'own global';\nconsole.log(a, b, global, typeof process.argv, Object.keys(all));\n",
+    'lib.mjs': "export const a = 1, b = 2;\nconst c = 3;\nexport { // re-exported\n\tc as d, /* and */ c,\n};\n",
+  }, args: ['main.mjs'] },
+  { name: 'CommonJS module declaring its own process and Buffer (as npm-install-checks does), strict mode kept', files: {
+    'main.js': "'use strict';\nconst process = require('process');\nconst { Buffer } = require('buffer');\nconst setTimeout = 1;\nconsole.log(typeof process.exit, Buffer.from('hi').toString('hex'), setTimeout, arguments.length, (function () { return this; })());\nrequire('./lib.js');\n",
+    'lib.js': "#!/usr/bin/env node\nconst console = { log: (...a) => process.stdout.write(a.join('|') + '\\n') };\nconsole.log('own', 'console', typeof module.exports);\n",
+  }, args: ['main.js'] },
   js('missing script', '', ['../nonexistent.js']),
   js('zlib, vm, perf_hooks and missing built-ins', `
 const zlib = require('zlib');
@@ -422,6 +430,81 @@ const vm = require('vm');
 console.log(vm.runInNewContext('a + b', { a: 1, b: 2 }), new vm.Script('6 * 7').runInThisContext());
 console.log(typeof require('perf_hooks').performance.now());
 console.log(typeof require('util').promisify);
+`),
+  js('zlib stream classes: written in chunks, piped, flushed, read unfinished with finishFlush, truncated input', `
+const zlib = require('zlib');
+const { Transform, Readable } = require('stream');
+const { Z_SYNC_FLUSH } = zlib.constants;
+const data = Buffer.from(Array.from({ length: 4000 }, (_, i) => 'line ' + i + ' of agentOS\\n').join(''));
+const gz = zlib.gzipSync(data);
+const collect = (s) => new Promise((ok, fail) => { const out = []; s.on('data', (c) => out.push(c)).on('end', () => ok(Buffer.concat(out))).on('error', fail); });
+(async () => {
+  for (const [name, s, un] of [['Gzip', new zlib.Gzip({ level: 9 }), zlib.gunzipSync], ['DeflateRaw', zlib.createDeflateRaw(), zlib.inflateRawSync], ['Deflate', zlib.createDeflate(), zlib.unzipSync]]) {
+    const done = collect(s);
+    for (let i = 0; i < data.length; i += 5000) s.write(data.subarray(i, i + 5000));
+    s.end();
+    console.log(name, s instanceof Transform, un(await done).equals(data));
+  }
+  console.log('piped', (await collect(Readable.from([gz.subarray(0, 10), gz.subarray(10, 3000), gz.subarray(3000)]).pipe(zlib.createUnzip()))).equals(data));
+  const d = zlib.createDeflate();
+  const got = [];
+  d.on('data', (c) => got.push(c));
+  d.write('first part ');
+  await new Promise((ok) => d.flush(Z_SYNC_FLUSH, ok));
+  console.log('flushed', zlib.inflateSync(Buffer.concat(got), { finishFlush: Z_SYNC_FLUSH }).toString());
+  try { zlib.gunzipSync(gz.subarray(0, 50)); } catch (e) { console.log('truncated', e.code, e.errno, e.message); }
+  await collect(zlib.createGunzip().end(Buffer.from('definitely not gzip data'))).catch((e) => console.log('stream error', e.code, e.errno));
+})();
+`),
+  js('EventEmitter off is removeListener; process.report, v8 heap statistics, http2 constants (what npm reads at load)', `
+const { EventEmitter } = require('events');
+class M extends EventEmitter { removeListener(e, h) { return this.off(e, h); } off(e, h) { return super.off(e, h); } }
+const m = new M();
+const f = () => {};
+m.on('x', f);
+m.removeListener('x', f);
+console.log(m.listenerCount('x'), EventEmitter.prototype.off === EventEmitter.prototype.removeListener);
+// An emitter replaying a cached event to late listeners through on(), as make-fetch-happen's streams do: once() and events.once() go through it.
+class Caching extends EventEmitter { on(e, h) { if (e === 'integrity' && this.seen) { h(this.seen); return this; } return super.on(e, h); } emit(e, v) { if (e === 'integrity') this.seen = v; return super.emit(e, v); } }
+const cached = new Caching();
+cached.emit('integrity', 'sha512-x');
+cached.once('integrity', (v) => console.log('once saw', v));
+require('events').once(cached, 'integrity').then(([v]) => console.log('events.once saw', v));
+const r = process.report.getReport();
+console.log(typeof process.report.excludeNetwork, typeof r.header, Array.isArray(r.sharedObjects));
+const h = require('v8').getHeapStatistics();
+console.log(h.heap_size_limit > 0, h.used_heap_size > 0, h.total_heap_size >= h.used_heap_size);
+const { constants: c } = require('http2');
+console.log(c.HTTP2_HEADER_LOCATION, c.HTTP2_HEADER_CONTENT_TYPE, c.HTTP2_HEADER_STATUS, c.HTTP2_METHOD_GET, c.HTTP_STATUS_TOO_MANY_REQUESTS, c.HTTP_STATUS_INTERNAL_SERVER_ERROR, c.HTTP2_HEADER_USER_AGENT);
+`),
+  js('fs fd forms: futimes, fchmod, fchown (sync and callback) as node-tar sets an extracted file', `
+const fs = require('fs');
+const fd = fs.openSync('f.txt', 'w', 0o600);
+fs.writeSync(fd, 'data');
+fs.futimesSync(fd, 1000, new Date(2000000));
+fs.fchmodSync(fd, 0o640);
+fs.fchownSync(fd, fs.fstatSync(fd).uid, fs.fstatSync(fd).gid);
+let st = fs.statSync('f.txt');
+console.log(st.mtimeMs, st.atimeMs, (st.mode & 0o777).toString(8));
+fs.futimes(fd, 5, 6, (e) => fs.fchmod(fd, '600', (e2) => {
+  st = fs.statSync('f.txt');
+  console.log(e, e2, st.mtimeMs, st.atimeMs, (st.mode & 0o777).toString(8), typeof fs.promises.futimes);
+  fs.closeSync(fd);
+  try { fs.futimesSync(fd, 1, 1); } catch (e) { console.log(e.code, e.syscall); }
+}));
+`),
+  js('dns.lookup of addresses and localhost (what npm\'s agent asks before it connects)', `
+const dns = require('dns');
+const look = (name, ...a) => new Promise((ok) => dns.lookup(...a, (e, x, f) => { console.log(name, e, x, f); ok(); }));
+(async () => {
+  await look('v4', '127.0.0.1');
+  await look('v6', '::1', { family: 6 });
+  await look('localhost', 'localhost', { family: 4, hints: dns.ADDRCONFIG });
+  await look('all', '10.1.2.3', { all: true });
+  console.log('promise', await require('dns/promises').lookup('127.0.0.1'));
+  console.log('promise family', await dns.promises.lookup('localhost', 4));
+  console.log(typeof dns.ADDRCONFIG, typeof dns.V4MAPPED);
+})();
 `),
   js('util.parseArgs and styleText', `
 const { parseArgs, styleText } = require('util');

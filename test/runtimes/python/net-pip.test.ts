@@ -35,7 +35,15 @@ const FILES = new Map<string, Uint8Array>([
   ['beta_pkg-1.5-py3-none-any.whl', wheel('beta-pkg', '1.5')],
   ['beta_pkg-2.3-py3-none-any.whl', wheel('beta-pkg', '2.3')],
   ['native_pkg-1.0-cp314-cp314-linux_x86_64.whl', wheel('native-pkg', '1.0')],
+  // Only on the PEP 691 index: a yanked release and one for a Python that does not exist yet.
+  ['alpha_pkg-1.2-py3-none-any.whl', wheel('alpha-pkg', '1.2')],
+  ['alpha_pkg-1.3-py3-none-any.whl', wheel('alpha-pkg', '1.3')],
+  // Only on the extra index.
+  ['gamma_pkg-0.5-py3-none-any.whl', wheel('gamma-pkg', '0.5')],
 ]);
+const ONLY_JSON = new Set(['alpha_pkg-1.2-py3-none-any.whl', 'alpha_pkg-1.3-py3-none-any.whl']);
+const sha256 = (f: string) => createHash('sha256').update(FILES.get(f)!).digest('hex');
+const project = (f: string) => f.split('-')[0].replaceAll('_', '-');
 
 let server: Server;
 let base: string;
@@ -45,11 +53,29 @@ before(async () => {
   server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     seen.push(path);
+    // PEP 691: JSON when the client asks for it (pip sends the JSON type first in Accept), else 406.
+    const json = /^\/json\/([^/]+)\/$/.exec(path);
+    if (json) {
+      if (!String(req.headers.accept).includes('application/vnd.pypi.simple.v1+json')) return void res.writeHead(406).end();
+      const files = [...FILES.keys()].filter((f) => project(f) === json[1] && f !== 'gamma_pkg-0.5-py3-none-any.whl').map((f) => ({
+        filename: f, url: `/files/${f}`, hashes: { sha256: sha256(f) },
+        ...(f.includes('-1.2-') ? { yanked: 'broken' } : {}), ...(f.includes('-1.3-') ? { 'requires-python': '>=4' } : {}),
+      }));
+      if (!files.length) return void res.writeHead(404).end('not found');
+      res.writeHead(200, { 'Content-Type': 'application/vnd.pypi.simple.v1+json' });
+      return void res.end(JSON.stringify({ meta: { 'api-version': '1.1' }, name: json[1], files }));
+    }
+    const extra = /^\/extra\/([^/]+)\/$/.exec(path);
+    if (extra) {
+      if (extra[1] !== 'gamma-pkg') return void res.writeHead(404).end('not found');
+      res.writeHead(200, { 'Content-Type': 'text/html' });
+      return void res.end(`<a href="/files/gamma_pkg-0.5-py3-none-any.whl#sha256=${sha256('gamma_pkg-0.5-py3-none-any.whl')}" data-requires-python="&gt;=3.8">gamma</a>`);
+    }
     const simple = /^\/simple\/([^/]+)\/$/.exec(path);
     if (simple) {
-      const links = [...FILES.keys()].filter((f) => f.split('-')[0].replaceAll('_', '-') === simple[1]);
+      const links = [...FILES.keys()].filter((f) => project(f) === simple[1] && !ONLY_JSON.has(f) && !f.startsWith('gamma'));
       if (!links.length) return void res.writeHead(404).end('not found');
-      const body = links.map((f) => `<a href="../../files/${f}#sha256=${createHash('sha256').update(FILES.get(f)!).digest('hex')}">${f}</a><br/>`).join('\n');
+      const body = links.map((f) => `<a href="../../files/${f}#sha256=${sha256(f)}">${f}</a><br/>`).join('\n');
       res.writeHead(200, { 'Content-Type': 'text/html' });
       return void res.end(`<!DOCTYPE html><html><body>\n${body}\n</body></html>`);
     }
@@ -231,6 +257,33 @@ status=1
       assert.equal(r.stderr, 'WARNING: Skipping alpha-pkg as it is not installed.\n' +
         'ERROR: Could not find a version that satisfies the requirement native-pkg (from versions: 1.0); agentOS installs pure-Python wheels only (no compiler for extensions or source builds)\n' +
         'ERROR: No matching distribution found for native-pkg\n');
+    });
+  });
+
+  test('PEP 691 JSON index and an extra index from pip.conf (yanked and requires-python skipped); a new python3 imports what was installed', async () => {
+    await withVm({ allow: ['127.0.0.1'] }, async (vm) => {
+      const r = await vm.exec(`mkdir -p ~/.config/pip && printf '[global]\\nindex-url = ${base}/json\\nextra-index-url = ${base}/extra\\n' > ~/.config/pip/pip.conf
+pip install alpha-pkg gamma-pkg && python3 -c 'import alpha_pkg, beta_pkg, gamma_pkg; print(alpha_pkg.VERSION, beta_pkg.VERSION, gamma_pkg.VERSION)'
+pip install --index-url ${base}/simple --extra-index-url ${base}/extra 'gamma-pkg<0.5'; echo "status=$?"
+PIP_INDEX_URL=${base}/simple pip install 'alpha-pkg==1.2'; echo "status=$?"`);
+      assert.equal(r.stdout, `Collecting alpha-pkg
+  Downloading alpha_pkg-1.1-py3-none-any.whl (1 kB)
+Collecting gamma-pkg
+  Downloading gamma_pkg-0.5-py3-none-any.whl (1 kB)
+Collecting beta-pkg>=2
+  Downloading beta_pkg-2.3-py3-none-any.whl (1 kB)
+Successfully installed alpha-pkg-1.1 gamma-pkg-0.5 beta-pkg-2.3
+1.1 2.3 0.5
+Collecting gamma-pkg<0.5
+status=1
+Collecting alpha-pkg==1.2
+status=1
+`);
+      assert.equal(r.stderr, `ERROR: Could not find a version that satisfies the requirement gamma-pkg<0.5 (from versions: 0.5); agentOS installs pure-Python wheels only (no compiler for extensions or source builds)
+ERROR: No matching distribution found for gamma-pkg<0.5
+ERROR: Could not find a version that satisfies the requirement alpha-pkg==1.2 (from versions: 1.0, 1.1, 2.0b1); agentOS installs pure-Python wheels only (no compiler for extensions or source builds)
+ERROR: No matching distribution found for alpha-pkg==1.2
+`);
     });
   });
 
