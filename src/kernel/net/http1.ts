@@ -222,7 +222,7 @@ const serverGone = (e: unknown) => e instanceof SysError && (e.errno === Errno.E
  * One request on `conn`, which it owns from here: closed once the body is
  * read, on any error, and when the iterator is returned early.
  */
-export async function exchange(conn: ByteStream, req: Pick<HostRequest, 'method' | 'url' | 'headers' | 'body'>, remote: string): Promise<HostResponse> {
+export async function exchange(conn: ByteStream, req: Pick<HostRequest, 'method' | 'url' | 'headers' | 'body'>, remote: string): Promise<HostResponse & { body: AsyncGenerator<Uint8Array> }> {
   let uploadError: unknown = null;
   try {
     const { head: out, chunked: chunk } = requestHead(req);
