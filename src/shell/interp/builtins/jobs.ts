@@ -73,25 +73,23 @@ export const kill: Builtin = (sh, argv) => {
   let status = 0;
   for (const a of args) {
     const job = a.startsWith('%') ? findJob(sh.jobs, a) : undefined;
-    // A job with its own process group (job control) is signalled as a whole, else each of its processes, as bash does.
-    const pids = a.startsWith('%') ? (job?.pgid ? [-job.pgid] : job?.pids ?? []) : [Number(a)];
-    if (!pids.length || !pids.every(Number.isInteger)) {
+    // A job with its own process group (job control) is signalled as a whole.
+    const pid = a.startsWith('%') ? (job?.pgid ? -job.pgid : job?.pids[0]) : Number(a);
+    if (pid === undefined || !Number.isInteger(pid)) {
       sh.error(`kill: ${a}: arguments must be process or job IDs`);
       status = 1;
       continue;
     }
-    for (const pid of pids) {
-      if (sh.fakePid && pid === sh.fakePid) {
-        signalInProcessSubshell(sh, sig);
-        continue;
-      }
-      try {
-        sh.sys.kill(pid, sig);
-      } catch (e) {
-        if (!(e instanceof SysError)) throw e;
-        sh.error(`kill: (${a}) - ${strerror(e.errno)}`);
-        status = 1;
-      }
+    if (sh.fakePid && pid === sh.fakePid) {
+      signalInProcessSubshell(sh, sig);
+      continue;
+    }
+    try {
+      sh.sys.kill(pid, sig);
+    } catch (e) {
+      if (!(e instanceof SysError)) throw e;
+      sh.error(`kill: (${a}) - ${strerror(e.errno)}`);
+      status = 1;
     }
   }
   return status;
