@@ -3,8 +3,9 @@
 // routes to JavaScript are closed as on Node; the one open by design reaches
 // the confined worker scope, where fetch beyond the app's assets, WebSocket,
 // IndexedDB, Cache Storage, importScripts, nested workers and posting to the
-// kernel all fail; Python's sockets fail with EACCES and a listener on the
-// test's host sees nothing, under network none and all.
+// kernel all fail; Python's sockets are the kernel's, whose 127.0.0.1 is the
+// VM's own, so a listener on the test's host sees nothing, under network none
+// and all.
 // Run: npm run build && AGENTOS_E2E_PORT=4201 npx playwright test e2e/security-python.spec.ts
 
 import { expect, test, type Page } from '@playwright/test';
@@ -47,10 +48,13 @@ test('python (browser): no route to JavaScript, no way out of the worker, no soc
       }
       const sockets = parseSockets(probe.stdout);
       for (const way of SOCKET_WAYS) {
-        // urllib.request goes through the kernel's http syscall (decision 0042): the policy refuses it, in its own words.
-        if (way === 'urllib.request') {
-          expect(sockets.get(way), `${way} (network ${network})`).toMatch(/^PermissionError: network access to \S+ denied by the VM's network policy \((network: none|private address: loopback;)/);
-        } else expect(sockets.get(way), `${way} (network ${network})`).toBe('PermissionError: Permission denied');
+        const got = sockets.get(way);
+        // urllib.request goes through the kernel's http syscall (decision 0042): 127.0.0.1 is the VM's own loopback (decision 0070), where nothing listens.
+        if (way === 'urllib.request') expect(got, `${way} (network ${network})`).toMatch(/^ConnectionRefusedError: .*nothing listens on 127\.0\.0\.1 port \d+ in the VM/);
+        // Emscripten's socket type (WebSockets from the worker) is refused outright.
+        else if (way === 'emscripten._socket') expect(got, `${way} (network ${network})`).toBe('PermissionError: Permission denied');
+        // Python's sockets are the kernel's (decision 0071): the VM's 127.0.0.1 is its own, where nothing listens on that port.
+        else expect(got, `${way} (network ${network})`).toBe('ConnectionRefusedError: Connection refused');
       }
     }
     // What the routes started asynchronously (fetch, sockets) would land within moments.
