@@ -41,9 +41,21 @@ function sandbox(page: EnginePage, what: string) {
   return {
     step,
     ok,
-    /** Load the page and start the persistent VM `name` in it. */
-    async boot(url: string, name: string) {
-      await step('load', page.goto(url));
+    /**
+     * Load the page and start the persistent VM `name` in it. Right after a
+     * crash WebKit may fail the first navigations while it starts a new web
+     * process ("unknown error"), as a user's reload would be retried.
+     */
+    async boot(url: string, name: string, loads = 1) {
+      for (let i = 1; ; i++) {
+        try {
+          await step('load', page.goto(url));
+          break;
+        } catch (e) {
+          if (i >= loads) throw e;
+          await new Promise((r) => setTimeout(r, 1000));
+        }
+      }
       assert.ok(await step('page script', waitFor(page, 'globalThis.agentos')), `${what}: the page's API never appeared`);
       await ok('start', [{ persist: name }]);
     },
@@ -134,7 +146,7 @@ test(`${ENGINE}: persistence: a persistent VM's files survive a crash of the tab
     await killAll(content.map((p) => p.pid), 'the content process');
     // The same browser loads the page again (a new content process) and opens the same VM.
     const after = sandbox(await within(browser.reopen(), 60_000, `${ENGINE}: a page after the crash`), 'after the tab crash');
-    await after.boot(url, name);
+    await after.boot(url, name, 3);
     await after.check();
   } finally {
     await browser.close();
