@@ -218,13 +218,20 @@ function connectTimed(s: Sys, fd: number, addr: SockAddr, waitMs: number): void 
   s.fcntl(fd, F_SETFL, 0);
 }
 
-/** Copy stdin to the socket and the socket to stdout until the socket ends (or -q/-w say so). */
+/**
+ * Copy stdin to the socket and the socket to stdout until the socket ends
+ * (or -q/-w say so). As OpenBSD nc, after the peer's EOF a listener still
+ * sends what stdin already has, then ends (a client that half-closes at once
+ * still gets the answer); a client goes on until stdin ends too.
+ */
 function pump(os: AgentosApi, o: Opts, fd: number): number {
   const s = os.sys;
   let stdinOpen = !o.noStdin;
+  let netOpen = true;
   let quitAt = Infinity;
   for (;;) {
-    const fds: [number, number][] = [[fd, POLLIN]];
+    const fds: [number, number][] = [];
+    if (netOpen) fds.push([fd, POLLIN]);
     if (stdinOpen) fds.push([0, POLLIN]);
     const now = Date.now();
     if (now >= quitAt) return 0;
@@ -244,8 +251,10 @@ function pump(os: AgentosApi, o: Opts, fd: number): number {
           if (e instanceof SysError && e.errno === Errno.EAGAIN) continue;
           throw e;
         }
-        if (!b.byteLength) return 0;
-        s.writeAll(1, b);
+        if (b.byteLength) s.writeAll(1, b);
+        else if (!stdinOpen) return 0;
+        else if (o.listen) return sendReady(os, fd);
+        else netOpen = false;
       } else if (rfd === 0 && rev & (POLLIN | POLLHUP | POLLERR)) {
         const b = s.read(0, 65536);
         if (b.byteLength) {
@@ -253,12 +262,28 @@ function pump(os: AgentosApi, o: Opts, fd: number): number {
           continue;
         }
         stdinOpen = false;
+        if (!netOpen) return 0;
         if (o.shutOnEof && !o.udp) s.shutdown(fd, SHUT_WR);
         if (o.quitMs >= 0) quitAt = Date.now() + o.quitMs;
         if (o.quitMs === 0) return 0;
       }
     }
   }
+}
+
+/** What stdin has now (no waiting) to the socket; a peer gone meanwhile ends it quietly. */
+function sendReady(os: AgentosApi, fd: number): number {
+  const s = os.sys;
+  try {
+    while (s.poll([[0, POLLIN]], 0).length) {
+      const b = s.read(0, 65536);
+      if (!b.byteLength) break;
+      s.sendto(fd, b, MSG_NOSIGNAL);
+    }
+  } catch (e) {
+    if (!(e instanceof SysError) || (e.errno !== Errno.EPIPE && e.errno !== Errno.ECONNRESET)) throw e;
+  }
+  return 0;
 }
 
 function show(a: SockAddr): string {
