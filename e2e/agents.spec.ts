@@ -12,7 +12,7 @@
 
 import { expect, test, type Page, type Request, type Route } from '@playwright/test';
 import { BrowserVM } from '../src/host/playwright/index.js';
-import { sse } from '../test/agent/fake-provider.js';
+import { anthropicText, anthropicTool, sse } from '../test/agent/fake-provider.js';
 
 const OPENAI_KEY = 'sk-openai-browser-3c9f1e27ab54';
 const ANTHROPIC_KEY = 'sk-ant-browser-8d2e64f0c1a7';
@@ -73,23 +73,6 @@ const openaiText = (text: string) => sse([
   [null, { choices: [{ index: 0, delta: { content: text }, finish_reason: 'stop' }] }],
   [null, { choices: [], usage: { prompt_tokens: 60, completion_tokens: 5 } }],
   [null, '[DONE]'],
-]);
-const anthropicTool = (id: string, command: string) => sse([
-  ['message_start', { type: 'message_start', message: { id: 'msg_1', role: 'assistant', content: [], usage: { input_tokens: 80, output_tokens: 1 } } }],
-  ['content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id, name: 'bash', input: {} } }],
-  ['content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: '{"command": ' } }],
-  ['content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: `${JSON.stringify(command)}}` } }],
-  ['content_block_stop', { type: 'content_block_stop', index: 0 }],
-  ['message_delta', { type: 'message_delta', delta: { stop_reason: 'tool_use' }, usage: { output_tokens: 12 } }],
-  ['message_stop', { type: 'message_stop' }],
-]);
-const anthropicText = (text: string) => sse([
-  ['message_start', { type: 'message_start', message: { usage: { input_tokens: 90, output_tokens: 1 } } }],
-  ['content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }],
-  ['content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text } }],
-  ['content_block_stop', { type: 'content_block_stop', index: 0 }],
-  ['message_delta', { type: 'message_delta', delta: { stop_reason: 'end_turn' }, usage: { output_tokens: 4 } }],
-  ['message_stop', { type: 'message_stop' }],
 ]);
 
 test.describe('backends in a BrowserVM', () => {

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { AgentVM } from '../../src/host/node/index.js';
-import { fakeProvider, sse, type FakeProvider } from './fake-provider.js';
+import { anthropicText, anthropicTool, fakeProvider, sse, type FakeProvider } from './fake-provider.js';
 
 const KEY = 'sk-test-7f3a9c-never-in-the-vm';
 const ANTHROPIC_KEY = 'sk-ant-test-41d0b8-never-in-the-vm';
@@ -77,24 +77,6 @@ test('aos replay --verify: MATCH with no network; a changed tool output is the f
   assert.equal(diff.stdout, 'DIFF call 2 messages[2].content: recorded "buy milk\\n", replayed "buy oat milk\\n"\nstatus=1\n', diff.stderr);
   assert.equal(srv.seen.length, from, 'a replay made no request');
 });
-
-const anthropicTool = (id: string, command: string) => sse([
-  ['message_start', { type: 'message_start', message: { id: 'msg_1', role: 'assistant', content: [], usage: { input_tokens: 80, output_tokens: 1 } } }],
-  ['content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id, name: 'bash', input: {} } }],
-  ['content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: '{"command": ' } }],
-  ['content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: `${JSON.stringify(command)}}` } }],
-  ['content_block_stop', { type: 'content_block_stop', index: 0 }],
-  ['message_delta', { type: 'message_delta', delta: { stop_reason: 'tool_use' }, usage: { output_tokens: 12 } }],
-  ['message_stop', { type: 'message_stop' }],
-]);
-const anthropicText = (text: string) => sse([
-  ['message_start', { type: 'message_start', message: { usage: { input_tokens: 90, output_tokens: 1 } } }],
-  ['content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }],
-  ['content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text } }],
-  ['content_block_stop', { type: 'content_block_stop', index: 0 }],
-  ['message_delta', { type: 'message_delta', delta: { stop_reason: 'end_turn' }, usage: { output_tokens: 4 } }],
-  ['message_stop', { type: 'message_stop' }],
-]);
 
 test('aos run with an anthropic model: tool_use over SSE, a 429 with retry-after retried, x-api-key a host-held secret; a truncated stream exits 98', async () => {
   srv.script(

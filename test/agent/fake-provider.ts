@@ -106,3 +106,23 @@ export function recordedSleep(): { sleep: (ms: number) => Promise<void>; delays:
   const delays: number[] = [];
   return { delays, sleep: async (ms) => void delays.push(ms) };
 }
+
+/** An Anthropic messages stream: a bash tool_use split over input_json deltas. */
+export const anthropicTool = (id: string, command: string) => sse([
+  ['message_start', { type: 'message_start', message: { id: 'msg_1', role: 'assistant', content: [], usage: { input_tokens: 80, output_tokens: 1 } } }],
+  ['content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id, name: 'bash', input: {} } }],
+  ['content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: '{"command": ' } }],
+  ['content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: `${JSON.stringify(command)}}` } }],
+  ['content_block_stop', { type: 'content_block_stop', index: 0 }],
+  ['message_delta', { type: 'message_delta', delta: { stop_reason: 'tool_use' }, usage: { output_tokens: 12 } }],
+  ['message_stop', { type: 'message_stop' }],
+]);
+/** An Anthropic messages stream: one text answer. */
+export const anthropicText = (text: string) => sse([
+  ['message_start', { type: 'message_start', message: { usage: { input_tokens: 90, output_tokens: 1 } } }],
+  ['content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }],
+  ['content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text } }],
+  ['content_block_stop', { type: 'content_block_stop', index: 0 }],
+  ['message_delta', { type: 'message_delta', delta: { stop_reason: 'end_turn' }, usage: { output_tokens: 4 } }],
+  ['message_stop', { type: 'message_stop' }],
+]);

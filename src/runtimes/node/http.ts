@@ -532,7 +532,7 @@ export class ClientRequest extends OutgoingMessage {
       },
     });
     socket.on('data', (chunk) => {
-    const d = chunk as Uint8Array;
+      const d = chunk as Uint8Array;
       try {
         parser.execute(d);
       } catch (e) {
