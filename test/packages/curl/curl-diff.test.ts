@@ -56,6 +56,11 @@ const CASES: Case[] = [
   { cmd: 'curl -F a=1 -d b=2 $U/form; echo "status $?"' },
   { cmd: 'curl -sS -F a=@missing.txt $U/form; echo "status $?"' },
   { cmd: 'curl -s -T up.bin $U/echo' },
+  { cmd: 'curl -s --data-binary @big.bin $U/echo' },
+  { cmd: 'curl -s -d @big.txt -d tail=1 $U/echo' },
+  { cmd: 'curl -s --data-urlencode b@up.bin $U/echo' },
+  { cmd: 'curl -s -F "f=@big.bin" -F a=1 $U/form' },
+  { cmd: 'curl -sL --data-binary @big.bin "$U/redirect?code=307&to=/echo"' },
   { cmd: 'curl -s -X PATCH -d z $U/echo' },
   { cmd: 'curl -s -H "X-A: 1" -H "X-B: two words" -e http://r/ -u u:p $U/echo' },
   { cmd: 'curl -s -H "Content-Type: text/plain" -d x $U/echo' },
@@ -85,6 +90,7 @@ const CASES: Case[] = [
   { cmd: 'wget -q $U/files/w.txt && wget -q $U/files/w.txt && cat w.txt w.txt.1' },
   { cmd: 'wget -q -O - --header "X-A: 1" --post-data=a=1 $U/echo' },
   { cmd: 'wget -q -O - $U/chain/2' },
+  { cmd: 'wget -q -O - --post-file=big.bin $U/echo' },
   { cmd: 'wget -q --spider $U/hello; echo $?; wget -q --spider $U/status/404; echo $?' },
 ];
 
@@ -96,6 +102,9 @@ const VM_DIR = '/tmp/curl-diff';
 const FILES: Record<string, string | Uint8Array> = {
   'form.txt': 'a=1\nb=2\r\n',
   'up.bin': new Uint8Array(70_000).map((_, i) => (i * 7) & 0xff),
+  // Larger than one syscall's arguments, and not UTF-8: it must reach the server byte for byte.
+  'big.bin': new Uint8Array(600_000).map((_, i) => (i * 13 + (i >> 9)) & 0xff),
+  'big.txt': Array.from({ length: 20_000 }, (_, i) => `k${i}=é${i}\r\n`).join(''),
 };
 
 before(async () => {

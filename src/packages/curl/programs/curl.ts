@@ -13,6 +13,7 @@ import { EXIT, header, isRedirect, locationOf, parseUrl, redirected, TransferErr
 import { formPart, multipart, type FormPart } from './form.js';
 import { Output } from './output.js';
 import { Progress } from './progress.js';
+import { INLINE_BODY_MAX, rewindBody, spoolBody } from './spool.js';
 import { writeOut, type WriteOutInfo } from './writeout.js';
 
 const VERSION = '0.1.0';
@@ -93,8 +94,7 @@ interface Options {
   dumpHeader: string | null;
   method: string | null;
   headers: [string, string | null][];
-  data: string[] | null;
-  dataBinary: Uint8Array | null;
+  data: Uint8Array[] | null;
   form: FormPart[] | null;
   get: boolean;
   upload: string | null;
@@ -121,9 +121,9 @@ function integer(opt: string, v: string): number {
 }
 
 /** curl's URL encoding: unreserved characters kept, space as '+', the rest %XX. */
-function urlencode(s: string): string {
+function urlencode(s: string | Uint8Array): string {
   let out = '';
-  for (const b of enc.encode(s)) {
+  for (const b of typeof s === 'string' ? enc.encode(s) : s) {
     const ch = String.fromCharCode(b);
     out += /[A-Za-z0-9._~-]/.test(ch) ? ch : b === 0x20 ? '+' : `%${b.toString(16).toUpperCase().padStart(2, '0')}`;
   }
@@ -135,7 +135,7 @@ function urlencodeArg(c: Cmd, v: string): string {
   const eq = v.indexOf('=');
   const at = v.indexOf('@');
   if (eq >= 0 && (at < 0 || eq < at)) return (eq > 0 ? `${v.slice(0, eq)}=` : '') + urlencode(v.slice(eq + 1));
-  if (at >= 0) return (at > 0 ? `${v.slice(0, at)}=` : '') + urlencode(dec.decode(readArgFile(c, v.slice(at + 1))));
+  if (at >= 0) return (at > 0 ? `${v.slice(0, at)}=` : '') + urlencode(readArgFile(c, v.slice(at + 1)));
   return urlencode(v);
 }
 
@@ -162,11 +162,11 @@ function readFormFile(c: Cmd, path: string): Uint8Array {
 function options(c: Cmd, list: [string, string | undefined][]): Options {
   const o: Options = {
     silent: false, showError: false, verbose: false, fail: 'no', follow: false, maxRedirs: 50, include: false, head: false,
-    dumpHeader: null, method: null, headers: [], data: null, dataBinary: null, form: null, get: false, upload: null, user: null,
+    dumpHeader: null, method: null, headers: [], data: null, form: null, get: false, upload: null, user: null,
     compressed: false, maxTimeMs: 0, connectTimeoutMs: 0, retries: 0, retryDelayMs: 0, retryConnRefused: false,
     writeOut: null, createDirs: false, progress: false,
   };
-  const addData = (s: string) => (o.data ??= []).push(s);
+  const addData = (d: string | Uint8Array) => (o.data ??= []).push(typeof d === 'string' ? enc.encode(d) : d);
   for (const [k, v = ''] of list) {
     switch (k) {
       case 's': o.silent = true; break;
@@ -187,9 +187,9 @@ function options(c: Cmd, list: [string, string | undefined][]): Options {
         else if (v.endsWith(';')) o.headers.push([v.slice(0, -1).trim(), '']);
         break;
       }
-      case 'd': addData(v.startsWith('@') ? dec.decode(readArgFile(c, v.slice(1))).replace(/[\r\n]/g, '') : v); break;
+      case 'd': addData(v.startsWith('@') ? readArgFile(c, v.slice(1)).filter((b) => b !== 0x0d && b !== 0x0a) : v); break;
       case 'data-raw': addData(v); break;
-      case 'data-binary': addData(v.startsWith('@') ? dec.decode(readArgFile(c, v.slice(1))) : v); break;
+      case 'data-binary': addData(v.startsWith('@') ? readArgFile(c, v.slice(1)) : v); break;
       case 'data-urlencode': addData(urlencodeArg(c, v)); break;
       case 'F':
       case 'form-string': {
@@ -246,10 +246,11 @@ function baseHeaders(o: Options): [string, string][] {
 /** The first request for one URL. */
 function firstRequest(c: Cmd, o: Options, raw: string): { req: HttpRequest; uploadFd: number | null } {
   let url = parseUrl(raw);
-  const data = o.data?.join('&') ?? null;
+  const data = o.data ? joinData(o.data) : null;
   if (o.get && data !== null) {
     url = new URL(url.href);
-    url.search = url.search ? `${url.search}&${data}` : `?${data}`;
+    const query = dec.decode(data);
+    url.search = url.search ? `${url.search}&${query}` : `?${query}`;
   }
   const req: HttpRequest = { method: 'GET', url: url.href, headers: baseHeaders(o) };
   let uploadFd: number | null = null;
@@ -272,10 +273,28 @@ function firstRequest(c: Cmd, o: Options, raw: string): { req: HttpRequest; uplo
     req.headers = req.headers.map(([k, v]) => (k.toLowerCase() === 'content-type' && v === 'multipart/form-data' ? [k, contentType] : [k, v]));
   } else if (data !== null && !o.get) {
     req.method = 'POST';
-    req.body = enc.encode(data);
+    req.body = data;
+  }
+  if (req.body && req.body.byteLength > INLINE_BODY_MAX) {
+    uploadFd = spoolBody(c, req.body);
+    req.headers.push(['Content-Length', String(req.body.byteLength)]);
+    req.bodyFd = uploadFd;
+    delete req.body;
   }
   if (o.method !== null) req.method = o.method;
   return { req, uploadFd };
+}
+
+/** The -d pieces, joined by '&' as curl joins them. */
+function joinData(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0) + parts.length - 1);
+  let at = 0;
+  for (const [i, p] of parts.entries()) {
+    if (i) out[at++] = 0x26;
+    out.set(p, at);
+    at += p.byteLength;
+  }
+  return out;
 }
 
 function headBlock(res: HttpResponse): string {
@@ -320,7 +339,7 @@ function transfer(c: Cmd, o: Options, raw: string, out: Output, info: WriteOutIn
         info.redirects++;
         info.redirectUrl = '';
         req = redirected(req, res, url);
-        if (req.bodyFd !== undefined) throw new TransferError(EXIT.READ_ERROR, 'cannot rewind the upload for the redirect');
+        if (req.bodyFd !== undefined) rewindBody(c, req.bodyFd);
         continue;
       }
       if (res.status >= 400 && o.fail === 'silent') {

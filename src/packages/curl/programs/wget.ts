@@ -4,11 +4,13 @@
 // GNU Wget's statuses: 1 generic, 3 file I/O, 4 network failure (a policy
 // denial too), 5 TLS, 8 server error response.
 
+import { SEEK_SET } from '../../../abi/fcntl.js';
 import type { HttpRequest, HttpResponse } from '../../../abi/http.js';
 import type { AgentosApi } from '../../../runtimes/js/api.js';
 import { command, tryStat, type Cmd } from '../../../userland/lib/index.js';
 import { EXIT, header, isRedirect, locationOf, parseUrl, redirected, TransferError, transferError } from './http.js';
 import { Output } from './output.js';
+import { INLINE_BODY_MAX, spoolBody } from './spool.js';
 
 const USAGE = `GNU Wget-compatible agentOS wget, a non-interactive network retriever.
 Usage: wget [OPTION]... [URL]...
@@ -158,7 +160,26 @@ function request(c: Cmd, o: Options, req: HttpRequest): HttpResponse {
   return res;
 }
 
+function spooled(c: Cmd, body: Uint8Array): number {
+  try {
+    return spoolBody(c, body);
+  } catch (e) {
+    if (e instanceof TransferError) throw new Fail(W.IO, e.message);
+    throw e;
+  }
+}
+
+/** A body too big to pass inline is sent from a spooled file, kept open for the whole download. */
 function download(c: Cmd, o: Options, raw: string): void {
+  const bodyFd = o.body && o.body.byteLength > INLINE_BODY_MAX ? spooled(c, o.body) : undefined;
+  try {
+    fetchOne(c, o, raw, bodyFd);
+  } finally {
+    if (bodyFd !== undefined) c.sys.close(bodyFd);
+  }
+}
+
+function fetchOne(c: Cmd, o: Options, raw: string, bodyFd: number | undefined): void {
   let url: URL;
   try {
     url = parseUrl(raw);
@@ -172,8 +193,9 @@ function download(c: Cmd, o: Options, raw: string): void {
     method: o.method ?? (o.spider ? 'HEAD' : 'GET'),
     url: url.href,
     headers: have > 0 ? [...o.headers, ['Range', `bytes=${have}-`]] : o.headers,
-    body: o.body ?? undefined,
   };
+  if (bodyFd !== undefined) req = { ...req, bodyFd, headers: [...req.headers, ['Content-Length', String(o.body!.byteLength)]] };
+  else if (o.body) req.body = o.body;
   let res: HttpResponse;
   for (let hops = 0; ; hops++) {
     res = request(c, o, req);
@@ -182,6 +204,7 @@ function download(c: Cmd, o: Options, raw: string): void {
     if (hops + 1 > o.maxRedirect) throw new Fail(W.SERVER, `${o.maxRedirect} redirections exceeded.`);
     say(c, o, `Location: ${locationOf(res)} [following]\n`);
     req = redirected(req, res, new URL(req.url));
+    if (req.bodyFd !== undefined) c.sys.lseek(req.bodyFd, 0, SEEK_SET);
   }
   if (res.status === 416 && have > 0) {
     c.sys.close(res.fd);
