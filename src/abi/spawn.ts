@@ -22,6 +22,8 @@ export interface SpawnRequest {
    */
   foreground?: boolean;
   setsid?: boolean;
+  /** Signals (a bitmask, bit n = signal n) the child starts with at SIG_DFL even where the caller ignores them (posix_spawnattr_setsigdefault). */
+  sigDefault?: number;
   /** With setsid: the child's fd that becomes its controlling terminal (TIOCSCTTY). */
   ctty?: number;
   /** Run the child as this user (and group): root only, like setuid before exec. */

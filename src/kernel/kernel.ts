@@ -386,8 +386,9 @@ export class Kernel {
     } else if (req.pgid !== undefined) {
       child.pgid = req.pgid === 0 ? child.pid : req.pgid;
     }
-    // Ignored signals stay ignored across exec; caught ones reset to default.
-    parent.dispositions.forEach((d, sig) => (child.dispositions[sig] = d === SIG_IGN ? SIG_IGN : 0));
+    // Ignored signals stay ignored across exec, unless the request resets them; caught ones reset to default.
+    const reset = req.sigDefault ?? 0;
+    parent.dispositions.forEach((d, sig) => (child.dispositions[sig] = d === SIG_IGN && !(reset & (1 << sig)) ? SIG_IGN : 0));
     // The host is trusted and the guest is not: what the host passes in is sanitised, and host-held secrets are only their tokens.
     child.env = parent === this.init ? this.net.secrets.environ(sanitizeEnv(req.env)) : [...req.env];
     this.policy.environ(child.env);

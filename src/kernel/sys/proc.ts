@@ -53,7 +53,7 @@ export const setsid: Handler<'setsid'> = (k, p) => {
 };
 
 /**
- * spawn({path, argv, env, cwd?, fds?, pgid?, setsid?, uid?, gid?}) → pid. The kernel's
+ * spawn({path, argv, env, cwd?, fds?, pgid?, setsid?, sigDefault?, uid?, gid?}) → pid. The kernel's
  * posix_spawn: workers cannot fork a JS heap, so this is how processes begin.
  */
 export const spawn: Handler<'spawn'> = (k, p, a) => k.spawn(p, spawnRequest(p, arg(a, 0))).pid;
@@ -83,6 +83,7 @@ function spawnRequest(p: Process, v: Value): SpawnRequest & { env: string[] } {
     pgid: optId(r.pgid, 'pgid'),
     foreground: r.foreground === true,
     setsid: r.setsid === true,
+    sigDefault: typeof r.sigDefault === 'number' ? r.sigDefault : undefined,
     ctty: optId(r.ctty, 'ctty'),
     uid: optId(r.uid, 'uid'),
     gid: optId(r.gid, 'gid'),

@@ -121,12 +121,12 @@ function makeOps(ctx: ProcessContext, FS: EmFS, kfs: Kfs, signals: PySignals): R
   return {
     getpid: () => ctx.pid,
     getppid: () => sys.getppid(),
-    spawn: (file: string, argv: string[], env: string[], cwd: string, fds: [number, number][], setsid: boolean, pgid: number) => {
+    spawn: (file: string, argv: string[], env: string[], cwd: string, fds: [number, number][], setsid: boolean, pgid: number, sigDefault: number) => {
       const opened: number[] = [];
       try {
         const map = fds.map(([child, fd]) => [child, forChild(fd, opened)] as [number, number]);
         return walkPath(file, env, (path) => sys.spawn({
-          path, argv, env, cwd, fds: map, setsid: setsid || undefined, pgid: pgid >= 0 ? pgid : undefined,
+          path, argv, env, cwd, fds: map, setsid: setsid || undefined, pgid: pgid >= 0 ? pgid : undefined, sigDefault: sigDefault || undefined,
         }));
       } finally {
         for (const k of opened) sys.close(k);

@@ -57,6 +57,8 @@ def attach(pid, env, executable, argv):
     sys.executable = executable
     sys.orig_argv = list(argv)
     _use_kernel_loop()
+    for sig in (_signal.SIGPIPE, _signal.SIGXFSZ):
+        _ok(_call('signal', int(sig), 1))
     _zone_attrs()
     _forget_js()
     ver = 'python%d.%d' % sys.version_info[:2]
@@ -113,11 +115,11 @@ def _environ_list(env):
     env = os.environ if env is None else env
     return [os.fsdecode(k) + '=' + os.fsdecode(v) for k, v in env.items()]
 
-def spawn(args, executable=None, env=None, cwd=None, fds=((0, 0), (1, 1), (2, 2)), setsid=False, pgid=-1):
+def spawn(args, executable=None, env=None, cwd=None, fds=((0, 0), (1, 1), (2, 2)), setsid=False, pgid=-1, sigdefault=0):
     args = [os.fsdecode(a) for a in args]
     executable = os.fsdecode(executable if executable is not None else args[0])
     cwd = os.path.abspath(os.fsdecode(cwd)) if cwd is not None else os.getcwd()
-    return _oserror(_call('spawn', executable, args, _environ_list(env), cwd, [list(p) for p in fds], setsid, pgid), executable)
+    return _oserror(_call('spawn', executable, args, _environ_list(env), cwd, [list(p) for p in fds], setsid, pgid, sigdefault), executable)
 
 def system(command):
     for f in (sys.stdout, sys.stderr):
@@ -138,6 +140,9 @@ def signal(signalnum, handler):
     _ok(_call('signal', int(signalnum), how))
     return old
 _signal.signal = signal
+# CPython starts with SIGPIPE and SIGXFSZ ignored, so a write to a closed pipe raises BrokenPipeError (attach tells
+# the kernel); subprocess's restore_signals gives a child their defaults back.
+_RESTORED_SIGNALS = (1 << _signal.SIGPIPE) | (1 << _signal.SIGXFSZ)
 
 for _name in ('getpid', 'getppid', 'kill', 'waitpid', 'wait', 'pipe', 'system', 'waitstatus_to_exitcode'):
     setattr(os, _name, globals()[_name])
@@ -182,7 +187,8 @@ def _execute_child(self, args, executable, preexec_fn, close_fds, pass_fds, cwd,
            (2, errwrite if errwrite != -1 else 2)] + [(fd, fd) for fd in pass_fds]
     try:
         self.pid = spawn(args, executable, env, cwd, fds, bool(start_new_session),
-                         process_group if process_group is not None else -1)
+                         process_group if process_group is not None else -1,
+                         _RESTORED_SIGNALS if restore_signals else 0)
         self._child_created = True
     finally:
         if p2cread != -1 and p2cwrite != -1 and p2cread != getattr(self, '_devnull', None): os.close(p2cread)
