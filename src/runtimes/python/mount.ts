@@ -4,9 +4,10 @@
 // Emscripten's root stays an in-memory tree because Pyodide keeps its
 // standard library there (/lib/python3.*, /lib/python3*.zip); every top-level
 // entry of the VFS is mounted over it, except /dev and /proc, which
-// Emscripten provides itself (its /dev/null, /dev/urandom, /proc/self/fd).
+// Emscripten provides itself (its /dev/null, /dev/urandom, /proc/self/fd) —
+// but /dev/stdin, /dev/stdout, /dev/stderr and /dev/tty are the kernel's.
 
-import { O_RDWR } from '../../abi/fcntl.js';
+import { O_ACCMODE, O_CLOEXEC, O_NONBLOCK, O_RDWR } from '../../abi/fcntl.js';
 import { TIOCGWINSZ, type Winsize } from '../../abi/termios.js';
 import { isDir, isLnk, S_IFCHR, S_IFIFO } from '../../abi/stat.js';
 import type { Sys } from '../../libc/sys.js';
@@ -64,14 +65,43 @@ export function wrapFd(FS: EmFS, kfs: Kfs, kfd: number, flags: number, fd = -1, 
     { node, flags, seekable: false, position: 0, stream_ops: kfs.fdOps, ungotten: [], error: false, kfd },
     fd,
   );
-  if (tty) {
-    const winsize = () => {
-      const w = tty.ioctl(kfd, TIOCGWINSZ) as unknown as Winsize;
-      return [w.rows, w.cols];
-    };
-    stream.tty = { ops: { ioctl_tiocgwinsz: winsize } };
-  }
+  if (tty) stream.tty = ttyOps(tty, kfd);
   return stream.fd;
+}
+
+/** What makes Emscripten answer isatty() for a stream: its window size is the kernel terminal's. */
+function ttyOps(sys: Sys, kfd: number): object {
+  const winsize = () => {
+    const w = sys.ioctl(kfd, TIOCGWINSZ) as unknown as Winsize;
+    return [w.rows, w.cols];
+  };
+  return { ops: { ioctl_tiocgwinsz: winsize } };
+}
+
+/** Emscripten's devices of these names are its console; Linux's reopen the process's fds 0-2 and its terminal. */
+const KERNEL_DEVICES = ['stdin', 'stdout', 'stderr', 'tty', 'zero', 'full'];
+const KERNEL_DEVICE_MAJOR = 241;
+
+/** /dev/stdin, /dev/stdout, /dev/stderr, /dev/tty, /dev/zero and /dev/full become devices that open the same names in the kernel. */
+export function installKernelDevices(FS: EmFS, kfs: Kfs, sys: Sys): void {
+  KERNEL_DEVICES.forEach((name, minor) => {
+    const path = `/dev/${name}`;
+    const dev = FS.makedev(KERNEL_DEVICE_MAJOR, minor);
+    FS.registerDevice(dev, {
+      ...kfs.fdOps,
+      open(stream: EmStream) {
+        try {
+          stream.kfd = sys.open(path, (stream.flags & (O_ACCMODE | O_NONBLOCK)) | O_CLOEXEC);
+          if (sys.isatty(stream.kfd)) stream.tty = ttyOps(sys, stream.kfd);
+        } catch (e) {
+          kfs.rethrow(e);
+        }
+        stream.seekable = false;
+      },
+    });
+    if (FS.analyzePath(path).exists) FS.unlink(path);
+    FS.mkdev(path, S_IFCHR | 0o666, dev);
+  });
 }
 
 /** Replace Emscripten's fds 0-2 by the process's kernel fds 0-2. */

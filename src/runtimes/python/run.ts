@@ -8,7 +8,7 @@ import { parseArgs, USAGE, UsageError, type PyArgs } from './args.js';
 import { installBridge } from './bridge.js';
 import { prepareNext, takeInterpreter, type Pyodide } from './engine.js';
 import { makeKfs, type EmFS } from './kfs.js';
-import { installStdio, mountVfs } from './mount.js';
+import { installKernelDevices, installStdio, mountVfs } from './mount.js';
 import { bindPoll } from './poll.js';
 import { PySignals } from './signals.js';
 import { installModules } from './files.js';
@@ -73,6 +73,7 @@ function start(ctx: ProcessContext, py: Pyodide, opts: PyArgs): number {
   const signals = new PySignals(ctx);
   const kfs = makeKfs(FS, py.ERRNO_CODES, sys, () => signals.interrupted());
   installStdio(FS, kfs, sys);
+  installKernelDevices(FS, kfs, sys);
   mountVfs(FS, kfs, sys);
   bindPoll({ FS, sys, interrupted: () => signals.interrupted(), errno: py.ERRNO_CODES });
   followCwd(FS, sys);

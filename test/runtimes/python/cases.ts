@@ -81,6 +81,16 @@ cat d/c.txt l a.txt; ls d; python3 -c 'import os; os.unlink("a.txt"); os.remove(
       eq(text((await sh(m, `echo hi | python3 -c 'import sys; print(sys.stdin.read().upper(), end="")'`)).stdout), 'HI\n', 'stdin');
       eq(text((await sh(m, `yes | python3 -c 'import sys; print(sys.stdin.readline(), end="")'`)).stdout), 'y\n', 'yes | readline ends');
       eq(text((await sh(m, `echo '{"b": [1, 2]}' | python3 -m json.tool --compact`)).stdout), '{"b":[1,2]}\n', '-m json.tool');
+      // Linux's /dev/stdin, /dev/stdout, /dev/stderr, /dev/zero and /dev/full, not Emscripten's console devices.
+      const dev = await sh(m, `echo '{"a": [1, "é"]}' | python3 -c 'import json, sys
+print(json.load(open("/dev/stdin"))); sys.stdout.flush()
+with open("/dev/stdout", "w") as f: f.write("via /dev/stdout\\n")
+with open("/dev/stderr", "w") as f: f.write("via /dev/stderr\\n")
+print(open("/dev/zero", "rb").read(2))
+try:
+    with open("/dev/full", "w") as f: f.write("x")
+except OSError as e: print("full:", e.strerror)' 2>&1`);
+      eq(text(dev.stdout), "{'a': [1, 'é']}\nvia /dev/stdout\nvia /dev/stderr\nb'\\x00\\x00'\nfull: No space left on device\n", '/dev/stdin and friends');
       const s = await sh(m, `printf 'import sys\\nprint(__name__, sys.argv)\\n' > s.py
 printf '#!/usr/bin/env python3\\nimport sys\\nprint("hash-bang", sys.argv[1:])\\n' > t; chmod +x t
 python3 s.py 1 2; ./t 3; echo 'print("piped")' | python3; echo 'import sys; print(sys.argv)' | python3 - 4
