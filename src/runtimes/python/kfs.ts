@@ -58,6 +58,12 @@ export function makeKfs(FS: EmFS, ERRNO_CODES: Record<string, number>, sys: Sys,
     return p === '/' ? `/${name}` : `${p}/${name}`;
   };
 
+  /**
+   * lstat, or stat in a mount made with `follow`: there the kernel follows its links (/dev/fd/N reopens
+   * the process's fd N), where Emscripten would read the link ("pipe:[7]") and fail to open that.
+   */
+  const statOf = (node: EmNode, path: string): Stat => (node.mount.opts.follow ? sys.stat(path) : sys.lstat(path));
+
   function toAttr(st: Stat): object {
     return {
       dev: st.dev, ino: st.ino, mode: st.mode, nlink: st.nlink, uid: st.uid, gid: st.gid, rdev: st.rdev,
@@ -74,7 +80,7 @@ export function makeKfs(FS: EmFS, ERRNO_CODES: Record<string, number>, sys: Sys,
   }
 
   const nodeOps = {
-    getattr: (node: EmNode) => toAttr(call(() => sys.lstat(pathOf(node)))),
+    getattr: (node: EmNode) => toAttr(call(() => statOf(node, pathOf(node)))),
     setattr(node: EmNode, attr: { mode?: number; size?: number; atime?: number; mtime?: number }) {
       const path = pathOf(node);
       call(() => {
@@ -86,7 +92,7 @@ export function makeKfs(FS: EmFS, ERRNO_CODES: Record<string, number>, sys: Sys,
         if (attr.size !== undefined) sys.truncate(path, attr.size);
       });
     },
-    lookup: (parent: EmNode, name: string) => createNode(parent, name, call(() => sys.lstat(childPath(parent, name))).mode),
+    lookup: (parent: EmNode, name: string) => createNode(parent, name, call(() => statOf(parent, childPath(parent, name))).mode),
     mknod(parent: EmNode, name: string, mode: number) {
       const path = childPath(parent, name);
       call(() => {

@@ -82,7 +82,7 @@ function ttyOps(sys: Sys, kfd: number): object {
 const KERNEL_DEVICES = ['stdin', 'stdout', 'stderr', 'tty', 'zero', 'full'];
 const KERNEL_DEVICE_MAJOR = 241;
 
-/** /dev/stdin, /dev/stdout, /dev/stderr, /dev/tty, /dev/zero and /dev/full become devices that open the same names in the kernel. */
+/** /dev/stdin, /dev/stdout, /dev/stderr, /dev/tty, /dev/zero and /dev/full become devices that open the same names in the kernel; /dev/fd is the kernel's. */
 export function installKernelDevices(FS: EmFS, kfs: Kfs, sys: Sys): void {
   KERNEL_DEVICES.forEach((name, minor) => {
     const path = `/dev/${name}`;
@@ -102,6 +102,9 @@ export function installKernelDevices(FS: EmFS, kfs: Kfs, sys: Sys): void {
     if (FS.analyzePath(path).exists) FS.unlink(path);
     FS.mkdev(path, S_IFCHR | 0o666, dev);
   });
+  // /dev/fd/N is the kernel's fd N (what a shell's <(…) hands over), opened as Linux reopens it.
+  FS.mkdirTree('/dev/fd');
+  FS.mount(kfs.type, { root: '/dev/fd', follow: true }, '/dev/fd');
 }
 
 /** Replace Emscripten's fds 0-2 by the process's kernel fds 0-2. */

@@ -91,6 +91,8 @@ try:
     with open("/dev/full", "w") as f: f.write("x")
 except OSError as e: print("full:", e.strerror)' 2>&1`);
       eq(text(dev.stdout), "{'a': [1, 'é']}\nvia /dev/stdout\nvia /dev/stderr\nb'\\x00\\x00'\nfull: No space left on device\n", '/dev/stdin and friends');
+      const fds = await sh(m, `python3 -c 'import sys; print(open(sys.argv[1]).read(), end="")' <(echo from a process substitution); echo piped | python3 -c 'print(open("/dev/fd/0").read(), end="")'`);
+      eq(text(fds.stdout), 'from a process substitution\npiped\n', '/dev/fd/N');
       const s = await sh(m, `printf 'import sys\\nprint(__name__, sys.argv)\\n' > s.py
 printf '#!/usr/bin/env python3\\nimport sys\\nprint("hash-bang", sys.argv[1:])\\n' > t; chmod +x t
 python3 s.py 1 2; ./t 3; echo 'print("piped")' | python3; echo 'import sys; print(sys.argv)' | python3 - 4
