@@ -10,6 +10,7 @@ import { makeEvents } from './events.js';
 import { constants as fsConstants, makeFs } from './fs.js';
 import { makeHttp } from './http.js';
 import { makeHttp2 } from './http2.js';
+import { makeHttps } from './https.js';
 import { BUILTIN_NAMES } from './modules.js';
 import { makeNet } from './net.js';
 import { makeOs } from './os.js';
@@ -44,6 +45,7 @@ export const BUILTINS: Record<string, Make> = {
   'fs/promises': (rt) => (rt.builtin('fs') as { promises: unknown }).promises,
   http: makeHttp,
   http2: makeHttp2,
+  https: makeHttps,
   module: (rt) => {
     const builtinModules = [...BUILTIN_NAMES];
     const createRequire = (from: string | URL) => {

@@ -477,6 +477,19 @@ console.log(h.heap_size_limit > 0, h.used_heap_size > 0, h.total_heap_size >= h.
 const { constants: c } = require('http2');
 console.log(c.HTTP2_HEADER_LOCATION, c.HTTP2_HEADER_CONTENT_TYPE, c.HTTP2_HEADER_STATUS, c.HTTP2_METHOD_GET, c.HTTP_STATUS_TOO_MANY_REQUESTS, c.HTTP_STATUS_INTERNAL_SERVER_ERROR, c.HTTP2_HEADER_USER_AGENT);
 `),
+  js('https module: Agent, globalAgent, the protocol each client takes, bad URLs (what npm\'s agent reads at load)', `
+const http = require('http');
+const https = require('https');
+const a = new https.Agent({ keepAlive: true });
+console.log(a instanceof http.Agent, a.defaultPort, a.protocol, https.globalAgent instanceof https.Agent, https.globalAgent.defaultPort);
+console.log(new http.Agent().defaultPort, new http.Agent().protocol, typeof https.request, typeof https.get, typeof https.Server);
+class Sub extends https.Agent { constructor() { super({ maxSockets: 3 }); } }
+console.log(new Sub().defaultPort, typeof new Sub().sockets, typeof new Sub().freeSockets);
+for (const [mod, url] of [[https, 'http://x/'], [http, 'https://x/'], [https, 'ftp://x/']]) {
+  try { mod.request(url); } catch (e) { console.log(e.code, e.message); }
+}
+try { https.get('not a url'); } catch (e) { console.log(e.code, e.name); }
+`),
   js('fs fd forms: futimes, fchmod, fchown (sync and callback) as node-tar sets an extracted file', `
 const fs = require('fs');
 const fd = fs.openSync('f.txt', 'w', 0o600);
