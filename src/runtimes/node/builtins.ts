@@ -11,7 +11,7 @@ import { constants as fsConstants, makeFs } from './fs.js';
 import { makeHttp } from './http.js';
 import { makeHttp2 } from './http2.js';
 import { makeHttps } from './https.js';
-import { BUILTIN_NAMES } from './modules.js';
+import { makeModule } from './module.js';
 import { makeNet } from './net.js';
 import { makeOs } from './os.js';
 import { makeQuerystring } from './querystring.js';
@@ -46,14 +46,7 @@ export const BUILTINS: Record<string, Make> = {
   http: makeHttp,
   http2: makeHttp2,
   https: makeHttps,
-  module: (rt) => {
-    const builtinModules = [...BUILTIN_NAMES];
-    const createRequire = (from: string | URL) => {
-      const file = String(from).replace(/^file:\/\//, '');
-      return rt.requireFrom(file);
-    };
-    return Object.assign(function Module() {}, { builtinModules, createRequire, isBuiltin: (s: string) => BUILTIN_NAMES.has(s.replace(/^node:/, '')) });
-  },
+  module: makeModule,
   net: makeNet,
   os: makeOs,
   path: (rt) => rt.path,

@@ -490,6 +490,22 @@ for (const [mod, url] of [[https, 'http://x/'], [http, 'https://x/'], [https, 'f
 }
 try { https.get('not a url'); } catch (e) { console.log(e.code, e.name); }
 `),
+  js('new Module(file) as npm init\'s promzard makes one: require, _resolveFilename, _nodeModulePaths', `
+const Module = require('module');
+const fs = require('fs');
+const path = require('path');
+fs.mkdirSync('node_modules/dep', { recursive: true });
+fs.writeFileSync('node_modules/dep/index.js', 'module.exports = "dep!";');
+fs.writeFileSync('lib.js', 'module.exports = 42;');
+const file = path.resolve('input.js');
+const mod = new Module(file, module);
+console.log(mod.id === file, mod.filename, mod.loaded, JSON.stringify(mod.exports), mod.parent === module, Module.Module === Module);
+mod.filename = file;
+mod.paths = Module._nodeModulePaths(path.dirname(file));
+console.log(mod.require('./lib.js'), mod.require('dep'), Module._resolveFilename('./lib.js', mod) === path.resolve('lib.js'));
+console.log(mod.paths[0] === path.resolve('node_modules'), mod.paths.at(-1), Module._nodeModulePaths('/a/node_modules/b'));
+try { mod.require('./missing'); } catch (e) { console.log(e.code); }
+`),
   js('fs fd forms: futimes, fchmod, fchown (sync and callback) as node-tar sets an extracted file', `
 const fs = require('fs');
 const fd = fs.openSync('f.txt', 'w', 0o600);
