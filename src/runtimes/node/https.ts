@@ -8,14 +8,9 @@ import { Agent as HttpAgent, ClientRequest } from './http.js';
 import { nodeError } from './errors.js';
 import type { Rt } from './rt.js';
 
-type Opts = Record<string, unknown>;
-
 export class Agent extends HttpAgent {
   override defaultPort = 443;
   override protocol = 'https:';
-  constructor(opts: Opts = {}) {
-    super(opts);
-  }
 }
 
 function noServer(): never {
