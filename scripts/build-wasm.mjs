@@ -142,11 +142,11 @@ async function buildClangPackage(root, clangDir, version, pwdObject) {
 }
 
 /**
- * List the packages in dist/ and write the repository: clang and ruby, and linux when
- * scripts/build-linux.mjs has built it (an optional build of its own, which may run first).
+ * List the packages in dist/ and write the repository: clang and ruby, and linux and npm when
+ * scripts/build-linux.mjs and scripts/build-npm.mjs have built them (optional builds of their own).
  */
 export function publishPackages(dist) {
-  const names = ['clang', 'ruby', 'linux'].filter((name) => existsSync(join(dist, name, 'package.json')));
+  const names = ['clang', 'ruby', 'linux', 'npm'].filter((name) => existsSync(join(dist, name, 'package.json')));
   for (const name of names) listPackage(dist, name);
   writeRepository(dist, names);
 }

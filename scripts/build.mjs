@@ -253,7 +253,7 @@ function copyProgramsToWeb() {
     rmSync(join(DIST, 'web', 'pkg', f), { force: true });
     if (existsSync(join(DIST, f))) symlinkSync(join('..', '..', f), join(DIST, 'web', 'pkg', f));
   }
-  for (const name of ['clang', 'ruby', 'linux']) {
+  for (const name of ['clang', 'ruby', 'linux', 'npm']) {
     for (const f of [name, `${name}.files.json`]) {
       rmSync(join(DIST, 'web', 'pkg', f), { force: true });
       if (existsSync(join(DIST, f))) symlinkSync(join('..', '..', f), join(DIST, 'web', 'pkg', f));

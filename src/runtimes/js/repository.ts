@@ -4,6 +4,13 @@
 // the index's packages list: a guest names a package and a listed path, never a
 // host path or URL.
 
+/**
+ * A file name as a URL path segment: escaped, except the characters a segment may hold as they are
+ * (RFC 3986 pchar) — some static servers (vite preview's) do not decode `%40`, and npm's scoped
+ * packages live under `node_modules/@scope/`.
+ */
+const pathSegment = (s: string): string => encodeURIComponent(s).replace(/%(40|3A|24|26|2B|2C|3B|3D)/g, (e) => decodeURIComponent(e));
+
 export interface RepoEntry {
   name: string;
   version: string;
@@ -86,7 +93,7 @@ export function hostRepository(): Repository {
     },
     async read(name, path, progress) {
       if (!(await repo.files(name)).some(([p]) => p === path)) throw new Error(`${name} has no file ${path}`);
-      return fetchUrl(new URL(`${name}/${path.split('/').map(encodeURIComponent).join('/')}`, base()), progress);
+      return fetchUrl(new URL(`${name}/${path.split('/').map(pathSegment).join('/')}`, base()), progress);
     },
   };
   return repo;

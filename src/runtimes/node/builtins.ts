@@ -10,7 +10,8 @@ import { makeEvents } from './events.js';
 import { constants as fsConstants, makeFs } from './fs.js';
 import { makeHttp } from './http.js';
 import { makeHttp2 } from './http2.js';
-import { BUILTIN_NAMES } from './modules.js';
+import { makeHttps } from './https.js';
+import { makeModule } from './module.js';
 import { makeNet } from './net.js';
 import { makeOs } from './os.js';
 import { makeQuerystring } from './querystring.js';
@@ -44,14 +45,8 @@ export const BUILTINS: Record<string, Make> = {
   'fs/promises': (rt) => (rt.builtin('fs') as { promises: unknown }).promises,
   http: makeHttp,
   http2: makeHttp2,
-  module: (rt) => {
-    const builtinModules = [...BUILTIN_NAMES];
-    const createRequire = (from: string | URL) => {
-      const file = String(from).replace(/^file:\/\//, '');
-      return rt.requireFrom(file);
-    };
-    return Object.assign(function Module() {}, { builtinModules, createRequire, isBuiltin: (s: string) => BUILTIN_NAMES.has(s.replace(/^node:/, '')) });
-  },
+  https: makeHttps,
+  module: makeModule,
   net: makeNet,
   os: makeOs,
   path: (rt) => rt.path,

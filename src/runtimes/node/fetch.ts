@@ -11,7 +11,7 @@ import { Decompress } from 'fflate';
 import { Errno, SysError } from '../../abi/errno.js';
 import type { HttpResponse } from '../../abi/http.js';
 import type { Sys } from '../../libc/sys.js';
-import { uvError } from './errors.js';
+import { netError, uvError } from './errors.js';
 import type { EventLoop, Watcher } from './loop.js';
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
@@ -26,8 +26,8 @@ function failed(cause: unknown): TypeError {
   return new TypeError('fetch failed', { cause });
 }
 
-/** A kernel errno as the cause Node's fetch gives for it (its code, and the policy's own words for a refusal). */
-function causeOf(e: unknown, url: URL): unknown {
+/** A kernel errno as the error Node's fetch (its cause) and http client give for it: its code, and the policy's own words for a refusal. */
+export function netCause(e: unknown, url: URL): unknown {
   if (!(e instanceof SysError)) return e;
   const port = url.port || (url.protocol === 'https:' ? '443' : '80');
   const tag = (err: Error, code: string) => Object.assign(err, { code, errno: -e.errno, syscall: 'connect' });
@@ -39,11 +39,8 @@ function causeOf(e: unknown, url: URL): unknown {
     case Errno.ECONNREFUSED:
     case Errno.ENETUNREACH:
     case Errno.EHOSTUNREACH:
-    case Errno.ETIMEDOUT: {
-      const err = uvError(e.errno, 'connect');
-      err.message = `connect ${err.code} ${url.hostname}:${port}`;
-      return err;
-    }
+    case Errno.ETIMEDOUT:
+      return netError(e.errno, 'connect', url.hostname.replace(/^\[(.*)\]$/, '$1'), Number(port));
     default:
       return e.detail ? tag(new Error(e.detail), uvError(e.errno, 'fetch').code) : uvError(e.errno, 'fetch');
   }
@@ -168,7 +165,7 @@ export function makeFetch(sys: Sys, loop: EventLoop): Fetch {
       try {
         res = sys.http({ method, url: url.href, headers, body });
       } catch (e) {
-        throw failed(causeOf(e, url));
+        throw failed(netCause(e, url));
       }
       const location = res.headers.find(([k]) => k.toLowerCase() === 'location')?.[1];
       if (!REDIRECTS.has(res.status) || location === undefined || req.redirect === 'manual') return respond(res, method, url.href, hops, signal);

@@ -2,12 +2,16 @@
 // message parser in http-parser.ts. A server connection parses requests one
 // after another (keep-alive, pipelining) and writes the responses in request
 // order; a response without a known length is sent chunked. The client opens
-// one connection per request (no pooling: it sends `Connection: close`).
+// one connection per request (no pooling: it sends `Connection: close`) to a
+// server on the VM's loopback; anything else (and https) goes through the
+// kernel's http syscall and the network policy (http-kernel.ts).
 
 import { Buffer } from 'buffer';
+import { AF_UNIX } from '../../abi/socket.js';
 import { EventEmitter } from './events.js';
 import { invalidArgType, nodeError } from './errors.js';
 import { HttpParseError, HttpParser, type HttpHead } from './http-parser.js';
+import { MessageBuffer, kernelExchange, kernelRequest, responseHead } from './http-kernel.js';
 import { Server as NetServer, Socket } from './net.js';
 import type { Rt } from './rt.js';
 import { Readable, Writable } from './stream.js';
@@ -15,6 +19,11 @@ import { Readable, Writable } from './stream.js';
 type Cb = (err?: Error | null) => void;
 type Opts = Record<string, unknown>;
 type HeaderValue = string | number | string[];
+/** What an outgoing message writes its bytes to. */
+interface Sink {
+  readonly destroyed: boolean;
+  write(data: Uint8Array | string, cb: () => void): unknown;
+}
 
 export const STATUS_CODES: Record<number, string> = {
   100: 'Continue', 101: 'Switching Protocols', 102: 'Processing', 103: 'Early Hints', 200: 'OK', 201: 'Created',
@@ -111,7 +120,8 @@ export class OutgoingMessage extends Writable {
   /** Writes wait here until the socket may be written (connected, or this response's turn). */
   private held: [Uint8Array | string, Cb][] = [];
   private heldFinal: Cb | null = null;
-  private attached = false;
+  /** Where the message's bytes go once they may: the socket, or (a request through the kernel) a buffer. */
+  private sink: Sink | null = null;
   private head = '';
 
   constructor() {
@@ -222,7 +232,7 @@ export class OutgoingMessage extends Writable {
 
   override _final(cb: Cb): void {
     this.storeHead(0);
-    if (!this.attached) { this.heldFinal = cb; return; }
+    if (!this.sink) { this.heldFinal = cb; return; }
     this.send(this.framing === 'chunked' ? '0\r\n\r\n' : '', (err) => {
       this.finishedSending();
       cb(err);
@@ -234,8 +244,8 @@ export class OutgoingMessage extends Writable {
 
   /** Write to the socket (the head first, once); held until the socket may be written. */
   private send(data: Uint8Array | string, cb: Cb): void {
-    if (!this.attached) { this.held.push([data, cb]); return; }
-    const s = this.socket!;
+    const s = this.sink;
+    if (!s) { this.held.push([data, cb]); return; }
     if (this.head) {
       const head = this.head;
       this.head = '';
@@ -246,10 +256,10 @@ export class OutgoingMessage extends Writable {
     s.write(data, () => cb());
   }
 
-  /** The socket may be written now: what was held goes out. */
-  attach(socket: Socket): void {
+  /** The socket may be written now (or the message goes to `sink`): what was held goes out. */
+  attach(socket: Socket, sink: Sink = socket): void {
     this.socket = socket;
-    this.attached = true;
+    this.sink = sink;
     for (const [d, cb] of this.held.splice(0)) this.send(d, cb);
     const f = this.heldFinal;
     this.heldFinal = null;
@@ -435,6 +445,11 @@ export class Agent extends EventEmitter {
   readonly options: Opts;
   keepAlive: boolean;
   maxSockets = Infinity;
+  defaultPort = 80;
+  protocol = 'http:';
+  readonly sockets: Record<string, Socket[]> = {};
+  readonly freeSockets: Record<string, Socket[]> = {};
+  readonly requests: Record<string, ClientRequest[]> = {};
   constructor(opts: Opts = {}) {
     super();
     this.options = opts;
@@ -442,6 +457,9 @@ export class Agent extends EventEmitter {
   }
   destroy(): void {}
 }
+
+/** The names and addresses of the VM's own loopback, which the VM's sockets answer. */
+const LOOPBACK = /^(localhost|127\.\d+\.\d+\.\d+|::1)$/;
 
 /** Node's "socket hang up": the connection ended before a whole response. */
 const hangUp = (): Error => Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
@@ -456,8 +474,11 @@ export class ClientRequest extends OutgoingMessage {
   aborted = false;
   reusedSocket = false;
   maxHeadersCount: number | null = null;
+  /** Set when the request goes through the kernel's http syscall rather than a VM socket. */
+  private kernel: MessageBuffer | null = null;
+  private unixSocket = false;
 
-  constructor(rt: Rt, input: unknown, options?: unknown, cb?: unknown) {
+  constructor(private rt: Rt, input: unknown, options?: unknown, cb?: unknown, expected: 'http:' | 'https:' = 'http:') {
     super();
     let o: Opts = {};
     if (typeof input === 'string' || input instanceof URL) {
@@ -470,15 +491,17 @@ export class ClientRequest extends OutgoingMessage {
       o = { ...(input as Opts) };
       if (typeof options === 'function') cb = options;
     } else throw invalidArgType('options', 'of type string or an instance of URL', input);
-    const protocol = String(o.protocol ?? 'http:');
-    if (protocol !== 'http:') throw nodeError(TypeError, 'ERR_INVALID_PROTOCOL', `Protocol "${protocol}" not supported. Expected "http:"`);
+    const protocol = String(o.protocol ?? expected);
+    if (protocol !== expected) throw nodeError(TypeError, 'ERR_INVALID_PROTOCOL', `Protocol "${protocol}" not supported. Expected "${expected}"`);
+    this.protocol = protocol;
+    const defaultPort = Number((o.agent as Agent | undefined)?.defaultPort ?? o.defaultPort ?? (protocol === 'https:' ? 443 : 80));
     this.method = String(o.method ?? 'GET').toUpperCase();
     if (!TOKEN.test(this.method)) throw nodeError(TypeError, 'ERR_INVALID_HTTP_TOKEN', `Method must be a valid HTTP token ["${this.method}"]`);
     this.path = String(o.path ?? '/');
     // eslint-disable-next-line no-control-regex -- as Node: no controls or spaces in a path
     if (/[\x00-\x20]/.test(this.path)) throw nodeError(TypeError, 'ERR_UNESCAPED_CHARACTERS', 'Request path contains unescaped characters');
     this.host = String(o.hostname ?? o.host ?? 'localhost').replace(/^\[(.*)\]$/, '$1');
-    this.port = o.port === undefined || o.port === '' || o.port === null ? 80 : Number(o.port);
+    this.port = o.port === undefined || o.port === '' || o.port === null ? defaultPort : Number(o.port);
     this.useChunkedEncodingByDefault = !['GET', 'HEAD', 'DELETE', 'OPTIONS', 'TRACE', 'CONNECT'].includes(this.method);
     this.shouldKeepAlive = false;
     const headers = o.headers as Opts | string[] | undefined;
@@ -486,21 +509,79 @@ export class ClientRequest extends OutgoingMessage {
     else if (headers) for (const [k, v] of Object.entries(headers)) if (v !== undefined) this.setHeader(k, v as HeaderValue);
     if (o.setHost !== false && !this.hasHeader('host') && o.socketPath === undefined) {
       const h = this.host.includes(':') ? `[${this.host}]` : this.host;
-      this.setHeader('Host', this.port === 80 ? h : `${h}:${this.port}`);
+      this.setHeader('Host', this.port === defaultPort ? h : `${h}:${this.port}`);
     }
     if (o.auth && !this.hasHeader('authorization')) this.setHeader('Authorization', `Basic ${Buffer.from(String(o.auth)).toString('base64')}`);
     if (typeof cb === 'function') this.once('response', cb as () => void);
 
-    const net = rt.builtin('net') as { connect(o: Opts): Socket };
-    const socket = net.connect(o.socketPath !== undefined ? { path: o.socketPath } : { host: this.host, port: this.port, family: o.family });
-    this.socket = socket;
+    // Only a server on the VM's loopback is reached through a VM socket; https and anywhere else go through the kernel.
+    // (A refused loopback connection falls back to the kernel: 'socket' gives the one in use then.)
+    rt.loop.nextTick(() => this.emit('socket', this.socket), []);
+    if (o.socketPath === undefined && (protocol === 'https:' || !LOOPBACK.test(this.host))) this.throughKernel();
+    else {
+      const net = rt.builtin('net') as { connect(o: Opts): Socket };
+      this.unixSocket = o.socketPath !== undefined;
+      const socket = net.connect(this.unixSocket ? { path: o.socketPath } : { host: this.host, port: this.port, family: o.family });
+      this.socket = socket;
+      socket.once('connect', () => this.attach(socket));
+      this.readResponse(socket);
+    }
     if (typeof o.timeout === 'number') this.setTimeout(o.timeout);
-    rt.loop.nextTick(() => this.emit('socket', socket), []);
-    socket.once('connect', () => this.attach(socket));
-    this.readResponse(socket);
   }
 
   protected override startLine(): string { return `${this.method} ${this.path} HTTP/1.1\r\n`; }
+
+  /** From here the message goes to a buffer, and when it ends, through the kernel's http syscall. */
+  private throughKernel(): void {
+    const socket = new Socket(this.rt);
+    this.kernel = new MessageBuffer();
+    this.attach(socket, this.kernel);
+  }
+
+  /** The whole request is written: send it, then read the response from the syscall's fd on the request's socket. */
+  protected override finishedSending(): void {
+    const buffer = this.kernel;
+    if (!buffer) return;
+    this.rt.loop.nextTick(() => {
+      if (this.destroyed) return;
+      const socket = this.socket!;
+      let res;
+      try {
+        const host = this.host.includes(':') ? `[${this.host}]` : this.host;
+        const origin = `${this.protocol}//${host}${this.port === (this.protocol === 'https:' ? 443 : 80) ? '' : `:${this.port}`}`;
+        res = kernelExchange(this.rt.sys, kernelRequest(buffer.bytes(), origin));
+      } catch (e) {
+        socket.destroy();
+        this.emit('error', e);
+        this.emit('close');
+        return;
+      }
+      socket.adopt(res.fd, true, { family: AF_UNIX, address: '', port: 0 });
+      const msg = new IncomingMessage(socket);
+      msg.fill(responseHead(res));
+      msg.statusCode = res.status;
+      msg.statusMessage = res.statusText;
+      this.res = msg;
+      let done = false;
+      socket.on('data', (chunk) => msg.feed(chunk as Uint8Array));
+      socket.on('end', () => {
+        done = true;
+        msg.complete = true;
+        msg.push(null);
+        socket.destroy();
+      });
+      socket.on('error', (err) => msg.destroy(err as Error));
+      socket.on('close', () => {
+        if (done || msg.destroyed) return;
+        msg.aborted = true;
+        msg.emit('aborted');
+        msg.destroy(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }));
+      });
+      // As Node's: the request closes after its response has ended (or failed).
+      msg.once('close', () => this.emit('close'));
+      if (!this.emit('response', msg)) msg.resume();
+    }, []);
+  }
 
   private readResponse(socket: Socket): void {
     let res: IncomingMessage | null = null;
@@ -544,11 +625,15 @@ export class ClientRequest extends OutgoingMessage {
       try { parser.finish(); } catch { /* reported as a hang-up when the socket closes */ }
     });
     socket.on('error', (err) => {
-    const e = err as Error;
+      const e = err as Error & { code?: string };
+      if (socket !== this.socket) return;
+      // Nothing listens there in the VM: the kernel decides whether the host's own loopback may answer (decision 0070).
+      if (!res && e.code === 'ECONNREFUSED' && !this.unixSocket) return this.throughKernel();
       if (!res) this.emit('error', e);
       else if (!done) res.destroy(e);
     });
     socket.on('close', (hadError) => {
+      if (socket !== this.socket) return;
       if (res && !done) {
         res.aborted = true;
         res.emit('aborted');

@@ -15,11 +15,11 @@ export const BUILTIN_NAMES = new Set([
   'assert', 'assert/strict', 'buffer', 'child_process', 'console', 'constants', 'crypto', 'events', 'fs', 'fs/promises',
   'module', 'os', 'path', 'path/posix', 'process', 'querystring', 'readline', 'readline/promises', 'stream',
   'stream/promises', 'string_decoder', 'timers', 'timers/promises', 'tty', 'url', 'util', 'util/types', 'worker_threads',
-  'perf_hooks', 'vm', 'zlib', 'net', 'http', 'http2', 'v8', 'dns', 'dns/promises', 'tls',
+  'perf_hooks', 'vm', 'zlib', 'net', 'http', 'http2', 'https', 'v8', 'dns', 'dns/promises', 'tls',
 ]);
 
-/** Node built-ins this runtime does not provide (no https, threads or inspector): a clear error, not a node_modules search. */
-const MISSING = new Set(['https', 'dgram', 'cluster', 'inspector', 'async_hooks',
+/** Node built-ins this runtime does not provide (no threads or inspector): a clear error, not a node_modules search. */
+const MISSING = new Set(['dgram', 'cluster', 'inspector', 'async_hooks',
   'trace_events', 'diagnostics_channel', 'repl', 'wasi', 'sea', 'test', 'sqlite']);
 
 /** `node:x` or a bare built-in name → the built-in's name; otherwise null. */

@@ -477,6 +477,35 @@ console.log(h.heap_size_limit > 0, h.used_heap_size > 0, h.total_heap_size >= h.
 const { constants: c } = require('http2');
 console.log(c.HTTP2_HEADER_LOCATION, c.HTTP2_HEADER_CONTENT_TYPE, c.HTTP2_HEADER_STATUS, c.HTTP2_METHOD_GET, c.HTTP_STATUS_TOO_MANY_REQUESTS, c.HTTP_STATUS_INTERNAL_SERVER_ERROR, c.HTTP2_HEADER_USER_AGENT);
 `),
+  js('https module: Agent, globalAgent, the protocol each client takes, bad URLs (what npm\'s agent reads at load)', `
+const http = require('http');
+const https = require('https');
+const a = new https.Agent({ keepAlive: true });
+console.log(a instanceof http.Agent, a.defaultPort, a.protocol, https.globalAgent instanceof https.Agent, https.globalAgent.defaultPort);
+console.log(new http.Agent().defaultPort, new http.Agent().protocol, typeof https.request, typeof https.get, typeof https.Server);
+class Sub extends https.Agent { constructor() { super({ maxSockets: 3 }); } }
+console.log(new Sub().defaultPort, typeof new Sub().sockets, typeof new Sub().freeSockets);
+for (const [mod, url] of [[https, 'http://x/'], [http, 'https://x/'], [https, 'ftp://x/']]) {
+  try { mod.request(url); } catch (e) { console.log(e.code, e.message); }
+}
+try { https.get('not a url'); } catch (e) { console.log(e.code, e.name); }
+`),
+  js('new Module(file) as npm init\'s promzard makes one: require, _resolveFilename, _nodeModulePaths', `
+const Module = require('module');
+const fs = require('fs');
+const path = require('path');
+fs.mkdirSync('node_modules/dep', { recursive: true });
+fs.writeFileSync('node_modules/dep/index.js', 'module.exports = "dep!";');
+fs.writeFileSync('lib.js', 'module.exports = 42;');
+const file = path.resolve('input.js');
+const mod = new Module(file, module);
+console.log(mod.id === file, mod.filename, mod.loaded, JSON.stringify(mod.exports), mod.parent === module, Module.Module === Module);
+mod.filename = file;
+mod.paths = Module._nodeModulePaths(path.dirname(file));
+console.log(mod.require('./lib.js'), mod.require('dep'), Module._resolveFilename('./lib.js', mod) === path.resolve('lib.js'));
+console.log(mod.paths[0] === path.resolve('node_modules'), mod.paths.at(-1), Module._nodeModulePaths('/a/node_modules/b'));
+try { mod.require('./missing'); } catch (e) { console.log(e.code); }
+`),
   js('fs fd forms: futimes, fchmod, fchown (sync and callback) as node-tar sets an extracted file', `
 const fs = require('fs');
 const fd = fs.openSync('f.txt', 'w', 0o600);
