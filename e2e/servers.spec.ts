@@ -146,3 +146,35 @@ curl -sS http://127.0.0.1:4307/; echo "curl $?"`]);
   ].join('\n'));
   expect(r.stderr).toMatch(/^nc: .*Address already in use\nnc: .*Connection refused\ncurl: \(7\) .*\n$/);
 });
+
+test('servers (browser): non-ASCII under LANG=C.UTF-8 — curl and urllib to a node server: UTF-8 path, header and body exact, a latin1 header byte kept', async ({ page }) => {
+  const [r] = await run(page, [`export LANG=C.UTF-8; cat > /tmp/u8.js <<'JS'
+const http = require('http');
+http.createServer((req, res) => {
+  const parts = [];
+  req.on('data', (d) => parts.push(d));
+  req.on('end', () => {
+    res.setHeader('X-Latin', 'caf\\u00e9');
+    const body = Buffer.concat(parts);
+    res.end(req.url + ' ' + Buffer.from(req.headers['x-name'] || '', 'latin1').toString('hex') + ' ' + body.toString() + ' ✓\\n');
+  });
+}).listen(3100, () => require('fs').writeFileSync('/tmp/u8ready', 'y'));
+JS
+node /tmp/u8.js & ${waitFile('/tmp/u8ready')}
+curl -sS -H 'X-Name: é✓' --data-binary 'žluť' 'http://localhost:3100/päth?q=ü'
+curl -sS -D - -o /dev/null http://localhost:3100/ | grep -a '^X-Latin' | od -An -tx1
+python3 -c '
+import urllib.request
+with urllib.request.urlopen(urllib.request.Request("http://localhost:3100/p%C3%A4th", data="žluť".encode(), headers={"X-Name": "é"})) as r:
+    print(r.read().decode(), end=""); print(r.headers["X-Latin"])
+'
+kill %1`]);
+  expect(r.stderr).toBe('');
+  expect(r.stdout).toBe([
+    '/p%C3%A4th?q=%C3%BC c3a9e29c93 žluť ✓',
+    ' 58 2d 4c 61 74 69 6e 3a 20 63 61 66 e9 0d 0a',
+    '/p%C3%A4th e9 žluť ✓',
+    'café',
+    '',
+  ].join('\n'));
+});
