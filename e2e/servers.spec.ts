@@ -178,3 +178,9 @@ kill %1`]);
     '',
   ].join('\n'));
 });
+
+test('servers (browser): a client that half-closes at once gets what nc -l reads from a stage that writes later', async ({ page }) => {
+  const [r] = await run(page, [`{ until [ -e /tmp/go ]; do :; done; echo late; } | nc -l 7030 & until grep -q ':1B76 00000000:0000 0A' /proc/net/tcp; do :; done
+nc -N 127.0.0.1 7030 < /dev/null > /tmp/late & touch /tmp/go; wait; cat /tmp/late`]);
+  expect([r.stdout, r.stderr]).toEqual(['late\n', '']);
+});
