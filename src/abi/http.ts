@@ -3,6 +3,7 @@
 export interface HttpRequest {
   method: string;
   url: string;
+  /** Values are byte strings, one char per byte (as fetch's Headers): text is UTF-8 encoded first (abi/bytes.ts byteString). A char past 0xFF is EINVAL. */
   headers: [string, string][];
   /** The body as bytes ... */
   body?: Uint8Array;
@@ -19,6 +20,7 @@ export interface HttpResponse {
   statusText: string;
   /** '1.1', '1.0', '2.0' */
   httpVersion: string;
+  /** Values as the server sent them, one char per byte (latin1). */
   headers: [string, string][];
   /** The final URL (another only where the host followed redirects itself). */
   url: string;

@@ -43,6 +43,18 @@ describe('nc', () => {
     assert.deepEqual([r.exitCode, r.stdout], [0, 'reply\nrequest\n']);
   });
 
+  test('a client that half-closes at once still gets what nc -l reads from a stage that writes later', async () => {
+    const r = await vm.exec(`rm -f /tmp/go; { until [ -e /tmp/go ]; do :; done; echo late; } | nc -l 7030 & ${waitTcp(7030)}
+      nc -N 127.0.0.1 7030 < /dev/null > /tmp/late & touch /tmp/go; wait; cat /tmp/late`);
+    assert.deepEqual([r.exitCode, r.stdout, r.stderr], [0, 'late\n', '']);
+  });
+
+  test('a listener whose stdin stays open ends when its client has gone both ways', async () => {
+    const r = await vm.exec(`rm -f /tmp/ncst; sleep 1000 | { nc -l 7031; echo "nc $?" > /tmp/ncst; } & ${waitTcp(7031)}
+      exec 3<>/dev/tcp/127.0.0.1/7031; exec 3>&-; until [ -s /tmp/ncst ]; do :; done; cat /tmp/ncst; kill %1; wait`);
+    assert.deepEqual([r.stdout, r.stderr], ['nc 0\n', '']);
+  });
+
   test('a refused connection: status 1 and the reason; -z says whether something listens', async () => {
     const r = await vm.exec('nc 127.0.0.1 7003; echo "status $?"; nc -z 127.0.0.1 7003; echo "z $?"');
     assert.equal(r.stdout, 'status 1\nz 1\n');

@@ -59,16 +59,21 @@ async function join(m: Machine, vmPort: number, sock: Socket): Promise<void> {
     return;
   }
   let open = true;
+  // Host → VM writes, chained in order (below).
+  let sent = Promise.resolve();
   const finish = () => {
     if (!open) return;
     open = false;
     void conn.close().catch(() => {});
   };
   sock.on('error', () => finish());
-  sock.once('close', () => finish());
+  // A socket that ended cleanly may close while its last chunks are still on
+  // their way into the VM ('end' comes while a paused socket's write is under
+  // way, and our end of the reply may be done): close after they are queued,
+  // or the VM's server reads a short upload.
+  sock.once('close', () => void (sock.readableEnded ? sent.then(finish, finish) : finish()));
   // Host → VM: one chunk at a time, the socket paused until the VM has queued
   // it; the end follows the last chunk ('end' may come while a write is under way).
-  let sent = Promise.resolve();
   sock.on('data', (chunk: Buffer) => {
     sock.pause();
     // A copy: a view would carry Node's whole pooled buffer to the kernel.

@@ -23,6 +23,8 @@ export interface ByteStream {
 const MAX_HEAD = 64 * 1024;
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const BAD_VALUE = /[\r\n\0]/;
+/** Past one byte: a header value is a byte string (one char per byte, as fetch's Headers), never text to encode. */
+const NOT_BYTE = /[\u0100-\uffff]/;
 const enc = new TextEncoder();
 const SMALL = 64 * 1024;
 
@@ -41,14 +43,15 @@ const has = (headers: [string, string][], name: string) => headers.some(([k]) =>
 
 /**
  * The request head, and whether the body goes chunked. Headers are sent as
- * the guest gave them (Host first when it gave none); a name that is not a
- * token or a value with CR, LF or NUL is EINVAL, so no request can smuggle
- * another into the connection.
+ * the guest gave them (Host first when it gave none), byte for byte: values
+ * are byte strings, as fetch's. A name that is not a token or a value with
+ * CR, LF or NUL is EINVAL, so no request can smuggle another into the
+ * connection; so is a value with a char past 0xFF (it names no byte).
  */
 export function requestHead(req: Pick<HostRequest, 'method' | 'url' | 'headers' | 'body'>): { head: Uint8Array; chunked: boolean } {
   if (!TOKEN.test(req.method)) throw new SysError(Errno.EINVAL, `http: bad method '${req.method}'`);
   for (const [k, v] of req.headers) {
-    if (!TOKEN.test(k) || BAD_VALUE.test(v)) throw new SysError(Errno.EINVAL, `http: bad header '${k.slice(0, 40)}'`);
+    if (!TOKEN.test(k) || BAD_VALUE.test(v) || NOT_BYTE.test(v)) throw new SysError(Errno.EINVAL, `http: bad header '${k.slice(0, 40)}'`);
   }
   const u = new URL(req.url);
   const headers = [...req.headers];
@@ -64,7 +67,8 @@ export function requestHead(req: Pick<HostRequest, 'method' | 'url' | 'headers' 
   }
   if (!has(headers, 'connection')) headers.push(['Connection', 'close']);
   const text = `${req.method} ${u.pathname}${u.search} HTTP/1.1\r\n${headers.map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n`;
-  return { head: enc.encode(text), chunked };
+  // The URL's path and query are ASCII (the URL parser percent-encodes the rest).
+  return { head: Uint8Array.from(text, (ch) => ch.charCodeAt(0)), chunked };
 }
 
 /** What the server sent, read as the parser needs it: lines, then runs of body bytes. */

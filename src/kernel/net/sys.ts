@@ -52,6 +52,9 @@ function headerList(v: Value): [string, string][] {
   if (!Array.isArray(v) || !v.every((h) => Array.isArray(h) && h.length === 2 && typeof h[0] === 'string' && typeof h[1] === 'string')) {
     throw new SysError(Errno.EINVAL, 'http: headers must be [name, value] pairs');
   }
+  // Values are byte strings (abi/http.ts), on the host's path (fetch's ByteString) as on the loopback's.
+  const wide = (v as [string, string][]).find(([, value]) => /[\u0100-\uffff]/.test(value));
+  if (wide) throw new SysError(Errno.EINVAL, `http: header '${wide[0].slice(0, 40)}' has a char past 0xFF (values are bytes: UTF-8 encode text first)`);
   return v as [string, string][];
 }
 

@@ -5,7 +5,11 @@
 // messages on one connection (keep-alive, pipelining) parse one after another.
 // It is strict where laxness would let two parties disagree on where a message
 // ends (request smuggling): both Content-Length and chunked, conflicting
-// lengths, bad chunk sizes and folded headers are errors.
+// lengths, bad chunk sizes and folded headers are errors. Heads are read as
+// true latin1 (TextDecoder's 'latin1' is windows-1252 in browsers: a UTF-8
+// ✓'s 0x93 became U+201C, and the request a 400).
+
+import { latin1 } from '../../userland/lib/bytes.js';
 
 export interface HttpHead {
   /** Requests. */
@@ -43,7 +47,6 @@ export const MAX_HEADER_SIZE = 16 * 1024;
 
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
-const latin1 = new TextDecoder('latin1');
 
 type State = 'head' | 'length' | 'size' | 'data' | 'data-end' | 'trailers' | 'eof' | 'closed';
 
@@ -104,7 +107,7 @@ export class HttpParser {
         const end = headEnd(buf, at);
         if (!end) return -1;
         if (end[1] - at > MAX_HEADER_SIZE) this.fail('HPE_HEADER_OVERFLOW', 'Header overflow');
-        this.startMessage(latin1.decode(buf.subarray(at, end[0])));
+        this.startMessage(latin1(buf.subarray(at, end[0])));
         return end[1] - at;
       }
       case 'length': {
@@ -117,7 +120,7 @@ export class HttpParser {
       case 'size': {
         const eol = lineEnd(buf, at);
         if (eol < 0) return -1;
-        const line = latin1.decode(buf.subarray(at, eol)).replace(/\r$/, '');
+        const line = latin1(buf.subarray(at, eol)).replace(/\r$/, '');
         const m = /^([0-9a-fA-F]{1,15})[\t ]*(;.*)?$/.exec(line);
         if (!m) this.fail('HPE_INVALID_CHUNK_SIZE', 'Invalid character in chunk size');
         this.remaining = parseInt(m![1], 16);
@@ -142,7 +145,7 @@ export class HttpParser {
       case 'trailers': {
         const eol = lineEnd(buf, at);
         if (eol < 0) return -1;
-        const line = latin1.decode(buf.subarray(at, eol)).replace(/\r$/, '');
+        const line = latin1(buf.subarray(at, eol)).replace(/\r$/, '');
         if (line === '') this.endMessage();
         else {
           const [name, value] = this.field(line);

@@ -46,6 +46,8 @@ export const METHODS = ['ACL', 'BIND', 'CHECKOUT', 'CONNECT', 'COPY', 'DELETE', 
   'QUERY', 'REBIND', 'REPORT', 'SEARCH', 'SOURCE', 'SUBSCRIBE', 'TRACE', 'UNBIND', 'UNLINK', 'UNLOCK', 'UNSUBSCRIBE'];
 
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+/** What Node refuses in a header value (checkInvalidHeaderChar): controls but tab, and anything past one byte (a value is written as latin1). */
+const BAD_HEADER_CHAR = /[^\t\x20-\x7e\x80-\xff]/;
 /** Headers whose duplicates Node drops (the first wins); others join with ', ' (cookie with '; ', set-cookie in an array). */
 const SINGLE = new Set(['age', 'authorization', 'content-length', 'content-type', 'etag', 'expires', 'from', 'host', 'if-modified-since',
   'if-unmodified-since', 'last-modified', 'location', 'max-forwards', 'proxy-authorization', 'referer', 'retry-after', 'server', 'user-agent']);
@@ -137,7 +139,7 @@ export class OutgoingMessage extends Writable {
     if (typeof name !== 'string' || !TOKEN.test(name)) throw nodeError(TypeError, 'ERR_INVALID_HTTP_TOKEN', `Header name must be a valid HTTP token ["${String(name)}"]`);
     if (value === undefined) throw nodeError(TypeError, 'ERR_HTTP_INVALID_HEADER_VALUE', `Invalid value "undefined" for header "${name}"`);
     for (const v of Array.isArray(value) ? value : [value]) {
-      if (/[\r\n\0]/.test(String(v))) throw nodeError(TypeError, 'ERR_INVALID_CHAR', `Invalid character in header content ["${name}"]`);
+      if (BAD_HEADER_CHAR.test(String(v))) throw nodeError(TypeError, 'ERR_INVALID_CHAR', `Invalid character in header content ["${name}"]`);
     }
     this.fields.set(name.toLowerCase(), [name, value]);
     return this;
@@ -687,7 +689,7 @@ export function makeHttp(rt: Rt) {
     },
     validateHeaderValue: (name: string, value: unknown) => {
       if (value === undefined) throw nodeError(TypeError, 'ERR_HTTP_INVALID_HEADER_VALUE', `Invalid value "undefined" for header "${name}"`);
-      if (/[\r\n\0]/.test(String(value))) throw nodeError(TypeError, 'ERR_INVALID_CHAR', `Invalid character in header content ["${name}"]`);
+      if (BAD_HEADER_CHAR.test(String(value))) throw nodeError(TypeError, 'ERR_INVALID_CHAR', `Invalid character in header content ["${name}"]`);
     },
   };
 }

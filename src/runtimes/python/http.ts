@@ -64,7 +64,10 @@ def _ms(timeout):
 
 def request(method, url, headers=(), body=None, timeout=None):
     '''One request through the kernel: a KernelResponse, or OSError with the kernel's errno and message.'''
-    hdrs = [[str(k), str(v)] for k, v in headers if str(k).lower() not in _HOP]
+    # As http.client's putheader: a str value is latin-1 (else UnicodeEncodeError), bytes go as they are;
+    # the kernel takes them one char per byte.
+    hdrs = [[str(k), (v if isinstance(v, (bytes, bytearray)) else str(v).encode('latin-1')).decode('latin-1')]
+            for k, v in headers if str(k).lower() not in _HOP]
     data = _body(body)
     err, val = _call('http', method, url, hdrs, None if data is None else base64.b64encode(data).decode(), _ms(timeout))
     if err is not None:

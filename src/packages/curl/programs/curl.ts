@@ -3,6 +3,7 @@
 // policy named). Bodies stream from the kernel's pipe to stdout or a file.
 // Exit codes and messages follow curl 7.88 (libcurl's CURLcode).
 
+import { byteString, byteStringBytes } from '../../../abi/bytes.js';
 import { Errno, SysError } from '../../../abi/errno.js';
 import { O_RDONLY } from '../../../abi/fcntl.js';
 import type { HttpRequest, HttpResponse } from '../../../abi/http.js';
@@ -183,7 +184,7 @@ function options(c: Cmd, list: [string, string | undefined][]): Options {
       case 'H': {
         // "Name: value" sets, "Name:" removes a default header, "Name;" sends it empty.
         const colon = v.indexOf(':');
-        if (colon > 0) o.headers.push([v.slice(0, colon).trim(), v.slice(colon + 1).trim() || null]);
+        if (colon > 0) o.headers.push([v.slice(0, colon).trim(), byteString(v.slice(colon + 1).trim()) || null]);
         else if (v.endsWith(';')) o.headers.push([v.slice(0, -1).trim(), '']);
         break;
       }
@@ -201,8 +202,8 @@ function options(c: Cmd, list: [string, string | undefined][]): Options {
       case 'G': o.get = true; break;
       case 'T': o.upload = v; break;
       case 'u': o.user = v; break;
-      case 'A': o.headers.push(['User-Agent', v]); break;
-      case 'e': o.headers.push(['Referer', v]); break;
+      case 'A': o.headers.push(['User-Agent', byteString(v)]); break;
+      case 'e': o.headers.push(['Referer', byteString(v)]); break;
       case 'compressed': o.compressed = true; break;
       case 'm': o.maxTimeMs = seconds('-m', v); break;
       case 'connect-timeout': o.connectTimeoutMs = seconds('--connect-timeout', v); break;
@@ -297,7 +298,7 @@ function joinData(parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
-function headBlock(res: HttpResponse): string {
+function headText(res: HttpResponse): string {
   return `HTTP/${res.httpVersion} ${res.status} ${res.statusText}\r\n${res.headers.map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n`;
 }
 
@@ -315,7 +316,7 @@ function transfer(c: Cmd, o: Options, raw: string, out: Output, info: WriteOutIn
       if (o.verbose) {
         c.out.flush();
         const lines = [`${req.method} ${url.pathname}${url.search} HTTP/1.1`, `Host: ${url.host}`, ...req.headers.map(([k, v]) => `${k}: ${v}`), ''];
-        sys.writeAll(2, lines.map((l) => `> ${l}\r\n`).join(''));
+        sys.writeAll(2, byteStringBytes(lines.map((l) => `> ${l}\r\n`).join('')));
       }
       const left = o.maxTimeMs ? o.maxTimeMs - (Date.now() - started) : 0;
       if (o.maxTimeMs && left <= 0) throw new TransferError(EXIT.OPERATION_TIMEDOUT, `Operation timed out after ${Date.now() - started} milliseconds with 0 bytes received`);
@@ -327,9 +328,11 @@ function transfer(c: Cmd, o: Options, raw: string, out: Output, info: WriteOutIn
       }
       info.res = res;
       info.timeStartMs = Date.now() - started;
-      const block = headBlock(res);
-      info.headerBytes += enc.encode(block).byteLength;
-      if (o.verbose) sys.writeAll(2, block.split('\r\n').slice(0, -1).map((l) => `< ${l}\r\n`).join(''));
+      const text = headText(res);
+      // Its values came one char per byte: out byte for byte (a latin1 é stays 0xE9).
+      const block = byteStringBytes(text);
+      info.headerBytes += block.byteLength;
+      if (o.verbose) sys.writeAll(2, byteStringBytes(text.split('\r\n').slice(0, -1).map((l) => `< ${l}\r\n`).join('')));
       if (o.include || o.head) c.out.write(block);
       if (o.dumpHeader !== null) appendHeaders(c, o.dumpHeader, block, hops === 0);
       if (isRedirect(res)) info.redirectUrl = new URL(locationOf(res)!, url).href;
@@ -358,10 +361,10 @@ function transfer(c: Cmd, o: Options, raw: string, out: Output, info: WriteOutIn
   }
 }
 
-function appendHeaders(c: Cmd, path: string, block: string, first: boolean): void {
+function appendHeaders(c: Cmd, path: string, block: Uint8Array, first: boolean): void {
   if (path === '-') return c.out.write(block);
   const o = new Output(c.sys, path, { append: !first });
-  o.write(enc.encode(block));
+  o.write(block);
   o.close();
 }
 

@@ -4,6 +4,7 @@
 // GNU Wget's statuses: 1 generic, 3 file I/O, 4 network failure (a policy
 // denial too), 5 TLS, 8 server error response.
 
+import { byteString } from '../../../abi/bytes.js';
 import { SEEK_SET } from '../../../abi/fcntl.js';
 import type { HttpRequest, HttpResponse } from '../../../abi/http.js';
 import type { AgentosApi } from '../../../runtimes/js/api.js';
@@ -94,10 +95,10 @@ function parseOptions(c: Cmd): Options {
       case 'header': {
         const i = v.indexOf(':');
         if (i <= 0) c.fail(`--header: Invalid header '${v}'.`);
-        setHeader(v.slice(0, i).trim(), v.slice(i + 1).trim());
+        setHeader(v.slice(0, i).trim(), byteString(v.slice(i + 1).trim()));
         break;
       }
-      case 'U': setHeader('User-Agent', v); break;
+      case 'U': setHeader('User-Agent', byteString(v)); break;
       case 'method': o.method = v.toUpperCase(); break;
       case 'post-data': o.method ??= 'POST'; o.body = enc.encode(v); break;
       case 'body-data': o.body = enc.encode(v); break;

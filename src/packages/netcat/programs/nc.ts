@@ -220,9 +220,11 @@ function connectTimed(s: Sys, fd: number, addr: SockAddr, waitMs: number): void 
 
 /**
  * Copy stdin to the socket and the socket to stdout until the socket ends
- * (or -q/-w say so). As OpenBSD nc, after the peer's EOF a listener still
- * sends what stdin already has, then ends (a client that half-closes at once
- * still gets the answer); a client goes on until stdin ends too.
+ * (or -q/-w say so). The peer's EOF is a half-close: it still reads, so nc
+ * goes on sending stdin until stdin ends too (a client that half-closes at
+ * once gets the answer even when the stage writing nc's stdin has not run
+ * yet). A listener whose peer has gone both ways (POLLHUP: it reads no more)
+ * ends at once, as OpenBSD nc -l does when its client disconnects.
  */
 function pump(os: AgentosApi, o: Opts, fd: number): number {
   const s = os.sys;
@@ -232,6 +234,8 @@ function pump(os: AgentosApi, o: Opts, fd: number): number {
   for (;;) {
     const fds: [number, number][] = [];
     if (netOpen) fds.push([fd, POLLIN]);
+    // After the peer's EOF a listener still watches for it going away (POLLHUP/POLLERR come whatever the events).
+    else if (o.listen) fds.push([fd, 0]);
     if (stdinOpen) fds.push([0, POLLIN]);
     const now = Date.now();
     if (now >= quitAt) return 0;
@@ -244,6 +248,7 @@ function pump(os: AgentosApi, o: Opts, fd: number): number {
     }
     for (const [rfd, rev] of ready) {
       if (rfd === fd && rev & (POLLIN | POLLHUP | POLLERR)) {
+        if (!netOpen) return 0; // a listener's peer that had half-closed has gone
         let b: Uint8Array;
         try {
           b = s.read(fd, 65536);
@@ -252,13 +257,18 @@ function pump(os: AgentosApi, o: Opts, fd: number): number {
           throw e;
         }
         if (b.byteLength) s.writeAll(1, b);
-        else if (!stdinOpen) return 0;
-        else if (o.listen) return sendReady(os, fd);
+        else if (!stdinOpen || (o.listen && rev & POLLHUP)) return 0;
         else netOpen = false;
       } else if (rfd === 0 && rev & (POLLIN | POLLHUP | POLLERR)) {
         const b = s.read(0, 65536);
         if (b.byteLength) {
-          s.sendto(fd, b, MSG_NOSIGNAL);
+          try {
+            s.sendto(fd, b, MSG_NOSIGNAL);
+          } catch (e) {
+            // The peer went after it had finished sending: nothing more to do, quietly.
+            if (netOpen || !(e instanceof SysError) || (e.errno !== Errno.EPIPE && e.errno !== Errno.ECONNRESET)) throw e;
+            return 0;
+          }
           continue;
         }
         stdinOpen = false;
@@ -269,21 +279,6 @@ function pump(os: AgentosApi, o: Opts, fd: number): number {
       }
     }
   }
-}
-
-/** What stdin has now (no waiting) to the socket; a peer gone meanwhile ends it quietly. */
-function sendReady(os: AgentosApi, fd: number): number {
-  const s = os.sys;
-  try {
-    while (s.poll([[0, POLLIN]], 0).length) {
-      const b = s.read(0, 65536);
-      if (!b.byteLength) break;
-      s.sendto(fd, b, MSG_NOSIGNAL);
-    }
-  } catch (e) {
-    if (!(e instanceof SysError) || (e.errno !== Errno.EPIPE && e.errno !== Errno.ECONNRESET)) throw e;
-  }
-  return 0;
 }
 
 function show(a: SockAddr): string {
