@@ -106,6 +106,22 @@ test('aos run with an anthropic model: tool_use over SSE, a 429 with retry-after
   assert.match(cut.stderr, /ended before the reply did/);
 });
 
+test('item 6 through a real backend: 429 after every retry exits 65 RATE_LIMITED (no core); a context-length error exits 97 CTX_OVERFLOW with a core', async () => {
+  const limited = { status: 429, headers: { 'retry-after': '0' }, pieces: ['{"error":{"message":"slow down"}}'] };
+  srv.script(limited, limited, limited, limited);
+  const r = await vm.exec('aos run --model fake-gpt --tools bash hi; echo "status=$?"');
+  assert.equal(r.stdout, 'status=65\n', r.stderr);
+  assert.match(r.stderr, /rate limited: .*HTTP 429: slow down \(after 4 attempts\)/);
+  srv.script({ status: 400, pieces: ['{"error":{"message":"This model\'s maximum context length is 128000 tokens","code":"context_length_exceeded"}}'] });
+  const o = await vm.exec('aos run --model fake-gpt --tools bash "a long story"; echo "status=$?"; aos core | tail -n 1');
+  const [status, core] = o.stdout.split('\n');
+  assert.equal(status, 'status=97', o.stderr);
+  const c = JSON.parse(core) as { exit: { code: number; name: string }; model: string; messages: { content: string }[] };
+  assert.deepEqual([c.exit.code, c.exit.name, c.model, c.messages[0].content], [97, 'CTX_OVERFLOW', 'fake-gpt', 'a long story']);
+  const cores = (await vm.exec('aos core')).stdout;
+  assert.ok(!cores.includes('"RATE_LIMITED"'), 'a routine exit (64-95) leaves no core');
+});
+
 test('a model server started in the VM on 127.0.0.1 is reached through the VM loopback: no policy entry, the placeholder never the key', async () => {
   // A fake OpenAI-compatible server in the VM's own node: SSE, a tool call and then an answer; it logs what it got.
   await vm.writeFile('/tmp/llm.js', String.raw`const http = require('http');
