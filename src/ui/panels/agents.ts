@@ -1,9 +1,9 @@
 // The Agents panel: start an agent (prompt, an operator's agent by name,
 // model, mock script, budget, its tools and those that wait for a person's
-// approval), see every agent the kernel
-// records (status, spend against budget, exit), pause, resume or kill one,
-// read its trace, and decide what waits for a person — intents
-// (Approve/Reject) and ask_human questions (Answer). All of it is vm.agents:
+// approval), see every agent the kernel records (status, spend against
+// budget, exit), pause, resume or kill one, read its trace, and decide what
+// waits for a person — intents (Approve/Reject) and ask_human questions
+// (Answer). All of it is vm.agents:
 // `aos run` as the VM's user, the kernel's agent table and its aosctl calls as
 // the host, so the policy and budgets hold as in a shell.
 
