@@ -234,6 +234,39 @@ test.describe('the playground Agents panel', () => {
     await page.evaluate(() => localStorage.removeItem('agentos-secrets'));
   });
 
+  test("a named agent (the operator's config) with the tools asked for: the config's ceiling holds", async ({ page }) => {
+    await open(page);
+    // The operator's agent, as root (the host's own call): its tools and budget are a ceiling.
+    await page.evaluate(async () => {
+      const vm = window.agentos.vm.vm;
+      await vm.mkdirp('/etc/aos/agents.d');
+      await vm.writeFile('/etc/aos/agents.d/reader.yaml', 'model: mock\ntools: [read_file, list_dir]\nbudget: 0.25\n');
+    });
+    await page.evaluate((s) => window.agentos.vm.writeFile('/tmp/reader.jsonl', s), [
+      line({ text: '', tool_calls: [{ name: 'read_file', arguments: { path: '/tmp/reader-notes' } }] }),
+      line({ text: 'The notes say: tea.', match: 'tea' }),
+      '',
+    ].join('\n'));
+    await page.evaluate(() => window.agentos.vm.writeFile('/tmp/reader-notes', 'tea\n'));
+    const p = page.locator('#agents');
+    await p.getByLabel('Prompt').fill('read my notes');
+    await p.getByLabel('Agent name').fill('reader');
+    await p.getByLabel('Model').fill('');
+    await p.getByLabel('Mock script').fill('/tmp/reader.jsonl');
+    await p.getByLabel('Budget (USD)').fill('');
+    // bash is asked for but not in the config: the kernel grants read_file alone.
+    await p.getByLabel('Tools given').fill('read_file, bash');
+    await p.getByLabel('Ask first (tools)').fill('');
+    await p.getByRole('button', { name: 'Start agent' }).click();
+    await expect(p.locator('p[role=status]')).toContainText('ended with exit 0: The notes say: tea.');
+    const row = p.locator('ul.agents li[data-status=exited]').first();
+    await expect(row).toContainText('reader · mock:/tmp/reader.jsonl');
+    await expect(row).toContainText(/of \$0\.2500/);
+    const trace = p.locator('pre.agent-trace');
+    await expect(trace).toContainText('"agent":"reader"');
+    await expect(trace).toContainText('"tools":["read_file"]');
+  });
+
   test('pause, resume and kill a running agent; reject an intent', async ({ page }) => {
     await open(page);
     await page.evaluate((s) => window.agentos.vm.writeFile('/tmp/sleepy.jsonl', s), `${line({ text: '', tool_calls: [{ name: 'bash', arguments: { command: 'sleep 60' } }] })}\n`);

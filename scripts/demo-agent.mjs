@@ -3,9 +3,10 @@
 // project in the VM, runs its test (which fails), edits the file with `bash`
 // (sed), runs the test again and stops with its answer; every step is printed
 // from the kernel's trace as it happens. The mock backend (a script, no
-// network) by default; with OPENAI_API_KEY set, a real model (gpt-4o-mini, or
-// $AOS_DEMO_MODEL) whose key stays on the host: a host-held secret the VM only
-// sees as a placeholder.
+// network) by default; with OPENAI_API_KEY (or ANTHROPIC_API_KEY) set, a real
+// model of the image's /etc/aos/models.yaml (gpt-4o-mini or
+// claude-3-5-haiku-latest, or $AOS_DEMO_MODEL) whose key stays on the host: a
+// host-held secret of that name, which the VM only sees as a placeholder.
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
@@ -19,10 +20,13 @@ if (!existsSync(join(ROOT, 'dist/node/index.js'))) {
 const { AgentVM } = await import(pathToFileURL(join(ROOT, 'dist/node/index.js')).href);
 
 const t0 = performance.now();
-const key = process.env.OPENAI_API_KEY;
-const model = process.env.AOS_DEMO_MODEL ?? 'gpt-4o-mini';
-const vm = new AgentVM(key ? {
-  policy: { secrets: { OPENAI_KEY: { value: key, hosts: ['api.openai.com'] } }, network: { allow: ['api.openai.com'] } },
+// The provider whose key is given: the secret's name and host are the ones the image's model table names.
+const provider = process.env.OPENAI_API_KEY
+  ? { secret: 'OPENAI_API_KEY', host: 'api.openai.com', model: 'gpt-4o-mini' }
+  : process.env.ANTHROPIC_API_KEY ? { secret: 'ANTHROPIC_API_KEY', host: 'api.anthropic.com', model: 'claude-3-5-haiku-latest' } : null;
+const model = process.env.AOS_DEMO_MODEL ?? provider?.model;
+const vm = new AgentVM(provider ? {
+  policy: { secrets: { [provider.secret]: { value: process.env[provider.secret], hosts: [provider.host] } }, network: { allow: [provider.host] } },
 } : {});
 await vm.start();
 
@@ -33,8 +37,7 @@ await vm.writeFile(`${APP}/test.mjs`, "import { add } from './sum.mjs';\nif (add
 
 const task = `The test in ${APP} fails (run: cd ${APP} && node test.mjs). Fix the bug in sum.mjs with bash, run the test again, and stop when it passes.`;
 let opts;
-if (key) {
-  await vm.vm.writeFile('/etc/aos/models.yaml', `models:\n  ${model}:\n    backend: openai\n    api_key_secret: OPENAI_KEY\n    input_usd_per_mtok: 0.15\n    output_usd_per_mtok: 0.6\n`);
+if (provider) {
   opts = { model, tools: ['bash', 'read_file'], budgetUsd: 0.05 };
 } else {
   const turns = [
@@ -53,7 +56,7 @@ const off = vm.agents.on('trace', ({ pid, event: e }) => {
   else if (e.type === 'tool_call') console.log(`[${pid}] ${e.name}: ${e.arguments?.command ?? JSON.stringify(e.arguments)}`);
   else if (e.type === 'tool_result') console.log(`      ${clip(String(e.content).trimEnd())}`);
 });
-console.log(`task: ${task}\n(${key ? `model ${model}, key held by the host` : 'mock backend'})\n`);
+console.log(`task: ${task}\n(${provider ? `model ${model}, key held by the host` : 'mock backend'})\n`);
 const agent = await vm.agents.run(task, opts);
 const r = await agent.wait();
 await new Promise((done) => setTimeout(done, 250)); // the last trace events

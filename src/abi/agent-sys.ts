@@ -50,6 +50,8 @@ export interface AgentInfo {
   budget: AgentBudgetInfo;
   exit: AgentExitReport | null;
   started: number;
+  /** Events in its trace so far: a reader knows whether there is more to read without reading it. */
+  events: number;
 }
 
 /** A model turn's outcome: the reply, or why the service refused or failed it (the agent's exit). */

@@ -105,3 +105,64 @@ test('aos run with an anthropic model: tool_use over SSE, a 429 with retry-after
   assert.equal(cut.stdout, 'status=98\n');
   assert.match(cut.stderr, /ended before the reply did/);
 });
+
+test('item 6 through a real backend: 429 after every retry exits 65 RATE_LIMITED (no core); a context-length error exits 97 CTX_OVERFLOW with a core', async () => {
+  const limited = { status: 429, headers: { 'retry-after': '0' }, pieces: ['{"error":{"message":"slow down"}}'] };
+  srv.script(limited, limited, limited, limited);
+  const r = await vm.exec('aos run --model fake-gpt --tools bash hi; echo "status=$?"');
+  assert.equal(r.stdout, 'status=65\n', r.stderr);
+  assert.match(r.stderr, /rate limited: .*HTTP 429: slow down \(after 4 attempts\)/);
+  srv.script({ status: 400, pieces: ['{"error":{"message":"This model\'s maximum context length is 128000 tokens","code":"context_length_exceeded"}}'] });
+  const o = await vm.exec('aos run --model fake-gpt --tools bash "a long story"; echo "status=$?"; aos core | tail -n 1');
+  const [status, core] = o.stdout.split('\n');
+  assert.equal(status, 'status=97', o.stderr);
+  const c = JSON.parse(core) as { exit: { code: number; name: string }; model: string; messages: { content: string }[] };
+  assert.deepEqual([c.exit.code, c.exit.name, c.model, c.messages[0].content], [97, 'CTX_OVERFLOW', 'fake-gpt', 'a long story']);
+  const cores = (await vm.exec('aos core')).stdout;
+  assert.ok(!cores.includes('"RATE_LIMITED"'), 'a routine exit (64-95) leaves no core');
+});
+
+test('a model server started in the VM on 127.0.0.1 is reached through the VM loopback: no policy entry, the placeholder never the key', async () => {
+  // A fake OpenAI-compatible server in the VM's own node: SSE, a tool call and then an answer; it logs what it got.
+  await vm.writeFile('/tmp/llm.js', String.raw`const http = require('http');
+const fs = require('fs');
+const sse = (o) => 'data: ' + JSON.stringify(o) + '\n\n';
+let n = 0;
+http.createServer((req, res) => {
+  let body = '';
+  req.on('data', (c) => (body += c));
+  req.on('end', () => {
+    fs.appendFileSync('/tmp/llm-seen.jsonl', JSON.stringify({ url: req.url, auth: req.headers.authorization, body: JSON.parse(body) }) + '\n');
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    if (n++ === 0) res.write(sse({ choices: [{ index: 0, delta: { tool_calls: [{ index: 0, id: 'c1', type: 'function', function: { name: 'bash', arguments: '{"command":"echo from-the-tool"}' } }] }, finish_reason: 'tool_calls' }] }));
+    else res.write(sse({ choices: [{ index: 0, delta: { content: 'the local model answers' }, finish_reason: 'stop' }] }));
+    res.write(sse({ choices: [], usage: { prompt_tokens: 10, completion_tokens: 5 } }));
+    res.end('data: [DONE]\n\n');
+  });
+}).listen(8090, '127.0.0.1', () => console.log('listening'));
+`);
+  // As root: the operator's table gets the local model (its key the secret for 127.0.0.1, which a VM server must not get).
+  const table = await vm.exec(`sudo sh -c 'cat >> /etc/aos/models.yaml' <<'EOF'
+  local-llm:
+    backend: openai
+    base_url: http://127.0.0.1:8090/v1
+    api_key_secret: OPENAI_KEY
+    input_usd_per_mtok: 0
+    output_usd_per_mtok: 0
+EOF`);
+  assert.equal(table.exitCode, 0, table.stderr);
+  const r = await vm.exec([
+    'node /tmp/llm.js > /tmp/llm.log 2>&1 & s=$!',
+    'for i in $(seq 200); do grep -q listening /tmp/llm.log && break; sleep 0.05; done',
+    'aos run --model local-llm --tools bash "say hi"; echo "status=$?"',
+    'kill $s',
+  ].join('\n'));
+  assert.equal(r.stdout, 'the local model answers\nstatus=0\n', r.stderr);
+  const seen = (await vm.exec('cat /tmp/llm-seen.jsonl')).stdout.trim().split('\n').map((l) => JSON.parse(l) as { url: string; auth: string; body: { model: string; messages: { content: string }[] } });
+  assert.deepEqual(seen.map((s) => [s.url, s.body.model]), [['/v1/chat/completions', 'local-llm'], ['/v1/chat/completions', 'local-llm']]);
+  assert.equal(seen[1].body.messages.at(-1)?.content, 'from-the-tool\n', 'the tool ran and its output went back');
+  for (const s of seen) assert.match(s.auth, /^Bearer aos-secret-OPENAI_KEY-[0-9a-f]{32}$/, 'a server in the VM gets the placeholder');
+  assert.ok(!JSON.stringify(seen).includes(KEY));
+  // It never left the VM: no network audit record for it.
+  assert.ok(!(await vm.audit()).some((e) => JSON.stringify(e).includes(':8090')));
+});

@@ -57,15 +57,21 @@ test('an allowed host: the backend streams its reply through the kernel, and the
 }));
 
 test('a host the network policy denies fails with the policy\'s error, and never sees the request', () => withKernel({ allow: ['api.openai.com'] }, async (k) => {
-  const seen = srv.seen.length;
-  await assert.rejects(backend().complete(REQ, kernelBackendIO(k, k.init.pid, new AbortController().signal)), (e: unknown) => {
+  const denied = openaiBackend({ baseUrl: 'https://api.denied.test/v1', retry: { attempts: 1 } });
+  await assert.rejects(denied.complete(REQ, kernelBackendIO(k, k.init.pid, new AbortController().signal)), (e: unknown) => {
     assert.ok(e instanceof SysError);
     assert.equal(e.errno, Errno.EACCES);
-    assert.equal(e.detail, `network access to ${srv.base} denied by the VM's network policy (allowlist: api.openai.com)`);
+    assert.equal(e.detail, 'network access to https://api.denied.test denied by the VM\'s network policy (allowlist: api.openai.com)');
     return true;
   });
-  assert.equal(srv.seen.length, seen);
   assert.deepEqual(trail(k).map((e) => e.decision), ['deny']);
+}));
+
+test('127.0.0.1 that the policy does not name is the VM\'s loopback: nothing listens there, so ECONNREFUSED, and the host\'s server never sees it', () => withKernel({ allow: ['api.openai.com'] }, async (k) => {
+  const seen = srv.seen.length;
+  await assert.rejects(backend().complete(REQ, kernelBackendIO(k, k.init.pid, new AbortController().signal)), /ECONNREFUSED|nothing listens/);
+  assert.equal(srv.seen.length, seen);
+  assert.deepEqual(trail(k), [], 'the VM\'s loopback is not the network: nothing audited');
 }));
 
 test('an ask entry waits for the host: a denial is EACCES, an approval lets the request go', () => withKernel({ allow: [`${srv.base} ask`] }, async (k) => {

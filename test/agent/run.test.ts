@@ -173,3 +173,17 @@ test('item 1: SIGUSR1 asks a running agent for a checkpoint, written at its next
   ].join('\n'));
   assert.equal(r.stdout, 'checkpointed\nstatus=0\n[1,["user","assistant","tool"],"let go\\n"]\n', r.stderr);
 });
+
+test("item 1: the prompt from stdin when none is given; a named agent's config (/etc/aos/agents.d) gives the model and tools", async () => {
+  await vm.writeFile('/tmp/stdin.jsonl', script({ text: 'got it from stdin', match: '^sort the list' }));
+  const r = await vm.exec('echo "sort the list" | aos run --mock /tmp/stdin.jsonl; echo "status=$?"');
+  assert.equal(r.stdout, 'got it from stdin\nstatus=0\n', r.stderr);
+  await vm.exec('sudo mkdir -p /etc/aos/agents.d');
+  assert.equal((await vm.exec("printf 'model: mock\\ntools: [list_dir]\\n' | sudo tee /etc/aos/agents.d/lister.yaml >/dev/null")).exitCode, 0);
+  await vm.writeFile('/tmp/lister.jsonl', script({ text: '', tool_calls: [{ name: 'list_dir', arguments: { path: '/etc/aos' } }] }, { text: 'listed', match: 'agents\\.d/' }));
+  const n = await vm.exec('echo "list /etc/aos" > /tmp/prompt; aos run lister --mock /tmp/lister.jsonl < /tmp/prompt & p=$!; wait $p; echo "status=$?"; echo $p');
+  const [answer, status, pid] = n.stdout.split('\n');
+  assert.deepEqual([answer, status], ['listed', 'status=0'], n.stderr);
+  const me = (await vm.agents.list()).find((a) => a.pid === Number(pid));
+  assert.deepEqual([me?.agent, me?.tools], ['lister', ['list_dir']]);
+});

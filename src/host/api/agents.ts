@@ -88,10 +88,8 @@ export async function runAos(spawn: (argv: string[]) => Promise<SpawnedProcess>,
 
 export class Agents {
   private readonly listeners = new Set<TraceListener>();
-  /** Events read per agent, by pid and start time (a pid is reused once the kernel forgot its agent). */
+  /** Events delivered per agent, by pid and start time (a pid is reused once the kernel forgot its agent). */
   private readonly seen = new Map<string, number>();
-  /** Agents whose whole trace was read. */
-  private readonly finished = new Set<string>();
   private timer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(private readonly port: AgentPort) {}
@@ -149,20 +147,23 @@ export class Agents {
 
   private async poll(): Promise<void> {
     try {
+      const live = new Set<string>();
       for (const a of await this.list()) {
         const key = `${a.pid}@${a.started}`;
-        if (this.finished.has(key)) continue;
+        live.add(key);
         const from = this.seen.get(key) ?? 0;
-        const events = await this.trace(a.pid, from);
+        // The list says how many events each trace has: only a trace with new ones is read (each
+        // read is a round trip to the page on a BrowserVM), an ended agent's included — a leftover
+        // descendant may still add to it (a question it asks, a refusal).
+        if (a.events <= from) continue;
+        const events = await this.trace(a.pid, from).catch(() => []); // reaped since the list: gone
         this.seen.set(key, from + events.length);
-        // Listed as exited before this read: the read had its last event, so it is not read again
-        // (each read is a round trip to the page on a BrowserVM). What a leftover descendant adds
-        // later (the answer to a question it asked) is in trace(pid), not in these events.
-        if (a.status === 'exited') this.finished.add(key);
         for (const event of events) this.listeners.forEach((l) => l({ pid: a.pid, event }));
       }
+      // Agents the kernel forgot are forgotten here too.
+      for (const key of this.seen.keys()) if (!live.has(key)) this.seen.delete(key);
     } catch {
-      // the VM stopped, or an agent was reaped between list and trace: the next poll sees
+      // the VM stopped: the next poll sees
     }
     if (this.listeners.size) this.timer = setTimeout(() => void this.poll(), POLL_MS);
   }

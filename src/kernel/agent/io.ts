@@ -2,14 +2,18 @@
 // `pid`: its `http` takes the same path as that process's own `http` syscall
 // (net/request.ts: the network policy's decision, the host's approval for an
 // `ask` entry, the audit trail, the host's fetch), so a backend reaches no
-// host the process could not; `readFile` reads the VM as the process would.
+// host the process could not — and a URL on the VM's loopback reaches the
+// server listening in the VM (net/loopback.ts: a model server the guest
+// started, outside the policy, no secret put in); `readFile` reads the VM as
+// the process would.
 
 import { concatBytes } from '../../abi/bytes.js';
 import { Errno, SysError } from '../../abi/errno.js';
 import { O_RDONLY } from '../../abi/fcntl.js';
 import { longTimeout } from '../../abi/long-timeout.js';
 import type { Kernel } from '../kernel.js';
-import { decideAsync, hostFetch } from '../net/request.js';
+import { loopbackFetch, vmServer } from '../net/loopback.js';
+import { decideAsync, hostFetch, type Allowed } from '../net/request.js';
 import { toSysError } from '../net/stack.js';
 import { WaitQueue } from '../waitqueue.js';
 import type { BackendIO, BackendResponse } from './backend.js';
@@ -30,7 +34,10 @@ export function kernelBackendIO(k: Kernel, pid: number, signal: AbortSignal): Ba
     async http(req) {
       if (signal.aborted) throw new SysError(Errno.EINTR, 'model call interrupted');
       const method = (req.method || 'GET').toUpperCase();
-      const decision = await decideAsync(k, pid, method, req.url);
+      const p = k.procs.get(pid);
+      if (!p) throw new SysError(Errno.ESRCH, `no process ${pid}`);
+      const local = vmServer(k, req.url);
+      const decision: Allowed | null = local ? null : await decideAsync(k, pid, method, req.url);
       // Our own controller: the caller's signal, or the transfer's timeout, ends the request.
       const ctl = new AbortController();
       let timedOut: string | null = null;
@@ -38,14 +45,15 @@ export function kernelBackendIO(k: Kernel, pid: number, signal: AbortSignal): Ba
       signal.addEventListener('abort', () => ctl.abort(), { once: true });
       let res;
       try {
-        res = await hostFetch(k, decision, {
+        const request = {
           method,
           url: req.url,
           headers: req.headers,
           body: req.body ?? null,
           connectTimeoutMs: req.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
           signal: ctl.signal,
-        });
+        };
+        res = await (local ? loopbackFetch(k, p, local, request) : hostFetch(k, decision!, request));
       } catch (e) {
         timer?.clear();
         throw toSysError(e, timedOut);

@@ -41,7 +41,7 @@ export function info(a: AgentProc): AgentInfo {
     pid: a.pid, ppid: a.ppid, parent: a.parent?.pid ?? 0, agent: a.agent, model: a.model, status: a.status, tools: a.tools,
     budget: { limitUsd: lim(b.limitUsd), spentUsd: round(b.spentUsd), tokensLimit: lim(b.tokensLimit), tokensUsed: b.tokensUsed },
     exit: a.exit ? { ...a.exit, name: String(a.exit.name) } : null,
-    started: a.started,
+    started: a.started, events: a.trace.length,
   };
 }
 

@@ -1,8 +1,9 @@
-// The Agents panel: start an agent (prompt, model, mock script, budget, the
-// tools that wait for a person's approval), see every agent the kernel
-// records (status, spend against budget, exit), pause, resume or kill one,
-// read its trace, and decide what waits for a person — intents
-// (Approve/Reject) and ask_human questions (Answer). All of it is vm.agents:
+// The Agents panel: start an agent (prompt, an operator's agent by name,
+// model, mock script, budget, its tools and those that wait for a person's
+// approval), see every agent the kernel records (status, spend against
+// budget, exit), pause, resume or kill one, read its trace, and decide what
+// waits for a person — intents (Approve/Reject) and ask_human questions
+// (Answer). All of it is vm.agents:
 // `aos run` as the VM's user, the kernel's agent table and its aosctl calls as
 // the host, so the policy and budgets hold as in a shell.
 
@@ -17,9 +18,11 @@ const TRACE_LINES = 200;
 export class AgentsPanel {
   readonly root: HTMLElement;
   private readonly prompt = el('textarea', { ariaLabel: 'Prompt', placeholder: 'What should the agent do?', rows: 3, required: true });
-  private readonly model = el('input', { type: 'text', ariaLabel: 'Model', value: 'mock', spellcheck: false });
+  private readonly agent = el('input', { type: 'text', ariaLabel: 'Agent name', placeholder: 'agent: NAME of /etc/aos/agents.d/NAME.yaml (none: ad hoc)', spellcheck: false });
+  private readonly model = el('input', { type: 'text', ariaLabel: 'Model', placeholder: 'model: mock (with a script), or one of models.yaml', spellcheck: false });
   private readonly mock = el('input', { type: 'text', ariaLabel: 'Mock script', placeholder: '/tmp/script.jsonl (model mock)', spellcheck: false });
   private readonly budget = el('input', { type: 'number', ariaLabel: 'Budget (USD)', placeholder: 'budget USD', min: '0', step: 'any' });
+  private readonly tools = el('input', { type: 'text', ariaLabel: 'Tools given', placeholder: 'tools: bash,read_file (none: all)', spellcheck: false });
   private readonly ask = el('input', { type: 'text', ariaLabel: 'Ask first (tools)', placeholder: 'ask first: write_file,bash', spellcheck: false });
   private readonly waiting = el('ul', { className: 'agents-pending', ariaLabel: 'Waiting for you' });
   private readonly list = el('ul', { className: 'agents', ariaLabel: 'Agents' });
@@ -30,7 +33,7 @@ export class AgentsPanel {
   private busy = false;
 
   constructor(private readonly agents: () => Agents) {
-    const form = el('form', { className: 'agents-form' }, this.prompt, this.model, this.mock, this.budget, this.ask,
+    const form = el('form', { className: 'agents-form' }, this.prompt, this.agent, this.model, this.mock, this.budget, this.tools, this.ask,
       el('button', { type: 'submit', className: 'small', textContent: 'Start agent' }));
     form.addEventListener('submit', (e) => {
       e.preventDefault();
@@ -38,6 +41,7 @@ export class AgentsPanel {
     });
     const about = el('p', { className: 'muted' },
       'An agent is a process (aos run): its tools are this VM, its budget and trace the kernel\'s. ',
+      'An agent named here runs with its operator config (/etc/aos/agents.d/NAME.yaml: model, budget, tools as a ceiling). ',
       'Model mock answers from a script in the VM (one JSON line a turn, docs/agents.md); other models come from /etc/aos/models.yaml with a key from the Keys panel.');
     this.root = el('section', { id: 'agents', className: 'panel' }, about, form, this.message,
       el('h3', { textContent: 'Waiting for you' }), this.waiting,
@@ -48,12 +52,16 @@ export class AgentsPanel {
     const prompt = this.prompt.value.trim();
     if (!prompt) return;
     const budget = this.budget.value === '' ? undefined : Number(this.budget.value);
-    const ask = this.ask.value.split(',').map((t) => t.trim()).filter(Boolean);
+    const list = (i: HTMLInputElement) => i.value.split(',').map((t) => t.trim()).filter(Boolean);
+    const tools = list(this.tools);
+    const ask = list(this.ask);
     try {
       const a = await this.agents().run(prompt, {
+        agent: this.agent.value.trim() || undefined,
         model: this.model.value.trim() || undefined,
         mock: this.mock.value.trim() || undefined,
         budgetUsd: budget,
+        ...(tools.length ? { tools } : {}),
         ...(ask.length ? { ask } : {}),
       });
       this.message.textContent = `Agent ${a.pid} started.`;
