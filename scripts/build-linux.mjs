@@ -215,13 +215,15 @@ async function bootAndSave(files) {
       const timer = setTimeout(() => fail(new Error(`build-linux: the guest did not get ready in ${BOOT_TIMEOUT_MS / 1000} s; its console:\n${serial}`)), BOOT_TIMEOUT_MS);
       emulator.add_listener('serial0-output-byte', (b) => {
         serial += String.fromCharCode(b);
-        if (serial.includes('\x02R')) {
+        // Ready: the agent zeroes the free memory (v86 saves only nonzero pages), then says so.
+        if (b === 0x0a && serial.endsWith('\x02R\n')) emulator.serial0_send('F\n');
+        if (serial.includes('\x02F\n')) {
           clearTimeout(timer);
           ok();
         }
       });
     });
-    if (serial.replace('\x02R', '').trim()) console.warn(`build-linux: the guest's console said:\n${serial}`);
+    if (serial.replace('\x02R\n', '').replace('\x02F\n', '').trim()) console.warn(`build-linux: the guest's console said:\n${serial}`);
     return await emulator.save_state();
   } finally {
     await emulator.destroy();

@@ -20,7 +20,8 @@
 //            I<bytes>           the job's stdin   E  its end
 //            K<signal number>   to every process but this one (kill -1)
 //            Z<rows> <cols>     ttyS1's new size (the kernel sends SIGWINCH to its foreground group)
-//          Guest to host: \002R (ready, once), \002X<status> (the job ended).
+//            F                  zero the free memory (the build, before it saves the state)
+//          Guest to host: \002R (ready, once), \002X<status> (the job ended), \002F (memory zeroed).
 //   ttyS1  the job's stdout (a pipe to the job, or its terminal with Y)
 //   ttyS2  the job's stderr
 // Built with gcc -m32 -static -nostdlib (scripts/build-linux.mjs): no libc, raw i386 system calls.
@@ -29,10 +30,10 @@ typedef unsigned int u32;
 
 enum {
   SYS_exit = 1, SYS_fork = 2, SYS_read = 3, SYS_write = 4, SYS_open = 5, SYS_close = 6, SYS_execve = 11,
-  SYS_chdir = 12, SYS_getpid = 20, SYS_mount = 21, SYS_kill = 37, SYS_ioctl = 54, SYS_fcntl = 55, SYS_setpgid = 57, SYS_dup2 = 63, SYS_setsid = 66,
+  SYS_chdir = 12, SYS_getpid = 20, SYS_mount = 21, SYS_kill = 37, SYS_brk = 45, SYS_ioctl = 54, SYS_fcntl = 55, SYS_setpgid = 57, SYS_dup2 = 63, SYS_setsid = 66,
   SYS_settimeofday = 79, SYS_wait4 = 114, SYS_poll = 168, SYS_rt_sigprocmask = 175, SYS_signalfd4 = 327, SYS_pipe2 = 331,
 };
-enum { O_RDWR = 2, O_NOCTTY = 0400, O_NONBLOCK = 04000, O_CLOEXEC = 02000000, F_SETFL = 4 };
+enum { O_WRONLY = 1, O_RDWR = 2, O_NOCTTY = 0400, O_NONBLOCK = 04000, O_CLOEXEC = 02000000, F_SETFL = 4 };
 enum { ENOENT = 2, EINTR = 4, EAGAIN = 11, EACCES = 13, ENOEXEC = 8 };
 enum { POLLIN = 1, POLLOUT = 4, POLLERR = 8, POLLHUP = 16 };
 enum { TCGETS = 0x5401, TCSETS = 0x5402, TCSBRK = 0x5409, TIOCSCTTY = 0x540E, TIOCSPGRP = 0x5410, TIOCSWINSZ = 0x5414, MS_BIND = 4096 };
@@ -105,8 +106,8 @@ static int job;                        // its pid, 0 when none
 static int status, exited;             // set when the job's process has ended
 static int inw = -1, outr = -1, errr = -1; // our ends of its stdin, stdout and stderr pipes
 static int stdin_end;                  // E came: close stdin once the buffered bytes are written
-static char inbuf[1 << 18];
-static unsigned long inlen;
+static char inbuf[1 << 22]; // stdin the job has not read yet; beyond this it is dropped
+static unsigned long inoff, inlen; // written up to inoff, buffered up to inlen
 
 // The field a control line's letter adds to (lowercase: appended to the last one).
 static char *field(char **slot, const char *s, int more) {
@@ -123,7 +124,7 @@ static char *field(char **slot, const char *s, int more) {
 static long unescape(char *s, long n) {
   long o = 0;
   for (long i = 0; i < n; i++) {
-    if (s[i] == '\\' && i + 3 < n + 1 && s[i + 1] >= '0' && s[i + 1] <= '3') {
+    if (s[i] == '\\' && i + 3 < n && s[i + 1] >= '0' && s[i + 1] <= '3') {
       s[o++] = (char)(((s[i + 1] - '0') << 6) | ((s[i + 2] - '0') << 3) | (s[i + 3] - '0'));
       i += 3;
     } else s[o++] = s[i];
@@ -247,7 +248,7 @@ static void finish(int code) {
   char num[16];
   if (inw >= 0) S1(SYS_close, inw);
   inw = -1;
-  inlen = 0;
+  inoff = inlen = 0;
   // Every byte of the job's on its way out before the status (TCSBRK 1 is tcdrain).
   S3(SYS_ioctl, out1, TCSBRK, 1);
   S3(SYS_ioctl, out2, TCSBRK, 1);
@@ -300,7 +301,7 @@ static void start(void) {
     errr = err[0];
   }
   stdin_end = 0;
-  inlen = 0;
+  inoff = inlen = 0;
   if (pid < 0) {
     reset_job();
     finish(126);
@@ -315,6 +316,34 @@ static void resize(char *f) {
   while (*c && *c != ' ') c++;
   size.rows = (unsigned short)atou(f);
   size.cols = (unsigned short)(*c ? atou(c + 1) : 0);
+}
+
+// Free memory full of boot-time garbage makes the saved state big: v86 leaves out only zero pages.
+// The page cache goes first; then most of the free memory is taken as heap, which the kernel
+// zero-fills as it is touched, and given back (a freed page is not cleared again). A margin stays
+// free: PID 1 must never meet the OOM killer.
+static void zero_free_memory(void) {
+  static char info[4096];
+  int fd = (int)S3(SYS_open, "/proc/sys/vm/drop_caches", O_WRONLY, 0);
+  if (fd >= 0) { say(fd, "3\n"); S1(SYS_close, fd); }
+  fd = (int)S3(SYS_open, "/proc/meminfo", 0, 0);
+  long n = fd < 0 ? 0 : S3(SYS_read, fd, info, sizeof info - 1);
+  if (fd >= 0) S1(SYS_close, fd);
+  long kb = 0;
+  for (long i = 0; i + 8 < n; i++) {
+    if (info[i] == 'M' && info[i + 1] == 'e' && info[i + 2] == 'm' && info[i + 3] == 'F' && info[i + 7] == ':') {
+      for (i += 8; info[i] == ' '; i++) {}
+      kb = atou(info + i);
+      break;
+    }
+  }
+  long bytes = (kb - 12 * 1024) * 1024;
+  if (bytes > 0) {
+    char *base = (char *)S1(SYS_brk, 0), *top = (char *)S1(SYS_brk, base + bytes);
+    for (volatile char *p = base; p < top; p += 4096) *p = 0;
+    S1(SYS_brk, base);
+  }
+  say(ctl, "\002F\n");
 }
 
 static void line(char *l, long n) {
@@ -344,6 +373,7 @@ static void line(char *l, long n) {
     case 'E': stdin_end = 1; break;
     case 'K': S2(SYS_kill, -1, atou(f)); break;
     case 'Z': resize(f); S3(SYS_ioctl, out1, TIOCSWINSZ, &size); break;
+    case 'F': zero_free_memory(); break;
   }
 }
 
@@ -408,12 +438,11 @@ void __attribute__((noreturn, used)) agent_main(void) {
     if (p[2].revents) pump(&outr, out1);
     if (p[3].revents) pump(&errr, out2);
     if (p[4].revents & POLLOUT) {
-      long w = S3(SYS_write, inw, inbuf, inlen);
-      if (w > 0) {
-        for (unsigned long i = (unsigned long)w; i < inlen; i++) inbuf[i - w] = inbuf[i];
-        inlen -= (unsigned long)w;
-      } else if (w != -EAGAIN && w != -EINTR) inlen = 0; // the job closed its stdin
-    } else if (p[4].revents & (POLLERR | POLLHUP)) inlen = 0;
+      long w = S3(SYS_write, inw, inbuf + inoff, inlen - inoff);
+      if (w > 0) inoff += (unsigned long)w;
+      else if (w != -EAGAIN && w != -EINTR) inoff = inlen; // the job closed its stdin
+      if (inoff == inlen) inoff = inlen = 0;
+    } else if (p[4].revents & (POLLERR | POLLHUP)) inoff = inlen = 0;
     if (stdin_end && !inlen && inw >= 0) {
       S1(SYS_close, inw);
       inw = -1;
