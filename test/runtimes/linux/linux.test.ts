@@ -84,7 +84,10 @@ async function recorded(argv: string[], size = { cols: 80, rows: 24 }) {
   let out = '';
   term.onData((b) => (out += new TextDecoder().decode(b)));
   const until = async (re: RegExp) => {
-    while (!re.test(out)) await new Promise((r) => setTimeout(r, 50));
+    // Bounded, so that a missing line fails here, with what came, rather than at the test's limit.
+    for (const end = Date.now() + 60_000; !re.test(out); await new Promise((r) => setTimeout(r, 50))) {
+      if (Date.now() > end) assert.fail(`${re} never came; the terminal showed ${JSON.stringify(out)}`);
+    }
   };
   return { term, until, out: () => out };
 }
