@@ -66,7 +66,7 @@ export class Guest {
     } as ConstructorParameters<typeof V86>[0]);
     await new Promise<void>((ok) => emulator.add_listener('emulator-loaded', () => ok()));
     runFlatOut(emulator);
-    emulator.run();
+    void emulator.run();
     return new Guest(emulator, server);
   }
 

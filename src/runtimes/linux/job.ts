@@ -24,7 +24,7 @@ export function guestPath(path: string): string {
   return SHARED.some((d) => path === `/${d}` || path.startsWith(`/${d}/`)) ? path : `/aos${path === '/' ? '' : path}`;
 }
 
-/** One field as control lines: `K<piece>` then `k<piece>`... */
+/** One field as control lines: `A<piece>`, then `a<piece>` for each further piece. */
 function field(letter: string, value: string): string {
   const bytes = new TextEncoder().encode(value);
   let lines = `${letter}${escapeField(bytes.subarray(0, PIECE))}\n`;
