@@ -1,12 +1,15 @@
-// The `linux` runtime (decisions 0067, 0074): a real Linux guest (v86) resumed from the package's
-// saved state. The first run on a fresh machine (read the package's files, resume the state, the
-// first job: set the clock, mount the 9p share) and warm `linux -c true` (the worker's guest
-// kept), beside `sh -c true` in agentOS and on the host, in the same run. Skipped, with a line
-// saying so, when dist/linux is not built (node scripts/build-linux.mjs).
+// The `linux` runtime (decisions 0067, 0074, 0080): a real Linux guest (v86) resumed from the
+// package's saved state. The first run on a fresh machine (read the package's files, resume the
+// state, the first job: set the clock, mount the 9p share) and warm `linux -c true` (the worker's
+// guest kept), beside `sh -c true` in agentOS and on the host, in the same run; the same two in
+// Chromium through BrowserVM (the package fetched from the page's origin), beside exec('true')
+// there. Skipped, with a line saying so, when dist/linux is not built (node
+// scripts/build-linux.mjs); the Chromium rows also when Chromium is not installed.
 
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { boot, type Machine } from '../src/host/node/index.js';
+import { BrowserVM, ENGINE_DEFAULTS } from '../src/host/playwright/index.js';
 import { WEXITSTATUS } from '../src/abi/wait.js';
 import type { Figure } from './run.js';
 
@@ -37,6 +40,51 @@ export async function runLinuxBenches(): Promise<Figure[]> {
     console.log('bench: linux skipped (dist/linux is not built: node scripts/build-linux.mjs)');
     return [];
   }
+  return [...await nodeFigures(), ...await chromiumFigures()];
+}
+
+async function chromiumFigures(): Promise<Figure[]> {
+  if (!existsSync(ENGINE_DEFAULTS.chromium.path)) {
+    console.log('bench: linux in Chromium left out (no Chromium)');
+    return [];
+  }
+  const vm = new BrowserVM();
+  await vm.start();
+  try {
+    const timed = async (cmd: string) => {
+      const t0 = performance.now();
+      const r = await vm.exec(cmd);
+      if (r.exitCode !== 0) throw new Error(`linux bench: ${cmd} failed in Chromium (${r.exitCode}): ${r.stderr}`);
+      return performance.now() - t0;
+    };
+    await timed('agentos-software install linux >/dev/null');
+    const first = await timed('linux true');
+    const warm: number[] = [];
+    const exec: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      warm.push(await timed("linux -c 'true'"));
+      exec.push(await timed('true'));
+    }
+    const baseline = { name: `exec('true') in the same page, interleaved, p50`, value: p50(exec), unit: 'ms' };
+    return [
+      {
+        name: 'chromium: linux true, first run in a fresh page (read the image from the VM\'s files, resume, first job; exec → result)', host: 'browser', value: first, unit: 'ms',
+        goal: '≤ 1500 ms', met: first <= 1500, baseline,
+      },
+      {
+        name: `chromium: linux -c true, warm guest if the same worker runs it (exec → result, p50 of ${RUNS})`, host: 'browser', value: p50(warm), unit: 'ms',
+        goal: '≤ 100 ms', met: p50(warm) <= 100, baseline,
+      },
+    ];
+  } catch (err) {
+    console.log(`bench: linux in Chromium failed, left out: ${(err as Error).message}`);
+    return [];
+  } finally {
+    await vm.stop();
+  }
+}
+
+async function nodeFigures(): Promise<Figure[]> {
   const m = await boot();
   try {
     const install = await m.run(['/opt/agentos/bin/agentos-software', 'install', 'linux']);

@@ -6,7 +6,8 @@
 //      wasm/linux/out/apt; nothing of the host's apt changes), downloads seabios, the
 //      bookworm 686 kernel (linux-image-686's dependency: non-PAE, as v86 has no PAE) and
 //      busybox-static:i386.
-//   2. The initramfs: busybox, the virtio and 9p modules, and wasm/linux/init.
+//   2. The initramfs: busybox, the virtio and 9p modules, wasm/linux/init and the agent it hands
+//      PID 1 to (wasm/linux/agent.c, compiled here: gcc -m32, no libc).
 //   3. v86 boots it headless until init says it is ready; the saved state, zstd-compressed (v86
 //      decompresses it itself on a resume, in its own wasm: gunzip in JavaScript took 1.5–2 s), is
 //      the package's share/linux/state.bin.zst.
@@ -41,7 +42,7 @@ export async function buildLinux(root) {
   const out = join(src, 'out');
   const pkg = join(root, 'dist/linux');
   mkdirSync(out, { recursive: true });
-  for (const tool of ['apt-get', 'dpkg-deb', 'zstd']) {
+  for (const tool of ['apt-get', 'dpkg-deb', 'zstd', 'gcc']) {
     if (spawnSync(tool, ['--version']).status !== 0) return `skipped: ${tool} not found (the linux package is built from Debian's packages; its state is zstd-compressed)`;
   }
   const debs = fetchDebs(join(out, 'apt'));
@@ -51,7 +52,9 @@ export async function buildLinux(root) {
   const v86Dir = dirname(dirname(require.resolve('v86')));
   const v86Version = JSON.parse(readFileSync(join(v86Dir, 'package.json'), 'utf8')).version;
   const init = readFileSync(join(src, 'init'));
-  const key = hash(debs.map((d) => d.split('/').pop()), init.toString('latin1'), CMDLINE, MEMORY_MB, MODULES, v86Version, readFileSync(fileURLToPath(import.meta.url), 'utf8'));
+  const agent = compileAgent(join(src, 'agent.c'), join(out, 'aos-agent'));
+  if (typeof agent === 'string') return `skipped: ${agent}`;
+  const key = hash(debs.map((d) => d.split('/').pop()), init.toString('latin1'), agent.toString('latin1'), CMDLINE, MEMORY_MB, MODULES, v86Version, readFileSync(fileURLToPath(import.meta.url), 'utf8'));
   const stamp = `${pkg}.payload`; // beside the package, not in it
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === key && existsSync(join(pkg, 'share/linux/state.bin.zst'))) {
     publishPackages(join(root, 'dist'));
@@ -74,6 +77,7 @@ export async function buildLinux(root) {
     { name: 'dev/console', mode: 0o20600, rdev: [5, 1] },
     { name: 'init', mode: 0o100755, data: init },
     { name: 'bin/busybox', mode: 0o100755, data: readFileSync(join(tree, 'bin/busybox')) },
+    { name: 'bin/aos-agent', mode: 0o100755, data: agent },
     ...modules.map(([m, file]) => ({ name: `lib/modules/${m}.ko`, mode: 0o100644, data: readFileSync(file) })),
   ]), { level: 9 });
 
@@ -148,6 +152,16 @@ function fetchDebs(dir) {
   return have().map((f) => join(debs, f));
 }
 
+/** The guest's agent: a static i386 binary with no libc (its system calls are inline). */
+function compileAgent(source, binary) {
+  const cc = spawnSync('gcc', [
+    '-m32', '-static', '-nostdlib', '-Os', '-fno-pie', '-no-pie', '-ffreestanding', '-fno-builtin', '-fno-stack-protector',
+    '-fno-asynchronous-unwind-tables', '-Wl,--build-id=none', '-s', '-o', binary, source,
+  ], { encoding: 'utf8' });
+  if (cc.status !== 0) return `gcc -m32 could not build the guest's agent: ${(cc.stderr || cc.error?.message || '').trim().split('\n').pop()}`;
+  return readFileSync(binary);
+}
+
 function findModule(dir, name) {
   for (const e of readdirSync(dir, { withFileTypes: true })) {
     if (e.isDirectory()) {
@@ -201,13 +215,15 @@ async function bootAndSave(files) {
       const timer = setTimeout(() => fail(new Error(`build-linux: the guest did not get ready in ${BOOT_TIMEOUT_MS / 1000} s; its console:\n${serial}`)), BOOT_TIMEOUT_MS);
       emulator.add_listener('serial0-output-byte', (b) => {
         serial += String.fromCharCode(b);
-        if (serial.includes('\x02R')) {
+        // Ready: the agent zeroes the free memory (v86 saves only nonzero pages), then says so.
+        if (b === 0x0a && serial.endsWith('\x02R\n')) emulator.serial0_send('F\n');
+        if (serial.includes('\x02F\n')) {
           clearTimeout(timer);
           ok();
         }
       });
     });
-    if (serial.replace('\x02R', '').trim()) console.warn(`build-linux: the guest's console said:\n${serial}`);
+    if (serial.replace('\x02R\n', '').replace('\x02F\n', '').trim()) console.warn(`build-linux: the guest's console said:\n${serial}`);
     return await emulator.save_state();
   } finally {
     await emulator.destroy();

@@ -33,6 +33,7 @@ import { SoftwareBroker } from './software/broker.js';
 import { Call, type AnyHandler } from './syscall.js';
 import { handlers } from './sys/table.js';
 import { acquire, leaderExited } from './tty/jobctl.js';
+import { processEnded } from './tty/killed-restore.js';
 import { Ptys } from './tty/pty.js';
 import { NetStack } from './net/stack.js';
 import { HostSecrets } from './net/secrets.js';
@@ -477,6 +478,7 @@ export class Kernel {
     else this.runner.kill(p);
     this.live.delete(p);
     p.alarmTimer?.clear();
+    processEnded(p, status);
     leaderExited(this, p);
     p.fds.closeAll();
     for (const c of p.children) {

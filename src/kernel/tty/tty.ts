@@ -19,6 +19,7 @@ import type { Call } from '../syscall.js';
 import type { FileOps } from '../vfs/types.js';
 import { WaitQueue } from '../waitqueue.js';
 import { acquire, backgroundCheck, disassociate, setForeground, signalGroup } from './jobctl.js';
+import { noteChange, type Settings } from './killed-restore.js';
 import { LineDiscipline } from './ldisc.js';
 import { copyTermios } from './termios-default.js';
 
@@ -39,6 +40,14 @@ export class Tty {
   hungUp = false;
   slaveOpens = 0;
   private slaveEverOpened = false;
+  /** Its settings as killed-restore.ts sees them. */
+  readonly settings: Settings = {
+    get: () => this.ldisc.termios,
+    set: (t) => {
+      this.ldisc.setTermios(t);
+      this.queue.wake();
+    },
+  };
 
   constructor(
     readonly index: number,
@@ -251,6 +260,7 @@ export class Tty {
         const wait = change();
         if (wait) return wait as unknown as Value;
         if (req === TCSETSF) this.ldisc.flushInput();
+        if (!master) noteChange(p, this.settings, t);
         this.ldisc.setTermios(t);
         this.queue.wake();
         return 0;

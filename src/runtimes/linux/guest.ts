@@ -1,6 +1,6 @@
 // One Linux guest: v86 resumed from the package's saved state, driven over three serial ports
-// by the package's /init (wasm/linux/init): ttyS0 carries control lines both ways, ttyS1 and
-// ttyS2 the job's stdout and stderr as raw bytes. Its 9p device is answered by a P9Server.
+// by the guest's agent (wasm/linux/agent.c, its PID 1): ttyS0 carries control lines both ways,
+// ttyS1 and ttyS2 the job's stdout and stderr as raw bytes. Its 9p device is answered by a P9Server.
 
 import { V86 } from 'v86';
 import { P9Server } from './p9.js';
@@ -16,9 +16,7 @@ export interface GuestFiles {
 
 /** The hardware the state was saved with (scripts/build-linux.mjs): a resume must match it. */
 export const GUEST_MEMORY_BYTES = 80 * 2 ** 20;
-/** Control lines are canonical tty lines (at most 4095 bytes); a job's script goes in pieces. */
-const JOB_CHUNK = 768;
-/** Stdin bytes per line: escaped, at most 4 characters each. */
+/** Stdin bytes per control line: escaped, at most 4 characters each. */
 export const STDIN_CHUNK = 512;
 
 export interface JobIO {
@@ -36,8 +34,6 @@ export class Guest {
   busy = false;
   /** No job has run since the resume: the guest's clock is still the build's. */
   resumed = true;
-  /** The last job ran on ttyS1 as its terminal, which the next job without one must make raw again. */
-  ttyUsed = false;
   /** The kernel's last words once the guest has stopped (a job is root there: it can crash or power off the guest). */
   stopped: string | null = null;
   private control = '';
@@ -66,27 +62,31 @@ export class Guest {
       disable_keyboard: true,
       disable_mouse: true,
       disable_speaker: true,
-      autostart: true,
+      autostart: false,
     } as ConstructorParameters<typeof V86>[0]);
-    await new Promise<void>((ok) => emulator.add_listener('emulator-started', () => ok()));
+    await new Promise<void>((ok) => emulator.add_listener('emulator-loaded', () => ok()));
+    runFlatOut(emulator);
+    void emulator.run();
     return new Guest(emulator, server);
   }
 
-  /** Start `script` (a busybox sh script, run in a subshell of init); resolves with its exit status, or null if the guest died. */
-  run(script: string): Promise<number | null> {
+  /** Start a job (its control lines: job.ts); resolves with its exit status, or null if the guest died. */
+  run(lines: string): Promise<number | null> {
     this.busy = true;
     this.resumed = false;
     this.control = '';
-    const bytes = new TextEncoder().encode(script);
-    let lines = '';
-    for (let i = 0; i < bytes.length; i += JOB_CHUNK) lines += `J${printfEscape(bytes.subarray(i, i + JOB_CHUNK))}\n`;
     this.emulator.serial0_send(`${lines}G\n`);
     return new Promise((ok) => (this.ended = ok));
   }
 
   /** The job's stdin: bytes as one escaped line (at most STDIN_CHUNK of them), or its end. */
   stdin(bytes: Uint8Array | null): void {
-    this.emulator.serial0_send(bytes ? `I${printfEscape(bytes)}\n` : 'E\n');
+    this.emulator.serial0_send(bytes ? `I${escapeField(bytes)}\n` : 'E\n');
+  }
+
+  /** The terminal's new size, for a job on the guest's ttyS1: its foreground group gets SIGWINCH. */
+  resize(rows: number, cols: number): void {
+    this.emulator.serial0_send(`Z${rows} ${cols}\n`);
   }
 
   /** Keys for a job on the guest's terminal (ttyS1): raw bytes, to its line discipline. */
@@ -94,9 +94,9 @@ export class Guest {
     this.emulator.serial_send_bytes(1, bytes);
   }
 
-  /** A signal (by name: INT, TERM, ...) to the job's process group in the guest. */
-  signal(name: string): void {
-    this.emulator.serial0_send(`K${name}\n`);
+  /** A signal (Linux's number, which is agentOS's) to every guest process but the agent. */
+  signal(sig: number): void {
+    this.emulator.serial0_send(`K${sig}\n`);
   }
 
   /** Hand over what the job wrote since the last call. */
@@ -114,7 +114,7 @@ export class Guest {
       this.control += String.fromCharCode(b);
       return;
     }
-    // Lines init writes start with \x02; anything else is a kernel message, of which only the last
+    // Lines the agent writes start with \x02; anything else is a kernel message, of which only the last
     // words of a panic, power-off, halt or reboot matter: the guest is gone (nothing boots it again:
     // panic=0, no disk), so the job ends and the guest is not reused.
     const line = this.control;
@@ -136,16 +136,40 @@ export class Guest {
   }
 }
 
-/** Bytes as a printf(1) format that prints exactly them, in printable ASCII only. */
-export function printfEscape(bytes: Uint8Array): string {
+/** Bytes as one field of a control line: '!'..'~' as they are, all else (space, the backslash) \ooo. */
+export function escapeField(bytes: Uint8Array): string {
   let s = '';
-  for (const b of bytes) {
-    if (b === 0x25) s += '%%';
-    else if (b === 0x2d && !s) s += '\\055'; // not an option to printf
-    else if (b === 0x5c) s += '\\\\';
-    else if (b >= 0x20 && b < 0x7f) s += String.fromCharCode(b);
-    else s += `\\${b.toString(8).padStart(3, '0')}`;
-  }
+  for (const b of bytes) s += b > 0x20 && b < 0x7f && b !== 0x5c ? String.fromCharCode(b) : `\\${b.toString(8).padStart(3, '0')}`;
   return s;
 }
 
+interface V86Core {
+  yield(t: number, tick: number): void;
+  yield_callback(tick: number): void;
+}
+
+/**
+ * v86 runs in slices of about a millisecond, then yields to the event loop: at once when it has
+ * work, after `t` ms when the guest halted until a timer (an interrupt wakes it sooner). Its own
+ * yield is setImmediate on Node, but in a worker without `Worker` (a confined process worker) a
+ * plain setTimeout, which browsers clamp to 4 ms: the guest ran a fifth of the time. Here a
+ * MessageChannel (never clamped) yields at once where there is no setImmediate.
+ */
+function runFlatOut(emulator: V86): void {
+  const core = (emulator as unknown as { v86: V86Core }).v86;
+  let now: (f: () => void) => void;
+  if (typeof setImmediate === 'function') now = (f) => setImmediate(f);
+  else {
+    const queue: (() => void)[] = [];
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => queue.shift()?.();
+    now = (f) => {
+      queue.push(f);
+      channel.port2.postMessage(null);
+    };
+  }
+  core.yield = (t, tick) => {
+    if (t < 1) now(() => core.yield_callback(tick));
+    else setTimeout(() => core.yield_callback(tick), t);
+  };
+}

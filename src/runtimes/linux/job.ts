@@ -1,75 +1,52 @@
-// The script a `linux` process runs in the guest (sourced by a subshell of the guest's init):
-// set the clock after a resume (the state has the build's), mount agentOS's files over 9p once
-// per guest, enter the cwd, and exec the command with the process's environment. Builtins
-// only until the exec: every fork costs, emulated.
+// What a `linux` process asks the guest's agent to run (wasm/linux/agent.c has the protocol):
+// the clock after a resume (the state has the build's), agentOS's files over 9p (mounted once per
+// guest; the agent skips it after), the cwd, argv and environment, and the terminal's size when
+// the program gets one. No shell runs for any of it: the agent does each with a system call, and
+// the program is its one fork and exec.
 //
 // Paths: agentOS's / is the guest's /aos, and its /home, /root and /tmp are also bound at the
 // same paths in the guest (the guest keeps its own /bin, /etc, /proc and /dev), so a cwd or an
 // argument under them means the same file on both sides.
 
 import type { Winsize } from '../../abi/termios.js';
+import { escapeField } from './guest.js';
 import { MSIZE } from './p9.js';
 
 /** agentOS directories bound at their own names in the guest. */
 export const SHARED = ['home', 'root', 'tmp'];
 /** The guest's PATH: its busybox, not agentOS's programs. */
 const PATH = '/bin:/sbin';
-
-/** What init's environment has that the job's must not (the kernel's and init's own). */
-const INIT_ENV = ['HOME', 'TERM', 'PATH', 'PWD', 'OLDPWD', 'SHLVL'];
-const NAME = /^[A-Za-z_][A-Za-z0-9_]*=/;
-
-/**
- * Exactly `env` for `command`: set by the shell itself when every name is a shell variable's (an
- * exec of env(1) costs the emulated guest as much as a fork), else by `env -i`.
- */
-function environment(env: string[], command: string): string[] {
-  if (!env.every((e) => NAME.test(e))) return [`exec env -i ${env.map(quote).join(' ')} ${command}`];
-  const sets = env.map((e) => `${e.slice(0, e.indexOf('='))}=${quote(e.slice(e.indexOf('=') + 1))}`);
-  return [`unset ${INIT_ENV.join(' ')}`, `export ${sets.join(' ')}`, `exec ${command}`];
-}
-
-/** A word for sh: single-quoted, so any bytes but NUL survive. */
-export function quote(s: string): string {
-  return `'${s.replace(/'/g, `'\\''`)}'`;
-}
+/** Raw bytes per control line; a longer field goes in pieces (the agent joins them). */
+const PIECE = 768;
 
 /** Where agentOS's `path` is in the guest. */
 export function guestPath(path: string): string {
   return SHARED.some((d) => path === `/${d}` || path.startsWith(`/${d}/`)) ? path : `/aos${path === '/' ? '' : path}`;
 }
 
+/** One field as control lines: `A<piece>`, then `a<piece>` for each further piece. */
+function field(letter: string, value: string): string {
+  const bytes = new TextEncoder().encode(value);
+  let lines = `${letter}${escapeField(bytes.subarray(0, PIECE))}\n`;
+  for (let i = PIECE; i < bytes.length; i += PIECE) lines += `${letter.toLowerCase()}${escapeField(bytes.subarray(i, i + PIECE))}\n`;
+  return lines;
+}
+
 /**
- * The job; `clockMs` is the time to set the guest's clock to, if it needs setting. With `tty` (the
- * caller's terminal size) the program gets the guest's ttyS1 as its terminal (tty.ts); `rawAgain`
- * when the last job had it, so that the port is a raw byte pipe again for this one.
+ * The job's control lines (without the final G); `clockMs` is the time to set the guest's clock
+ * to, if it needs setting. With `tty` (the caller's terminal size) the program gets the guest's
+ * ttyS1 as its controlling terminal (tty.ts).
  */
-export function jobScript(command: string[], env: string[], cwd: string, clockMs: number | null, tty: Winsize | null = null, rawAgain = false): string {
-  // One exec of mount(8) for all of them (an fstab written by builtins); the guest has the
-  // mount points (scripts/build-linux.mjs). A bind whose source agentOS lacks just fails.
-  const fstab = [
-    `host9p /aos 9p trans=virtio,version=9p2000.L,cache=none,msize=${MSIZE} 0 0`,
-    ...SHARED.map((d) => `/aos/${d} /${d} none bind 0 0`),
-  ];
-  const mount = [
-    `printf '%s\\n' ${fstab.map(quote).join(' ')} >/etc/fstab`,
-    'mount -a 2>/dev/null',
-    'm=; while read -r _ p _; do [ "$p" = /aos ] && m=1; done </proc/mounts',
-    '[ "$m" ] || { echo "linux: the guest could not mount agentOS\'s files" >&2; exit 125; }',
-    ': >/run/aos',
-  ].join('\n  ');
+export function jobLines(command: string[], env: string[], cwd: string, clockMs: number | null, tty: Winsize | null = null): string {
   const dir = guestPath(cwd);
   const vars = env.filter((e) => e.includes('=') && !e.startsWith('PATH=') && !e.startsWith('PWD=') && !e.startsWith('OLDPWD='));
   return [
-    ...(clockMs === null ? [] : [`date -s @${Math.floor(clockMs / 1000)} >/dev/null 2>&1`]),
-    `[ -e /run/aos ] || {\n  ${mount}\n}`,
-    ...(tty ? [
-      'exec </dev/ttyS1 >/dev/ttyS1 2>&1',
-      `stty sane rows ${tty.rows} cols ${tty.cols}`,
-    ] : rawAgain ? ['stty -F /dev/ttyS1 raw -echo'] : []),
-    `cd ${quote(dir)} || exit 1`,
-    // setsid -c: a session of its own whose controlling terminal is ttyS1, so ^C there is its SIGINT.
-    ...environment([...vars, `PATH=${PATH}`, `PWD=${dir}`], `${tty ? 'setsid -c ' : ''}${command.map(quote).join(' ')}`),
-    '',
-  ].join('\n');
+    clockMs === null ? '' : `T${Math.floor(clockMs / 1000)}\n`,
+    `M${escapeField(new TextEncoder().encode(`trans=virtio,version=9p2000.L,cache=none,msize=${MSIZE}`))}\n`,
+    ...SHARED.map((d) => `B/aos/${d} /${d}\n`),
+    field('C', dir),
+    ...command.map((a) => field('A', a)),
+    ...[...vars, `PATH=${PATH}`, `PWD=${dir}`].map((e) => field('V', e)),
+    tty ? `Y${tty.rows} ${tty.cols}\n` : '',
+  ].join('');
 }

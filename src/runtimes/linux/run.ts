@@ -4,18 +4,19 @@
 // over 9p by this process's own syscalls (p9.ts). A guest is kept warm in the worker for the
 // next `linux` process that runs there.
 
-import { SIGHUP, SIGINT, SIGQUIT, SIGTERM } from '../../abi/signal.js';
+import { SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGWINCH } from '../../abi/signal.js';
+import { TIOCGWINSZ, type Winsize } from '../../abi/termios.js';
 import type { ProcessContext } from '../context.js';
 import { guestFiles } from './files.js';
 import { Guest, GUEST_MEMORY_BYTES, STDIN_CHUNK } from './guest.js';
-import { jobScript } from './job.js';
+import { jobLines } from './job.js';
 import { P9Server } from './p9.js';
 import { rawCallerTty } from './tty.js';
 
 const POLLIN = 1;
 /** How often the host side looks at stdin, signals and output while a job runs. */
 const TICK_MS = 4;
-const FORWARDED: [number, string][] = [[SIGINT, 'INT'], [SIGTERM, 'TERM'], [SIGHUP, 'HUP'], [SIGQUIT, 'QUIT']];
+const FORWARDED = [SIGINT, SIGTERM, SIGHUP, SIGQUIT];
 /** As env(1) and timeout(1) say that they themselves failed, not the command. */
 const PANIC_STATUS = 125;
 const USAGE = 'usage: linux [-c SCRIPT [NAME [ARG...]] | PROGRAM [ARG...]]\n';
@@ -46,8 +47,13 @@ export async function runLinux(ctx: ProcessContext): Promise<void> {
     stdout: (b: Uint8Array) => writeOut(ctx, 1, b),
     stderr: (b: Uint8Array) => writeOut(ctx, 2, b),
   };
-  for (const [sig, name] of FORWARDED) ctx.signal(sig, () => guest.signal(name));
+  for (const sig of FORWARDED) ctx.signal(sig, () => guest.signal(sig));
   const tty = rawCallerTty(ctx.sys);
+  // A resize of the caller's terminal resizes the guest's: its program gets SIGWINCH there.
+  if (tty) ctx.signal(SIGWINCH, () => {
+    const size = ctx.sys.ioctl(1, TIOCGWINSZ) as unknown as Winsize;
+    guest.resize(size.rows, size.cols);
+  });
   let stdinOpen = true;
   const tick = setInterval(() => {
     ctx.sys.raw.pollSignals();
@@ -63,9 +69,7 @@ export async function runLinux(ctx: ProcessContext): Promise<void> {
   }, TICK_MS);
   let status: number | null;
   try {
-    const script = jobScript(command, ctx.env, ctx.sys.getcwd(), guest.resumed ? Date.now() : null, tty?.size ?? null, guest.ttyUsed);
-    guest.ttyUsed = !!tty;
-    status = await guest.run(script);
+    status = await guest.run(jobLines(command, ctx.env, ctx.sys.getcwd(), guest.resumed ? Date.now() : null, tty?.size ?? null));
   } finally {
     clearInterval(tick);
     tty?.restore();

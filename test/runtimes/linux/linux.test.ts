@@ -77,3 +77,40 @@ test('on a terminal the guest\'s program has one, sized as the caller\'s; ^C typ
   const r = await vm.exec("linux -c 'tty; printf \"a\\nb\"' | od -c | head -1");
   assert.equal(r.stdout, '0000000   n   o   t       a       t   t   y  \\n   a  \\n   b\n');
 });
+
+/** A terminal whose output is collected; `until` waits for a pattern in it. */
+async function recorded(argv: string[], size = { cols: 80, rows: 24 }) {
+  const term = await vm.openTerminal({ argv, ...size });
+  let out = '';
+  term.onData((b) => (out += new TextDecoder().decode(b)));
+  const until = async (re: RegExp) => {
+    // Bounded, so that a missing line fails here, with what came, rather than at the test's limit.
+    for (const end = Date.now() + 60_000; !re.test(out); await new Promise((r) => setTimeout(r, 50))) {
+      if (Date.now() > end) assert.fail(`${re} never came; the terminal showed ${JSON.stringify(out)}`);
+    }
+  };
+  return { term, until, out: () => out };
+}
+
+test('a resize of the caller\'s terminal reaches the guest\'s program: SIGWINCH, and stty size there changes', { skip, timeout: LIMIT }, async () => {
+  const { term, until, out } = await recorded(['/opt/agentos/bin/linux', '-c', 'unset LINES COLUMNS; trap "echo winch" WINCH; stty size; echo ready; read x; stty size'], { cols: 80, rows: 24 });
+  await until(/ready\r\n/);
+  term.resize(100, 50);
+  await until(/winch\r\n/);
+  term.write('\r');
+  assert.equal(await term.exited, 0);
+  assert.match(out(), /24 80\r\nready\r\n[^]*winch\r\n[^]*50 100\r\n/);
+});
+
+test('a linux killed by SIGKILL leaves the caller\'s terminal as it found it', { skip, timeout: LIMIT }, async () => {
+  const { term, until, out } = await recorded(['/bin/sh', '-c', '/opt/agentos/bin/linux -c "echo ready; sleep 100"; echo "status $?"; stty -a']);
+  await until(/ready\r\n/);
+  const k = await vm.exec("kill -KILL $(pgrep -x linux)");
+  assert.equal(k.exitCode, 0, k.stderr);
+  assert.equal(await term.exited, 0);
+  assert.match(out(), /status 137\r\n/);
+  // Cooked again: the line discipline edits lines, echoes and makes ^C a signal.
+  assert.match(out(), /[^-]icanon/);
+  assert.match(out(), /[^-]echo /);
+  assert.match(out(), /[^-]isig/);
+});
