@@ -115,9 +115,31 @@ export async function buildLinux(root) {
 
 /** apt-get with a private configuration: i386 only, lists, cache and (empty) status of its own. */
 function fetchDebs(dir) {
-  const lists = join(dir, 'lists');
+  const run = privateApt(dir);
+  if (typeof run === 'string') return run;
   const debs = join(dir, 'debs');
-  for (const d of [join(lists, 'partial'), join(dir, 'cache/archives/partial'), debs]) mkdirSync(d, { recursive: true });
+  mkdirSync(debs, { recursive: true });
+  const dep = run('apt-cache', ['depends', 'linux-image-686']);
+  const kernel = /Depends: (linux-image-6\.1\.\d+-\d+-686)\b/.exec(dep.stdout ?? '')?.[1];
+  if (!kernel) return 'no linux-image-686 in the i386 package lists';
+  const want = [kernel, 'busybox-static', 'seabios'];
+  const have = () => want.map((p) => readdirSync(debs).find((f) => f.startsWith(`${p}_`) && f.endsWith('.deb')));
+  if (have().some((f) => !f)) {
+    for (const f of readdirSync(debs)) rmSync(join(debs, f)); // an older kernel's, say
+    const d = run('apt-get', ['-q', 'download', ...want], debs);
+    if (d.status !== 0) return `apt-get download failed: ${(d.stderr || d.error?.message || '').trim().split('\n').pop()}`;
+  }
+  return have().map((f) => join(debs, f));
+}
+
+/**
+ * apt with a private configuration under `dir` (i386 only; its own sources, lists, cache and empty
+ * status): a function that runs apt-get or apt-cache with it, or why it cannot. The lists are
+ * fetched once a day at most, so a cached build works offline. Also used by build-linux-root.mjs.
+ */
+export function privateApt(dir) {
+  const lists = join(dir, 'lists');
+  for (const d of [join(lists, 'partial'), join(dir, 'cache/archives/partial')]) mkdirSync(d, { recursive: true });
   const sources = join(dir, 'sources.list');
   const keyring = '/usr/share/keyrings/debian-archive-keyring.gpg';
   if (!existsSync(keyring)) return `${keyring} missing (debian-archive-keyring)`;
@@ -131,7 +153,6 @@ function fetchDebs(dir) {
     '-o', 'APT::Sandbox::User=root', '-o', 'Acquire::Retries=2', '-o', 'Acquire::http::Timeout=30',
   ];
   const run = (tool, args, cwd) => spawnSync(tool, [...opts, ...args], { cwd, encoding: 'utf8', timeout: 300_000 });
-  // Lists are fetched once a day at most: a cached build works offline.
   const fresh = readdirSync(lists).some((f) => f.endsWith('_Packages') || f.includes('_Packages.'));
   const stampFile = join(dir, 'updated');
   if (!fresh || !existsSync(stampFile) || Date.now() - Number(readFileSync(stampFile, 'utf8')) > 86_400_000) {
@@ -139,17 +160,7 @@ function fetchDebs(dir) {
     if (u.status !== 0 && !fresh) return `apt-get update failed: ${(u.stderr || u.error?.message || '').trim().split('\n').pop()}`;
     if (u.status === 0) writeFileSync(stampFile, String(Date.now()));
   }
-  const dep = run('apt-cache', ['depends', 'linux-image-686']);
-  const kernel = /Depends: (linux-image-6\.1\.\d+-\d+-686)\b/.exec(dep.stdout ?? '')?.[1];
-  if (!kernel) return 'no linux-image-686 in the i386 package lists';
-  const want = [kernel, 'busybox-static', 'seabios'];
-  const have = () => want.map((p) => readdirSync(debs).find((f) => f.startsWith(`${p}_`) && f.endsWith('.deb')));
-  if (have().some((f) => !f)) {
-    for (const f of readdirSync(debs)) rmSync(join(debs, f)); // an older kernel's, say
-    const d = run('apt-get', ['-q', 'download', ...want], debs);
-    if (d.status !== 0) return `apt-get download failed: ${(d.stderr || d.error?.message || '').trim().split('\n').pop()}`;
-  }
-  return have().map((f) => join(debs, f));
+  return run;
 }
 
 /** The guest's agent: a static i386 binary with no libc (its system calls are inline). */

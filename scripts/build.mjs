@@ -253,7 +253,8 @@ function copyProgramsToWeb() {
     rmSync(join(DIST, 'web', 'pkg', f), { force: true });
     if (existsSync(join(DIST, f))) symlinkSync(join('..', '..', f), join(DIST, 'web', 'pkg', f));
   }
-  for (const name of ['clang', 'ruby', 'linux', 'npm']) {
+  // linux-root: the linux runtime's Debian root, read a file at a time (decision 0079), not installed.
+  for (const name of ['clang', 'ruby', 'linux', 'linux-root', 'npm']) {
     for (const f of [name, `${name}.files.json`]) {
       rmSync(join(DIST, 'web', 'pkg', f), { force: true });
       if (existsSync(join(DIST, f))) symlinkSync(join('..', '..', f), join(DIST, 'web', 'pkg', f));

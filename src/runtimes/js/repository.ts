@@ -98,3 +98,12 @@ export function hostRepository(): Repository {
   };
   return repo;
 }
+
+/**
+ * A file of the repository that is not an installable package's, read as the runtime that owns it
+ * needs it (the `linux` runtime's Debian root, read a body at a time: src/runtimes/linux/rootfs.ts).
+ * `path` is relative to the repository and chosen by that runtime, never by a guest.
+ */
+export function readRepositoryFile(path: string): Promise<Uint8Array> {
+  return fetchUrl(new URL(path, base()));
+}

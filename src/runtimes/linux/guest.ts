@@ -58,7 +58,14 @@ export class Guest {
       vga_memory_size: 2 * 2 ** 20,
       uart1: true,
       uart2: true,
-      filesystem: { handle9p: (req: Uint8Array, reply: (r: Uint8Array) => void) => reply(server.handle(req)) },
+      filesystem: {
+        // The Debian root answers asynchronously (a body is fetched on first read); v86 matches replies by tag.
+        handle9p: (req: Uint8Array, reply: (r: Uint8Array) => void) => {
+          const r = server.handle(req);
+          if (r instanceof Uint8Array) reply(r);
+          else void r.then(reply);
+        },
+      },
       disable_keyboard: true,
       disable_mouse: true,
       disable_speaker: true,

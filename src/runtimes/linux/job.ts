@@ -50,3 +50,28 @@ export function jobLines(command: string[], env: string[], cwd: string, clockMs:
     tty ? `Y${tty.rows} ${tty.cols}\n` : '',
   ].join('');
 }
+
+/** A word for sh: single-quoted, so any bytes but NUL survive. */
+function quote(s: string): string {
+  return `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * `command` run in the Debian root (`linux --root debian`, rootfs.ts) instead of the guest's
+ * busybox: the root is the share's ROOT_NAME, read-only; agentOS's files and the guest's /proc,
+ * /sys and /dev are bound into it once per guest, then the command runs chrooted with its cwd
+ * (chroot(8) itself goes to /; env -C returns to the cwd) and Debian's PATH.
+ */
+export function inDebianRoot(command: string[], cwd: string, root: string): string[] {
+  const dir = `/aos/${root}`;
+  const binds = ['proc', 'sys', 'dev', 'aos', ...SHARED].map((d) => `/${d} ${dir}/${d} none bind 0 0`);
+  const script = [
+    `[ -e /run/aos-root ] || {`,
+    `  printf '%s\\n' ${binds.map(quote).join(' ')} >/etc/fstab`,
+    `  mount -a || { echo "linux: the guest could not mount the Debian root" >&2; exit 125; }`,
+    `  : >/run/aos-root`,
+    `}`,
+    `exec chroot ${quote(dir)} /usr/bin/env -C "$0" PATH=/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin "$@"`,
+  ].join('\n');
+  return ['sh', '-c', script, guestPath(cwd), ...command];
+}

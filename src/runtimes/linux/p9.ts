@@ -9,14 +9,15 @@ import { Errno, SysError } from '../../abi/errno.js';
 import { O_APPEND, O_CREAT, O_EXCL, O_TRUNC } from '../../abi/fcntl.js';
 import { isDir, isLnk, type Stat } from '../../abi/stat.js';
 import type { Sys } from '../../libc/sys.js';
+import type { RootFs } from './rootfs.js';
 
 /** Message types (T; the reply is T+1, Rlerror is 7). */
-const T = {
+export const T = {
   statfs: 8, lopen: 12, lcreate: 14, symlink: 16, mknod: 18, rename: 20, readlink: 22, getattr: 24, setattr: 26,
   xattrwalk: 30, readdir: 40, fsync: 50, lock: 52, getlock: 54, link: 70, mkdir: 72, renameat: 74, unlinkat: 76,
   version: 100, attach: 104, flush: 108, walk: 110, read: 116, write: 118, clunk: 120, remove: 122,
 } as const;
-const RLERROR = 7;
+export const RLERROR = 7;
 const AT_REMOVEDIR = 0x200;
 /** Setattr's valid bits (P9_ATTR_*). */
 const ATTR = { mode: 1, uid: 2, gid: 4, size: 8, atime: 16, mtime: 32, atimeSet: 128, mtimeSet: 256 } as const;
@@ -30,7 +31,7 @@ interface Fid {
   entries?: { name: string; ino: number; type: number }[];
 }
 
-class Reader {
+export class Reader {
   private at = 7;
   private view: DataView;
   constructor(private readonly buf: Uint8Array) {
@@ -44,7 +45,7 @@ class Reader {
   bytes(n: number): Uint8Array { const b = this.buf.subarray(this.at, this.at + n); this.at += n; return b; }
 }
 
-class Writer {
+export class Writer {
   private buf = new Uint8Array(256);
   private view = new DataView(this.buf.buffer);
   private at = 7;
@@ -78,14 +79,17 @@ const parent = (path: string): string => path.slice(0, path.lastIndexOf('/')) ||
 
 export class P9Server {
   private fids = new Map<number, Fid>();
+  /** The Debian root, when a caller asked for it: its fids are its own (rootfs.ts). */
+  root: RootFs | null = null;
 
   /** `sys` is the process whose syscalls serve the guest; a warm guest's next caller replaces it. */
   constructor(public sys: Sys) {}
 
-  handle(req: Uint8Array): Uint8Array {
+  handle(req: Uint8Array): Uint8Array | Promise<Uint8Array> {
     const r = new Reader(req);
     const type = req[4];
     const tag = req[5] | (req[6] << 8);
+    if (this.root?.claims(req, (fid) => this.fids.get(fid)?.path === '/')) return this.root.handle(req);
     const w = new Writer();
     try {
       this.dispatch(type, r, w);
@@ -122,6 +126,7 @@ export class P9Server {
         r.str();
         for (const f of this.fids.values()) this.closeFid(f);
         this.fids.clear();
+        this.root?.reset();
         w.u32(Math.min(msize, MSIZE)).str('9P2000.L');
         return;
       }

@@ -9,8 +9,9 @@ import { TIOCGWINSZ, type Winsize } from '../../abi/termios.js';
 import type { ProcessContext } from '../context.js';
 import { guestFiles } from './files.js';
 import { Guest, GUEST_MEMORY_BYTES, STDIN_CHUNK } from './guest.js';
-import { jobLines } from './job.js';
+import { inDebianRoot, jobLines } from './job.js';
 import { P9Server } from './p9.js';
+import { debianRoot, ROOT_NAME, RootFs } from './rootfs.js';
 import { rawCallerTty } from './tty.js';
 
 const POLLIN = 1;
@@ -19,13 +20,23 @@ const TICK_MS = 4;
 const FORWARDED = [SIGINT, SIGTERM, SIGHUP, SIGQUIT];
 /** As env(1) and timeout(1) say that they themselves failed, not the command. */
 const PANIC_STATUS = 125;
-const USAGE = 'usage: linux [-c SCRIPT [NAME [ARG...]] | PROGRAM [ARG...]]\n';
+const USAGE = 'usage: linux [--root busybox|debian] [-c SCRIPT [NAME [ARG...]] | PROGRAM [ARG...]]\n';
 
 /** The warm guest of this worker, if any. */
 let warm: Promise<Guest> | null = null;
 
 export async function runLinux(ctx: ProcessContext): Promise<void> {
-  const args = ctx.argv.slice(1);
+  let args = ctx.argv.slice(1);
+  // --root debian: the command runs in the Debian root (rootfs.ts) instead of the guest's busybox.
+  let root = 'busybox';
+  if (args[0] === '--root' || args[0]?.startsWith('--root=')) {
+    root = args[0] === '--root' ? args[1] ?? '' : args[0].slice('--root='.length);
+    args = args.slice(args[0] === '--root' ? 2 : 1);
+    if (root !== 'busybox' && root !== 'debian') {
+      ctx.sys.writeAll(2, `linux: --root: '${root}' is not busybox or debian\n${USAGE}`);
+      ctx.exit(2);
+    }
+  }
   if (args[0] === '--help' || args[0] === '-h') {
     ctx.sys.writeAll(1, USAGE);
     ctx.exit(0);
@@ -34,15 +45,25 @@ export async function runLinux(ctx: ProcessContext): Promise<void> {
     ctx.sys.writeAll(2, `linux: -c: option requires an argument\n${USAGE}`);
     ctx.exit(2);
   }
-  const command = args[0] === '-c' ? ['sh', '-c', ...args.slice(1)] : args.length ? args : ['sh'];
+  let command = args[0] === '-c' ? ['sh', '-c', ...args.slice(1)] : args.length ? args : ['sh'];
   // The guest's memory is the emulator's own WebAssembly memory: the VM's limit per process binds it.
   if (ctx.memoryBytes !== undefined && ctx.memoryBytes < GUEST_MEMORY_BYTES) {
     ctx.sys.writeAll(2, `linux: the guest needs ${GUEST_MEMORY_BYTES / 2 ** 20} MiB of memory; the VM's limit per process is ${Math.floor(ctx.memoryBytes / 2 ** 20)} MiB\n`);
     ctx.exit(1);
   }
 
+  // Before a guest is resumed for nothing; the reason is not shown: it names the host's files.
+  const store = root === 'debian' ? await debianRoot().catch(() => null) : null;
+  if (root === 'debian' && !store) {
+    ctx.sys.writeAll(2, 'linux: --root debian: the Debian root is not built (node scripts/build-linux-root.mjs)\n');
+    ctx.exit(1);
+  }
   const guest = await warmGuest(ctx);
   guest.server.sys = ctx.sys;
+  if (store) {
+    guest.server.root ??= new RootFs(store);
+    command = inDebianRoot(command, ctx.sys.getcwd(), ROOT_NAME);
+  }
   const io = {
     stdout: (b: Uint8Array) => writeOut(ctx, 1, b),
     stderr: (b: Uint8Array) => writeOut(ctx, 2, b),
