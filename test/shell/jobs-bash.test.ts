@@ -22,7 +22,8 @@ after(() => vm.stop());
 /** Run `script` as a file in a fresh directory with bash in the VM and, when it has one, on the host; both stdouts. */
 async function both(script: string): Promise<{ vm: string; vmErr: string; host: string | null }> {
   await vm.writeFile('/tmp/job-case.sh', script);
-  const r = await vm.exec('d=$(mktemp -d) && cd "$d" && bash /tmp/job-case.sh; cd /tmp; rm -rf "$d"');
+  // (timeout: a shell that waits for the wrong job would wait for ever.)
+  const r = await vm.exec('d=$(mktemp -d) && cd "$d" && timeout 20 bash /tmp/job-case.sh; cd /tmp; rm -rf "$d"');
   const dir = mkdtempSync(join(tmpdir(), 'agentos-jobs-'));
   try {
     writeFileSync(join(dir, 'case.sh'), script);
@@ -59,7 +60,8 @@ test('wait: a reaped pid or job still gives its status; $! stays the last job', 
 
 test('wait -n: the next job to end, one that already has first; 127 when none is left', async () => {
   await expect(
-    'mkfifo f; (exit 3) & { read -r x < f; exit 4; } & wait -n; echo "n $?"; echo go > f; wait -n; echo "n $?"; wait -n; echo "n $?"',
+    // The first job started ends last: it waits for the fifo.
+    'mkfifo f; { read -r x < f; exit 4; } & (exit 3) & wait -n; echo "n $?"; echo go > f; wait -n; echo "n $?"; wait -n; echo "n $?"',
     'n 3\nn 4\nn 127\n',
   );
 });

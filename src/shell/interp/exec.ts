@@ -712,7 +712,6 @@ export function isBinary(sh: Shell, path: string): boolean {
 export function waitFor(sh: Shell, pid: number, onSignal?: (sig: number) => void): number {
   for (;;) {
     let status = takeEarly(sh, pid);
-    if (status === undefined && !sh.unreaped.has(pid) && sh.reaped.has(pid)) return sh.reaped.get(pid)!;
     try {
       if (status === undefined) {
         status = sh.sys.waitpid(pid, 0)[1];
@@ -722,8 +721,8 @@ export function waitFor(sh: Shell, pid: number, onSignal?: (sig: number) => void
       return shellStatus(status);
     } catch (e) {
       if (e instanceof SysError && e.errno === Errno.EINTR) continue;
-      // A trap run during the wait may have started a process, and so reaped this one.
-      if (e instanceof SysError && e.errno === Errno.ECHILD) return sh.early.has(pid) || sh.reaped.has(pid) ? waitFor(sh, pid, onSignal) : 127;
+      // Reaped already: by the reaper (a trap run during the wait may have started a process), or an async child's kept status.
+      if (e instanceof SysError && e.errno === Errno.ECHILD) return sh.early.has(pid) ? waitFor(sh, pid, onSignal) : (sh.reaped.get(pid) ?? 127);
       throw e;
     }
   }

@@ -15,6 +15,8 @@ export const REMEMBERED = 4096;
 /** A new async child (its job already in the table), to be reaped when it ends. */
 export function startedAsync(sh: Shell, pid: number): void {
   sh.unreaped.add(pid);
+  // A status kept for an earlier process with this pid (pids are reused) is no longer its.
+  sh.reaped.delete(pid);
   // A pipeline's first stage may have ended, and been reaped, while the next one started.
   const raw = takeEarly(sh, pid);
   if (raw !== undefined) exited(sh, pid, raw);
