@@ -87,8 +87,9 @@ export function deliverUnblocked(k: Kernel, p: Process): void {
 /** kill(2) target selection: pid > 0, 0 (own group), -1 (all but init and self), < -1 (group). */
 export function killTargets(k: Kernel, caller: Process, pid: number): Process[] {
   if (pid > 0) {
+    // A zombie is still there for kill(2) (Linux): the signal is accepted and has no effect.
     const p = k.procs.get(pid);
-    return p && p.alive ? [p] : [];
+    return p ? [p] : [];
   }
   if (pid === 0) return k.procs.group(caller.pgid);
   if (pid === -1) return k.procs.all().filter((p) => p.alive && p.pid !== 1 && p !== caller);

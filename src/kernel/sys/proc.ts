@@ -153,7 +153,7 @@ export const kill: Handler<'kill'> = (k, p, a) => {
   // kill(2)'s rule: root, or the sender's real or effective user is the target's real one (or its effective, as the saved one here).
   const allowed = targets.filter((t) => p.uid === 0 || [p.uid, p.ruid].some((u) => u === t.ruid || u === t.uid));
   if (allowed.length === 0) throw new SysError(Errno.EPERM);
-  for (const t of allowed) if (t !== k.init) sendSignal(k, t, sig);
+  for (const t of allowed) if (t !== k.init && t.alive) sendSignal(k, t, sig);
   return 0;
 };
 

@@ -8,9 +8,10 @@
 import { Errno, SysError } from '../../abi/errno.js';
 import { SIGCONT, SIGINT, SIGPIPE, SIGTSTP } from '../../abi/signal.js';
 import { TIOCSPGRP, type Termios } from '../../abi/termios.js';
-import { shellStatus, WEXITSTATUS, WIFCONTINUED, WIFEXITED, WIFSIGNALED, WIFSTOPPED, WNOHANG, WTERMSIG, WUNTRACED } from '../../abi/wait.js';
+import { shellStatus, WIFCONTINUED, WIFSIGNALED, WIFSTOPPED, WNOHANG, WTERMSIG, WUNTRACED } from '../../abi/wait.js';
 import { tcgetattr, tcsetattr } from '../../userland/lib/tty.js';
-import { findJob } from '../interp/jobspec.js';
+import { doneText, findJob, SIGNAL_TEXT } from '../interp/jobspec.js';
+import { exited, reap, startedAsync, takeEarly } from '../interp/reap.js';
 import type { Shell } from '../interp/shell.js';
 import type { Job } from '../interp/state.js';
 
@@ -24,20 +25,6 @@ export interface JobTerminal {
   fg(argv: string[]): number;
   bg(argv: string[]): number;
   jobs(argv: string[]): number;
-}
-
-/** strsignal's descriptions, as bash prints them for jobs killed by a signal. */
-const SIGNAL_TEXT: Record<number, string> = {
-  1: 'Hangup', 2: 'Interrupt', 3: 'Quit', 4: 'Illegal instruction', 5: 'Trace/breakpoint trap', 6: 'Aborted',
-  7: 'Bus error', 8: 'Floating point exception', 9: 'Killed', 10: 'User defined signal 1', 11: 'Segmentation fault',
-  12: 'User defined signal 2', 13: 'Broken pipe', 14: 'Alarm clock', 15: 'Terminated',
-};
-
-/** How bash reports a finished job: Done, Exit N, or the signal's description. */
-function doneText(status: number): string {
-  const sig = status > 128 ? status - 128 : 0;
-  if (sig && SIGNAL_TEXT[sig]) return SIGNAL_TEXT[sig];
-  return status ? `Exit ${status}` : 'Done';
 }
 
 export class TerminalJobs implements JobTerminal {
@@ -64,6 +51,13 @@ export class TerminalJobs implements JobTerminal {
     this.setpgrp(pgid);
     const statuses = new Map<number, number>();
     const live = new Set(pids.filter((p) => p > 0 && !job?.done?.has(p)));
+    // A stage the reaper took while the next one started (interp/reap.ts).
+    for (const p of live) {
+      const st = takeEarly(this.sh, p);
+      if (st === undefined) continue;
+      statuses.set(p, st);
+      live.delete(p);
+    }
     let stopped = false;
     while (live.size) {
       let pid: number, st: number;
@@ -80,6 +74,8 @@ export class TerminalJobs implements JobTerminal {
       }
       statuses.set(pid, st);
       live.delete(pid);
+      // A background job brought to the foreground (fg): its statuses are kept as any reaped job's.
+      if (this.sh.unreaped.has(pid)) exited(this.sh, pid, st);
     }
     if (stopped) this.drainStops(pgid);
     this.setpgrp(this.pgid);
@@ -90,6 +86,8 @@ export class TerminalJobs implements JobTerminal {
       const j = job ?? this.newJob(pids, pgid, command);
       j.status = 'Stopped';
       j.done = new Set([...(j.done ?? []), ...statuses.keys()]);
+      // Now a job: its processes are reaped as a background job's are.
+      for (const p of pids) if (p > 0 && !j.done.has(p) && !this.sh.unreaped.has(p)) startedAsync(this.sh, p);
       this.sh.write(2, `\n${this.line(j)}\n`);
       return pids.map(() => 128 + SIGTSTP);
     }
@@ -140,35 +138,35 @@ export class TerminalJobs implements JobTerminal {
   }
 
   notify(): void {
-    const sys = this.sh.sys;
+    reap(this.sh);
     for (const j of [...this.sh.jobs]) {
-      if (j.status === 'Done') continue;
-      const was = j.status;
-      j.done ??= new Set();
-      for (const pid of j.pids) {
-        if (j.done.has(pid)) continue;
-        let r: [number, number];
-        try {
-          r = sys.waitpid(pid, WNOHANG | WUNTRACED);
-        } catch {
-          j.done.add(pid);
-          continue;
-        }
-        if (!r[0]) continue;
-        if (WIFSTOPPED(r[1])) {
-          j.status = 'Stopped';
-          break;
-        }
-        if (WIFCONTINUED(r[1])) continue;
-        j.done.add(pid);
-        if (pid === j.pids.at(-1)) j.exit = WIFEXITED(r[1]) ? WEXITSTATUS(r[1]) : 128 + WTERMSIG(r[1]);
-      }
-      if (j.done.size === j.pids.length) {
-        j.status = 'Done';
-        this.sh.write(2, `${this.line(j)}\n`);
-        this.sh.jobs = this.sh.jobs.filter((x) => x !== j);
-      } else if (j.status === 'Stopped' && was !== 'Stopped') this.sh.write(2, `${this.line(j)}\n`);
+      if (j.status === 'Running' && this.poll(j)) this.sh.write(2, `${this.line(j)}\n`);
+      if (j.status !== 'Done') continue;
+      this.sh.write(2, `${this.line(j)}\n`);
+      this.sh.jobs = this.sh.jobs.filter((x) => x !== j);
     }
+  }
+
+  /** Look at a running job's live processes: an exit is recorded as reap does; true if it stopped now. */
+  private poll(j: Job): boolean {
+    for (const pid of j.pids) {
+      if (j.done?.has(pid)) continue;
+      let r: [number, number];
+      try {
+        r = this.sh.sys.waitpid(pid, WNOHANG | WUNTRACED);
+      } catch {
+        (j.done ??= new Set()).add(pid);
+        continue;
+      }
+      if (!r[0] || WIFCONTINUED(r[1])) continue;
+      if (WIFSTOPPED(r[1])) {
+        j.status = 'Stopped';
+        return true;
+      }
+      exited(this.sh, pid, r[1]);
+    }
+    if (j.done?.size === j.pids.length) j.status = 'Done';
+    return false;
   }
 
   /** A job spec (interp/jobspec.ts); default the current job. */
@@ -223,7 +221,8 @@ export class TerminalJobs implements JobTerminal {
   }
 
   jobs(argv: string[]): number {
-    this.notifyQuietly();
+    reap(this.sh);
+    for (const j of this.sh.jobs) if (j.status === 'Running') this.poll(j);
     const pidsOnly = argv.includes('-p');
     const withPids = argv.includes('-l');
     for (const j of this.sh.jobs) {
@@ -233,25 +232,5 @@ export class TerminalJobs implements JobTerminal {
     }
     this.sh.jobs = this.sh.jobs.filter((j) => j.status !== 'Done');
     return 0;
-  }
-
-  /** Collect finished jobs for `jobs`, which prints them as Done itself. */
-  private notifyQuietly(): void {
-    for (const j of this.sh.jobs) {
-      if (j.status !== 'Running') continue;
-      j.done ??= new Set();
-      for (const pid of j.pids) {
-        if (j.done.has(pid)) continue;
-        try {
-          const [p, st] = this.sh.sys.waitpid(pid, WNOHANG);
-          if (!p) continue;
-          j.done.add(pid);
-          if (pid === j.pids.at(-1)) j.exit = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
-        } catch {
-          j.done.add(pid);
-        }
-      }
-      if (j.done.size === j.pids.length) j.status = 'Done';
-    }
   }
 }

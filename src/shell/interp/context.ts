@@ -11,6 +11,7 @@ import { parseSubscript, type Stmt, type Word } from '../syntax/index.js';
 import { runStmts } from './exec.js';
 import { isolate } from './isolate.js';
 import type { Shell } from './shell.js';
+import { startedAsync } from './reap.js';
 import { startSubshell } from './subshell.js';
 import { decodeShell } from '../bytes.js';
 
@@ -164,5 +165,6 @@ function procSubst(sh: Shell, op: '<' | '>', stmts: Stmt[]): string {
   sh.sys.fcntl(ourEnd, F_SETFD, 0);
   sh.sys.close(childEnd);
   sh.procSubsts.push({ fd: ourEnd, pid });
+  startedAsync(sh, pid);
   return `/dev/fd/${ourEnd}`;
 }

@@ -18,6 +18,7 @@ import { expandContext } from './context.js';
 import { AbortSignal, BreakSignal, ContinueSignal, ExitSignal, ReturnSignal } from './control.js';
 import { definitionSource, publishFrames } from './frames.js';
 import { isolate } from './isolate.js';
+import { exited, reap, takeEarly } from './reap.js';
 import { runPipeline, startBackground } from './pipeline.js';
 import { applyRedirs, keep, RedirectFailed, withOutputFile, withRedirs } from './redirect.js';
 import type { Shell } from './shell.js';
@@ -639,6 +640,7 @@ function remember(sh: Shell, name: string, path: string, searchPath: string): vo
 
 /** Spawn a program found on $PATH; returns its pid, or minus the error status (reported). */
 export function spawnProgram(sh: Shell, argv: string[], env: string[], pgid?: number, foreground = false, hashing = true): number {
+  reap(sh);
   const name = argv[0];
   // bash's hash table: a name found once runs from that path until `hash -r` or PATH changes.
   const searchPath = env.find((e) => e.startsWith('PATH='))?.slice(5) ?? '';
@@ -706,15 +708,21 @@ export function isBinary(sh: Shell, path: string): boolean {
 }
 
 /** Wait for `pid`; `onSignal` hears of its death by a signal. */
+/** Wait for child `pid` (or take its status if the reaper has: reap.ts); its shell status, 127 if it is no child. */
 export function waitFor(sh: Shell, pid: number, onSignal?: (sig: number) => void): number {
   for (;;) {
+    let status = takeEarly(sh, pid);
     try {
-      const [, status] = sh.sys.waitpid(pid, 0);
+      if (status === undefined) {
+        status = sh.sys.waitpid(pid, 0)[1];
+        if (sh.unreaped.has(pid)) exited(sh, pid, status);
+      }
       if (onSignal && WIFSIGNALED(status)) onSignal(WTERMSIG(status));
       return shellStatus(status);
     } catch (e) {
       if (e instanceof SysError && e.errno === Errno.EINTR) continue;
-      if (e instanceof SysError && e.errno === Errno.ECHILD) return 127;
+      // Reaped already: by the reaper (a trap run during the wait may have started a process), or an async child's kept status.
+      if (e instanceof SysError && e.errno === Errno.ECHILD) return sh.early.has(pid) ? waitFor(sh, pid, onSignal) : (sh.reaped.get(pid) ?? 127);
       throw e;
     }
   }

@@ -11,6 +11,7 @@ import { afterLeaf, runCommand, setPipestatus, spawnProgram, suppressed, waitFor
 import { applyRedirs, RedirectFailed, restore } from './redirect.js';
 import type { Shell } from './shell.js';
 import { isolate } from './isolate.js';
+import { startedAsync } from './reap.js';
 import { startSubshell, withFds } from './subshell.js';
 import { SIG_IGN, SIGPIPE } from '../../abi/signal.js';
 import { ShellError } from '../errors.js';
@@ -51,47 +52,14 @@ function timeFormat(fmt: string, real: number): string {
 }
 
 function runStages(sh: Shell, p: Pipeline): number[] {
-  const pids: number[] = [];
-  const failed = new Map<number, number>();
-  let prevRead = -1;
-  let group = 0;
   // shopt -s lastpipe (without job control): the last stage runs in this shell.
   const lastpipe = sh.opts.shoptOn('lastpipe') && !sh.jobControl;
   const n = lastpipe ? p.cmds.length - 1 : p.cmds.length;
   // A first stage that is a plain builtin (echo, printf, ...) runs in this shell once
   // the others are running, with subshell semantics: one worker less per pipeline.
   const inProcess = n > 1 && isPlainBuiltin(sh, p.cmds[0]);
-  let firstWrite = -1;
+  const { pids, failed, group, firstWrite, lastRead } = startStages(sh, p, n, inProcess, true);
   let firstStatus = 0;
-  for (let i = 0; i < n; i++) {
-    const last = i === p.cmds.length - 1;
-    const [r, w] = last ? [-1, -1] : sh.sys.pipe(O_CLOEXEC);
-    const fds: Record<number, number> = {};
-    if (prevRead >= 0) fds[0] = prevRead;
-    if (w >= 0) {
-      fds[1] = w;
-      if (p.pipeAll[i]) fds[2] = w;
-    }
-    if (i === 0 && inProcess) {
-      firstWrite = w;
-      prevRead = r;
-      continue;
-    }
-    const pgid = sh.jobControl ? group : undefined;
-    // The first stage takes the terminal as it starts (the others join its group).
-    const pid = withFds(sh, fds, () => startStage(sh, p.cmds[i], pgid, sh.terminal !== null && group === 0));
-    if (pid < 0) failed.set(i, -pid);
-    else {
-      pids[i] = pid;
-      if (group === 0) {
-        group = pid;
-        sh.terminal?.give(group);
-      }
-    }
-    if (w >= 0) sh.sys.close(w);
-    if (prevRead >= 0) sh.sys.close(prevRead);
-    prevRead = r;
-  }
   if (inProcess) {
     try {
       firstStatus = runInProcessStage(sh, p.cmds[0], p.pipeAll[0] ? { 1: firstWrite, 2: firstWrite } : { 1: firstWrite });
@@ -102,9 +70,9 @@ function runStages(sh: Shell, p: Pipeline): number[] {
   let lastStatus = 0;
   if (lastpipe) {
     try {
-      lastStatus = withFds(sh, { 0: prevRead }, () => runCommand(sh, p.cmds[n]));
+      lastStatus = withFds(sh, { 0: lastRead }, () => runCommand(sh, p.cmds[n]));
     } finally {
-      sh.sys.close(prevRead);
+      sh.sys.close(lastRead);
     }
   }
   if (sh.terminal && group) {
@@ -123,6 +91,60 @@ function runStages(sh: Shell, p: Pipeline): number[] {
   } finally {
     sh.fgPgid = fg;
   }
+}
+
+interface Stages {
+  /** Pid by stage index (none for a stage that failed to start or runs in this shell). */
+  pids: number[];
+  /** Status by stage index of the stages that could not start. */
+  failed: Map<number, number>;
+  /** The job's process group under job control (the first started stage's pid), else 0. */
+  group: number;
+  /** The pipe an in-process first stage writes to (-1: none). */
+  firstWrite: number;
+  /** The pipe a stage run by the caller after the n-th reads (-1: none). */
+  lastRead: number;
+}
+
+/**
+ * Start stages [0, n) of `p`, each on the pipe from the one before (stage 0
+ * only gets its pipe when `skipFirst`: the caller runs it); `foreground`
+ * gives the terminal to the job's group as its first stage starts.
+ */
+function startStages(sh: Shell, p: Pipeline, n: number, skipFirst: boolean, foreground: boolean): Stages {
+  const out: Stages = { pids: [], failed: new Map(), group: 0, firstWrite: -1, lastRead: -1 };
+  let prevRead = -1;
+  for (let i = 0; i < n; i++) {
+    const last = i === p.cmds.length - 1;
+    const [r, w] = last ? [-1, -1] : sh.sys.pipe(O_CLOEXEC);
+    const fds: Record<number, number> = {};
+    if (prevRead >= 0) fds[0] = prevRead;
+    if (w >= 0) {
+      fds[1] = w;
+      if (p.pipeAll[i]) fds[2] = w;
+    }
+    if (i === 0 && skipFirst) {
+      out.firstWrite = w;
+      prevRead = r;
+      continue;
+    }
+    const pgid = sh.jobControl ? out.group : undefined;
+    // The first stage takes the terminal as it starts (the others join its group).
+    const pid = withFds(sh, fds, () => startStage(sh, p.cmds[i], pgid, foreground && sh.terminal !== null && out.group === 0));
+    if (pid < 0) out.failed.set(i, -pid);
+    else {
+      out.pids[i] = pid;
+      if (out.group === 0) {
+        out.group = pid;
+        if (foreground) sh.terminal?.give(out.group);
+      }
+    }
+    if (w >= 0) sh.sys.close(w);
+    if (prevRead >= 0) sh.sys.close(prevRead);
+    prevRead = r;
+  }
+  out.lastRead = prevRead;
+  return out;
 }
 
 /** `name args...` where name is literally a builtin (not a function, not a word needing expansion). */
@@ -178,20 +200,34 @@ function startStage(sh: Shell, cmd: Command, pgid?: number, foreground = false):
   return startSubshell(sh, cmd, {}, pgid, foreground);
 }
 
-/** `cmd &`: runs concurrently with stdin from /dev/null (non-interactive shells); sets $!. */
+/**
+ * `cmd &`: runs concurrently with stdin from /dev/null (non-interactive
+ * shells); sets $!. A pipeline's stages are started as the shell's own
+ * children, as bash does, so $! is its last stage and `kill $!` reaches it.
+ */
 export function startBackground(sh: Shell, cmd: Command): void {
   const nul = sh.sys.open('/dev/null', O_RDONLY | O_CLOEXEC);
-  let pid: number;
+  let pids: number[];
+  let group = 0;
   try {
-    pid = withFds(sh, sh.opts.on('interactive') ? {} : { 0: nul }, () => startStage(sh, cmd, sh.jobControl ? 0 : undefined));
+    pids = withFds(sh, sh.opts.on('interactive') ? {} : { 0: nul }, () => {
+      if (cmd.type === 'Pipeline' && cmd.cmds.length > 1 && !cmd.negated && !cmd.time) {
+        const started = startStages(sh, cmd, cmd.cmds.length, false, false);
+        // Without job control the stages stay in the shell's group, as in bash.
+        group = sh.jobControl ? started.group : 0;
+        return started.pids.filter((pid) => pid > 0);
+      }
+      const pid = startStage(sh, cmd, sh.jobControl ? 0 : undefined);
+      group = pid > 0 && sh.jobControl ? pid : 0;
+      return pid > 0 ? [pid] : [];
+    });
   } finally {
     sh.sys.close(nul);
   }
-  if (pid < 0) return;
-  sh.lastBg = pid;
+  if (!pids.length) return;
+  sh.lastBg = pids[pids.length - 1];
   const id = (sh.jobs.at(-1)?.id ?? 0) + 1;
-  // Only the interactive shell itself reports and controls jobs, not its subshells.
-  const top = sh.terminal !== null && sh.subshellLevel === 0;
-  sh.jobs.push({ id, pids: [pid], pgid: top ? pid : undefined, command: print(cmd), status: 'Running' });
-  if (sh.opts.on('interactive') && sh.subshellLevel === 0) sh.write(2, `[${id}] ${pid}\n`);
+  sh.jobs.push({ id, pids, pgid: group || undefined, command: print(cmd), status: 'Running' });
+  for (const pid of pids) startedAsync(sh, pid);
+  if (sh.opts.on('interactive') && sh.subshellLevel === 0) sh.write(2, `[${id}] ${pids[0]}\n`);
 }

@@ -89,6 +89,12 @@ export class ShellState {
   selfPath = '/bin/sh';
   /** Open process substitutions of the current command: closed when it ends. */
   procSubsts: { fd: number; pid: number }[] = [];
+  /** Async children (background stages, process substitutions) not yet reaped (reap.ts). */
+  unreaped = new Set<number>();
+  /** Statuses of reaped async children, oldest first (bash's bgpids: `wait PID` still answers). */
+  reaped = new Map<number, number>();
+  /** Foreground children the reaper took before their waiter asked: pid → wait status, taken once. */
+  early = new Map<number, number>();
   /** > 0 while a pipeline's first stage runs in this shell (pipeline.ts). */
   pipeStage = 0;
   /** This process's umask once the shell has read or set it (only the shell changes it); null: not yet known. */
@@ -322,6 +328,9 @@ const FIELDS: { [K in Field]: Rule } = {
   oneShot: { subshell: { shared: 'set by the $(...) that runs one command' }, child: { omit: 'set by the child\'s own command line' } },
   selfPath: { subshell: { shared: PROCESS }, child: { omit: 'the child is started as this path' } },
   procSubsts: { subshell: { shared: BOOKKEEPING }, child: { omit: PER_PROCESS } },
+  unreaped: { subshell: { shared: BOOKKEEPING }, child: { omit: PER_PROCESS } },
+  reaped: { subshell: { shared: BOOKKEEPING }, child: { omit: PER_PROCESS } },
+  early: { subshell: { shared: BOOKKEEPING }, child: { omit: PER_PROCESS } },
   pipeStage: { subshell: { shared: BOOKKEEPING }, child: { omit: PER_PROCESS } },
   umaskKnown: { subshell: { shared: PROCESS }, child: { omit: PER_PROCESS } },
   cwdMoves: { subshell: { shared: PROCESS }, child: { omit: PER_PROCESS } },

@@ -10,6 +10,7 @@ import { Errno, SysError } from '../../abi/errno.js';
 import { F_DUPFD_CLOEXEC, F_SETFD } from '../../abi/fcntl.js';
 import type { Sys } from '../../libc/sys.js';
 import { decodeShell } from '../bytes.js';
+import { reap } from './reap.js';
 import { restore, tempInput, tracked } from './redirect.js';
 import type { Shell } from './shell.js';
 
@@ -28,6 +29,7 @@ export function sourceOf(code: Stmt[] | Command): string {
  * our fd); all our other non-close-on-exec fds are inherited. Returns its pid.
  */
 export function startSubshell(sh: Shell, code: Stmt[] | Command, fds: Record<number, number> = {}, pgid?: number, foreground = false): number {
+  reap(sh);
   const self = sh.selfPath;
   const state = sh.serialize();
   const source = sourceOf(code);

@@ -9,6 +9,8 @@ import { AbortSignal, BreakSignal, ContinueSignal, ExitSignal, ReturnSignal } fr
 import { isBinary, waitFor } from '../exec.js';
 import { publishFrames } from '../frames.js';
 import { findJob } from '../jobspec.js';
+import { exited, reap } from '../reap.js';
+import type { Job } from '../state.js';
 import { noOptions } from './options.js';
 import type { Shell } from '../shell.js';
 import { ShellError } from '../../errors.js';
@@ -360,21 +362,17 @@ export const wait: Builtin = (sh, argv) => {
     sh.write(2, 'wait: usage: wait [-fn] [-p var] [id ...]\n');
     return 2;
   }
+  reap(sh);
   if (ids.length === 0) {
-    // Without ids: every job (status 0), or with -n the next one to end (127: none).
-    if (next) {
-      const job = sh.jobs[0];
-      if (!job) return 127;
-      sh.jobs = sh.jobs.slice(1);
-      let status = 0;
-      for (const pid of job.pids) status = waitFor(sh, pid);
-      return status;
-    }
+    // Without ids: every job (status 0; bash then forgets the statuses it kept), or with -n the next one to end.
+    if (next) return waitNext(sh, null);
     for (const job of sh.jobs) for (const pid of job.pids) waitFor(sh, pid);
     sh.jobs = [];
+    sh.reaped.clear();
     return 0;
   }
   let status = next ? 127 : 0;
+  const wanted = new Set<number>();
   for (const id of ids) {
     if (!id.startsWith('%') && !/^\d+$/.test(id)) {
       sh.error(`wait: \`${id}': not a pid or valid job spec`);
@@ -388,15 +386,44 @@ export const wait: Builtin = (sh, argv) => {
       status = 127;
       continue;
     }
-    if (!sh.jobs.some((j) => j.pids.includes(pid)) && !sh.procSubsts.some((p) => p.pid === pid) && pid !== sh.lastBg) {
+    const known = sh.jobs.some((j) => j.pids.includes(pid)) || sh.procSubsts.some((p) => p.pid === pid) || sh.unreaped.has(pid) || sh.reaped.has(pid);
+    if (!known && pid !== sh.lastBg) {
       sh.error(`wait: pid ${pid} is not a child of this shell`);
       status = 127;
+      continue;
+    }
+    if (next) {
+      for (const p of job?.pids ?? [pid]) wanted.add(p);
       continue;
     }
     // A job's status is its last process's; the others are reaped with it.
     for (const p of job?.pids ?? [pid]) status = waitFor(sh, p);
     sh.jobs = sh.jobs.filter((j) => !j.pids.includes(pid));
-    if (next) break;
   }
+  if (next && wanted.size) return waitNext(sh, wanted);
   return status;
 };
+
+/**
+ * wait -n: the status of the next job (of those holding `pids`, if given) to
+ * finish, one that already has first (bash); 127 when none is left.
+ */
+function waitNext(sh: Shell, pids: Set<number> | null): number {
+  const mine = (j: Job) => !pids || j.pids.some((p) => pids.has(p));
+  for (;;) {
+    const done = sh.jobs.find((j) => j.status === 'Done' && mine(j));
+    if (done) {
+      sh.jobs = sh.jobs.filter((j) => j !== done);
+      return done.exit ?? 0;
+    }
+    if (!sh.jobs.some(mine)) return 127;
+    try {
+      const [pid, raw] = sh.sys.waitpid(-1, 0);
+      exited(sh, pid, raw);
+    } catch (e) {
+      if (e instanceof SysError && e.errno === Errno.EINTR) continue;
+      if (e instanceof SysError && e.errno === Errno.ECHILD) return 127;
+      throw e;
+    }
+  }
+}

@@ -3,21 +3,26 @@
 import { strerror, SysError } from '../../../abi/errno.js';
 import { defaultAction, NSIG, signalFromName, signalName } from '../../../abi/signal.js';
 import { SignalDeath } from '../control.js';
-import { findJob } from '../jobspec.js';
+import { doneText, findJob } from '../jobspec.js';
+import { reap } from '../reap.js';
 import type { Shell } from '../shell.js';
 import type { Builtin } from './types.js';
 
 export const jobs: Builtin = (sh, argv) => {
   if (sh.terminal) return sh.terminal.jobs(argv);
-  // Without job control, as bash: the jobs not yet known to be done, + the current, - the previous; -p pids, -l with pids.
+  // Without job control, as bash: every job, + the current, - the previous; a finished one shows
+  // once (Done, Exit N or its signal) and is then forgotten. -p pids, -l with pids.
+  reap(sh);
   const opts = argv.slice(1).filter((a) => a.startsWith('-')).join('');
-  const live = sh.jobs.filter((j) => j.status !== 'Done');
-  live.forEach((j, i) => {
+  const all = sh.jobs;
+  all.forEach((j, i) => {
     if (opts.includes('p')) return sh.out(`${j.pids[0]}\n`);
-    const mark = i === live.length - 1 ? '+' : i === live.length - 2 ? '-' : ' ';
+    const mark = i === all.length - 1 ? '+' : i === all.length - 2 ? '-' : ' ';
     const pid = opts.includes('l') ? ` ${j.pids[0]}` : ' ';
-    sh.out(`[${j.id}]${mark}${pid} ${j.status.padEnd(24)}${j.command}${j.status === 'Running' ? ' &' : ''}\n`);
+    const state = j.status === 'Done' ? doneText(j.exit ?? 0) : j.status;
+    sh.out(`[${j.id}]${mark}${pid} ${state.padEnd(24)}${j.command}${j.status === 'Running' ? ' &' : ''}\n`);
   });
+  sh.jobs = all.filter((j) => j.status !== 'Done');
   return 0;
 };
 
@@ -70,26 +75,35 @@ export const kill: Builtin = (sh, argv) => {
     sh.error('kill: usage: kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]');
     return 2;
   }
+  // Finished children first: a job's stage that has ended is skipped, not reported as gone.
+  reap(sh);
   let status = 0;
   for (const a of args) {
     const job = a.startsWith('%') ? findJob(sh.jobs, a) : undefined;
-    // A job with its own process group (job control) is signalled as a whole.
-    const pid = a.startsWith('%') ? (job?.pgid ? -job.pgid : job?.pids[0]) : Number(a);
-    if (pid === undefined || !Number.isInteger(pid)) {
+    if (a.startsWith('%') && !job) {
+      sh.error(`kill: ${a}: no such job`);
+      status = 1;
+      continue;
+    }
+    // A job with its own process group (job control) is signalled as a whole, else each of its live processes, as bash does.
+    const pids = job ? (job.pgid ? [-job.pgid] : job.pids.filter((p) => !job.done?.has(p))) : [Number(a)];
+    if (!pids.every(Number.isInteger)) {
       sh.error(`kill: ${a}: arguments must be process or job IDs`);
       status = 1;
       continue;
     }
-    if (sh.fakePid && pid === sh.fakePid) {
-      signalInProcessSubshell(sh, sig);
-      continue;
-    }
-    try {
-      sh.sys.kill(pid, sig);
-    } catch (e) {
-      if (!(e instanceof SysError)) throw e;
-      sh.error(`kill: (${a}) - ${strerror(e.errno)}`);
-      status = 1;
+    for (const pid of pids) {
+      if (sh.fakePid && pid === sh.fakePid) {
+        signalInProcessSubshell(sh, sig);
+        continue;
+      }
+      try {
+        sh.sys.kill(pid, sig);
+      } catch (e) {
+        if (!(e instanceof SysError)) throw e;
+        sh.error(`kill: (${a}) - ${strerror(e.errno)}`);
+        status = 1;
+      }
     }
   }
   return status;
