@@ -32,6 +32,17 @@ export interface RunMessage {
   module?: WebAssembly.Module | string;
   /** The VM's memory limit per process (policy.processes.maxMemoryBytes), for runtimes that make their own WebAssembly memory. */
   memoryBytes?: number;
+  /**
+   * The js runtime's script as the kernel opened it for this process
+   * (kernel/script-key.ts), by programKey: a worker that compiled that file
+   * already runs it without looking it up again.
+   */
+  script?: string;
+}
+
+/** A program file's identity for the runtimes' compiled-program caches: same key, same bytes. */
+export function programKey(st: { dev: number; ino: number; mtimeMs: number; size: number }): string {
+  return `${st.dev}:${st.ino}:${st.mtimeMs}:${st.size}`;
 }
 
 /**

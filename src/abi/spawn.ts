@@ -12,6 +12,12 @@ export interface SpawnRequest {
   cwd?: string;
   /** [childFd, parentFd] pairs. Absent: inherit every fd not marked close-on-exec. */
   fds?: [number, number][];
+  /**
+   * With fds: the child also inherits the caller's other fds not marked
+   * close-on-exec, so fds act as dup2s made in a forked child (a shell's
+   * pipeline stage): no dup2 and restore in the caller around the spawn.
+   */
+  inheritFds?: boolean;
   /** 0 = new group led by the child; n = join group n; absent = inherit. */
   pgid?: number;
   /**

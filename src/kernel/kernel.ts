@@ -22,6 +22,7 @@ import { ChannelEnd } from './channel.js';
 import { sanitizeEnv } from './env.js';
 import { loadImage, type Loaded } from './exec.js';
 import { isSetuidRoot } from './setuid.js';
+import { scriptKey } from './script-key.js';
 import { FifoTable, PipeFs } from './fifo.js';
 import type { OpenFile } from './file.js';
 import { PolicyEngine } from './policy/policy.js';
@@ -356,9 +357,9 @@ export class Kernel {
     const cwd = req.cwd === undefined ? parent.cwd : this.vfs.resolve(parent.cred, parent.cwd, req.cwd, true);
     const loaded = this.load(parent, cwd, req.path, req.argv, true);
     // Resolve the fd map before creating anything, so EBADF leaves no trace.
-    const files: [number, OpenFile][] = req.fds
-      ? req.fds.map(([c, pfd]) => [c, parent.fds.get(pfd)])
-      : parent.fds.entries().filter(([fd]) => !parent.fds.getCloexec(fd));
+    const mapped: [number, OpenFile][] | null = req.fds ? req.fds.map(([c, pfd]) => [c, parent.fds.get(pfd)]) : null;
+    const inherited = () => parent.fds.entries().filter(([fd]) => !parent.fds.getCloexec(fd) && !mapped?.some(([c]) => c === fd));
+    const files = mapped === null ? inherited() : req.inheritFds ? [...inherited(), ...mapped] : mapped;
     // A group lives while it has members, zombies included (a pipeline's first stage may have exited).
     if (req.pgid && !this.procs.all().some((q) => q.pgid === req.pgid && q.sid === parent.sid)) {
       throw new SysError(Errno.EPERM, `no process group ${req.pgid} in this session`);
@@ -448,7 +449,7 @@ export class Kernel {
     p.channel = new ChannelEnd(this.runner.claim(p));
     this.live.add(p);
     this.policy.started(p, execShell);
-    if (image.runtime !== 'wasm') return this.runner.start(p, image);
+    if (image.runtime !== 'wasm') return this.runner.start(p, image, undefined, scriptKey(this.vfs, p.cred, p.cwd, image));
     const compiled = this.wasmModules.get(inode);
     if (!(compiled instanceof Promise)) return this.runner.start(p, image, compiled);
     // First run of this file: the worker starts once it is compiled, unless the

@@ -173,14 +173,15 @@ export class Runner {
     return slot.channel;
   }
 
-  /** Run `image` as `proc` in the worker it claimed; a wasm image comes with its compiled module. */
-  start(proc: Process, image: Image, module?: WebAssembly.Module | string): void {
+  /** Run `image` as `proc` in the worker it claimed; a wasm image comes with its compiled module, a js one with its script's key. */
+  start(proc: Process, image: Image, module?: WebAssembly.Module | string, script?: string): void {
     const slot = this.running.get(proc);
     if (!slot || proc.channel?.sab !== slot.channel) throw new Error('process has no worker');
     const msg: RunMessage = {
       type: 'run', pid: proc.pid, channel: slot.channel, doorbell: this.doorbell, image, env: proc.env,
     };
     if (module !== undefined) msg.module = module;
+    if (script !== undefined) msg.script = script;
     if (this.limits.memoryBytes !== undefined) msg.memoryBytes = this.limits.memoryBytes;
     if (slot.port) slot.port.post(msg);
     else slot.pending = msg;

@@ -27,6 +27,13 @@ export class ExecReplaced extends Error {
 }
 
 export class Sys {
+  /**
+   * Calls that closed or replaced fd 0 (close, dup2: the only ways it
+   * changes): a caller that put its own file there knows, without a syscall,
+   * whether it still is (the exec shell's /dev/null stdin).
+   */
+  stdinChanges = 0;
+
   constructor(readonly raw: SyscallClient) {}
 
   // files
@@ -34,6 +41,7 @@ export class Sys {
     return this.raw.call('open', path, flags, mode, dirfd);
   }
   close(fd: number): void {
+    if (fd === 0) this.stdinChanges++;
     this.raw.call('close', fd);
   }
   /**
@@ -210,6 +218,7 @@ export class Sys {
     return this.raw.call('dup', fd);
   }
   dup2(oldfd: number, newfd: number, flags = 0): number {
+    if (newfd === 0) this.stdinChanges++;
     return this.raw.call('dup2', oldfd, newfd, flags);
   }
   fcntl(fd: number, cmd: number, arg = 0): number {

@@ -24,6 +24,8 @@ export class ProcessContext {
   readonly module?: WebAssembly.Module | string;
   /** The VM's memory limit per process, for a runtime that makes its own WebAssembly memory (Pyodide). */
   readonly memoryBytes?: number;
+  /** The js runtime's script as the kernel opened it for this process (abi/runtime.ts programKey). */
+  readonly script?: string;
   exited = false;
   /** Set by a runtime that leaves its worker unfit for another program: the kernel ends it instead of pooling it. */
   retire = false;
@@ -40,6 +42,7 @@ export class ProcessContext {
     this.env = msg.env;
     this.module = msg.module;
     this.memoryBytes = msg.memoryBytes;
+    this.script = msg.script;
     sys.raw.onSignals = () => this.runHandlers();
   }
 

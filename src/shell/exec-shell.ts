@@ -3,8 +3,8 @@
 // with a sentinel carrying a fresh random token and the exit status.
 // The command runs with /dev/null (or the given file) as stdin, so it can never
 // read the exec shell's next command; the frame stream lives on a close-on-exec fd.
-// Between commands fd 0 is /dev/null already, so a command without stdin costs
-// the frame's read, one dup2 and the two sentinels' writes: every syscall is a
+// Between commands fd 0 is /dev/null already, so a command without stdin that
+// leaves fd 0 alone costs the frame's read and the two sentinels' writes: every syscall is a
 // round trip to the kernel worker, and under load each may wait for a core.
 
 import { strerror, SysError } from '../abi/errno.js';
@@ -91,24 +91,35 @@ export function runExecShell(os: AgentosApi, sh: Shell): number {
   }
 }
 
-/** /dev/null kept open on a close-on-exec fd, to make fd 0 each command's stdin with one dup2. */
+/**
+ * /dev/null kept open on a close-on-exec fd, to make fd 0 each command's
+ * stdin with one dup2, or none when the command left fd 0 alone.
+ */
 class NullStdin {
   private fd = -1;
+  /** sys.stdinChanges once fd 0 was last made our /dev/null. */
+  private placed = -1;
 
   constructor(private readonly s: Sys) {
     this.restore();
   }
 
   restore(): void {
+    if (this.fd >= 0 && this.s.stdinChanges === this.placed) return;
     try {
-      if (this.fd >= 0) return void this.s.dup2(this.fd, 0);
+      if (this.fd >= 0) return void this.place();
     } catch {
       /* the command closed our copy */
     }
     const fd = this.s.open('/dev/null', O_RDONLY | O_CLOEXEC);
     this.fd = ownFd(this.s, fd);
     this.s.close(fd);
+    this.place();
+  }
+
+  private place(): void {
     this.s.dup2(this.fd, 0);
+    this.placed = this.s.stdinChanges;
   }
 }
 

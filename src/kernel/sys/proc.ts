@@ -80,6 +80,7 @@ function spawnRequest(p: Process, v: Value): SpawnRequest & { env: string[] } {
     env: r.env === undefined ? [...p.env] : strList(args, 2),
     cwd: typeof r.cwd === 'string' ? r.cwd : undefined,
     fds: r.fds === undefined ? undefined : fdMap(r.fds),
+    inheritFds: r.inheritFds === true,
     pgid: optId(r.pgid, 'pgid'),
     foreground: r.foreground === true,
     setsid: r.setsid === true,

@@ -5,6 +5,7 @@
 // arrives with the runtimes issue and builds on the same ProcessContext.
 
 import { Errno, SysError } from '../../abi/errno.js';
+import { programKey } from '../../abi/runtime.js';
 import type { ProcessContext } from '../context.js';
 import { makeApi } from './api.js';
 import { compile, type Program } from './compile.js';
@@ -24,10 +25,12 @@ export async function runJs(ctx: ProcessContext): Promise<void> {
 }
 
 function load(ctx: ProcessContext, path: string): Program {
+  // The kernel opened the script for this process already (kernel/script-key.ts): no syscall to find a compiled one.
+  const known = ctx.script === undefined ? undefined : cache.get(ctx.script);
+  if (known) return known;
   const fd = ctx.sys.open(path);
   try {
-    const st = ctx.sys.fstat(fd);
-    const key = `${st.dev}:${st.ino}:${st.mtimeMs}:${st.size}`;
+    const key = programKey(ctx.sys.fstat(fd));
     const hit = cache.get(key);
     if (hit) return hit;
     let src = utf8.decode(ctx.sys.readAll(fd));

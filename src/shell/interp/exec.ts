@@ -3,6 +3,7 @@
 
 import { Errno, strerror, SysError } from '../../abi/errno.js';
 import { shellStatus, WIFSIGNALED, WTERMSIG } from '../../abi/wait.js';
+import type { SpawnRequest } from '../../abi/spawn.js';
 import { pathOf, walkPath } from '../../libc/execvp.js';
 import {
   ArithShellError, evalArithExp, evalArithText, evalArithValue, expandArithSource, expandAssignValue, expandPattern, expandWord, expandWords, matchPattern, type ExpandContext,
@@ -639,14 +640,18 @@ function remember(sh: Shell, name: string, path: string, searchPath: string): vo
 }
 
 /** Spawn a program found on $PATH; returns its pid, or minus the error status (reported). */
-export function spawnProgram(sh: Shell, argv: string[], env: string[], pgid?: number, foreground = false, hashing = true): number {
+export function spawnProgram(
+  sh: Shell, argv: string[], env: string[], pgid?: number, foreground = false, hashing = true, fds?: [number, number][],
+): number {
   reap(sh);
   const name = argv[0];
   // bash's hash table: a name found once runs from that path until `hash -r` or PATH changes.
   const searchPath = env.find((e) => e.startsWith('PATH='))?.slice(5) ?? '';
   const hashed = sh.opts.on('hashall') && !name.includes('/') ? hashedPath(sh, name, searchPath, hashing) : null;
   try {
-    const [pid, path] = spawnSearched(sh, hashed ?? name, argv, env, pgid, foreground);
+    // fds: set by the kernel in the child, the caller's other fds inherited as usual.
+    const req: SpawnRequest & { env: string[] } = { path: hashed ?? name, argv, env, pgid, foreground, ...(fds?.length ? { fds, inheritFds: true } : {}) };
+    const [pid, path] = spawnSearched(sh, req);
     if (hashing && hashed === null && sh.opts.on('hashall') && !name.includes('/')) remember(sh, name, path, searchPath);
     return pid;
   } catch (e) {
@@ -667,11 +672,12 @@ export function spawnProgram(sh: Shell, argv: string[], env: string[], pgid?: nu
   }
 }
 
-/** Spawn `file` searched on the command's PATH → [pid, the path that ran]. */
-function spawnSearched(sh: Shell, file: string, argv: string[], env: string[], pgid: number | undefined, foreground: boolean): [number, string] {
+/** Spawn `req.path` searched on the command's PATH → [pid, the path that ran]. */
+function spawnSearched(sh: Shell, req: SpawnRequest & { env: string[] }): [number, string] {
+  const { path: file, argv, env } = req;
   try {
     // The whole search in one syscall (the kernel's spawnp), not one failed spawn per directory.
-    return sh.sys.spawnp({ path: file, argv, env, pgid, foreground }, pathOf(env));
+    return sh.sys.spawnp(req, pathOf(env));
   } catch (e) {
     if (!(e instanceof SysError && e.errno === Errno.ENOEXEC)) throw e;
   }
@@ -679,10 +685,10 @@ function spawnSearched(sh: Shell, file: string, argv: string[], env: string[], p
   // (the shell's fallback, not the kernel's) unless it looks binary.
   return walkPath(file, env, (path) => {
     try {
-      return [sh.sys.spawn({ path, argv, env, pgid, foreground }), path];
+      return [sh.sys.spawn({ ...req, path }), path];
     } catch (e) {
       if (!(e instanceof SysError && e.errno === Errno.ENOEXEC && !isBinary(sh, path))) throw e;
-      return [sh.sys.spawn({ path: sh.selfPath, argv: [sh.selfPath, path, ...argv.slice(1)], env, pgid, foreground }), path];
+      return [sh.sys.spawn({ ...req, path: sh.selfPath, argv: [sh.selfPath, path, ...argv.slice(1)] }), path];
     }
   });
 }

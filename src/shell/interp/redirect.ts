@@ -244,7 +244,7 @@ function literalHeredoc(r: Redirect): string {
 }
 
 /** Builtins whose only use of fds 1 and 2 is the shell's output calls (sh.out, sh.write, sh.error). */
-const OUTPUT_ONLY = new Set(['echo', 'printf', 'true', 'false', ':']);
+export const OUTPUT_ONLY = new Set(['echo', 'printf', 'true', 'false', ':']);
 
 /**
  * `printf x > f`, for builtins that only write: the file is opened (created,
