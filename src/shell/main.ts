@@ -50,7 +50,7 @@ export function shellMain(os: AgentosApi, self: string): void {
     const sh = make('agentos-shell', 'agentos-shell', []);
     const [state, source] = args[0] === SUBSHELL_FLAG ? [args[1], args[2] ?? ''] : stateFromFd(os.sys, Number(args[1]));
     sh.deserialize(state);
-    return finish(os, sh, () => sh.runSource(source, sh.lineno || 1));
+    return finish(os, sh, () => sh.runSource(source, sh.lineno || 1, '', true));
   }
 
   let command: string | null = null;

@@ -88,3 +88,12 @@ test('1000 `true &`: finished jobs are reaped as the loop goes (no zombies pile 
   const script = 'for i in $(seq 1000); do true & done; z=$(ps -o stat= --ppid $$ | grep -c Z); [ "$z" -le 100 ] && echo few || echo "$z zombies"; wait; echo end';
   await expect(script, 'few\nend\n');
 });
+
+test('a background compound command redirected away keeps no copy of the old stdout: a reader of that pipe sees its end at once', async () => {
+  // Before, the child shell kept a saved copy of fd 1 (to put back after the command), so `| cat`
+  // waited for the job to end, and the job had ended by the time kill -0 asked.
+  for (const job of ['(sleep 30) >/dev/null 2>&1', '{ sleep 30; } >/dev/null', 'while :; do sleep 1; done 2>/dev/null >/dev/null']) {
+    const r = await vm.exec(`bash -c '${job} & echo $! > /tmp/bg.pid' | cat; kill -0 $(cat /tmp/bg.pid) && echo running; kill $(cat /tmp/bg.pid)`);
+    assert.equal(r.stdout, 'running\n', `${job}: ${r.stderr}`);
+  }
+});

@@ -9,7 +9,7 @@ import {
   ArithShellError, evalArithExp, evalArithText, evalArithValue, expandArithSource, expandAssignValue, expandPattern, expandWord, expandWords, matchPattern, type ExpandContext,
 } from '../expand/index.js';
 import type {
-  ArithExp, ArithFor, Assign, Case, Command, DeclCommand, For, If, SimpleCommand, Stmt, While,
+  ArithExp, ArithFor, Assign, Case, Command, DeclCommand, For, If, Redirect, SimpleCommand, Stmt, While,
 } from '../syntax/index.js';
 import { print } from '../syntax/index.js';
 import { declare } from './builtins/declare.js';
@@ -19,9 +19,9 @@ import { expandContext } from './context.js';
 import { AbortSignal, BreakSignal, ContinueSignal, ExitSignal, ReturnSignal } from './control.js';
 import { definitionSource, publishFrames } from './frames.js';
 import { isolate } from './isolate.js';
-import { exited, reap, takeEarly } from './reap.js';
+import { exited, reap, retryingSpawn, takeEarly } from './reap.js';
 import { runPipeline, startBackground } from './pipeline.js';
-import { applyRedirs, keep, RedirectFailed, withOutputFile, withRedirs } from './redirect.js';
+import { applyRedirs, keep, letGo, RedirectFailed, withOutputFile, withRedirs, type Saved } from './redirect.js';
 import type { Shell } from './shell.js';
 import { ShellError } from '../errors.js';
 import { decodeShell } from '../bytes.js';
@@ -81,6 +81,10 @@ export function runCommand(sh: Shell, cmd: Command): number {
   sh.lineno = cmd.line;
   // A compound command whose redirection failed ran nothing and fails as a simple command does (errexit, ERR).
   const failed = (status: number): number => leaf(sh, status);
+  if (cmd === sh.lastCommand) {
+    sh.lastCommand = null;
+    if (cmd.type !== 'SimpleCommand' && 'redirs' in cmd && cmd.redirs.length) return runLast(sh, cmd, failed);
+  }
   try {
     switch (cmd.type) {
       case 'SimpleCommand':
@@ -639,6 +643,23 @@ function remember(sh: Shell, name: string, path: string, searchPath: string): vo
   if (!sh.hashed.has(name)) sh.hashed.set(name, { path, hits: 1 });
 }
 
+/**
+ * The last command of this process, redirected as a forked child would be: for good, with no
+ * saved copies of what the redirections replaced — a saved copy of a pipe's write end would keep
+ * its reader waiting until the command ends (`(server) >log 2>&1 &` under `| cat`).
+ */
+function runLast(sh: Shell, cmd: Command & { redirs: Redirect[] }, failed: (status: number) => number): number {
+  let saved: Saved;
+  try {
+    saved = applyRedirs(sh, cmd.redirs);
+  } catch (e) {
+    if (!(e instanceof RedirectFailed)) throw e;
+    return failed(e.status);
+  }
+  letGo(sh, saved);
+  return runCommand(sh, { ...cmd, redirs: [] } as Command);
+}
+
 /** Spawn a program found on $PATH; returns its pid, or minus the error status (reported). */
 export function spawnProgram(
   sh: Shell, argv: string[], env: string[], pgid?: number, foreground = false, hashing = true, fds?: [number, number][],
@@ -677,7 +698,7 @@ function spawnSearched(sh: Shell, req: SpawnRequest & { env: string[] }): [numbe
   const { path: file, argv, env } = req;
   try {
     // The whole search in one syscall (the kernel's spawnp), not one failed spawn per directory.
-    return sh.sys.spawnp(req, pathOf(env));
+    return retryingSpawn(sh, () => sh.sys.spawnp(req, pathOf(env)));
   } catch (e) {
     if (!(e instanceof SysError && e.errno === Errno.ENOEXEC)) throw e;
   }

@@ -66,3 +66,32 @@ export function takeEarly(sh: Shell, pid: number): number | undefined {
   if (raw !== undefined) sh.early.delete(pid);
   return raw;
 }
+
+/** Pauses between tries of a spawn that met the process limit (bash's fork retry, in milliseconds). */
+const RETRY_MS = [5, 10, 20, 40, 80, 160, 320];
+
+/**
+ * `spawn()`, retried as bash retries fork on EAGAIN: while async children of
+ * this shell may still end (a loop of `cmd &` outrunning its jobs), they are
+ * reaped and the spawn tried again after a pause. With none, or after the last
+ * pause, the error stands (a fork bomb still meets the limit).
+ */
+export function retryingSpawn<T>(sh: Shell, spawn: () => T): T {
+  for (let i = 0; ; i++) {
+    try {
+      return spawn();
+    } catch (e) {
+      if (!(e instanceof SysError && e.errno === Errno.EAGAIN) || i >= RETRY_MS.length) throw e;
+      const before = sh.unreaped.size;
+      reap(sh);
+      if (sh.unreaped.size === before) {
+        if (!before) throw e;
+        try {
+          sh.sys.sleep(RETRY_MS[i]);
+        } catch (s) {
+          if (!(s instanceof SysError && s.errno === Errno.EINTR)) throw s;
+        }
+      }
+    }
+  }
+}

@@ -52,6 +52,13 @@ export function save(sh: Shell, saved: Saved, fd: number): void {
   saved.push([fd, copy]);
 }
 
+/** The redirections in `saved` stay for good: the saved copies are closed and nothing is put back. */
+export function letGo(sh: Shell, saved: Saved): void {
+  for (const [, copy] of saved) if (copy >= 0) sh.sys.close(copy);
+  saved.length = 0;
+  keep(sh, saved);
+}
+
 /** Put saved fds back, last first. Entries are consumed as they are restored, so a second call does only the rest. */
 export function restore(sh: Shell, saved: Saved): void {
   for (let i = saved.length - 1; i >= 0; i--) {

@@ -219,7 +219,7 @@ export class Shell extends ShellState {
    * Nested runs (eval, source, traps) return 2 on a syntax error instead of
    * ending the shell, and catch a fatal expansion error as bash's eval does.
    */
-  runSource(src: string, baseLine = 1, label = ''): number {
+  runSource(src: string, baseLine = 1, label = '', endsProcess = false): number {
     const popts = { extglob: this.opts.shoptOn('extglob'), posix: this.opts.on('posix') };
     const parser = new Parser(src, popts, baseLine);
     const nested = this.sourceDepth > 0;
@@ -249,6 +249,8 @@ export class Shell extends ShellState {
         if (this.aliases.size && (this.opts.shoptOn('expand_aliases') || this.opts.on('interactive'))) {
           stmts = expandAliases(this, stmts);
         }
+        // The one command a child shell was started for: nothing follows it in this process.
+        if (endsProcess && stmts.length === 1 && !stmts[0].background && src.slice(parser.i).trim() === '') this.lastCommand = stmts[0].cmd;
         try {
           this.status = runStmts(this, stmts);
         } catch (e) {

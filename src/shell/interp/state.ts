@@ -135,6 +135,11 @@ export class ShellState {
    * redirection as a plain file (redirect.ts withOutputFile); null: to 1 and 2.
    */
   outputFds: [number, number] | null = null;
+  /**
+   * The command after which this process ends (what a background job's child shell runs): its
+   * redirections stay in place as after a fork, and the fds they replaced are let go (exec.ts).
+   */
+  lastCommand: Command | null = null;
 
   constructor(init: StateInit) {
     this.pid = init.pid;
@@ -350,6 +355,7 @@ const FIELDS: { [K in Field]: Rule } = {
   randomSeed: { subshell: { shared: 'not put back: $RANDOM goes on from the draws made inside' }, child: { omit: PER_PROCESS } },
   pendingRedirs: { subshell: { shared: BOOKKEEPING }, child: { omit: 'fds are per process' } },
   outputFds: { subshell: { shared: BOOKKEEPING }, child: { omit: 'fds are per process' } },
+  lastCommand: { subshell: { shared: BOOKKEEPING }, child: { omit: PER_PROCESS } },
 };
 
 const COPIED: Copied[] = Object.values(FIELDS).flatMap((r) => ('shared' in r.subshell ? [] : [r.subshell]));

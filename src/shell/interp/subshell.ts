@@ -10,7 +10,7 @@ import { Errno, SysError } from '../../abi/errno.js';
 import { F_DUPFD_CLOEXEC, F_SETFD } from '../../abi/fcntl.js';
 import type { Sys } from '../../libc/sys.js';
 import { decodeShell } from '../bytes.js';
-import { reap } from './reap.js';
+import { reap, retryingSpawn } from './reap.js';
 import { restore, tempInput, tracked } from './redirect.js';
 import type { Shell } from './shell.js';
 
@@ -36,7 +36,7 @@ export function startSubshell(sh: Shell, code: Stmt[] | Command, fds: Record<num
   const env = sh.vars.environ();
   return withFds(sh, fds, () => {
     try {
-      return sh.sys.spawn({ path: self, argv: [self, SUBSHELL_FLAG, state, source], env, pgid, foreground });
+      return retryingSpawn(sh, () => sh.sys.spawn({ path: self, argv: [self, SUBSHELL_FLAG, state, source], env, pgid, foreground }));
     } catch (e) {
       if (!(e instanceof SysError && e.errno === Errno.E2BIG)) throw e;
       return spawnWithStateFile(sh, state, source, env, pgid, foreground);
