@@ -70,3 +70,11 @@ test('a job that powers off, halts or reboots the guest ends with a message and 
   }
   assert.equal((await vm.exec("linux -c 'echo alive'")).stdout, 'alive\n');
 });
+
+test("a process a job leaves behind is killed when the job ends: it cannot write into the next job's output or forge its exit status", { skip, timeout: LIMIT }, async () => {
+  // Root in the guest can open the agent's ports: ttyS1 is a job's stdout, ttyS0 its control lines.
+  const first = await vm.exec(`linux -c '(sleep 1; echo LEAK >/dev/ttyS1; printf "\\002X42\\n" >/dev/ttyS0) >/dev/null 2>&1 </dev/null & exit 0'`);
+  assert.equal(first.exitCode, 0, first.stderr);
+  const next = await vm.exec("linux -c 'sleep 2; echo next; exit 5'");
+  assert.deepEqual([next.exitCode, next.stdout], [5, 'next\n']);
+});

@@ -24,6 +24,11 @@ export interface JobIO {
   stderr(bytes: Uint8Array): void;
 }
 
+/** A control line longer than this is nobody's (the agent's are short; a kernel message fits): the rest is dropped. */
+const CONTROL_MAX = 1024;
+/** Sent when a job ends: SIGKILL to every guest process but the agent, so nothing a job started outlives it. */
+const KILL_LEFTOVERS = 'K9\n';
+
 /** What the kernel says last (printed at any loglevel: they are emergencies). */
 const STOPPED = /Kernel panic|reboot: (Power down|Restarting system|System halted)/;
 
@@ -42,9 +47,11 @@ export class Guest {
   private ended: ((status: number | null) => void) | null = null;
 
   private constructor(private readonly emulator: V86, readonly server: P9Server) {
+    // Output counts only while a job runs: a guest process left writing to ttyS1 or ttyS2 between
+    // jobs (it is root there) would otherwise grow these without end in the host.
     emulator.add_listener('serial0-output-byte', (b: number) => this.onControl(b));
-    emulator.add_listener('serial1-output-byte', (b: number) => this.out.push(b));
-    emulator.add_listener('serial2-output-byte', (b: number) => this.err.push(b));
+    emulator.add_listener('serial1-output-byte', (b: number) => void (this.ended && this.out.push(b)));
+    emulator.add_listener('serial2-output-byte', (b: number) => void (this.ended && this.err.push(b)));
   }
 
   /** Resume the saved state: the guest is where the build left it, waiting for a job. */
@@ -118,7 +125,7 @@ export class Guest {
 
   private onControl(b: number): void {
     if (b !== 0x0a) {
-      this.control += String.fromCharCode(b);
+      if (this.control.length < CONTROL_MAX) this.control += String.fromCharCode(b);
       return;
     }
     // Lines the agent writes start with \x02; anything else is a kernel message, of which only the last
@@ -139,6 +146,9 @@ export class Guest {
     if (!done) return;
     this.ended = null;
     this.busy = this.stopped !== null;
+    // A job's background processes would live on into the next caller's job, its 9p share served
+    // with that caller's rights, and write into its output.
+    if (!this.stopped) this.emulator.serial0_send(KILL_LEFTOVERS);
     done(status);
   }
 }

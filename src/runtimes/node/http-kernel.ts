@@ -43,7 +43,9 @@ export function kernelRequest(message: Uint8Array, origin: string): { method: st
     if (!HOP_BY_HOP.has(h.rawHeaders[i].toLowerCase())) headers.push([h.rawHeaders[i], h.rawHeaders[i + 1]]);
   }
   const bytes = body.length ? Buffer.concat(body) : undefined;
-  return { method: h.method, url: origin + h.url, headers, body: bytes };
+  // A path is sent to the named host whatever it holds: '@other/x' or an absolute form must not make the URL another host's.
+  const path = h.url.startsWith('/') ? h.url : `/${h.url}`;
+  return { method: h.method, url: origin + path, headers, body: bytes };
 }
 
 /** Send it; a refusal or failure is the error Node's client gives (the policy's own words for a refusal). */
