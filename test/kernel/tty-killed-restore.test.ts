@@ -57,7 +57,7 @@ test('a process that exits normally keeps its change (stty raw lasts)', async ()
 
 test('a process changing pty after pty (each closed after) makes the kernel keep only the live ones', () => {
   const p = {} as Process;
-  const termios = (lflag: number): Termios => ({ iflag: 0, oflag: 0, cflag: 0, lflag, cc: [] });
+  const termios = (lflag: number): Termios => ({ iflag: 0, oflag: 0, cflag: 0, lflag, line: 0, ispeed: 0, ospeed: 0, cc: [] });
   const tty = (): Settings & { closed: boolean; value: Termios } => {
     const t = { closed: false, value: termios(1), get: () => t.value, set: (v: Termios) => (t.value = v), gone: () => t.closed };
     return t;
