@@ -40,9 +40,13 @@ export interface RunMessage {
   script?: string;
 }
 
-/** A program file's identity for the runtimes' compiled-program caches: same key, same bytes. */
-export function programKey(st: { dev: number; ino: number; mtimeMs: number; size: number }): string {
-  return `${st.dev}:${st.ino}:${st.mtimeMs}:${st.size}`;
+/**
+ * A program file's identity for the runtimes' compiled-program caches: same key, same bytes.
+ * ctime, not mtime alone: utimes can put an old mtime back on new bytes of the same size, and
+ * nothing can set ctime.
+ */
+export function programKey(st: { dev: number; ino: number; mtimeMs: number; ctimeMs: number; size: number }): string {
+  return `${st.dev}:${st.ino}:${st.mtimeMs}:${st.ctimeMs}:${st.size}`;
 }
 
 /**

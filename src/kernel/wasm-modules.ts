@@ -1,6 +1,6 @@
 // Compiled WebAssembly images, kept by the kernel for every process worker
 // (decision 0021). The kernel reads and compiles a `\0asm` file itself, once
-// per file identity (dev, ino, mtime, size), and posts the Module with the run
+// per file identity (dev, ino, mtime, ctime, size), and posts the Module with the run
 // message: Modules are shared, not copied, between workers of one host, so the
 // second run of a program skips reading and compiling it whichever pooled
 // worker runs it. The kernel never takes a Module from a worker: what runs is
@@ -24,7 +24,8 @@ export class WasmModules {
 
   /** The module for `inode`: at once when cached, otherwise a promise of it (concurrent execs share one compile). */
   get(inode: Inode): Compiled | Promise<Compiled> {
-    const key = `${inode.fs.dev}:${inode.ino}:${inode.mtimeMs}:${inode.size}`;
+    // ctime too (abi/runtime.ts programKey): utimes can put an old mtime back on new bytes.
+    const key = `${inode.fs.dev}:${inode.ino}:${inode.mtimeMs}:${inode.ctimeMs}:${inode.size}`;
     const hit = this.map.get(key);
     if (hit !== undefined) {
       this.map.delete(key); // most recently used goes last

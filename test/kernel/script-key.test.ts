@@ -32,3 +32,22 @@ test('a program rewritten in place (same inode) runs its new text in workers tha
   const r = await vm.exec(`printf '#!/usr/libexec/agentos/js\\nagentos.sys.writeAll(1, "new text\\\\n");\\n' > /tmp/prog; ${RUNS}`);
   assert.equal(r.stdout, 'new text\n'.repeat(8), r.stderr);
 });
+
+test('a program rewritten in place with the same size and its old mtime put back (touch -r) runs its new text', async () => {
+  await vm.exec(`${PROGRAM}; ${RUNS}`);
+  // dev, ino, size and mtime all as before: only ctime (which no call can set) tells the rewrite.
+  const r = await vm.exec(
+    `touch -r /tmp/prog /tmp/prog.ref; printf '#!/usr/libexec/agentos/js\\nagentos.sys.writeAll(1, "new\\\\n");\\n' > /tmp/prog; ` +
+      `touch -r /tmp/prog.ref /tmp/prog; ${RUNS}`,
+  );
+  assert.equal(r.stdout, 'new\n'.repeat(8), r.stderr);
+});
+
+test('a WebAssembly file rewritten with the same size and its old mtime put back is compiled again (the kernel keeps no stale Module)', async () => {
+  // Two 8-byte files: an empty module (valid, no _start) and one with a version V8 refuses.
+  const first = await vm.exec(`printf '\\0asm\\1\\0\\0\\0' > /tmp/w; chmod 755 /tmp/w; /tmp/w`);
+  assert.match(first.stderr, /no _start function/);
+  const r = await vm.exec(`touch -r /tmp/w /tmp/w.ref; printf '\\0asm\\2\\0\\0\\0' > /tmp/w; touch -r /tmp/w.ref /tmp/w; /tmp/w`);
+  assert.match(r.stderr, /invalid WebAssembly module/);
+  assert.equal(r.exitCode, 126);
+});

@@ -4,6 +4,7 @@
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { Errno, type SysError } from '../../src/abi/errno.js';
 import { O_CLOEXEC } from '../../src/abi/fcntl.js';
 import type { SpawnRequest } from '../../src/abi/spawn.js';
 import { boot, type Machine } from '../../src/host/node/index.js';
@@ -59,5 +60,15 @@ test('spawn with inheritFds: the mapped fds, plus every fd the parent does not c
     assert.ok(!fds.includes(shutR) && !fds.includes(shutW), `close-on-exec ${shutR}, ${shutW} not inherited: ${fds}`);
   } finally {
     for (const fd of [keepR, keepW, shutR, shutW]) await m.syscall('close', fd);
+  }
+});
+
+test('spawn: a sigDefault that is no signal set (negative, fractional, NaN, past 2^NSIG) is EINVAL', async () => {
+  for (const sigDefault of [-1, 1.5, Number.NaN, 2 ** 40, Infinity]) {
+    await assert.rejects(
+      m.syscall('spawn', { path: '/tmp/fds', argv: ['/tmp/fds'], env: [], fds: [], sigDefault }),
+      (e: SysError) => e.errno === Errno.EINVAL,
+      `sigDefault ${sigDefault}`,
+    );
   }
 });

@@ -5,7 +5,10 @@
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import type { Termios } from '../../src/abi/termios.js';
 import { AgentVM } from '../../src/host/node/index.js';
+import type { Process } from '../../src/kernel/process.js';
+import { kept, noteChange, processEnded, type Settings } from '../../src/kernel/tty/killed-restore.js';
 
 // Makes its terminal raw, says so, then ends: killed by SIGKILL (`kill`) or by exit(0) (`exit`).
 const RAW = `#!/usr/libexec/agentos/js
@@ -50,4 +53,26 @@ test('a process that exits normally keeps its change (stty raw lasts)', async ()
   assert.match(out, /-icanon/);
   assert.match(out, /-echo /);
   assert.match(out, /-isig/);
+});
+
+test('a process changing pty after pty (each closed after) makes the kernel keep only the live ones', () => {
+  const p = {} as Process;
+  const termios = (lflag: number): Termios => ({ iflag: 0, oflag: 0, cflag: 0, lflag, line: 0, ispeed: 0, ospeed: 0, cc: [] });
+  const tty = (): Settings & { closed: boolean; value: Termios } => {
+    const t = { closed: false, value: termios(1), get: () => t.value, set: (v: Termios) => (t.value = v), gone: () => t.closed };
+    return t;
+  };
+  const live = tty();
+  noteChange(p, live, termios(2));
+  live.set(termios(2));
+  for (let i = 0; i < 1000; i++) {
+    const t = tty();
+    noteChange(p, t, termios(2));
+    t.closed = true;
+  }
+  noteChange(p, tty(), termios(2));
+  assert.equal(kept(p), 2, 'the live terminal and the last one');
+  processEnded(p, 9); // killed by SIGKILL
+  assert.equal(live.value.lflag, 1, 'the live terminal got its settings back');
+  assert.equal(kept(p), 0);
 });

@@ -84,7 +84,7 @@ function spawnRequest(p: Process, v: Value): SpawnRequest & { env: string[] } {
     pgid: optId(r.pgid, 'pgid'),
     foreground: r.foreground === true,
     setsid: r.setsid === true,
-    sigDefault: typeof r.sigDefault === 'number' ? r.sigDefault : undefined,
+    sigDefault: sigSet(r.sigDefault),
     ctty: optId(r.ctty, 'ctty'),
     uid: optId(r.uid, 'uid'),
     gid: optId(r.gid, 'gid'),
@@ -97,6 +97,13 @@ function fdMap(v: Value): [number, number][] {
   const ok = Array.isArray(v) && v.every((e) => Array.isArray(e) && e.length === 2 && e.every((fd) => Number.isInteger(fd) && (fd as number) >= 0 && (fd as number) < OPEN_MAX));
   if (!ok) throw new SysError(Errno.EINVAL, 'spawn: fds must be [childFd, parentFd] pairs');
   return v as [number, number][];
+}
+
+/** An optional signal set (bit n: signal n): a non-negative integer below 2^NSIG, else EINVAL. */
+function sigSet(v: Value): number | undefined {
+  if (typeof v !== 'number') return undefined;
+  if (!Number.isSafeInteger(v) || v < 0 || v >= 2 ** NSIG) throw new SysError(Errno.EINVAL, 'spawn: bad sigDefault');
+  return v;
 }
 
 /** An optional id field (absent if not a number, as before); a number must be a non-negative integer. */

@@ -16,10 +16,12 @@ interface Change {
   after: Termios;
 }
 
-/** What the terminal needs from here: its settings, and setting them (waking its waiters). */
+/** What the terminal needs from here: its settings, setting them (waking its waiters), and whether it is gone. */
 export interface Settings {
   get(): Termios;
   set(t: Termios): void;
+  /** Its master side is closed: nothing to put back, and what is kept for it can go. */
+  gone(): boolean;
 }
 
 const changes = new WeakMap<Process, Map<Settings, Change>>();
@@ -32,9 +34,16 @@ const same = (a: Termios, b: Termios): boolean =>
 export function noteChange(p: Process, tty: Settings, next: Termios): void {
   let mine = changes.get(p);
   if (!mine) changes.set(p, (mine = new Map()));
+  // Terminals gone since are let go: a process opening and changing pty after pty keeps at most the live ones.
+  for (const t of mine.keys()) if (t.gone()) mine.delete(t);
   const c = mine.get(tty);
   if (c) c.after = copy(next);
   else mine.set(tty, { before: copy(tty.get()), after: copy(next) });
+}
+
+/** How many terminals' earlier settings are kept for `p` (tests). */
+export function kept(p: Process): number {
+  return changes.get(p)?.size ?? 0;
 }
 
 /** `p` ended with wait status `status`: killed, its changes still in place are undone. */

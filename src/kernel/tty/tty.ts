@@ -47,6 +47,7 @@ export class Tty {
       this.ldisc.setTermios(t);
       this.queue.wake();
     },
+    gone: () => this.hungUp,
   };
 
   constructor(

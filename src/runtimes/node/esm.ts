@@ -5,6 +5,7 @@
 // which exists only for modules without top-level await.
 
 import { compileFunction, type Loader, WRAP_PARAMS, builtinName, remember } from './modules.js';
+import { programKey } from '../../abi/runtime.js';
 import type { Rt } from './rt.js';
 import { transformEsm, type Transformed } from './esm-transform.js';
 import { nodeError } from './errors.js';
@@ -226,7 +227,7 @@ export class EsmLoader {
     const fd = this.rt.sys.open(file);
     try {
       const st = this.rt.sys.fstat(fd);
-      const key = `${st.dev}:${st.ino}:${st.mtimeMs}:${st.size}:${file}`;
+      const key = `${programKey(st)}:${file}`;
       const hit = compiled.get(key);
       if (hit && this.cjs.sources.has(file)) return hit;
       const src = utf8.decode(this.rt.sys.readAll(fd));

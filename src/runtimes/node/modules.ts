@@ -5,6 +5,7 @@
 // hand-over to ES modules (esm.ts) for .mjs files and "type": "module".
 
 import { SysError } from '../../abi/errno.js';
+import { programKey } from '../../abi/runtime.js';
 import { isDir, isReg } from '../../abi/stat.js';
 import { nodeError } from './errors.js';
 import { rewriteDynamicImports } from './esm-transform.js';
@@ -364,7 +365,7 @@ export class Loader {
       const fd = this.rt.sys.open(file);
       try {
         const st = this.rt.sys.fstat(fd);
-        key = `${st.dev}:${st.ino}:${st.mtimeMs}:${st.size}:${file}`;
+        key = `${programKey(st)}:${file}`;
         fn = compiled.get(key);
         if (!fn || !this.sources.has(file)) source = utf8.decode(this.rt.sys.readAll(fd));
       } finally {
