@@ -740,7 +740,16 @@ export function waitFor(sh: Shell, pid: number, onSignal?: (sig: number) => void
   for (;;) {
     let status = takeEarly(sh, pid);
     try {
-      if (status === undefined) {
+      if (status === undefined && sh.unreaped.size && !sh.unreaped.has(pid)) {
+        // As bash's SIGCHLD handler: an async child that ends meanwhile is reaped too, not left a
+        // zombie that still answers kill(pid, 0) (`tail --pid=$!` would never end).
+        const [got, raw] = sh.sys.waitpid(-1, 0);
+        if (got !== pid) {
+          exited(sh, got, raw);
+          continue;
+        }
+        status = raw;
+      } else if (status === undefined) {
         status = sh.sys.waitpid(pid, 0)[1];
         if (sh.unreaped.has(pid)) exited(sh, pid, status);
       }
