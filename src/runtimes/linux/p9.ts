@@ -77,6 +77,15 @@ export class Writer {
 const join = (dir: string, name: string): string => (dir === '/' ? `/${name}` : `${dir}/${name}`);
 const parent = (path: string): string => path.slice(0, path.lastIndexOf('/')) || '/';
 
+/** Tgetlock's answer after its fid: F_UNLCK, no conflicting lock (advisory locks are the guest kernel's own business). */
+export function noConflictingLock(r: Reader, w: Writer): void {
+  r.u8();
+  const start = r.u64();
+  const length = r.u64();
+  const proc = r.u32();
+  w.u8(2).u64(start).u64(length).u32(proc).str(r.str());
+}
+
 export class P9Server {
   private fids = new Map<number, Fid>();
   /** The Debian root, when a caller asked for it: its fids are its own (rootfs.ts). */
@@ -271,12 +280,7 @@ export class P9Server {
       case T.lock: w.u8(0); return; // advisory locks are the guest kernel's own business
       case T.getlock: {
         this.fid(r.u32());
-        r.u8();
-        const start = r.u64();
-        const length = r.u64();
-        const proc = r.u32();
-        w.u8(2).u64(start).u64(length).u32(proc).str(r.str()); // F_UNLCK: no conflicting lock
-        return;
+        return noConflictingLock(r, w);
       }
       case T.link: {
         const dir = this.fid(r.u32());

@@ -7,7 +7,7 @@
 
 import { Errno, SysError } from '../../abi/errno.js';
 import { readRepositoryFile } from '../js/repository.js';
-import { Reader, RLERROR, T, Writer } from './p9.js';
+import { noConflictingLock, Reader, RLERROR, T, Writer } from './p9.js';
 
 /** The root's name in the share's top directory (not listed there; an agentOS file of that name is hidden from the guest). */
 export const ROOT_NAME = '.linux-root';
@@ -263,11 +263,7 @@ export class RootFs {
       case T.lock: w.u8(0); return;
       case T.getlock: {
         this.fid(r.u32());
-        r.u8();
-        const start = r.u64();
-        const length = r.u64();
-        const proc = r.u32();
-        w.u8(2).u64(start).u64(length).u32(proc).str(r.str());
+        noConflictingLock(r, w);
         return;
       }
       case T.xattrwalk: throw new SysError(Errno.ENOTSUP);
