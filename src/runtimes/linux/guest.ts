@@ -45,18 +45,15 @@ export class Guest {
   private out: number[] = [];
   private err: number[] = [];
   private ended: ((status: number | null) => void) | null = null;
-  /** The running job's tag: its lines back are `\x02S<tag>` and `\x02X<tag> <status>`. */
+  /** The running job's tag: its status line is `\x02X<tag> <status>`. */
   private tag = '';
-  /** The agent has said `\x02S<tag>`: the ports' bytes are this job's from here. */
-  private started = false;
 
   private constructor(private readonly emulator: V86, readonly server: P9Server) {
-    // Output counts only while a job runs, from the agent's start line on: a guest process left
-    // writing to ttyS1 or ttyS2 between jobs (it is root there) would otherwise grow these without
-    // end in the host, or write into the next caller's output.
+    // Output counts only while a job runs: a guest process left writing to ttyS1 or ttyS2 between
+    // jobs (it is root there) would otherwise grow these without end in the host.
     emulator.add_listener('serial0-output-byte', (b: number) => this.onControl(b));
-    emulator.add_listener('serial1-output-byte', (b: number) => void (this.ended && this.started && this.out.push(b)));
-    emulator.add_listener('serial2-output-byte', (b: number) => void (this.ended && this.started && this.err.push(b)));
+    emulator.add_listener('serial1-output-byte', (b: number) => void (this.ended && this.out.push(b)));
+    emulator.add_listener('serial2-output-byte', (b: number) => void (this.ended && this.err.push(b)));
   }
 
   /** Resume the saved state: the guest is where the build left it, waiting for a job. */
@@ -94,7 +91,6 @@ export class Guest {
     this.busy = true;
     this.resumed = false;
     this.control = '';
-    this.started = false;
     // A tag no guest process can know before the agent reads this line, which is after it killed
     // everything of the job before: a status line forged by a job can end only that job.
     this.tag = Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');
@@ -142,9 +138,8 @@ export class Guest {
     // panic=0, no disk), so the job ends and the guest is not reused.
     const line = this.control;
     this.control = '';
-    // Only the running job's lines count: a line with another tag is an earlier job's, or forged.
-    if (this.ended && line === `\x02S${this.tag}`) this.started = true;
-    const status = this.started && line.startsWith(`\x02X${this.tag} `) ? Number(line.slice(3 + this.tag.length)) : NaN;
+    // Only the running job's status line counts: one with another tag is an earlier job's, or forged.
+    const status = line.startsWith(`\x02X${this.tag} `) ? Number(line.slice(3 + this.tag.length)) : NaN;
     if (Number.isInteger(status)) this.end(status);
     else if (STOPPED.test(line)) {
       this.stopped = line.trim();

@@ -46,8 +46,6 @@ test('output written between jobs is dropped, not kept in the host', () => {
   em.write(2, 'y'.repeat(100_000));
   assert.equal(drained(g), '');
   const ended = g.run('A/bin/true\n');
-  em.write(1, 'earlier');
-  em.write(0, `\x02S${tagOf(em)}\n`);
   em.write(1, 'out');
   em.write(0, `\x02X${tagOf(em)} 0\n`);
   em.write(1, 'late');
@@ -60,32 +58,30 @@ test('a control line with no end is bounded; the next line is still read', async
   const ended = g.run('A/bin/true\n');
   em.write(0, 'z'.repeat(1_000_000));
   assert.ok((g as unknown as { control: string }).control.length <= 1024);
-  em.write(0, `\n\x02S${tagOf(em)}\n\x02X${tagOf(em)} 3\n`);
+  em.write(0, `\n\x02X${tagOf(em)} 3\n`);
   assert.equal(await ended, 3);
 });
 
 test("a job's end kills every guest process the job left behind", async () => {
   const { g, em } = guest();
   const ended = g.run('A/bin/true\n');
-  em.write(0, `\x02S${tagOf(em)}\n\x02X${tagOf(em)} 0\n`);
+  em.write(0, `\x02X${tagOf(em)} 0\n`);
   await ended;
   assert.equal(em.sent.at(-1), 'K9\n');
 });
 
-test("only the running job's status line ends it: an untagged one, another job's, or one before its start line is ignored", async () => {
+test("only the running job's status line ends it: an untagged one or another job's is ignored", async () => {
   const { g, em } = guest();
   const first = g.run('A/bin/true\n');
   const tag1 = tagOf(em);
-  em.write(0, `\x02S${tag1}\n\x02X${tag1} 0\n`);
+  em.write(0, `\x02X${tag1} 0\n`);
   assert.equal(await first, 0);
   let done: number | null | undefined;
   const second = g.run('A/bin/true\n');
   void second.then((s) => (done = s));
   const tag2 = tagOf(em);
   assert.notEqual(tag2, tag1);
-  // a forged status before the agent said the job started (the tag is right: it still counts for nothing)
-  em.write(0, `\x02X${tag2} 9\n`);
-  em.write(0, `\x02S${tag2}\n\x02X0\n\x02X${tag1} 137\n\x02X${tag2}0\n`);
+  em.write(0, `\x02X0\n\x02X${tag1} 137\n\x02X${tag2}0\n\x02X${tag2.slice(1)} 9\n`);
   await new Promise((ok) => setImmediate(ok));
   assert.equal(done, undefined);
   em.write(0, `\x02X${tag2} 5\n`);
