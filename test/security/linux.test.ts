@@ -78,3 +78,14 @@ test("a process a job leaves behind is killed when the job ends: it cannot write
   const next = await vm.exec("linux -c 'sleep 2; echo next; exit 5'");
   assert.deepEqual([next.exitCode, next.stdout], [5, 'next\n']);
 });
+
+test("a job that forges its own exit-status line cannot end the next caller's job or write into its output", { skip, timeout: LIMIT }, async () => {
+  // The forged line ends this job (a job is root: it may lie about itself); the agent's real line for
+  // it, which follows once the job is killed, and whatever it writes meanwhile belong to no other job.
+  const forger = await vm.exec(`linux -c 'printf "\\002X0\\n" >/dev/ttyS0; sleep 5'`);
+  assert.equal(forger.exitCode, 0, forger.stderr);
+  const next = await vm.exec("linux -c 'echo next; exit 5'");
+  assert.deepEqual([next.exitCode, next.stdout], [5, 'next\n']);
+  const third = await vm.exec("linux -c 'echo third'");
+  assert.deepEqual([third.exitCode, third.stdout], [0, 'third\n']);
+});

@@ -16,12 +16,17 @@
 //            C<dir>             the job's cwd
 //            A<arg>             an argv word      V<name=value>  an environment entry
 //            Y<rows> <cols>     the job runs on ttyS1 as its terminal, this size
-//            G                  start the job
+//            G<tag>             start the job; <tag> (the host's random token, a few hex digits)
+//                               marks this job's lines back. A G that comes while a job still runs
+//                               (the host gave up on it) ends that one first.
 //            I<bytes>           the job's stdin   E  its end
 //            K<signal number>   to every process but this one (kill -1)
 //            Z<rows> <cols>     ttyS1's new size (the kernel sends SIGWINCH to its foreground group)
 //            F                  zero the free memory (the build, before it saves the state)
-//          Guest to host: \002R (ready, once), \002X<status> (the job ended), \002F (memory zeroed).
+//          Guest to host: \002R (ready, once), \002X<tag> <status> (the job ended, and nothing it
+//          started is left: sent after every other process is SIGKILLed and reaped and the
+//          ports drained), \002F (memory zeroed). A job is root and can write these lines itself;
+//          it cannot know the next job's tag, which the agent reads only after it killed the job.
 //   ttyS1  the job's stdout (a pipe to the job, or its terminal with Y)
 //   ttyS2  the job's stderr
 // Built with gcc -m32 -static -nostdlib (scripts/build-linux.mjs): no libc, raw i386 system calls.
@@ -34,7 +39,7 @@ enum {
   SYS_settimeofday = 79, SYS_wait4 = 114, SYS_poll = 168, SYS_rt_sigprocmask = 175, SYS_signalfd4 = 327, SYS_pipe2 = 331,
 };
 enum { O_WRONLY = 1, O_RDWR = 2, O_NOCTTY = 0400, O_NONBLOCK = 04000, O_CLOEXEC = 02000000, F_SETFL = 4 };
-enum { ENOENT = 2, EINTR = 4, EAGAIN = 11, EACCES = 13, ENOEXEC = 8 };
+enum { ENOENT = 2, EINTR = 4, ECHILD = 10, EAGAIN = 11, EACCES = 13, ENOEXEC = 8 };
 enum { POLLIN = 1, POLLOUT = 4, POLLERR = 8, POLLHUP = 16 };
 enum { TCGETS = 0x5401, TCSETS = 0x5402, TCSBRK = 0x5409, TIOCSCTTY = 0x540E, TIOCSPGRP = 0x5410, TIOCSWINSZ = 0x5414, MS_BIND = 4096 };
 enum { SIGCHLD = 17, SIGTTIN = 21, SIGTTOU = 22, SIG_BLOCK = 0, SIG_SETMASK = 2, WNOHANG = 1 };
@@ -103,6 +108,7 @@ static int nbinds, ttyjob, mounted, tty_was_used;
 static struct winsize size;
 
 static int job;                        // its pid, 0 when none
+static char tag[33], next_tag[33];    // the running job's tag; the one its G gave
 static int status, exited;             // set when the job's process has ended
 static int inw = -1, outr = -1, errr = -1; // our ends of its stdin, stdout and stderr pipes
 static int stdin_end;                  // E came: close stdin once the buffered bytes are written
@@ -244,25 +250,48 @@ script:
   fail(name, ": cannot execute", 126);
 }
 
+// Nothing a job started outlives it: every process but this one is SIGKILLed and reaped (orphans
+// are ours), then every byte already written to a port goes out (TCSBRK 1 is tcdrain), so what
+// follows on the ports is ours alone. With no child left the kill is skipped (it costs ~25 ms
+// a job); a process that is no child of ours (a kernel's usermode helper) dies by the host's K9,
+// which the agent reads before the next job's G.
+static void settle(void) {
+  int st0;
+  if (S4(SYS_wait4, -1, &st0, WNOHANG, 0) != -ECHILD) S2(SYS_kill, -1, 9);
+  for (;;) {
+    int st;
+    long pid = S4(SYS_wait4, -1, &st, 0, 0);
+    if (pid == -EINTR) continue;
+    if (pid <= 0) break;
+  }
+  S3(SYS_ioctl, out1, TCSBRK, 1);
+  S3(SYS_ioctl, out2, TCSBRK, 1);
+}
+
 static void finish(int code) {
   char num[16];
   if (inw >= 0) S1(SYS_close, inw);
-  inw = -1;
+  if (outr >= 0) S1(SYS_close, outr);
+  if (errr >= 0) S1(SYS_close, errr);
+  inw = outr = errr = -1;
   inoff = inlen = 0;
-  // Every byte of the job's on its way out before the status (TCSBRK 1 is tcdrain).
-  S3(SYS_ioctl, out1, TCSBRK, 1);
-  S3(SYS_ioctl, out2, TCSBRK, 1);
+  settle();
   if (tty_was_used) {
     long self = 1;
     S3(SYS_ioctl, out1, TIOCSPGRP, &self); // the terminal is the agent's again
   }
   say(ctl, "\002X");
+  say(ctl, tag);
+  say(ctl, " ");
   say(ctl, utoa((unsigned long)code, num + sizeof num));
   say(ctl, "\n");
   job = 0;
 }
 
 static void start(void) {
+  // A job still running (the host ended it on a line the job forged): it ends first, its status to its own tag.
+  if (job) finish(137);
+  for (int i = 0; i < (int)sizeof tag; i++) tag[i] = next_tag[i];
   if (mountopts && !mounted) {
     if (S5(SYS_mount, "host9p", "/aos", "9p", 0, mountopts) < 0) {
       say(out2, "linux: the guest could not mount agentOS's files\n");
@@ -364,7 +393,14 @@ static void line(char *l, long n) {
     case 'A': if (!more && argc < 4095) argc++; if (argc) field(&argv[argc - 1], f, more); break;
     case 'V': if (!more && envc < 4095) envc++; if (envc) field(&envp[envc - 1], f, more); break;
     case 'Y': ttyjob = 1; resize(f); break;
-    case 'G': if (!job && argc) start(); break;
+    case 'G':
+      if (argc) {
+        int i = 0;
+        for (; i < (int)sizeof next_tag - 1 && f[i] > ' '; i++) next_tag[i] = f[i];
+        next_tag[i] = 0;
+        start();
+      }
+      break;
     case 'I':
       if (inw >= 0) {
         for (long i = 0; i < len && inlen < sizeof inbuf; i++) inbuf[inlen++] = f[i];

@@ -45,6 +45,8 @@ export class Guest {
   private out: number[] = [];
   private err: number[] = [];
   private ended: ((status: number | null) => void) | null = null;
+  /** The running job's tag: its status line is `\x02X<tag> <status>`. */
+  private tag = '';
 
   private constructor(private readonly emulator: V86, readonly server: P9Server) {
     // Output counts only while a job runs: a guest process left writing to ttyS1 or ttyS2 between
@@ -89,7 +91,10 @@ export class Guest {
     this.busy = true;
     this.resumed = false;
     this.control = '';
-    this.emulator.serial0_send(`${lines}G\n`);
+    // A tag no guest process can know before the agent reads this line, which is after it killed
+    // everything of the job before: a status line forged by a job can end only that job.
+    this.tag = Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');
+    this.emulator.serial0_send(`${lines}G${this.tag}\n`);
     return new Promise((ok) => (this.ended = ok));
   }
 
@@ -133,7 +138,8 @@ export class Guest {
     // panic=0, no disk), so the job ends and the guest is not reused.
     const line = this.control;
     this.control = '';
-    const status = line.startsWith('\x02X') ? Number(line.slice(2)) : NaN;
+    // Only the running job's status line counts: one with another tag is an earlier job's, or forged.
+    const status = line.startsWith(`\x02X${this.tag} `) ? Number(line.slice(3 + this.tag.length)) : NaN;
     if (Number.isInteger(status)) this.end(status);
     else if (STOPPED.test(line)) {
       this.stopped = line.trim();
