@@ -112,6 +112,16 @@ interface Stages {
  * gives the terminal to the job's group as its first stage starts.
  */
 function startStages(sh: Shell, p: Pipeline, n: number, skipFirst: boolean, foreground: boolean): Stages {
+  // The stages' own ends are not reaped until all have started (see Shell.holdReap).
+  sh.holdReap++;
+  try {
+    return startEach(sh, p, n, skipFirst, foreground);
+  } finally {
+    sh.holdReap--;
+  }
+}
+
+function startEach(sh: Shell, p: Pipeline, n: number, skipFirst: boolean, foreground: boolean): Stages {
   const out: Stages = { pids: [], failed: new Map(), group: 0, firstWrite: -1, lastRead: -1 };
   let prevRead = -1;
   for (let i = 0; i < n; i++) {

@@ -24,7 +24,7 @@ export function startedAsync(sh: Shell, pid: number): void {
 
 /** Collect every async child that has ended, without blocking. */
 export function reap(sh: Shell): void {
-  while (sh.unreaped.size) {
+  while (sh.unreaped.size && !sh.holdReap) {
     let pid: number, status: number;
     try {
       [pid, status] = sh.sys.waitpid(-1, WNOHANG);

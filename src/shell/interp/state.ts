@@ -95,6 +95,11 @@ export class ShellState {
   reaped = new Map<number, number>();
   /** Foreground children the reaper took before their waiter asked: pid → wait status, taken once. */
   early = new Map<number, number>();
+  /**
+   * > 0 while a pipeline's stages are being started: no reaping then (bash blocks SIGCHLD), since a
+   * reaped first stage would take its process group with it and the next stage could not join it.
+   */
+  holdReap = 0;
   /** > 0 while a pipeline's first stage runs in this shell (pipeline.ts). */
   pipeStage = 0;
   /** This process's umask once the shell has read or set it (only the shell changes it); null: not yet known. */
@@ -336,6 +341,7 @@ const FIELDS: { [K in Field]: Rule } = {
   unreaped: { subshell: { shared: BOOKKEEPING }, child: { omit: PER_PROCESS } },
   reaped: { subshell: { shared: BOOKKEEPING }, child: { omit: PER_PROCESS } },
   early: { subshell: { shared: BOOKKEEPING }, child: { omit: PER_PROCESS } },
+  holdReap: { subshell: { shared: BOOKKEEPING }, child: { omit: PER_PROCESS } },
   pipeStage: { subshell: { shared: BOOKKEEPING }, child: { omit: PER_PROCESS } },
   umaskKnown: { subshell: { shared: PROCESS }, child: { omit: PER_PROCESS } },
   cwdMoves: { subshell: { shared: PROCESS }, child: { omit: PER_PROCESS } },
