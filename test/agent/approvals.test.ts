@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { AgentVM } from '../../src/host/node/index.js';
 import { events, script } from './helpers.js';
+import { lateTraceEvent } from './late-trace.js';
 
 const dec = new TextDecoder();
 let vm: AgentVM;
@@ -198,35 +199,5 @@ test('vm.agents: pending shows an ask_human question, answer replies as the host
 });
 
 test("vm.agents.on('trace'): an event recorded after the agent exited still reaches the subscriber", async () => {
-  // The agent leaves a descendant behind that asks a question once /tmp/late-go exists: its event goes into the ended agent's trace.
-  await vm.writeFile('/tmp/late.sh', 'until [ -e /tmp/late-go ]; do sleep 0.05; done; echo "still there?" > /aos/channels/human\n');
-  await vm.writeFile('/tmp/late.jsonl', script(
-    { text: '', tool_calls: [{ name: 'bash', arguments: { command: 'sh /tmp/late.sh >/dev/null 2>&1 &' } }] },
-    { text: 'left one behind' },
-  ));
-  const got: string[] = [];
-  let pid = 0;
-  const off = vm.agents.on('trace', (e) => {
-    if (e.pid === pid) got.push(String(e.event.type));
-  });
-  const seen = async (type: string) => {
-    for (let i = 0; i < 200 && !got.includes(type); i++) await new Promise((r) => setTimeout(r, 25));
-    assert.ok(got.includes(type), `on('trace') gave ${type}: it gave ${got.join(' ')}`);
-  };
-  try {
-    const a = await vm.agents.run('go', { mock: '/tmp/late.jsonl', tools: ['bash'] });
-    pid = a.pid;
-    assert.equal((await a.wait()).code, 0);
-    await seen('exit');
-    // Polls that read the agent as ended go by (the subscriber stopped reading an ended agent's trace before).
-    await new Promise((r) => setTimeout(r, 350));
-    await vm.writeFile('/tmp/late-go', '');
-    await seen('question');
-    assert.deepEqual(got, (await vm.agents.trace(pid)).map((e) => String(e.type)), 'every event of the run, once each, in order');
-    const q = (await vm.agents.pending()).questions.find((x) => x.question === 'still there?');
-    assert.ok(q);
-    await vm.agents.answer(q.id, 'no');
-  } finally {
-    off();
-  }
+  await lateTraceEvent(vm, 350);
 });

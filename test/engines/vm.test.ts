@@ -13,6 +13,7 @@ import { after, before } from 'node:test';
 import { WEBKIT_NO_PROFILE } from '../../src/host/playwright/engine-webkit.js';
 import { BrowserVM, DEFAULT_APP_DIR, openEnginePage, within } from '../../src/host/playwright/index.js';
 import { serveStatic } from '../../src/host/playwright/static-server.js';
+import { lateTraceEvent } from '../agent/late-trace.js';
 import { ENGINE, openApp, skipped, t, waitFor } from './engine.js';
 
 const freePort = () => new Promise<number>((ok) => {
@@ -105,38 +106,7 @@ t('BrowserVM agents: run (mock), an ask intent decided by the host, list, trace 
 });
 
 t("BrowserVM agents: on('trace') gives an event recorded after the agent exited", async () => {
-  // A descendant the agent left behind asks a question once /tmp/late-go exists: its event goes into the ended agent's trace.
-  await vm.writeFile('/tmp/late.sh', 'until [ -e /tmp/late-go ]; do sleep 0.05; done; echo "still there?" > /aos/channels/human\n');
-  await vm.writeFile('/tmp/late.jsonl', [
-    JSON.stringify({ text: '', tool_calls: [{ name: 'bash', arguments: { command: 'sh /tmp/late.sh >/dev/null 2>&1 &' } }] }),
-    JSON.stringify({ text: 'left one behind' }),
-    '',
-  ].join('\n'));
-  const got: string[] = [];
-  let pid = 0;
-  const off = vm.agents.on('trace', (e) => {
-    if (e.pid === pid) got.push(String(e.event.type));
-  });
-  const seen = async (type: string) => {
-    for (let i = 0; i < 200 && !got.includes(type); i++) await new Promise((r) => setTimeout(r, 50));
-    assert.ok(got.includes(type), `on('trace') gave ${type}: it gave ${got.join(' ')}`);
-  };
-  try {
-    const a = await vm.agents.run('go', { mock: '/tmp/late.jsonl', tools: ['bash'] });
-    pid = a.pid;
-    assert.equal((await a.wait()).code, 0);
-    await seen('exit');
-    // Polls that read the agent as ended go by (the subscriber stopped reading an ended agent's trace before).
-    await new Promise((r) => setTimeout(r, 500));
-    await vm.writeFile('/tmp/late-go', '');
-    await seen('question');
-    assert.deepEqual(got, (await vm.agents.trace(pid)).map((e) => String(e.type)), 'every event of the run, once each, in order');
-    const q = (await vm.agents.pending()).questions.find((x) => x.question === 'still there?');
-    assert.ok(q);
-    await vm.agents.answer(q.id, 'no');
-  } finally {
-    off();
-  }
+  await lateTraceEvent(vm, 500);
 });
 
 t('BrowserVM files are byte-exact', async () => {
