@@ -16,7 +16,8 @@ export const MAX_INTERP_DEPTH = 5;
 /** agentOS's native executable: a runtime image, `\x7fAOS <runtime>\n`, like ELF is Linux's. */
 export const RUNTIME_MAGIC = [0x7f, 0x41, 0x4f, 0x53];
 
-const ASCII = new TextDecoder('latin1');
+// The #! line names a path and an argument, read as every other path and argument is: UTF-8.
+const UTF8 = new TextDecoder();
 
 function startsWith(buf: Uint8Array, magic: number[]): boolean {
   return magic.every((b, i) => buf[i] === b);
@@ -64,7 +65,7 @@ export function loadImage(
       let end = head.indexOf(0x0a);
       const truncated = end < 0 && head.length === BINPRM_BUF_SIZE;
       if (end < 0) end = head.length;
-      const line = ASCII.decode(head.subarray(2, end)).replace(/^[ \t]+/, '').replace(/[ \t\r]+$/, '');
+      const line = UTF8.decode(head.subarray(2, end)).replace(/^[ \t]+/, '').replace(/[ \t\r]+$/, '');
       const m = /^(\S+)(?:[ \t]+(.*))?$/.exec(line);
       if (!m) throw new SysError(Errno.ENOEXEC, file);
       // As Linux: a truncated argument is passed on, a truncated interpreter name is refused.
@@ -80,7 +81,7 @@ export function loadImage(
     if (startsWith(head, RUNTIME_MAGIC)) {
       let end = head.indexOf(0x0a);
       if (end < 0) end = head.length;
-      const runtime = ASCII.decode(head.subarray(4, end)).trim();
+      const runtime = UTF8.decode(head.subarray(4, end)).trim();
       if (!runtime) throw new SysError(Errno.ENOEXEC, file);
       return { image: { runtime, file: vfs.describe(found, file), argv: args }, inode, setuid: elevated };
     }

@@ -8,7 +8,6 @@ export interface TarEntry {
   data: Uint8Array;
 }
 
-const latin1 = new TextDecoder('latin1');
 const utf8 = new TextDecoder();
 
 function field(b: Uint8Array, off: number, len: number): string {
@@ -17,7 +16,7 @@ function field(b: Uint8Array, off: number, len: number): string {
 }
 
 function octal(b: Uint8Array, off: number, len: number): number {
-  const s = latin1.decode(b.subarray(off, off + len)).replace(/\0.*$/, '').trim();
+  const s = field(b, off, len).trim();
   return s ? parseInt(s, 8) : 0;
 }
 

@@ -123,6 +123,17 @@ const kernelCases: SuiteCase[] = [
     },
   },
   {
+    name: 'a #! line is UTF-8, as paths and arguments are: a non-ASCII interpreter path and argument',
+    async run(m) {
+      // Read as latin1 (windows-1252 in a browser), 'café' was 'cafÃ©' and the interpreter was not found.
+      await m.mkdirp('/tmp/café');
+      await m.writeFile('/tmp/café/run', `#!${JS_RUNTIME}\nagentos.print(JSON.stringify(agentos.argv));\n`, 0o755);
+      await m.writeFile('/tmp/uscript', '#!/tmp/café/run ñ€\n', 0o755);
+      const r = await m.run(['/tmp/uscript', 'x']);
+      eq(text(r.stdout), JSON.stringify(['/tmp/café/run', 'ñ€', '/tmp/uscript', 'x']), 'argv');
+    },
+  },
+  {
     name: 'yes | head -n 3 ends at once: the writer dies of SIGPIPE',
     async run(m) {
       const [r, w] = (await m.syscall('pipe')) as [number, number];

@@ -3,7 +3,7 @@
 // delimiter with no quoting at all (-0, -d).
 
 import type { Sys } from '../../../libc/sys.js';
-import { chunks } from '../../../userland/lib/index.js';
+import { chunks, latin1 } from '../../../userland/lib/index.js';
 
 /** Bad quoting: the message and the items parsed before it (GNU still runs those). */
 export class InputError extends Error {
@@ -21,12 +21,10 @@ export interface Item {
   eol: boolean;
 }
 
-const dec = new TextDecoder('latin1');
-
 /** Read all input as latin1 text (byte-transparent; re-encoded on output by the caller). */
 export function readAllText(sys: Sys, fd: number): string {
   let s = '';
-  for (const b of chunks(sys, fd)) s += dec.decode(b);
+  for (const b of chunks(sys, fd)) s += latin1(b);
   return s;
 }
 

@@ -5,6 +5,7 @@
 // PBKDF2 (-pbkdf2/-iter) or the deprecated EVP_BytesToKey (with its warning).
 
 import type { Algo } from '../../../common/digest.js';
+import { latin1 } from '../../../userland/lib/bytes.js';
 import { Aes } from './aes.js';
 import { bytesToKey, fromHex, pbkdf2, toHex } from './kdf.js';
 import { parseOpts, type Tool } from './tool.js';
@@ -24,7 +25,7 @@ export function base64Lines(b: Uint8Array, wrap: boolean): string {
 }
 
 function base64Decode(text: Uint8Array, oneLine: boolean): Uint8Array | null {
-  let str = new TextDecoder('latin1').decode(text);
+  let str = latin1(text);
   // Line by line, OpenSSL decodes only lines that end: an unterminated last line is dropped.
   if (!oneLine && !str.endsWith('\n')) str = str.slice(0, str.lastIndexOf('\n') + 1);
   const s = str.replace(/[\s]/g, '');

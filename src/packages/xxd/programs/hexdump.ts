@@ -8,7 +8,7 @@ import { strerror } from '../../../abi/errno.js';
 import { O_RDONLY, SEEK_SET } from '../../../abi/fcntl.js';
 import { isReg } from '../../../abi/stat.js';
 import type { AgentosApi } from '../../../runtimes/js/api.js';
-import { command, errnoOf, type Cmd } from '../../../userland/lib/index.js';
+import { command, errnoOf, latin1, type Cmd } from '../../../userland/lib/index.js';
 import { blockSize, FormatError, formatBlock, formatEnd, parseFormat, rewrite, type FormatString } from './hexfmt.js';
 
 const USAGE = `
@@ -101,7 +101,7 @@ const hexdump = command(
 
 function formatFile(c: Cmd, name: string): string[] {
   try {
-    const text = new TextDecoder('latin1').decode(c.sys.readFile(name));
+    const text = latin1(c.sys.readFile(name));
     return text.split('\n').filter((l) => l.trim() !== '' && !l.trim().startsWith('#'));
   } catch (e) {
     return c.fail(`${name}: ${strerror(errnoOf(e))}`);
