@@ -81,6 +81,8 @@ export function runCommand(sh: Shell, cmd: Command): number {
   sh.lineno = cmd.line;
   // A compound command whose redirection failed ran nothing and fails as a simple command does (errexit, ERR).
   const failed = (status: number): number => leaf(sh, status);
+  // A child shell started for one simple command is bash's fork of that command: its fatal expansion error ends it with the error's own status.
+  const forked = cmd === sh.lastCommand && cmd.type === 'SimpleCommand';
   if (cmd === sh.lastCommand) {
     sh.lastCommand = null;
     if (cmd.type !== 'SimpleCommand' && 'redirs' in cmd && cmd.redirs.length) return runLast(sh, cmd, failed);
@@ -147,7 +149,7 @@ export function runCommand(sh: Shell, cmd: Command): number {
     // substitutions, readonly assignments) abandon the top-level command.
     if (e.fatal && !sh.keepGoing) {
       const exits = e.status === 127;
-      throw new AbortSignal(sh.subshellLevel > 0 || (exits && !sh.modeFlags.includes('c')) ? 1 : e.status, exits);
+      throw new AbortSignal(!forked && (sh.subshellLevel > 0 || (exits && !sh.modeFlags.includes('c'))) ? 1 : e.status, exits);
     }
     return afterLeaf(sh, e.status);
   }

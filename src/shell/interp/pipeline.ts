@@ -10,6 +10,7 @@ import { expandContext } from './context.js';
 import { afterLeaf, runCommand, setPipestatus, spawnProgram, suppressed, waitFor } from './exec.js';
 import { applyRedirs, OUTPUT_ONLY, RedirectFailed, restore } from './redirect.js';
 import type { Shell } from './shell.js';
+import { expandsHere } from './expands-here.js';
 import { isolate } from './isolate.js';
 import { startedAsync } from './reap.js';
 import { startSubshell, withFds } from './subshell.js';
@@ -174,6 +175,9 @@ function isPlainBuiltin(sh: Shell, cmd: Command): boolean {
 function runInProcessStage(sh: Shell, cmd: Command, fds: Record<number, number>): number {
   const old = sh.sys.sigaction(SIGPIPE, SIG_IGN);
   sh.pipeStage++;
+  // It stands for bash's fork of this one command (a fatal expansion error ends it with its own status).
+  const last = sh.lastCommand;
+  sh.lastCommand = cmd;
   try {
     const run = () => isolate(sh, () => runCommand(sh, cmd));
     if (!writesOnly(sh, cmd, fds)) return withFds(sh, fds, run);
@@ -185,6 +189,7 @@ function runInProcessStage(sh: Shell, cmd: Command, fds: Record<number, number>)
       sh.outputFds = null;
     }
   } finally {
+    sh.lastCommand = last;
     sh.pipeStage--;
     sh.sys.sigaction(SIGPIPE, old);
   }
@@ -207,27 +212,41 @@ function writesOnly(sh: Shell, cmd: Command, fds: Record<number, number>): cmd i
  * after a fork; returns its pid (or minus a status if it could not start).
  */
 function startStage(sh: Shell, cmd: Command, fds: Record<number, number>, pgid?: number, foreground = false): number {
+  if (!expandsHere(cmd)) return startSubshell(sh, cmd, fds, pgid, foreground);
   const pairs = spawnFds(cmd, fds);
   if (pairs === null) return withFds(sh, fds, () => startHere(sh, cmd, pgid, foreground));
   // A plain program: the kernel sets the child's fds (four syscalls fewer than a dup2 and restore here).
-  const ctx = expandContext(sh);
-  const argv = expandWords((cmd as SimpleCommand).words, ctx);
-  if (!isProgram(sh, argv[0])) return startSubshell(sh, cmd, fds, pgid, foreground);
-  return spawnProgram(sh, argv, stageEnv(sh, cmd as SimpleCommand, ctx), pgid, foreground, false, pairs);
+  const expanded = expandStage(sh, cmd);
+  if (!expanded || !isProgram(sh, expanded.argv[0])) return startSubshell(sh, cmd, fds, pgid, foreground);
+  return spawnProgram(sh, expanded.argv, expanded.env, pgid, foreground, false, pairs);
+}
+
+/**
+ * The stage's argv and environment, or null when expanding fails (set -u, a
+ * failed glob): the child then expands again and reports it, and only the
+ * child fails, as in bash.
+ */
+function expandStage(sh: Shell, cmd: SimpleCommand): { argv: string[]; env: string[] } | null {
+  try {
+    const ctx = expandContext(sh);
+    const argv = expandWords(cmd.words, ctx);
+    return { argv, env: stageEnv(sh, cmd, ctx) };
+  } catch (e) {
+    if (e instanceof ShellError) return null;
+    throw e;
+  }
 }
 
 /**
  * `fds` as a spawn's fd map, when nothing before the spawn needs them in
- * place: a simple command without redirections or substitutions (which would
- * run on the rearranged fds), stderr untouched (a "command not found" goes to
- * the stage's stderr), and no target fd also a source (dup2s in order are not
- * a map). Else null.
+ * place: a command without redirections, stderr untouched (a "command not
+ * found" goes to the stage's stderr), and no target fd also a source (dup2s in
+ * order are not a map). Else null.
  */
-function spawnFds(cmd: Command, fds: Record<number, number>): [number, number][] | null {
-  if (cmd.type !== 'SimpleCommand' || cmd.words.length === 0 || cmd.redirs.length) return null;
+function spawnFds(cmd: SimpleCommand, fds: Record<number, number>): [number, number][] | null {
+  if (cmd.redirs.length) return null;
   const pairs = Object.entries(fds).map(([c, ours]): [number, number] => [Number(c), ours]).filter(([c, ours]) => c !== ours);
-  if (pairs.some(([c, ours]) => c > 1 || pairs.some(([t]) => t === ours))) return null;
-  return substitutes(cmd) ? null : pairs;
+  return pairs.some(([c, ours]) => c > 1 || pairs.some(([t]) => t === ours)) ? null : pairs;
 }
 
 /** Command or process substitutions anywhere in the command's words and assignments. */
@@ -259,28 +278,23 @@ function stageEnv(sh: Shell, cmd: SimpleCommand, ctx: ReturnType<typeof expandCo
 }
 
 /** Start one stage on the current fds 0/1/2. */
-function startHere(sh: Shell, cmd: Command, pgid?: number, foreground = false): number {
-  if (cmd.type === 'SimpleCommand' && cmd.words.length) {
-    const ctx = expandContext(sh);
-    const argv = expandWords(cmd.words, ctx);
-    if (isProgram(sh, argv[0])) {
-      let saved;
-      try {
-        saved = applyRedirs(sh, cmd.redirs);
-      } catch (e) {
-        if (!(e instanceof ShellError)) throw e;
-        if (!(e instanceof RedirectFailed)) sh.error(e.message);
-        return -e.status;
-      }
-      try {
-        // A stage is a child of its own in bash: what it hashes stays there.
-        return spawnProgram(sh, argv, stageEnv(sh, cmd, ctx), pgid, foreground, false);
-      } finally {
-        restore(sh, saved);
-      }
-    }
+function startHere(sh: Shell, cmd: SimpleCommand, pgid?: number, foreground = false): number {
+  const expanded = expandStage(sh, cmd);
+  if (!expanded || !isProgram(sh, expanded.argv[0])) return startSubshell(sh, cmd, {}, pgid, foreground);
+  let saved;
+  try {
+    saved = applyRedirs(sh, cmd.redirs);
+  } catch (e) {
+    if (!(e instanceof ShellError)) throw e;
+    if (!(e instanceof RedirectFailed)) sh.error(e.message);
+    return -e.status;
   }
-  return startSubshell(sh, cmd, {}, pgid, foreground);
+  try {
+    // A stage is a child of its own in bash: what it hashes stays there.
+    return spawnProgram(sh, expanded.argv, expanded.env, pgid, foreground, false);
+  } finally {
+    restore(sh, saved);
+  }
 }
 
 /**

@@ -26,6 +26,12 @@ export default topic('pipelines', [
   t('pipeline in a condition', `if echo x | read -r y; then echo read-ok; fi; if echo | false; then :; else echo false-last; fi`),
   t('time-less pipeline in and-or list', `echo a | read -r _ && echo yes || echo no`, { posix: true }),
   t('pipeline with builtins on both sides', `printf '%s\\n' c b a | { mapfile -t arr; echo "\${arr[2]}\${arr[1]}\${arr[0]}"; }`),
+  t('a stage expands its words in its own process, once', `x=1; env echo $((x++)) | cat; echo $x; true | env echo \${y:=set} | cat; echo "y=$y"; echo $((x++)) | cat; echo $x`),
+  t('a background command expands its words in the child, once', `x=1; echo $((x++)) & wait; env echo $((x++)) & wait; echo $x; env echo \${z:=v} >/dev/null & wait; echo "z=$z"`),
+  t('a command substitution in a stage runs once', `f=$(mktemp); env echo $(echo x >> "$f") | cat; echo $(echo y >> "$f") | cat; wc -l < "$f"; rm -f "$f"`),
+  t('set -u in a stage or a background command ends only that process, with status 127',
+    `set -u; env echo $nope | cat; echo "\${PIPESTATUS[@]}"; echo $nope | cat; echo "\${PIPESTATUS[@]}"; env echo $nope & wait $!; echo "bg $?"; `
+    + `{ echo $nope; } 2>/dev/null | cat; echo "group \${PIPESTATUS[@]}"; echo end`),
   t('exit inside a pipeline stage does not exit the shell', `echo x | exit 3; echo still here $?`, { posix: true }),
   t('pipeline newline continuation', `echo a |\n{ read -r x; echo "[$x]"; }`, { posix: true }),
   t('pipeline status with pipefail and negation', `set -o pipefail; ! false | true; echo $?`),
