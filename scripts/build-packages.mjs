@@ -47,7 +47,8 @@ export async function buildPackages(root) {
       minifyWhitespace: true,
       minifySyntax: true,
       banner: { js: '#!/usr/libexec/agentos/js' },
-      footer: { js: 'return __program.default(agentos);' },
+      // A program that exports `reentrant` (its module state audited: decision 0088) has its main kept by the runtime for the next process of the same file in that worker.
+      footer: { js: 'if (__program.reentrant) agentos.reuse(__program.default);\nreturn __program.default(agentos);' },
       logLevel: 'warning',
       absWorkingDir: root,
       });

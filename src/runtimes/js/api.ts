@@ -19,6 +19,14 @@ export interface AgentosApi {
   SysError: typeof SysError;
   /** The host's package repository (read-only; agentos-software installs from it). */
   repository: Repository;
+  /**
+   * Keep `main` to run the later processes of this same program file in this
+   * worker without evaluating the program's top level again (the bundle
+   * footer calls it for a program that exports `reentrant`). Only for a
+   * program whose module state carries nothing from one run to the next:
+   * the coreutils bundle (decision 0088). A no-op outside the js runtime.
+   */
+  reuse(main: (agentos: AgentosApi) => unknown): void;
 }
 
 let repository: Repository | null = null;
@@ -40,6 +48,7 @@ export function makeApi(ctx: ProcessContext, argv = ctx.argv.slice(1)): AgentosA
     print: (text) => ctx.sys.writeAll(1, text),
     eprint: (text) => ctx.sys.writeAll(2, text),
     SysError,
+    reuse: () => {},
     get repository() {
       return (repository ??= hostRepository());
     },

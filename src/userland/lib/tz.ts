@@ -31,10 +31,12 @@ export function zoneFor(tz: string | undefined): Zone {
   const cached = zones.get(tz);
   if (cached) return cached;
   const z = intlZone(tz.startsWith(':') ? tz.slice(1) : tz) ?? posixZone(tz) ?? fixed(0, /^:?([A-Za-z]{3,})/.exec(tz)?.[1] ?? 'UTC');
+  if (zones.size >= 64) zones.clear(); // long-lived users (a shell, the reentrant coreutils bundle) meet any number of TZs
   zones.set(tz, z);
   return z;
 }
 
+/** By TZ string: a zone is a pure function of it, so the cache may outlive a process. */
 const zones = new Map<string, Zone>();
 
 function fixed(offset: number, abbr: string): Zone {

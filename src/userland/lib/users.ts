@@ -1,4 +1,6 @@
-// User and group names from /etc/passwd and /etc/group (read once per process).
+// User and group names from /etc/passwd and /etc/group (read once per process:
+// kept by the process's Sys, so a program whose modules outlive the process,
+// the reentrant coreutils bundle, reads them again in the next one).
 
 import type { Sys } from '../../libc/sys.js';
 
@@ -11,10 +13,12 @@ export interface Entry {
   members: string[];
 }
 
-const cache = new Map<string, Entry[]>();
+const caches = new WeakMap<Sys, Map<string, Entry[]>>();
 const utf8 = new TextDecoder();
 
 function load(sys: Sys, file: string): Entry[] {
+  let cache = caches.get(sys);
+  if (!cache) caches.set(sys, (cache = new Map()));
   const hit = cache.get(file);
   if (hit) return hit;
   let text = '';

@@ -94,6 +94,16 @@ const APPLETS: Record<string, () => Promise<Applet>> = {
   false: async () => () => 1,
 };
 
+/**
+ * The js runtime may run the next process of this bundle in the same worker
+ * from the main it kept, without evaluating the modules again (decision
+ * 0088): no module of the bundle may keep anything from one run for the next
+ * — per-process state lives in the run (the Cmd, its Writer) or is keyed by
+ * the process's Sys; what stays is constant tables and pure caches.
+ * test/runtimes/js/reentrant.test.ts checks the modules for new state.
+ */
+export const reentrant = true;
+
 export default async function main(os: AgentosApi): Promise<void> {
   const invoked = os.argv[0] ?? '';
   const name = invoked.slice(invoked.lastIndexOf('/') + 1);

@@ -30,16 +30,18 @@ export const echo = command({ name: 'echo', usage: USAGE, rawArgs: true }, (c) =
     args = args.slice(1);
   }
   let text = args.join(' ');
+  // Private-use markers for bytes made by escapes, so they are not UTF-8 encoded: this run's only (the bundle's modules outlive it).
+  const escaped = new Set<string>();
   if (escapes) {
-    const r = interpret(text);
+    const r = interpret(text, escaped);
     text = r.text;
     if (r.stop) newline = false;
   }
-  c.out.write(latin(text + (newline ? '\n' : '')));
+  c.out.write(latin(text + (newline ? '\n' : ''), escaped));
 });
 
 /** Strings carry bytes as UTF-16 code units < 256 after \\x/\\0 escapes; encode those as bytes. */
-function latin(s: string): Uint8Array {
+function latin(s: string, escapedBytes: Set<string>): Uint8Array {
   if (!/[\u0080-\u00ff]/.test(s)) return new TextEncoder().encode(s);
   const parts: number[] = [];
   const enc = new TextEncoder();
@@ -51,12 +53,9 @@ function latin(s: string): Uint8Array {
   return Uint8Array.from(parts);
 }
 
-/** Private-use markers for bytes made by escapes, so they are not UTF-8 encoded. */
-const escapedBytes = new Set<string>();
-
 const SIMPLE: Record<string, string> = { a: '\x07', b: '\b', e: '\x1b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', '\\': '\\' };
 
-function interpret(s: string): { text: string; stop: boolean } {
+function interpret(s: string, escaped: Set<string>): { text: string; stop: boolean } {
   let out = '';
   for (let i = 0; i < s.length; i++) {
     if (s[i] !== '\\' || i + 1 >= s.length) {
@@ -68,19 +67,19 @@ function interpret(s: string): { text: string; stop: boolean } {
     else if (n === 'c') return { text: out, stop: true };
     else if (n === 'x' && /[0-9a-fA-F]/.test(s[i + 1] ?? '')) {
       const m = /^[0-9a-fA-F]{1,2}/.exec(s.slice(i + 1))![0];
-      out += byte(parseInt(m, 16));
+      out += byte(parseInt(m, 16), escaped);
       i += m.length;
     } else if (n === '0') {
       const m = /^[0-7]{0,3}/.exec(s.slice(i + 1))![0];
-      out += byte(parseInt(m || '0', 8) & 0xff);
+      out += byte(parseInt(m || '0', 8) & 0xff, escaped);
       i += m.length;
     } else out += '\\' + n;
   }
   return { text: out, stop: false };
 }
 
-function byte(n: number): string {
+function byte(n: number, escaped: Set<string>): string {
   const ch = String.fromCharCode(n);
-  if (n >= 0x80) escapedBytes.add(ch);
+  if (n >= 0x80) escaped.add(ch);
   return ch;
 }
