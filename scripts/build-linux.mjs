@@ -8,9 +8,9 @@
 //      busybox-static:i386.
 //   2. The initramfs: busybox, the virtio and 9p modules, wasm/linux/init and the agent it hands
 //      PID 1 to (wasm/linux/agent.c, compiled here: gcc -m32, no libc).
-//   3. v86 boots it headless until init says it is ready; the saved state, zstd-compressed (v86
-//      decompresses it itself on a resume, in its own wasm: gunzip in JavaScript took 1.5–2 s), is
-//      the package's share/linux/state.bin.zst.
+//   3. v86 boots it headless until init says it is ready; the saved state, uncompressed, is the
+//      package's share/linux/state.bin (decision 0085: v86's own zstd decode was most of a resume,
+//      and gunzip in JavaScript slower still).
 // Everything is cached in wasm/linux/out/ under a hash of what goes into it; a build with
 // nothing changed only copies. Without apt or the mirror it says why and skips: nothing else
 // needs the package, and its tests skip when it is not built.
@@ -42,8 +42,8 @@ export async function buildLinux(root) {
   const out = join(src, 'out');
   const pkg = join(root, 'dist/linux');
   mkdirSync(out, { recursive: true });
-  for (const tool of ['apt-get', 'dpkg-deb', 'zstd', 'gcc']) {
-    if (spawnSync(tool, ['--version']).status !== 0) return `skipped: ${tool} not found (the linux package is built from Debian's packages; its state is zstd-compressed)`;
+  for (const tool of ['apt-get', 'dpkg-deb', 'gcc']) {
+    if (spawnSync(tool, ['--version']).status !== 0) return `skipped: ${tool} not found (the linux package is built from Debian's packages; its agent with gcc -m32)`;
   }
   const debs = fetchDebs(join(out, 'apt'));
   if (typeof debs === 'string') return `skipped: ${debs}`;
@@ -56,7 +56,7 @@ export async function buildLinux(root) {
   if (typeof agent === 'string') return `skipped: ${agent}`;
   const key = hash(debs.map((d) => d.split('/').pop()), init.toString('latin1'), agent.toString('latin1'), CMDLINE, MEMORY_MB, MODULES, v86Version, readFileSync(fileURLToPath(import.meta.url), 'utf8'));
   const stamp = `${pkg}.payload`; // beside the package, not in it
-  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === key && existsSync(join(pkg, 'share/linux/state.bin.zst'))) {
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === key && existsSync(join(pkg, 'share/linux/state.bin'))) {
     publishPackages(join(root, 'dist'));
     return 'cached';
   }
@@ -99,9 +99,7 @@ export async function buildLinux(root) {
   writeFileSync(join(share, 'bios.bin'), files.bios);
   writeFileSync(join(share, 'vgabios.bin'), files.vgaBios);
   writeFileSync(join(share, 'v86.wasm'), files.wasm);
-  const zst = spawnSync('zstd', ['-q', '-9', '-c'], { input: new Uint8Array(state), maxBuffer: 2 * state.byteLength });
-  if (zst.status !== 0) throw new Error(`build-linux: zstd failed: ${zst.stderr}`);
-  writeFileSync(join(share, 'state.bin.zst'), zst.stdout);
+  writeFileSync(join(share, 'state.bin'), new Uint8Array(state));
   // The runtime image: the kernel runs it on the `linux` runtime (src/kernel/exec.ts).
   writeFileSync(join(pkg, 'libexec/linux'), '\x7fAOS linux\n');
   chmodSync(join(pkg, 'libexec/linux'), 0o755);

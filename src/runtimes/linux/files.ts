@@ -1,8 +1,8 @@
 // The package's files a resume needs (share/linux/), read through the caller's syscalls — so the
 // VM's policy binds them as any file — once per worker: a later resume in the same worker (its
 // guest crashed, or was killed mid-job) takes them from memory, as long as the state file is the
-// same one. The saved state stays zstd-compressed: v86 decompresses it itself (in its own wasm,
-// far faster than gunzip in JavaScript), so what is kept is 16 MiB, not 38.
+// same one. The saved state is stored uncompressed (34 MiB): v86's own zstd decode of it took
+// most of a resume (decision 0085).
 
 import type { Sys } from '../../libc/sys.js';
 import type { GuestFiles } from './guest.js';
@@ -21,13 +21,16 @@ let kept: { key: string; files: GuestFiles } | null = null;
 export async function guestFiles(sys: Sys, file: string): Promise<GuestFiles> {
   const share = `${file.slice(0, file.lastIndexOf('/libexec/'))}/share/linux`;
   // Opened by this caller even when kept: what the VM's policy or permissions deny it, it never gets from memory.
-  const fd = sys.open(`${share}/state.bin.zst`);
+  const fd = sys.open(`${share}/state.bin`);
   let state: Uint8Array;
   let key: string;
+  let wasm: Promise<WebAssembly.Module>;
   try {
     const st = sys.fstat(fd);
     key = `${share}:${st.ino}:${st.size}:${st.mtimeMs}`;
     if (kept?.key === key) return kept.files;
+    // The engine compiles v86 in the background while the state is read.
+    wasm = WebAssembly.compile(sys.readFile(`${share}/v86.wasm`) as Uint8Array<ArrayBuffer>);
     state = readWithProgress(sys, fd, st.size);
   } finally {
     sys.close(fd);
@@ -35,7 +38,7 @@ export async function guestFiles(sys: Sys, file: string): Promise<GuestFiles> {
   const files: GuestFiles = {
     bios: sys.readFile(`${share}/bios.bin`),
     vgaBios: sys.readFile(`${share}/vgabios.bin`),
-    wasm: await WebAssembly.compile(sys.readFile(`${share}/v86.wasm`) as Uint8Array<ArrayBuffer>),
+    wasm: await wasm,
     state: state.buffer as ArrayBuffer,
   };
   kept = { key, files };

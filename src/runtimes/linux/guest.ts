@@ -10,7 +10,7 @@ export interface GuestFiles {
   bios: Uint8Array;
   vgaBios: Uint8Array;
   wasm: WebAssembly.Module;
-  /** The saved state, zstd-compressed (v86 decompresses it; the buffer is left as it was, for the next resume). */
+  /** The saved state (v86 copies out of it; the buffer is left as it was, for the next resume). */
   state: ArrayBuffer;
 }
 
