@@ -42,9 +42,23 @@ interface AdapterRequest {
   body?: Uint8Array;
 }
 
+/** v86's TCP connection: one handler per event (`on` replaces it). */
+interface Connection {
+  events_handlers: Record<string, ((this: Connection, data: Uint8Array) => void) | undefined>;
+  on(event: string, handler: (this: Connection, data: Uint8Array) => void): void;
+}
+
 interface Adapter {
   fetch: (url: string, opts: AdapterRequest) => Promise<Response>;
+  bus: { register(name: string, fn: (conn: Connection) => void, self: unknown): void };
+  respond_text_and_close(conn: Connection, status: number, statusText: string, body: string): void;
 }
+
+/**
+ * What one connection may send (request head and body): the adapter keeps a request whole in
+ * memory until it ends, so a guest writing a header without end would grow the worker's heap.
+ */
+export const REQUEST_MAX = 16 * 2 ** 20;
 
 export class GuestNet {
   /** The process whose `http` syscall serves the guest's requests: the running job's caller, else none. */
@@ -53,8 +67,20 @@ export class GuestNet {
   /** Replace the adapter's fetch (the host's) with the caller's syscall, before the guest runs. */
   attach(adapter: unknown): void {
     const a = adapter as Adapter | undefined;
-    if (!a || typeof a.fetch !== 'function') throw new Error('linux: v86 made no fetch network adapter');
+    if (!a || typeof a.fetch !== 'function' || typeof a.bus?.register !== 'function') throw new Error('linux: v86 made no fetch network adapter');
     a.fetch = (url, opts) => Promise.resolve(this.request(url, opts));
+    // After the adapter's own listener, which gave an HTTP connection its data handler: bound it.
+    a.bus.register('tcp-connection', (conn) => {
+      const handler = conn.events_handlers.data;
+      if (!handler) return;
+      let bytes = 0;
+      conn.on('data', function (data) {
+        if (bytes > REQUEST_MAX) return;
+        bytes += data.byteLength;
+        if (bytes <= REQUEST_MAX) return handler.call(this, data);
+        a.respond_text_and_close(this, 413, 'Content Too Large', `linux: a request to the network adapter is limited to ${REQUEST_MAX} bytes\n`);
+      });
+    }, a);
   }
 
   private request(url: string, opts: AdapterRequest): Response {
