@@ -20,7 +20,7 @@ function adapter() {
   const listeners: ((conn: Conn) => void)[] = [];
   const closed: [number, string][] = [];
   const a = {
-    fetch: (): Promise<Response> => Promise.reject(new Error('the host fetch was called')),
+    fetch: (_url: string, _opts: unknown): Promise<Response> => Promise.reject(new Error('the host fetch was called')),
     bus: { register: (_name: string, fn: (conn: Conn) => void) => void listeners.push(fn) },
     respond_text_and_close: (_c: Conn, status: number, text: string) => void closed.push([status, text]),
   };
@@ -38,7 +38,7 @@ test("the adapter's fetch is the caller's http syscall; a refusal is a status li
   const { a } = adapter();
   const net = new GuestNet();
   net.attach(a);
-  const none = await a.fetch('http://example.com/', { method: 'GET', headers: new Headers() } as never);
+  const none = await a.fetch('http://example.com/', { method: 'GET', headers: new Headers() });
   assert.deepEqual([none.status, none.statusText], [502, 'no job is running']);
   const asked: HttpRequest[] = [];
   net.sys = {
@@ -47,7 +47,7 @@ test("the adapter's fetch is the caller's http syscall; a refusal is a status li
       throw new SysError(Errno.EACCES, "network access to http://example.com denied by the VM's network policy (network: none)");
     },
   } as unknown as Sys;
-  const r = await a.fetch('http://example.com/x', { method: 'GET', headers: new Headers({ 'content-length': '3', 'x-a': 'b' }) } as never);
+  const r = await a.fetch('http://example.com/x', { method: 'GET', headers: new Headers({ 'content-length': '3', 'x-a': 'b' }) });
   assert.deepEqual([r.status, r.statusText], [403, "network access to http://example.com denied by the VM's network policy (network: none)"]);
   assert.deepEqual(asked.map((q) => [q.method, q.url, q.headers]), [['GET', 'http://example.com/x', [['x-a', 'b'], ['accept-encoding', 'identity']]]]);
 });
