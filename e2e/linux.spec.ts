@@ -5,6 +5,7 @@
 // agentOS's files. Needs dist/linux (node scripts/build-linux.mjs, from Debian's packages);
 // without it the test skips and says why.
 // Run: npm run build && node scripts/build-linux.mjs && AGENTOS_E2E_PORT=4306 npx playwright test e2e/linux.spec.ts
+// The second test: the guest's network (decision 0084), through the harness page's AgentVM with a network policy.
 
 import { expect, test } from '@playwright/test';
 import { existsSync } from 'node:fs';
@@ -58,4 +59,30 @@ test('linux: installed in the playground, runs a real kernel from the terminal (
   await page.keyboard.press('Control+C');
   const screen = await waitForScreen(page, T, /\^Cstatus=130\n/, 60_000);
   expect(screen).not.toMatch(/\nnot-reached/);
+});
+
+test("linux (browser): the guest's wget reaches a host the policy allows through the kernel's http syscall (Playwright answers); a host it does not allow is refused with the policy's words and sees nothing", async ({ page }) => {
+  test.skip(!built, 'dist/linux is not built (node scripts/build-linux.mjs needs apt and the Debian mirror)');
+  test.setTimeout(300_000);
+  await page.goto('/e2e/harness/');
+  await page.waitForFunction(() => window.__agentos !== undefined);
+  const origin = await page.evaluate(() => location.origin);
+  const seen: string[] = [];
+  await page.context().route('**/guest-net/**', (route) => {
+    seen.push(route.request().url());
+    return route.fulfill({ status: 200, contentType: 'text/plain', body: 'hello from the host\n' });
+  });
+  const [install, allowed, refused] = await page.evaluate(
+    ([o]) => window.__agentos.netRun({ allow: [o] }, [
+      'agentos-software install linux >/dev/null 2>&1',
+      `linux -c 'wget -qO- ${o}/guest-net/x'`,
+      "linux -c 'wget -qO- http://other.example/guest-net/y'",
+    ]),
+    [origin],
+  );
+  expect(install.exitCode, install.stderr).toBe(0);
+  expect(allowed).toMatchObject({ stdout: 'hello from the host\n', exitCode: 0 });
+  expect(refused.exitCode).toBe(1);
+  expect(refused.stderr).toMatch(/403 network access to http:\/\/other\.example denied by the VM's network policy/);
+  expect(seen).toEqual([`${origin}/guest-net/x`]);
 });

@@ -31,7 +31,7 @@ export const CMDLINE = 'console=ttyS0 quiet loglevel=1 tsc=reliable mitigations=
 /** Guest memory: v86 loads the initrd at 64 MiB, so more than that; the saved state grows with it. */
 export const MEMORY_MB = 80;
 /** The modules init loads, in dependency order (their files are found under the kernel's tree). */
-const MODULES = ['virtio', 'virtio_ring', 'virtio_pci_legacy_dev', 'virtio_pci_modern_dev', 'virtio_pci', 'netfs', 'fscache', '9pnet', '9pnet_virtio', '9p'];
+const MODULES = ['virtio', 'virtio_ring', 'virtio_pci_legacy_dev', 'virtio_pci_modern_dev', 'virtio_pci', 'netfs', 'fscache', '9pnet', '9pnet_virtio', '9p', '8390', 'ne2k-pci'];
 const BOOT_TIMEOUT_MS = 300_000;
 
 const hash = (...parts) => createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 16);
@@ -214,6 +214,9 @@ async function bootAndSave(files) {
     uart2: true,
     // The device the runtime answers; at build time nothing mounts it.
     filesystem: { handle9p: () => {} },
+    // The NIC (v86's default, named so the state's hardware is plain): the runtime's adapter
+    // answers it (src/runtimes/linux/net.ts); at build time nothing is attached.
+    net_device: { type: 'ne2k' },
     disable_keyboard: true,
     disable_mouse: true,
     disable_speaker: true,

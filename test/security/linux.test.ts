@@ -1,10 +1,13 @@
 // The Linux guest (decision 0067; docs/security.md, "The Linux guest"): root inside a real
 // kernel, it reaches agentOS's files only through the 9p server, which runs as the calling
-// process, so the VM's policy binds it; and it has no network device at all. Needs dist/linux/
+// process, so the VM's policy binds it; and its network is the kernel's `http` syscall of the
+// calling process (decision 0084), so network none reaches nothing. Needs dist/linux/
 // (scripts/build-linux.mjs); without it the tests skip and say why.
 
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
 import { AgentVM } from '../../src/host/node/index.js';
 
@@ -47,9 +50,37 @@ test('a read-only path refuses the guest every write: create, append, remove, re
   assert.equal((await vm.exec('ls /srv/data; cat /srv/data/f; stat -c %a /srv/data/f')).stdout, 'f\ndata\n644\n');
 });
 
-test('the guest has no network device: only loopback', { skip, timeout: LIMIT }, async () => {
-  const r = await vm.exec("linux -c 'ls /sys/class/net; cat /proc/net/dev | tail -n +3 | cut -d: -f1'");
-  assert.equal(r.stdout, 'lo\n    lo\n');
+test('with network none the guest reaches nothing: HTTP is refused with the policy\'s words; other TCP ports, https and a route around the proxy fail; the host\'s server sees nothing', { skip, timeout: LIMIT }, async () => {
+  const hits: string[] = [];
+  const server = createServer((req, res) => {
+    hits.push(req.url ?? '');
+    res.end('reached\n');
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  const port = (server.address() as AddressInfo).port;
+  try {
+    const r = await vm.exec(`linux -c '
+      wget -qO- http://example.com/a; echo "1:$?"
+      wget -qO- http://127.0.0.1:${port}/b; echo "2:$?"
+      wget -Y off -qO- http://192.168.86.1:${port}/c; echo "3:$?"
+      wget -Y off -qO- http://10.0.2.2:${port}/d; echo "4:$?"
+      wget -qO- https://example.com/e; echo "5:$?"
+      echo x | nc -w 2 192.168.86.1 ${port}; echo "6:$?"
+      wget -Y off -qO- https://example.com/f; echo "7:$?"'`);
+    assert.doesNotMatch(r.stdout, /reached/);
+    assert.deepEqual(r.stdout.trim().split('\n').filter((l) => /^\d:/.test(l)), ['1:1', '2:1', '3:1', '4:1', '5:1', '6:1', '7:1']);
+    const lines = r.stderr.trim().split('\n');
+    assert.equal(lines.length, 7, r.stderr);
+    // Through the proxy: the kernel's words (the VM's loopback has nothing on that port; https is the kernel's to make, and refused).
+    assert.match(lines[0], /403 network access to http:\/\/example\.com denied by the VM's network policy \(network: none\)/);
+    assert.match(lines[1], /502 nothing listens on 127\.0\.0\.1 port \d+ in the VM/);
+    assert.match(lines[4], /403 network access to https:\/\/example\.com denied by the VM's network policy/);
+    // Around the proxy: every other TCP port, and TLS straight to 443, is refused by the adapter.
+    for (const i of [2, 3, 5, 6]) assert.match(lines[i], /can't connect to remote host .*Connection refused/);
+    assert.deepEqual(hits, []);
+  } finally {
+    await new Promise<void>((ok) => server.close(() => ok()));
+  }
 });
 
 test("a job that crashes the guest's kernel ends with a message and 125, never a hang; the next call gets a fresh guest", { skip, timeout: LIMIT }, async () => {

@@ -3,6 +3,7 @@
 // ttyS1 and ttyS2 the job's stdout and stderr as raw bytes. Its 9p device is answered by a P9Server.
 
 import { V86 } from 'v86';
+import { GuestNet, NET_DEVICE } from './net.js';
 import { P9Server } from './p9.js';
 
 /** What a resume needs, from the package's share/linux/ (files.ts). */
@@ -48,7 +49,7 @@ export class Guest {
   /** The running job's tag: its status line is `\x02X<tag> <status>`. */
   private tag = '';
 
-  private constructor(private readonly emulator: V86, readonly server: P9Server) {
+  private constructor(private readonly emulator: V86, readonly server: P9Server, readonly net: GuestNet) {
     // Output counts only while a job runs: a guest process left writing to ttyS1 or ttyS2 between
     // jobs (it is root there) would otherwise grow these without end in the host.
     emulator.add_listener('serial0-output-byte', (b: number) => this.onControl(b));
@@ -75,15 +76,22 @@ export class Guest {
           else void r.then(reply);
         },
       },
+      // The NIC's every request is the caller's `http` syscall (net.ts).
+      net_device: NET_DEVICE,
+      // The guest's driver set the NIC's address at boot: the card keeps it (not a fresh random one).
+      preserve_mac_from_state_image: true,
       disable_keyboard: true,
       disable_mouse: true,
       disable_speaker: true,
       autostart: false,
     } as ConstructorParameters<typeof V86>[0]);
     await new Promise<void>((ok) => emulator.add_listener('emulator-loaded', () => ok()));
+    // v86 makes its adapter once loaded; the guest does not run before this.
+    const net = new GuestNet();
+    net.attach((emulator as unknown as { network_adapter?: unknown }).network_adapter);
     runFlatOut(emulator);
     void emulator.run();
-    return new Guest(emulator, server);
+    return new Guest(emulator, server, net);
   }
 
   /** Start a job (its control lines: job.ts); resolves with its exit status, or null if the guest died. */

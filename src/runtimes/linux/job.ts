@@ -10,6 +10,7 @@
 
 import type { Winsize } from '../../abi/termios.js';
 import { escapeField } from './guest.js';
+import { HTTP_PROXY } from './net.js';
 import { MSIZE } from './p9.js';
 
 /** agentOS directories bound at their own names in the guest. */
@@ -39,14 +40,15 @@ function field(letter: string, value: string): string {
  */
 export function jobLines(command: string[], env: string[], cwd: string, clockMs: number | null, tty: Winsize | null = null): string {
   const dir = guestPath(cwd);
-  const vars = env.filter((e) => e.includes('=') && !e.startsWith('PATH=') && !e.startsWith('PWD=') && !e.startsWith('OLDPWD='));
+  // http_proxy: the guest's HTTP clients send every URL to the network adapter (net.ts), whatever its host and port.
+  const vars = env.filter((e) => e.includes('=') && !/^(PATH|PWD|OLDPWD|http_proxy)=/.test(e));
   return [
     clockMs === null ? '' : `T${Math.floor(clockMs / 1000)}\n`,
     `M${escapeField(new TextEncoder().encode(`trans=virtio,version=9p2000.L,cache=none,msize=${MSIZE}`))}\n`,
     ...SHARED.map((d) => `B/aos/${d} /${d}\n`),
     field('C', dir),
     ...command.map((a) => field('A', a)),
-    ...[...vars, `PATH=${PATH}`, `PWD=${dir}`].map((e) => field('V', e)),
+    ...[...vars, `PATH=${PATH}`, `PWD=${dir}`, `http_proxy=${HTTP_PROXY}`].map((e) => field('V', e)),
     tty ? `Y${tty.rows} ${tty.cols}\n` : '',
   ].join('');
 }

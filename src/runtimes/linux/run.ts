@@ -60,6 +60,7 @@ export async function runLinux(ctx: ProcessContext): Promise<void> {
   }
   const guest = await warmGuest(ctx);
   guest.server.sys = ctx.sys;
+  guest.net.sys = ctx.sys;
   if (store) {
     guest.server.root ??= new RootFs(store);
     command = inDebianRoot(command, ctx.sys.getcwd(), ROOT_NAME);
@@ -97,6 +98,7 @@ export async function runLinux(ctx: ProcessContext): Promise<void> {
   }
   guest.drain(io);
   guest.server.release();
+  guest.net.sys = null;
   if (status === null) {
     // The job crashed or stopped the guest's kernel: say so, and start a fresh guest next time.
     warm = null;
