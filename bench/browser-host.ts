@@ -1,7 +1,8 @@
 // Issue 18's rows on the browser host (Chromium), measured in the e2e harness
 // page (e2e/harness/bench.ts): the exec rows first run and steady state, quiet
 // and under load, beside just-bash in the same page; spawn → exit → waitpid;
-// many processes; memory per idle VM. Each beside a baseline from this run.
+// many processes; durable writes' steady state; memory per idle VM. Each
+// beside a baseline from this run.
 
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
@@ -17,6 +18,7 @@ const IDLE_VMS = 20;
 const MiB = 2 ** 20;
 
 const fmt = (v: number) => v.toFixed(v >= 10 ? 0 : 2);
+const fmtNode = (f: { value: number; unit: string } | null) => (f ? `${fmt(f.value)} ${f.unit}` : 'n/a');
 
 /** Chromium's renderer processes, by the pids CDP names. */
 async function renderers(browser: Browser): Promise<number[]> {
@@ -81,6 +83,7 @@ export async function runBrowserHostBenches(browser: Browser, page: Page, nodeFi
   const busy = await call('execSteady', BUSY);
   const spawn = await call('spawnWait');
   const procs = await call('procs');
+  const durable = await call('durableTwice');
 
   const mem = await idleVmMemory(browser, page.url());
 
@@ -132,6 +135,16 @@ export async function runBrowserHostBenches(browser: Browser, page: Page, nodeFi
     {
       name: '1000 × /opt/agentos/bin/true loop, steady state', host: 'browser', value: procs.loop, unit: 'ms',
       goal: '≤ 2000 ms', met: procs.loop <= 2000, baseline: onNode('1000 × /opt/agentos/bin/true loop, steady state'),
+    },
+    {
+      name: '1,000 × 1 KiB files created (shell loop) and durable, steady state (second run in a persistent VM)', host: 'browser',
+      value: durable.files[1], unit: 'ms', goal: '≤ 200 ms', met: durable.files[1] <= 200,
+      baseline: { name: `first run in that VM (Node host, steady: ${fmtNode(onNode('1,000 × 1 KiB files created (shell loop) and durable, steady'))})`, value: durable.files[0], unit: 'ms' },
+    },
+    {
+      name: 'sequential write of 100 MB to the layer, durable, steady state (second run in a persistent VM)', host: 'browser',
+      value: 100 / (durable.write[1] / 1000), unit: 'MB/s', goal: '≥ 150 MB/s', met: 100 / (durable.write[1] / 1000) >= 150,
+      baseline: { name: `first run in that VM (Node host, steady: ${fmtNode(onNode('sequential write of 100 MB to the layer, durable, steady'))})`, value: 100 / (durable.write[0] / 1000), unit: 'MB/s' },
     },
     {
       name: `memory per idle VM (${IDLE_VMS} VMs in one page; ${mem.own ? "its renderer's" : "all renderers'"} RSS over before, from /proc)`, host: 'browser',

@@ -13,6 +13,7 @@ export { runEngineBenches } from './engines.js';
 export { runBrowserHostBenches } from './browser-host.js';
 import { runShellBenches } from './shell.js';
 import { runFirstRunBenches } from './firstrun.js';
+import { runDurableSteadyBenches } from './durable-steady.js';
 import { runWasmBenches } from './wasm.js';
 import { runTtyBenches } from './tty.js';
 import { runPythonBenches } from './python.js';
@@ -272,6 +273,7 @@ const GROUPS: Record<string, () => Promise<Figure[]>> = {
   firstrun: runFirstRunBenches,
   procs: runProcsBenches,
   persist: runPersistBenches,
+  durable: runDurableSteadyBenches,
   wasm: runWasmBenches,
   tty: runTtyBenches,
   python: runPythonBenches,

@@ -162,6 +162,25 @@ export const benchApi = {
     });
   },
 
+  /** bench/durable-steady.ts in a persistent VM (IndexedDB): 1,000 × 1 KiB files and 100 MB written, each twice (ms). */
+  async durableTwice(): Promise<{ files: [number, number]; write: [number, number] }> {
+    const vm = new AgentVM({ persist: `bench-durable-${Date.now()}` });
+    await vm.start();
+    try {
+      const files = "mkdir -p d && for i in $(seq 1000); do printf '%1024s' x > d/f$i; done";
+      const write = 'head -c 104857600 /dev/zero > big';
+      const f0 = await timed(vm, files);
+      await timed(vm, 'rm -rf d');
+      const f1 = await timed(vm, files);
+      const w0 = await timed(vm, write);
+      await timed(vm, 'rm big');
+      const w1 = await timed(vm, write);
+      return { files: [f0, f1], write: [w0, w1] };
+    } finally {
+      await vm.stop();
+    }
+  },
+
   /** Boot `n` VMs, one exec('true') each, and keep them (bench/memory.ts's idle VMs). */
   async idleVmsBoot(n: number): Promise<void> {
     while (idle.length < n) {
