@@ -10,7 +10,10 @@ import { runPersistBenches } from './persist.js';
 export { runPlaygroundBenches } from './playground.js';
 export { runBrowserVMBenches } from './browser-vm.js';
 export { runEngineBenches } from './engines.js';
+export { runBrowserHostBenches } from './browser-host.js';
 import { runShellBenches } from './shell.js';
+import { runFirstRunBenches } from './firstrun.js';
+import { runDurableSteadyBenches } from './durable-steady.js';
 import { runWasmBenches } from './wasm.js';
 import { runTtyBenches } from './tty.js';
 import { runPythonBenches } from './python.js';
@@ -268,8 +271,10 @@ function imageBenches(): Figure[] {
 const GROUPS: Record<string, () => Promise<Figure[]>> = {
   kernel: kernelBenches,
   shell: runShellBenches,
+  firstrun: runFirstRunBenches,
   procs: runProcsBenches,
   persist: runPersistBenches,
+  durable: runDurableSteadyBenches,
   wasm: runWasmBenches,
   tty: runTtyBenches,
   python: runPythonBenches,

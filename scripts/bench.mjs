@@ -38,6 +38,30 @@ await esbuild.build({
   external: ['just-bash', 'playwright-core'],
 });
 const bench = await import(pathToFileURL(join(ROOT, 'dist/node/bench.js')).href);
+// The peer in the page: just-bash's browser build beside the harness (dist/web/bench/), its gzip
+// commands left out (they import node:zlib; the bench runs none of them).
+if (!nodeOnly) {
+  await esbuild.build({
+    stdin: { contents: "export { Bash } from 'just-bash';", resolveDir: ROOT, loader: 'js' },
+    outfile: join(ROOT, 'dist/web/bench/just-bash.js'),
+    bundle: true,
+    platform: 'browser',
+    format: 'esm',
+    target: 'es2022',
+    minify: true,
+    logLevel: 'warning',
+    plugins: [{
+      name: 'no-zlib',
+      setup(b) {
+        b.onResolve({ filter: /^node:zlib$/ }, () => ({ path: 'zlib', namespace: 'no-zlib' }));
+        b.onLoad({ filter: /.*/, namespace: 'no-zlib' }, () => ({
+          contents: "const no = () => { throw new Error('zlib: not in the bench build'); }; export const gunzipSync = no, gzipSync = no; export const constants = {};",
+          loader: 'js',
+        }));
+      },
+    }],
+  });
+}
 
 const figures = [];
 if (enginesOnly) {
@@ -97,6 +121,7 @@ async function browserBenches(nodeFigures) {
     for (let i = 0; i < 5; i++) execTimes.push(await page.evaluate(() => globalThis.__agentos.bootToFirstExec()));
     execTimes.sort((a, b) => a - b);
     const persist = await page.evaluate(() => globalThis.__agentos.persistBench());
+    const hostRows = await bench.runBrowserHostBenches(browser, page, nodeFigures);
     const onNode = (prefix) => {
       const f = nodeFigures.find((n) => n.name.startsWith(prefix));
       return f ? { name: 'same, Node host', value: f.value, unit: f.unit } : null;
@@ -152,6 +177,7 @@ async function browserBenches(nodeFigures) {
         host: 'browser', value: persist.restore, unit: 'ms', goal: '≤ 20 ms', met: persist.restore <= 20,
         baseline: onNode('snapshot restore'),
       },
+      ...hostRows,
       ...playground,
     ];
   } finally {

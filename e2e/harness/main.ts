@@ -13,6 +13,7 @@ import { nodeCases } from '../../test/runtimes/node/cases.js';
 import { clangCases } from '../../test/runtimes/wasm/clang-cases.js';
 import { rubyCases } from '../../test/runtimes/wasm/ruby-cases.js';
 import { wasixProbes } from './wasix.js';
+import { benchApi } from './bench.js';
 
 const cases = [...kernelCases, ...wasmCases, ...pythonCases, ...nodeCases, ...rubyCases, ...clangCases];
 
@@ -67,6 +68,7 @@ async function withMachine<T>(f: (m: Machine) => Promise<T>): Promise<T> {
 
 const api = {
   ...wasixProbes(loadWasm),
+  ...benchApi,
 
   caseNames: (): string[] => cases.map((c) => c.name),
 
