@@ -401,3 +401,28 @@ test('layer: a checkpoint opens with its files kept in the bytes read (no copy);
   const { v: again } = await openLayer(new MemoryStore(store.copy()));
   assert.equal(dump(again), dump(v2));
 });
+
+test('layer: while an exec holds the layer, background commits come once a second, not every 100 ms', async (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout'] });
+  const store = new MemoryStore();
+  const { p, v } = await openLayer(store);
+  const frames = async (ms: number) => {
+    t.mock.timers.tick(ms);
+    await new Promise<void>((ok) => setImmediate(ok)); // the commit's promise chain
+    return scanFrames(store.journal).frames.length;
+  };
+  const before = await frames(100); // whatever opening the layer left armed
+  const release = p.hold();
+  write(v, '/a', 'one', O_WRONLY | O_CREAT);
+  assert.equal(await frames(500), before, 'no commit in the first half second of an exec');
+  assert.equal(await frames(500), before + 1, 'one after a second');
+  write(v, '/b', 'two', O_WRONLY | O_CREAT);
+  release(); // a write after the exec ended waits the short time again
+  assert.equal(await frames(100), before + 2);
+  write(v, '/c', 'three', O_WRONLY | O_CREAT);
+  assert.equal(await frames(50), before + 2);
+  p.hold()(); // an exec that starts while a commit is pending pushes it back
+  assert.equal(await frames(50), before + 2);
+  assert.equal(await frames(50), before + 3, 'outside an exec: every 100 ms');
+  await p.close();
+});
