@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { boot, type Machine } from '../src/host/node/index.js';
 import { runPersistBenches } from './persist.js';
+import { runPersistCostBenches } from './persist-cost.js';
 export { runPlaygroundBenches } from './playground.js';
 export { runBrowserVMBenches } from './browser-vm.js';
 export { runEngineBenches } from './engines.js';
@@ -269,6 +270,7 @@ const GROUPS: Record<string, () => Promise<Figure[]>> = {
   shell: runShellBenches,
   procs: runProcsBenches,
   persist: runPersistBenches,
+  'persist-cost': () => runPersistCostBenches(),
   wasm: runWasmBenches,
   tty: runTtyBenches,
   python: runPythonBenches,
