@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { boot, type Machine } from '../src/host/node/index.js';
 import { runPersistBenches } from './persist.js';
+import { runPersistCostBenches } from './persist-cost.js';
 export { runPlaygroundBenches } from './playground.js';
 export { runBrowserVMBenches } from './browser-vm.js';
 export { runEngineBenches } from './engines.js';
@@ -275,6 +276,7 @@ const GROUPS: Record<string, () => Promise<Figure[]>> = {
   procs: runProcsBenches,
   persist: runPersistBenches,
   durable: runDurableSteadyBenches,
+  'persist-cost': () => runPersistCostBenches(),
   wasm: runWasmBenches,
   tty: runTtyBenches,
   python: runPythonBenches,

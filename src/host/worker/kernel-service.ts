@@ -188,12 +188,15 @@ export class KernelService {
     const entry = this.shellEntry(id);
     const output = stream ? new OutputQueue() : null;
     entry.output = output;
+    // The host syncs when the exec returns: background commits meanwhile are fewer (persister.ts).
+    const release = this.kernel.persister?.hold();
     try {
       const r = await entry.shell.exec(cmd, o);
       const alive = entry.shell.alive;
       if (!alive) this.shells.delete(id);
       return transfer({ ...r, alive }, [r.stdout.buffer as ArrayBuffer, r.stderr.buffer as ArrayBuffer]);
     } finally {
+      release?.();
       output?.end();
     }
   }

@@ -140,7 +140,7 @@ class In {
   private readonly view: DataView;
   pos = 0;
 
-  constructor(private readonly buf: Uint8Array) {
+  constructor(private readonly buf: Uint8Array, private readonly share: boolean) {
     this.view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
   }
 
@@ -169,8 +169,8 @@ class In {
 
   bytes(n: number): Uint8Array {
     this.need(n);
-    // A copy: the frame buffer may be large and is dropped after loading.
-    return this.buf.slice(this.pos, (this.pos += n));
+    // A view where the caller gives the frame away (see decodePayload), else a copy.
+    return this.share ? this.buf.subarray(this.pos, (this.pos += n)) : this.buf.slice(this.pos, (this.pos += n));
   }
 
   str(): string {
@@ -247,9 +247,16 @@ export function encodeFramePieces(c: Commit): Uint8Array[] {
   return o.pieces(c.seq);
 }
 
-/** A frame's payload as a commit (its checksum already checked). */
-export function decodePayload(payload: Uint8Array): Commit {
-  const i = new In(payload);
+/**
+ * A frame's payload as a commit (its checksum already checked). With `share`,
+ * file data are views of `payload`, not copies: for a checkpoint or snapshot
+ * frame read for this alone, where every data byte belongs to one file of the
+ * layer (so the frame's buffer is the files' storage, nothing is wasted) and
+ * nothing else holds the buffer. A journal is decoded with copies: its frames
+ * may hold many versions of a file, and views would keep them all alive.
+ */
+export function decodePayload(payload: Uint8Array, share = false): Commit {
+  const i = new In(payload, share);
   if (i.u32() !== MAGIC) throw new LayerFormatError('not an agentOS layer');
   const schema = i.u32();
   if (schema > SCHEMA || schema < 1) {

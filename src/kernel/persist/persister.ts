@@ -22,6 +22,13 @@ import type { StorageEstimate } from '../../api/types.js';
 import type { LayerStore, StoredSnapshot } from './store.js';
 
 const QUIET_MS = 100;
+/**
+ * While an exec runs, whose end commits everything it wrote (the host syncs
+ * before the exec returns), background commits only bound what a crash loses
+ * of writes nobody was told are durable yet: one a second instead of ten, so
+ * a 400 ms shell loop makes one journal frame and one fsync, not five.
+ */
+const BUSY_MS = 1000;
 /** Fold the journal into a checkpoint once it is this large and larger than the checkpoint. */
 const MIN_JOURNAL_FOLD = 8 << 20;
 
@@ -46,6 +53,8 @@ export class Persister {
   /** An append failed, maybe half-written: the next commit rewrites the layer instead. */
   private mustCheckpoint = false;
   private timer: ReturnType<typeof setTimeout> | null = null;
+  /** Execs running (hold()): their end commits, so background commits wait longer. */
+  private held = 0;
   private journalBytes = 0;
   private checkpointBytes = 0;
   private closed = false;
@@ -67,7 +76,7 @@ export class Persister {
   private watch(fs: MemFs): Journal {
     const j = new Journal(fs);
     fs.observer = j;
-    j.onDirty = () => this.arm(QUIET_MS);
+    j.onDirty = () => this.arm(this.held ? BUSY_MS : QUIET_MS);
     return j;
   }
 
@@ -163,6 +172,29 @@ export class Persister {
       this.chain = run.catch(() => {});
     }
     return this.queued;
+  }
+
+  /**
+   * An exec has started whose end will sync(): until the returned function is
+   * called, background commits come at most once a second (BUSY_MS).
+   */
+  hold(): () => void {
+    if (this.held++ === 0) this.rearm(BUSY_MS);
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      // Writes made after the last exec (background jobs, a terminal) are back to the short wait.
+      if (--this.held === 0) this.rearm(QUIET_MS);
+    };
+  }
+
+  /** A pending background commit waits `ms` from now instead. */
+  private rearm(ms: number): void {
+    if (!this.timer) return;
+    clearTimeout(this.timer);
+    this.timer = null;
+    this.arm(ms);
   }
 
   get dirty(): boolean {

@@ -36,7 +36,8 @@ export function readLayer(bytes: LayerBytes): StoredLayer {
   let base = -Infinity;
   let legacy = false;
   if (bytes.checkpoint) {
-    const cp = scanFrames(bytes.checkpoint);
+    // The checkpoint's bytes become the files' storage (the store read them for this alone).
+    const cp = scanFrames(bytes.checkpoint, -Infinity, true);
     if (cp.frames.length !== 1 || cp.validBytes !== bytes.checkpoint.length) {
       const d = cp.damage ?? { offset: cp.validBytes, reason: cp.torn ? 'cut short' : 'more than one frame', later: 0, maxSeq: 0 };
       // Nothing after a damaged checkpoint can be replayed: every frame builds on it.

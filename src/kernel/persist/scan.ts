@@ -42,9 +42,10 @@ export interface Scan {
  * The frames of `buf`. A damaged frame whose intact header says it is no newer
  * than `skipThrough` (a journal frame the checkpoint already holds, left over
  * when a crash came between writing the checkpoint and emptying the journal)
- * is passed over, since nothing needs it.
+ * is passed over, since nothing needs it. With `share`, the commits' file data
+ * are views of `buf` (decodePayload): only for a buffer the caller owns.
  */
-export function scanFrames(buf: Uint8Array, skipThrough = -Infinity): Scan {
+export function scanFrames(buf: Uint8Array, skipThrough = -Infinity, share = false): Scan {
   const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
   const frames: Frame[] = [];
   let sawV2 = false;
@@ -88,7 +89,7 @@ export function scanFrames(buf: Uint8Array, skipThrough = -Infinity): Scan {
     }
     let commit: Commit;
     try {
-      commit = decodePayload(payload);
+      commit = decodePayload(payload, share);
     } catch (e) {
       if (e instanceof NewerLayerError) throw e;
       return stop(false, (e as Error).message);

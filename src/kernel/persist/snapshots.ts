@@ -91,7 +91,8 @@ export class Snapshots {
   /** Make the snapshot the current layer. Every process is stopped; the layer switch is atomic. */
   async restore(name: string, caller?: RestoreCaller): Promise<void> {
     const file = await this.export(name);
-    const state = decodeSnapshot(file);
+    // The store's copy is read for this restore alone: it becomes the files' storage (no copy).
+    const state = decodeSnapshot(file, true);
     // The stored file can be the new checkpoint as it is when it needs no migration (persister.ts).
     const asStored = state.imageId === this.imageId && Number.isSafeInteger(state.seq) && state.seq >= 0;
     await this.swap(layerOf(state, this.imageId), caller, asStored ? { snapshot: name, seq: state.seq, bytes: file.length } : undefined);
@@ -115,10 +116,11 @@ function layerOf(state: ReturnType<typeof replay>, imageId: string): MemFs {
   return upper;
 }
 
-function decodeSnapshot(file: Uint8Array): ReturnType<typeof replay> {
+/** With `share`, the files' data are views of `file`, which the caller gives away. */
+function decodeSnapshot(file: Uint8Array, share = false): ReturnType<typeof replay> {
   let state;
   try {
-    const { frames, validBytes, damage } = scanFrames(file);
+    const { frames, validBytes, damage } = scanFrames(file, -Infinity, share);
     if (frames.length !== 1 || validBytes !== file.length) throw new LayerFormatError(damage ? `damaged at byte ${damage.offset} (${damage.reason})` : 'truncated or damaged');
     // A snapshot holds every byte of its files: a size beyond the file itself is crafted (and would be allocated).
     for (const d of frames[0].commit.data) {

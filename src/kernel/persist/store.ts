@@ -4,6 +4,11 @@
 
 import type { SnapshotInfo, StorageEstimate } from '../../api/types.js';
 
+/**
+ * A layer as read from its store: bytes the caller owns (read for this call,
+ * shared with nothing), since the layer opened from them keeps the
+ * checkpoint's file data in place (format.ts decodePayload).
+ */
 export interface LayerBytes {
   /** The last checkpoint frame, or null for a layer never written. */
   checkpoint: Uint8Array | null;
@@ -53,6 +58,7 @@ export interface StoredSnapshot {
 /** Named snapshots: whole-layer checkpoint frames kept beside the layer. */
 export interface SnapshotStore {
   saveSnapshot(name: string, frame: Uint8Array): Promise<void>;
+  /** A copy the caller owns (a restore keeps its file data in place). */
   loadSnapshot(name: string): Promise<Uint8Array | null>;
   listSnapshots(): Promise<SnapshotInfo[]>;
   deleteSnapshot(name: string): Promise<boolean>;

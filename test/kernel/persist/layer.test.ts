@@ -43,8 +43,9 @@ export class MemoryStore extends MemorySnapshots implements LayerStore {
     }
   }
 
+  /** Copies, as a store on disk reads them: the layer opened from them keeps the checkpoint's bytes as its files. */
   async load(): Promise<LayerBytes> {
-    return { checkpoint: this.checkpointBytes, journal: this.journal };
+    return { checkpoint: this.checkpointBytes?.slice() ?? null, journal: this.journal.slice() };
   }
 
   async append(pieces: readonly Uint8Array[]): Promise<void> {
@@ -374,4 +375,54 @@ test('layer: a snapshot frame reopens as the same tree', async () => {
   const frame = encodeFrame({ seq: 1, imageId: 'image-1', ...fullState(p.fs) });
   const { v: again } = await openLayer(new MemoryStore({ checkpoint: frame, journal: new Uint8Array(0) }));
   assert.equal(dump(again), dump(v));
+});
+
+test('layer: a checkpoint opens with its files kept in the bytes read (no copy); writing one never touches another', async () => {
+  const { p, v } = await openLayer(new MemoryStore());
+  for (const [name, fill] of [['a', 1], ['b', 2], ['c', 3]] as const) write(v, `/${name}`, new Uint8Array(8192).fill(fill), O_WRONLY | O_CREAT);
+  const frame = encodeFrame({ seq: 1, imageId: 'image-1', ...fullState(p.fs) });
+  const store = new MemoryStore({ checkpoint: frame, journal: new Uint8Array(0) });
+  const { p: p2, v: v2 } = await openLayer(store);
+  const file = (n: string) => p2.fs.root().children!.get(n)!;
+  assert.equal(file('a').data!.buffer, file('b').data!.buffer, 'both files are views of the checkpoint as read');
+  write(v2, '/a', enc('zz'), O_WRONLY); // in place
+  write(v2, '/b', enc('tail'), O_WRONLY | O_APPEND); // grows: moves out
+  write(v2, '/c', enc('x'), O_WRONLY | O_TRUNC); // shrinks
+  const text = (vv: Vfs, path: string) => {
+    const f = vv.open(cred, vv.root(), path, O_RDONLY) as OpenFile;
+    const b = f.ops.read(f, 1 << 20) as Uint8Array;
+    f.unref();
+    return b;
+  };
+  assert.deepEqual(text(v2, '/a'), Uint8Array.from([122, 122, ...new Uint8Array(8190).fill(1)]));
+  assert.deepEqual(text(v2, '/b'), Uint8Array.from([...new Uint8Array(8192).fill(2), ...enc('tail')]));
+  assert.deepEqual(text(v2, '/c'), enc('x'));
+  await p2.sync();
+  const { v: again } = await openLayer(new MemoryStore(store.copy()));
+  assert.equal(dump(again), dump(v2));
+});
+
+test('layer: while an exec holds the layer, background commits come once a second, not every 100 ms', async (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout'] });
+  const store = new MemoryStore();
+  const { p, v } = await openLayer(store);
+  const frames = async (ms: number) => {
+    t.mock.timers.tick(ms);
+    await new Promise<void>((ok) => setImmediate(ok)); // the commit's promise chain
+    return scanFrames(store.journal).frames.length;
+  };
+  const before = await frames(100); // whatever opening the layer left armed
+  const release = p.hold();
+  write(v, '/a', 'one', O_WRONLY | O_CREAT);
+  assert.equal(await frames(500), before, 'no commit in the first half second of an exec');
+  assert.equal(await frames(500), before + 1, 'one after a second');
+  write(v, '/b', 'two', O_WRONLY | O_CREAT);
+  release(); // a write after the exec ended waits the short time again
+  assert.equal(await frames(100), before + 2);
+  write(v, '/c', 'three', O_WRONLY | O_CREAT);
+  assert.equal(await frames(50), before + 2);
+  p.hold()(); // an exec that starts while a commit is pending pushes it back
+  assert.equal(await frames(50), before + 2);
+  assert.equal(await frames(50), before + 3, 'outside an exec: every 100 ms');
+  await p.close();
 });

@@ -38,6 +38,22 @@ test('snapshot: create, change everything, restore, and the old state is back', 
   }
 });
 
+test('snapshot: a restored layer\'s files are its own: writing one in place and restoring again gives the snapshot back', async () => {
+  const vm = new AgentVM();
+  await vm.start();
+  try {
+    await sh(vm, "head -c 8192 /dev/zero | tr '\\0' a > f && cp f g");
+    await vm.snapshot('s');
+    await vm.restore('s');
+    await sh(vm, 'printf zz | dd of=f conv=notrunc status=none');
+    assert.equal(await sh(vm, 'head -c 4 f; cmp -s f g || echo differs'), 'zzaadiffers\n');
+    await vm.restore('s');
+    assert.equal(await sh(vm, 'head -c 4 f; cmp f g && echo same'), 'aaaasame\n');
+  } finally {
+    await vm.stop();
+  }
+});
+
 test('snapshot: an exported file restores in another VM; a persistent VM keeps snapshots and restores durably', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'agentos-snap-'));
   const a = new AgentVM();
