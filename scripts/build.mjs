@@ -167,12 +167,16 @@ async function buildProcessWorker() {
   const tmp = join(NODE_OUT, 'process.main.cjs');
   await esbuild.build({
     ...nodeCommon, format: 'cjs', banner: {}, entryPoints: ['workers/process.node.ts'], outfile: tmp,
+    // Every worker keeps the script's text (V8 compiles functions from it on first call): no spaces or comments.
+    minifyWhitespace: true, minifySyntax: true,
     // The entry passes the script's URL (import.meta has no meaning in a script).
     define: { 'import.meta.url': '__agentos_import_meta_url' },
   });
-  const source = hostImports(readFileSync(tmp, 'utf8'));
+  // One function the entry calls, its head on the first line (line numbers and the source map stay right).
+  // Strict, as the ES module it was: a sloppy function's `caller` and `arguments` would lead guest code to `require`.
+  const source = `(function (require, __agentos_import_meta_url, __agentos_import) {'use strict';${hostImports(readFileSync(tmp, 'utf8'))}\n})`;
   const name = `process.main-${createHash('sha256').update(source).digest('hex').slice(0, 16)}`;
-  writeFileSync(join(NODE_OUT, `${name}.js`), source.replace(/process\.main\.cjs\.map\s*$/, `${name}.js.map\n`));
+  writeFileSync(join(NODE_OUT, `${name}.js`), source.replace(/process\.main\.cjs\.map\s*\n\}\)$/, `${name}.js.map\n})`));
   renameSync(`${tmp}.map`, join(NODE_OUT, `${name}.js.map`));
   rmSync(tmp);
   await esbuild.build({

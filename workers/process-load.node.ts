@@ -16,16 +16,16 @@ declare const __AGENTOS_PROCESS_MAIN__: string;
 declare const __AGENTOS_PROCESS_CACHE__: string;
 
 const main = new URL(__AGENTOS_PROCESS_MAIN__, import.meta.url);
-let cachedData: Buffer | undefined;
-try {
-  cachedData = readFileSync(new URL(__AGENTOS_PROCESS_CACHE__, import.meta.url));
-} catch {
-  // Not built (a build that failed to make it): compile.
+function codeCache(): Buffer | undefined {
+  try {
+    return readFileSync(new URL(__AGENTOS_PROCESS_CACHE__, import.meta.url));
+  } catch {
+    return undefined; // not built (a build that failed to make it): compile
+  }
 }
-// One line with the script's first, so its line numbers (and source map) stay right. Strict, as the
-// ES module it was: a sloppy function's `caller` and `arguments` would lead guest code to `require`.
-const source = `(function (require, __agentos_import_meta_url, __agentos_import) {'use strict';${readFileSync(main, 'utf8')}\n})`;
-const script = new vm.Script(source, { filename: main.href, cachedData });
+// The script is one function expression (the build wrote it so): its text is read once and kept by V8,
+// not copied ('utf8' reads straight into a string, with no buffer of the file between; esbuild writes ASCII).
+const script = new vm.Script(readFileSync(main, 'utf8'), { filename: main.href, cachedData: codeCache() });
 const run = script.runInThisContext() as (require: NodeJS.Require, url: string, hostImport: (spec: string) => Promise<unknown>) => void;
 // The runtimes import() the engines they load (Pyodide, the Wasmer SDK) and Node's modules; the build
 // made each import() a call of this module's own (a script's import() callback is lost with the cache on Node 20).
