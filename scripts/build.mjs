@@ -11,7 +11,9 @@
 // Outputs:
 //   dist/node/index.js           <- src/host/node/index.ts  (Node host library)
 //   dist/node/kernel.worker.js   <- workers/kernel.node.ts   (kernel worker_thread)
-//   dist/node/process.worker.js  <- workers/process.node.ts  (process worker_thread)
+//   dist/node/process.worker.js  <- workers/process-load.node.ts (process worker_thread: loads the next two)
+//   dist/node/process.main-<hash>.js    <- workers/process.node.ts (its code, one classic script)
+//   dist/node/process.main-<hash>.cache <- V8's code cache of that script, made by running one worker
 //   dist/node/vm.process.js      <- workers/vm.node.ts       (the VM's own process, isolation 'process')
 //   dist/node/vm-guard.cjs       <- workers/vm-guard.node.ts (preloaded in each of its threads; CommonJS
 //                                   because --require is what Node runs in worker threads too)
@@ -37,9 +39,12 @@
 // src/host/playwright/index.ts by dist/node/browser-vm.js (which finds dist/web
 // relative to itself).
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import * as acorn from 'acorn';
 import * as esbuild from 'esbuild';
 import { buildPackages } from './build-packages.mjs';
 import { buildWasm } from './build-wasm.mjs';
@@ -113,7 +118,6 @@ async function buildNode() {
   const entries = {
     index: 'src/host/node/index.ts',
     'kernel.worker': 'workers/kernel.node.ts',
-    'process.worker': 'workers/process.node.ts',
     'vm.process': 'workers/vm.node.ts',
     cli: 'src/cli/agentos.ts',
     'browser-vm': 'src/host/playwright/index.ts',
@@ -124,10 +128,71 @@ async function buildNode() {
     else console.warn(`build: WARNING ${src} does not exist yet; dist/node/${out}.js not built`);
   }
   if (Object.keys(present).length === 0) return;
-  // Chunks: the process worker loads the node, wasm and python runtimes on first use (process-main.ts).
+  // Chunks: the host's entries share code; the process worker is built apart (buildProcessWorker).
   await esbuild.build({ ...nodeCommon, entryPoints: present, outdir: NODE_OUT, splitting: true, chunkNames: '[name]-[hash]' }); // beside the entries: their import.meta.url paths stay right
   await esbuild.build({ ...nodeCommon, format: 'cjs', banner: {}, entryPoints: ['workers/vm-guard.node.ts'], outfile: join(NODE_OUT, 'vm-guard.cjs') });
+  await buildProcessWorker();
   console.log(`build: node bundles (${Object.keys(present).length}) -> dist/node in ${ms(t0)}`);
+}
+
+/**
+ * The process worker's code as one classic script (its runtimes inlined: a
+ * script has no chunks) with V8's code cache beside it, both named by the
+ * script's hash and baked into the worker's entry (workers/process-load.node.ts,
+ * decision 0087). The cache comes from a worker of this Node running the entry
+ * once, so it holds what the worker's start compiled.
+ */
+/**
+ * The script with each import() call made through `__agentos_import`, the
+ * entry's own import(): Node 20 loses a script's dynamic-import callback when
+ * the script comes from a code cache made in another isolate
+ * (ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING), and the runtimes import the
+ * engines they load (Pyodide, the Wasmer SDK) and Node's modules.
+ */
+function hostImports(source) {
+  const at = [];
+  const walk = (node) => {
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (!node || typeof node.type !== 'string') return;
+    if (node.type === 'ImportExpression') at.push(node.start);
+    for (const [key, value] of Object.entries(node)) if (key !== 'type' && value && typeof value === 'object') walk(value);
+  };
+  walk(acorn.parse(source, { ecmaVersion: 'latest', sourceType: 'script' }));
+  let out = source;
+  for (const start of at.sort((a, b) => b - a)) out = `${out.slice(0, start)}__agentos_import${out.slice(start + 'import'.length)}`;
+  return out;
+}
+
+async function buildProcessWorker() {
+  const tmp = join(NODE_OUT, 'process.main.cjs');
+  await esbuild.build({
+    ...nodeCommon, format: 'cjs', banner: {}, entryPoints: ['workers/process.node.ts'], outfile: tmp,
+    // Every worker keeps the script's text (V8 compiles functions from it on first call): no spaces or comments.
+    minifyWhitespace: true, minifySyntax: true,
+    // The entry passes the script's URL (import.meta has no meaning in a script).
+    define: { 'import.meta.url': '__agentos_import_meta_url' },
+  });
+  // One function the entry calls, its head on the first line (line numbers and the source map stay right).
+  // Strict, as the ES module it was: a sloppy function's `caller` and `arguments` would lead guest code to `require`.
+  const source = `(function (require, __agentos_import_meta_url, __agentos_import) {'use strict';${hostImports(readFileSync(tmp, 'utf8'))}\n})`;
+  const name = `process.main-${createHash('sha256').update(source).digest('hex').slice(0, 16)}`;
+  writeFileSync(join(NODE_OUT, `${name}.js`), source.replace(/process\.main\.cjs\.map\s*\n\}\)$/, `${name}.js.map\n})`));
+  renameSync(`${tmp}.map`, join(NODE_OUT, `${name}.js.map`));
+  rmSync(tmp);
+  await esbuild.build({
+    ...nodeCommon, entryPoints: { 'process.worker': 'workers/process-load.node.ts' }, outdir: NODE_OUT,
+    define: { __AGENTOS_PROCESS_MAIN__: JSON.stringify(`./${name}.js`), __AGENTOS_PROCESS_CACHE__: JSON.stringify(`./${name}.cache`) },
+  });
+  const w = new Worker(join(NODE_OUT, 'process.worker.js'), { workerData: { agentosCodeCache: true }, stdout: true, stderr: true });
+  w.stdout.resume();
+  w.stderr.resume();
+  const cache = await new Promise((ok, fail) => {
+    w.on('message', (m) => m?.type === 'code-cache' && ok(Buffer.from(m.data)));
+    w.on('error', fail);
+    w.on('exit', (code) => fail(new Error(`build: the process worker exited (${code}) before its code cache was made`)));
+  });
+  await w.terminate();
+  writeFileSync(join(NODE_OUT, `${name}.cache`), cache);
 }
 
 // ---------------------------------------------------------------- declarations

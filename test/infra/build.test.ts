@@ -2,6 +2,7 @@
 // the host finds its workers beside dist/node/index.js via import.meta.url.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
+import vm from 'node:vm';
 import assert from 'node:assert/strict';
 
 // This file runs as dist/test/infra/build.test.js; the repo root is three levels up.
@@ -36,4 +37,21 @@ test('no chunk of dist/web imports a worker entry chunk', (t) => {
     const code = readFileSync(new URL(f, assets), 'utf8');
     for (const entry of entries) assert.ok(!code.includes(`"./${entry}"`), `${f} imports the worker entry ${entry}`);
   }
+});
+
+// Decision 0087: the process worker runs its script from a code cache made by the build; a cache this
+// Node refused would cost every worker a compile of the whole script, silently.
+test("the process worker's code cache is one this Node accepts", (t) => {
+  const dir = new URL('dist/node/', root);
+  if (!existsSync(dir)) {
+    t.skip('dist/node is not built');
+    return;
+  }
+  const cache = readdirSync(dir).find((f) => /^process\.main-[0-9a-f]+\.cache$/.test(f));
+  assert.ok(cache, 'the build wrote a code cache');
+  const script = new URL(cache.replace(/\.cache$/, '.js'), dir);
+  const entry = readFileSync(new URL('process.worker.js', dir), 'utf8');
+  assert.ok(entry.includes(`./${cache}`), 'the entry names the cache of its script');
+  const compiled = new vm.Script(readFileSync(script, 'utf8'), { filename: script.href, cachedData: readFileSync(new URL(cache, dir)) });
+  assert.equal(compiled.cachedDataRejected, false);
 });
