@@ -42,7 +42,7 @@ export function jobLines(command: string[], env: string[], cwd: string, clockMs:
   const vars = env.filter((e) => e.includes('=') && !e.startsWith('PATH=') && !e.startsWith('PWD=') && !e.startsWith('OLDPWD='));
   return [
     clockMs === null ? '' : `T${Math.floor(clockMs / 1000)}\n`,
-    `M${escapeField(new TextEncoder().encode(`trans=virtio,version=9p2000.L,cache=none,msize=${MSIZE}`))}\n`,
+    `M${escapeField(new TextEncoder().encode(`trans=virtio,version=9p2000.L,cache=mmap,msize=${MSIZE}`))}\n`,
     ...SHARED.map((d) => `B/aos/${d} /${d}\n`),
     field('C', dir),
     ...command.map((a) => field('A', a)),
