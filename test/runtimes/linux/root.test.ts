@@ -11,7 +11,7 @@ import { AgentVM } from '../../../src/host/node/index.js';
 const built = existsSync(new URL('../../../linux/package.json', import.meta.url)) && existsSync(new URL('../../../linux-root/manifest.gzip', import.meta.url));
 const skip = !built && 'dist/linux or dist/linux-root is not built (scripts/build-linux.mjs and scripts/build-linux-root.mjs need apt and the Debian mirror)';
 
-/** An emulated python3 start reads ~2,000 9p messages: minutes on a loaded machine, not hours. */
+/** An emulated python3 start takes ~1,200 9p messages: minutes on a loaded machine, not hours. */
 const LIMIT = 400_000;
 
 let vm: AgentVM;
