@@ -47,3 +47,10 @@ test('in the Debian root the cwd and the files are agentOS\'s, the root itself i
   assert.equal(bad.exitCode, 2);
   assert.match(bad.stderr, /^linux: --root: 'alpine' is not busybox or debian\n/);
 });
+
+test('a shared writable mapping of an agentOS file works in the guest and its bytes reach agentOS (the share is mounted cache=mmap)', { skip, timeout: LIMIT }, async () => {
+  const py = 'import mmap\nf = open("/tmp/mapped", "w+b"); f.write(b"x" * 4096); f.flush()\nm = mmap.mmap(f.fileno(), 4096); m[0:2] = b"hi"; m.flush(); m.close(); f.close()\n';
+  const r = await vm.exec(`linux --root debian python3 -c '${py}'`);
+  assert.deepEqual([r.exitCode, r.stderr], [0, '']);
+  assert.equal((await vm.exec('head -c 4 /tmp/mapped')).stdout, 'hixx');
+});
