@@ -27,6 +27,7 @@ import { runMemoryBenches } from './memory.js';
 import { runAgentBenches } from './agents.js';
 import { runSocketBenches } from './sockets.js';
 import { runLinuxBenches } from './linux.js';
+import { runLinuxRootBenches } from './linux-root.js';
 export { idleVmsChild } from './memory.js';
 import { isDir, isLnk, isReg } from '../src/abi/stat.js';
 import { WEXITSTATUS } from '../src/abi/wait.js';
@@ -288,6 +289,7 @@ const GROUPS: Record<string, () => Promise<Figure[]>> = {
   agents: runAgentBenches,
   sockets: runSocketBenches,
   linux: runLinuxBenches,
+  'linux-root': runLinuxRootBenches,
 };
 
 async function kernelBenches(): Promise<Figure[]> {

@@ -4,9 +4,12 @@
 // content-addressed store that the runtime serves to the guest lazily over 9p
 // (src/runtimes/linux/rootfs.ts): a file's body is read only when the guest first reads it.
 //
-//   dist/linux-root/manifest.json.gz   every path: mode, size, mtime, and its body's hash or its
-//                                      symlink's target
-//   dist/linux-root/objects/<hash>.gz  each distinct body once, gzipped
+//   dist/linux-root/manifest.gzip        every path: mode, size, mtime, and its body's hash or its
+//                                        symlink's target (gzipped JSON)
+//   dist/linux-root/objects/<hash>.gzip  each distinct body once, gzipped
+//
+// Not `.gz`: static servers (vite's among them) send a `.gz` file with `Content-Encoding: gzip`,
+// so a browser's fetch hands back the bytes already gunzipped (decision 0083).
 //
 // apt runs with build-linux.mjs's private configuration (its lists, under wasm/linux/out/apt); the
 // packages are cached in wasm/linux/out/root-debs and the store is rebuilt only when they or this
@@ -42,7 +45,7 @@ export function buildLinuxRoot(root) {
   if (typeof debs === 'string') return `skipped: ${debs}`;
   const key = createHash('sha256').update(JSON.stringify([debs.map((d) => d.split('/').pop()), readFileSync(fileURLToPath(import.meta.url), 'utf8')])).digest('hex').slice(0, 16);
   const stamp = `${dist}.payload`;
-  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === key && existsSync(join(dist, 'manifest.json.gz'))) return 'cached';
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === key && existsSync(join(dist, 'manifest.gzip'))) return 'cached';
 
   const tree = join(out, 'root-tree');
   rmSync(tree, { recursive: true, force: true });
@@ -81,7 +84,7 @@ export function buildLinuxRoot(root) {
         stored.add(h);
         const gz = gzipSync(data, { level: 6 });
         packed += gz.length;
-        writeFileSync(join(dist, 'objects', `${h}.gz`), gz);
+        writeFileSync(join(dist, 'objects', `${h}.gzip`), gz);
       }
     }
     // Device nodes and FIFOs: Debian's packages ship none.
@@ -89,7 +92,7 @@ export function buildLinuxRoot(root) {
   walk('');
   const packages = debs.map((d) => decodeURIComponent(d.split('/').pop().replace(/\.deb$/, '')));
   const manifest = gzipSync(JSON.stringify({ release: 'bookworm', arch: 'i386', packages, entries }), { level: 9 });
-  writeFileSync(join(dist, 'manifest.json.gz'), manifest);
+  writeFileSync(join(dist, 'manifest.gzip'), manifest);
   writeFileSync(stamp, key);
   const mb = (n) => `${(n / 1e6).toFixed(1)} MB`;
   return `built (${debs.length} packages, ${entries.length} paths, ${mb(bytes)} of files in ${stored.size} bodies, ${mb(packed)} gzipped; manifest ${mb(manifest.length)})`;

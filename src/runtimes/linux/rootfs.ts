@@ -51,7 +51,7 @@ export class RootStore {
 
   /** Read the manifest; rejects when the root was not built. */
   static async load(): Promise<RootStore> {
-    const manifest = JSON.parse(new TextDecoder().decode(await gunzip(await readRepositoryFile(`${STORE}manifest.json.gz`)))) as {
+    const manifest = JSON.parse(new TextDecoder().decode(await gunzip(await readRepositoryFile(`${STORE}manifest.gzip`)))) as {
       entries: [path: string, mode: number, size: number, mtime: number, body: string][];
     };
     const nodes = new Map<string, Node>();
@@ -82,7 +82,7 @@ export class RootStore {
       return hit.data;
     }
     const entry: { data: Promise<Uint8Array>; size: number; bytes?: Uint8Array } = {
-      data: readRepositoryFile(`${STORE}objects/${n.body}.gz`).then(async (gz) => {
+      data: readRepositoryFile(`${STORE}objects/${n.body}.gzip`).then(async (gz) => {
         this.fetched.bodies++;
         this.fetched.bytes += gz.length;
         return (entry.bytes = await gunzip(gz));
