@@ -310,11 +310,11 @@ async function kernelBenches(): Promise<Figure[]> {
 }
 
 /** All groups in order, or only the named ones. */
-export async function runNodeBenches(only: string[] | null = null): Promise<Figure[]> {
-  const unknown = (only ?? []).filter((g) => !(g in GROUPS));
+export async function runNodeBenches(only: string[] | null = null, skip: string[] = []): Promise<Figure[]> {
+  const unknown = [...(only ?? []), ...skip].filter((g) => !(g in GROUPS));
   if (unknown.length) throw new Error(`bench: no group ${unknown.join(', ')} (groups: ${Object.keys(GROUPS).join(', ')})`);
   const figures: Figure[] = [];
-  for (const [name, run] of Object.entries(GROUPS)) if (!only || only.includes(name)) figures.push(...(await run()));
+  for (const [name, run] of Object.entries(GROUPS)) if ((!only || only.includes(name)) && !skip.includes(name)) figures.push(...(await run()));
   return figures;
 }
 

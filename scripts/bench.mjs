@@ -4,8 +4,10 @@
 // each figure beside a native baseline from the same run. Prints a table and
 // writes bench/results/latest.json. `--node-only` skips the browser;
 // `--only=userland[,shell,...]` runs just those Node-host groups (no browser, and
-// the results file is left alone); `--engines-only` runs just BrowserVM in each
-// engine (the results file is left alone).
+// the results file is left alone); `--skip=build[,git,...]` leaves those groups out
+// (`browser-vm` and `engines` name the last two stages; the results file is left
+// alone); `--engines-only` runs just BrowserVM in each engine (the results file is
+// left alone).
 import { spawn, spawnSync } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -16,6 +18,8 @@ const onlyArg = process.argv.find((a) => a.startsWith('--only='));
 const only = onlyArg ? onlyArg.slice('--only='.length).split(',').filter(Boolean) : null;
 const nodeOnly = process.argv.includes('--node-only') || only !== null;
 const enginesOnly = process.argv.includes('--engines-only');
+const skipArg = process.argv.find((a) => a.startsWith('--skip='));
+const skip = skipArg ? skipArg.slice('--skip='.length).split(',').filter(Boolean) : [];
 const PORT = Number(process.env.AGENTOS_BENCH_PORT ?? 4175);
 
 function run(cmd, args) {
@@ -69,21 +73,25 @@ if (enginesOnly) {
   figures.push(...(await bench.runEngineBenches()));
 } else {
   console.log('\nbench: Node host...');
-  figures.push(...(await bench.runNodeBenches(only)));
+  figures.push(...(await bench.runNodeBenches(only, skip.filter((g) => g !== 'browser-vm' && g !== 'engines'))));
 }
 
 if (!nodeOnly && !enginesOnly) {
   console.log('bench: browser host (Chromium)...');
   figures.push(...(await browserBenches(figures)));
-  console.log('bench: BrowserVM (Playwright from Node)...');
-  figures.push(...(await bench.runBrowserVMBenches()));
-  console.log('bench: BrowserVM in each engine (Chromium, Firefox, WebKit)...');
-  figures.push(...(await bench.runEngineBenches()));
+  if (!skip.includes('browser-vm')) {
+    console.log('bench: BrowserVM (Playwright from Node)...');
+    figures.push(...(await bench.runBrowserVMBenches()));
+  }
+  if (!skip.includes('engines')) {
+    console.log('bench: BrowserVM in each engine (Chromium, Firefox, WebKit)...');
+    figures.push(...(await bench.runEngineBenches()));
+  }
 }
 
 console.log('');
 bench.printTable(figures);
-if (only || enginesOnly) process.exit(0);
+if (only || enginesOnly || skip.length) process.exit(0);
 const out = join(ROOT, 'bench/results/latest.json');
 bench.saveResults(figures, out);
 console.log(`\nbench: results written to ${out}`);
