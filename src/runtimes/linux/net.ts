@@ -69,16 +69,26 @@ export class GuestNet {
     const a = adapter as Adapter | undefined;
     if (!a || typeof a.fetch !== 'function' || typeof a.bus?.register !== 'function') throw new Error('linux: v86 made no fetch network adapter');
     a.fetch = (url, opts) => Promise.resolve(this.request(url, opts));
-    // After the adapter's own listener, which gave an HTTP connection its data handler: bound it.
+    // After the adapter's own listener, which gave an HTTP connection its data handler: bound it,
+    // and keep it to the job it was opened in. The adapter sends a request to its fetch (above)
+    // from inside this handler, when the request's last byte arrives: without this, bytes a job's
+    // guest kernel still had to send when the job ended (a socket's buffer outlives the process
+    // that wrote it), or a second request on the same connection, would complete in the next job
+    // and be made with that caller's rights, policy and secrets.
     a.bus.register('tcp-connection', (conn) => {
       const handler = conn.events_handlers.data;
       if (!handler) return;
+      const job = this.sys;
       let bytes = 0;
-      conn.on('data', function (data) {
+      conn.on('data', (data) => {
         if (bytes > REQUEST_MAX) return;
         bytes += data.byteLength;
-        if (bytes <= REQUEST_MAX) return handler.call(this, data);
-        a.respond_text_and_close(this, 413, 'Content Too Large', `linux: a request to the network adapter is limited to ${REQUEST_MAX} bytes\n`);
+        if (job === null || job !== this.sys) {
+          bytes = REQUEST_MAX + 1;
+          return a.respond_text_and_close(conn, 502, 'Bad Gateway', 'linux: this connection was opened outside the running job\n');
+        }
+        if (bytes <= REQUEST_MAX) return handler.call(conn, data);
+        a.respond_text_and_close(conn, 413, 'Content Too Large', `linux: a request to the network adapter is limited to ${REQUEST_MAX} bytes\n`);
       });
     }, a);
   }
