@@ -33,6 +33,12 @@ const POLLIN = 1;
 /** How often a response body's fd is looked at while it has nothing: the emulator runs meanwhile. */
 const BODY_POLL_MS = 4;
 const BODY_CHUNK = 64 * 1024;
+/**
+ * What the adapter may hold of an answer the guest has not taken yet: its connection's send buffer
+ * has no bound of its own, and the guest decides how fast it reads (or whether at all), so the body
+ * is read from the syscall only while the buffer is below this.
+ */
+export const RESPONSE_BUFFERED_MAX = 256 * 1024;
 const NULL_BODY = new Set([101, 103, 204, 205, 304]);
 
 /** The request v86's adapter hands its fetch: method, headers as the guest sent them (Host taken into the URL), the body of a PUT or POST. */
@@ -44,6 +50,8 @@ interface AdapterRequest {
 
 /** v86's TCP connection: one handler per event (`on` replaces it). */
 interface Connection {
+  /** v86's TCPConnection: what it holds to send to the guest, until the guest acknowledges it. */
+  send_buffer?: { length: number };
   events_handlers: Record<string, ((this: Connection, data: Uint8Array) => void) | undefined>;
   on(event: string, handler: (this: Connection, data: Uint8Array) => void): void;
 }
@@ -63,28 +71,46 @@ export const REQUEST_MAX = 16 * 2 ** 20;
 export class GuestNet {
   /** The process whose `http` syscall serves the guest's requests: the running job's caller, else none. */
   sys: Sys | null = null;
+  /** The connection whose data handler is running: the adapter calls its fetch from there. */
+  private conn: Connection | null = null;
 
   /** Replace the adapter's fetch (the host's) with the caller's syscall, before the guest runs. */
   attach(adapter: unknown): void {
     const a = adapter as Adapter | undefined;
     if (!a || typeof a.fetch !== 'function' || typeof a.bus?.register !== 'function') throw new Error('linux: v86 made no fetch network adapter');
     a.fetch = (url, opts) => Promise.resolve(this.request(url, opts));
-    // After the adapter's own listener, which gave an HTTP connection its data handler: bound it.
+    // After the adapter's own listener, which gave an HTTP connection its data handler: bound it,
+    // and keep it to the job it was opened in. The adapter sends a request to its fetch (above)
+    // from inside this handler, when the request's last byte arrives: without this, bytes a job's
+    // guest kernel still had to send when the job ended (a socket's buffer outlives the process
+    // that wrote it), or a second request on the same connection, would complete in the next job
+    // and be made with that caller's rights, policy and secrets.
     a.bus.register('tcp-connection', (conn) => {
       const handler = conn.events_handlers.data;
       if (!handler) return;
+      const job = this.sys;
       let bytes = 0;
-      conn.on('data', function (data) {
+      conn.on('data', (data) => {
         if (bytes > REQUEST_MAX) return;
         bytes += data.byteLength;
-        if (bytes <= REQUEST_MAX) return handler.call(this, data);
-        a.respond_text_and_close(this, 413, 'Content Too Large', `linux: a request to the network adapter is limited to ${REQUEST_MAX} bytes\n`);
+        if (job === null || job !== this.sys) {
+          bytes = REQUEST_MAX + 1;
+          return a.respond_text_and_close(conn, 502, 'Bad Gateway', 'linux: this connection was opened outside the running job\n');
+        }
+        if (bytes > REQUEST_MAX) return a.respond_text_and_close(conn, 413, 'Content Too Large', `linux: a request to the network adapter is limited to ${REQUEST_MAX} bytes\n`);
+        this.conn = conn;
+        try {
+          return handler.call(conn, data);
+        } finally {
+          this.conn = null;
+        }
       });
     }, a);
   }
 
   private request(url: string, opts: AdapterRequest): Response {
     const sys = this.sys;
+    const conn = this.conn;
     // Between jobs no process answers for the guest: a leftover would have nobody's rights.
     if (!sys) return failure(Errno.ENETUNREACH, 'no job is running');
     // The body's framing is the kernel's to write (the adapter passes a body only for PUT and POST):
@@ -103,7 +129,9 @@ export class GuestNet {
     let body: ReadableStream<Uint8Array> | null = null;
     if (NULL_BODY.has(res.status) || opts.method === 'HEAD') close(sys, res.fd);
     else {
-      body = bodyStream(sys, res.fd);
+      // Read while the job runs and while the guest takes what was read: a job's answer ends with the job.
+      const buffered = (): number => conn?.send_buffer?.length ?? 0;
+      body = bodyStream(sys, res.fd, () => this.sys === sys, () => buffered() < RESPONSE_BUFFERED_MAX);
       if (!res.decoded && (coding === 'gzip' || coding === 'x-gzip' || coding === 'deflate')) body = body.pipeThrough(inflate());
     }
     try {
@@ -130,13 +158,18 @@ function close(sys: Sys, fd: number): void {
   try { sys.close(fd); } catch { /* already closed (its process ended) */ }
 }
 
-/** The body from the syscall's fd, read only when it has data, so the emulator never stops waiting for a slow server. */
-function bodyStream(sys: Sys, fd: number): ReadableStream<Uint8Array> {
+/**
+ * The body from the syscall's fd, read only when it has data (the emulator never stops waiting
+ * for a slow server) and `room()` says the guest took what came before; it ends when `live()` no
+ * longer holds (its job ended).
+ */
+function bodyStream(sys: Sys, fd: number, live: () => boolean, room: () => boolean): ReadableStream<Uint8Array> {
   return new ReadableStream<Uint8Array>({
     pull: (c) => new Promise<void>((done) => {
       const step = (): void => {
         try {
-          if (!sys.poll([[fd, POLLIN]], 0).length) return void setTimeout(step, BODY_POLL_MS);
+          if (!live()) throw new Error('linux: the job that made this request ended');
+          if (!room() || !sys.poll([[fd, POLLIN]], 0).length) return void setTimeout(step, BODY_POLL_MS);
           const data = sys.read(fd, BODY_CHUNK);
           if (data.byteLength) c.enqueue(data);
           else {
