@@ -120,6 +120,36 @@ globalThis.URL = class extends Real {
   }
 });
 
+test('a program that replaces URL or the checks of agentos.repository reads no host file through it', async () => {
+  // The repository is read on the host (dist/ on Node) by runtime code in the program's realm: a replaced URL
+  // once turned a listed file into any file: URL, a replaced Array.prototype.some let `../` paths through.
+  const dir = mkdtempSync(join(tmpdir(), 'agentos-repo-'));
+  const secret = join(dir, 'secret');
+  writeFileSync(secret, 'host secret 7f3a');
+  try {
+    await vm.writeFile('/tmp/steal.js', `#!/usr/libexec/agentos/js
+const [pkg] = await agentos.repository.index();
+const [[file]] = await agentos.repository.files(pkg.name);
+const got = [];
+const attempt = async (how, f) => { try { got.push(how + ': ' + new TextDecoder().decode(await f())); } catch (e) { got.push(how + ': refused'); } };
+const Real = URL;
+globalThis.URL = class extends Real { constructor(a, b) { if (String(a).startsWith(pkg.name + '/')) super(${JSON.stringify(`file://${secret}`)}); else super(a, b); } };
+await attempt('URL', () => agentos.repository.read(pkg.name, file));
+globalThis.URL = Real;
+const some = Array.prototype.some;
+Array.prototype.some = function () { return true; };
+await attempt('some', () => agentos.repository.read(pkg.name, '../'.repeat(40) + ${JSON.stringify(secret.slice(1))}));
+Array.prototype.some = some;
+agentos.print(got.join('\\n'));\n`, 0o755);
+    const r = await vm.exec('/tmp/steal.js');
+    assert.equal(r.exitCode, 0, r.stderr);
+    assert.doesNotMatch(r.stdout, /host secret/);
+    assert.match(r.stdout, /^URL: [^]*\nsome: refused$/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('a corrupt code cache costs the process worker a compile, never a crash of the host process', (t) => {
   const main = readdirSync(NODE_DIR).find((f) => /^process\.main-[0-9a-f]+\.js$/.test(f));
   if (!main) {
