@@ -81,6 +81,17 @@ const expected = (own: boolean) => [
   'import() through AsyncFunction: no host module',
 ];
 
+/** A VM of its own, for a test that leaves its pooled workers poisoned (the next test's poison would stack on it). */
+async function ownVm<T>(f: (v: AgentVM) => Promise<T>): Promise<T> {
+  const v = new AgentVM();
+  await v.start();
+  try {
+    return await f(v);
+  } finally {
+    await v.stop();
+  }
+}
+
 const probed = (stdout: string) => stdout.split('\n').filter((l) => l.startsWith('@ ')).map((l) => l.slice(2));
 
 test('a js program reaches none of what the worker script is given: require, import(), its URL, its functions', async () => {
@@ -107,14 +118,37 @@ test("a program that poisons its pooled worker's URL cannot make a later runtime
   const mark = join(dir, 'reached');
   try {
     const payload = `import('node:fs').then((fs) => fs.writeFileSync(${JSON.stringify(mark)}, 'host'))`;
-    await vm.writeFile('/tmp/poison.js', `#!/usr/libexec/agentos/js
+    await ownVm(async (vm) => {
+      await vm.writeFile('/tmp/poison.js', `#!/usr/libexec/agentos/js
 const Real = URL;
 globalThis.URL = class extends Real {
   get href() { const h = super.href; return /pyodide\\/$/.test(h) ? 'data:text/javascript,' + encodeURIComponent(${JSON.stringify(payload)}) + '//' : h; }
 };\n`, 0o755);
-    const r = await vm.exec("for i in 1 2 3; do /tmp/poison.js; python3 -c 'print(1)' >/dev/null 2>&1; done; echo done");
-    assert.equal(r.stdout, 'done\n');
-    assert.equal(existsSync(mark), false, 'the data: module ran in the host');
+      const r = await vm.exec("for i in 1 2 3; do /tmp/poison.js; python3 -c 'print(1)' >/dev/null 2>&1; done; echo done");
+      assert.equal(r.stdout, 'done\n');
+      assert.equal(existsSync(mark), false, 'the data: module ran in the host');
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("a program that poisons its pooled worker's URL cannot make a later python3 read a host file as Pyodide's", async () => {
+  // On Node the runtime reads Pyodide's files from the host; a replaced URL once pointed it at any directory,
+  // and the error for a lock file that is not JSON quoted the file.
+  const dir = mkdtempSync(join(tmpdir(), 'agentos-assets-'));
+  writeFileSync(join(dir, 'pyodide-lock.json'), 'host secret 7f3a');
+  try {
+    await ownVm(async (vm) => {
+      await vm.writeFile('/tmp/poison-assets.js', `#!/usr/libexec/agentos/js
+const Real = URL;
+globalThis.URL = class extends Real {
+  get href() { const h = super.href; return /pyodide\\/$/.test(h) ? ${JSON.stringify(`file://${dir}/`)} : h; }
+};\n`, 0o755);
+      const r = await vm.exec("for i in 1 2 3; do /tmp/poison-assets.js; python3 -c 'print(1)' 2>&1; done");
+      assert.doesNotMatch(r.stdout, /host secret/);
+      assert.equal(r.stdout, '1\n1\n1\n');
+    });
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -11,6 +11,8 @@
  */
 const pathSegment = (s: string): string => encodeURIComponent(s).replace(/%(40|3A|24|26|2B|2C|3B|3D)/g, (e) => decodeURIComponent(e));
 
+import { HOST_DIST_DIR } from '../host-dir.js';
+
 export interface RepoEntry {
   name: string;
   version: string;
@@ -34,13 +36,10 @@ const NODE_FS = 'node:fs/promises';
 const CHUNK = 4 << 20;
 
 /**
- * The repository: on Node its directory as a path (the worker bundles live in dist/node/; the repository is
- * dist/), in a browser its URL. Found when the worker's code loads, before any program runs there: a program
- * shares this realm and can replace URL, its getters and String's and Array's methods before it calls in.
+ * The repository: on Node its directory as a path (host-dir.ts), in a browser its URL under the page's origin.
+ * A program shares this realm and can replace URL and the built-ins' methods before it calls in.
  */
-const ON_NODE = typeof process !== 'undefined' && !!process.versions?.node && import.meta.url.startsWith('file:');
-const ROOT_DIR: string | null = ON_NODE ? decodeURIComponent(new URL('../', import.meta.url).pathname) : null;
-const ROOT_URL: URL | null = !ON_NODE && typeof self !== 'undefined' ? new URL('/pkg/', self.location.href) : null;
+const ROOT_URL: URL | null = HOST_DIST_DIR === null && typeof self !== 'undefined' ? new URL('/pkg/', self.location.href) : null;
 
 /**
  * Whether `s` is a relative path of plain segments ([A-Za-z0-9._+-], none of them only dots), checked with
@@ -68,7 +67,7 @@ function plainPath(s: unknown): s is string {
 /** A file of the repository, `path` relative to it (plain: plainPath). */
 function fetchFile(path: string, progress?: (bytes: number) => void): Promise<Uint8Array> {
   if (!plainPath(path)) return Promise.reject(new Error(`not a file of the repository: ${String(path)}`));
-  if (ROOT_DIR !== null) return readHostFile(ROOT_DIR + path, progress);
+  if (HOST_DIST_DIR !== null) return readHostFile(HOST_DIST_DIR + path, progress);
   if (ROOT_URL === null) return Promise.reject(new Error('no package repository here'));
   return fetchUrl(new URL(path.split('/').map(pathSegment).join('/'), ROOT_URL), progress);
 }
