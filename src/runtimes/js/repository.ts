@@ -4,14 +4,14 @@
 // the index's packages list: a guest names a package and a listed path, never a
 // host path or URL.
 
+import { HOST_DIST_DIR } from '../host-dir.js';
+
 /**
  * A file name as a URL path segment: escaped, except the characters a segment may hold as they are
  * (RFC 3986 pchar) — some static servers (vite preview's) do not decode `%40`, and npm's scoped
  * packages live under `node_modules/@scope/`.
  */
 const pathSegment = (s: string): string => encodeURIComponent(s).replace(/%(40|3A|24|26|2B|2C|3B|3D)/g, (e) => decodeURIComponent(e));
-
-import { HOST_DIST_DIR } from '../host-dir.js';
 
 export interface RepoEntry {
   name: string;
