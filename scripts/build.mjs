@@ -44,6 +44,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, r
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { crc32 } from 'node:zlib';
 import * as acorn from 'acorn';
 import * as esbuild from 'esbuild';
 import { buildPackages } from './build-packages.mjs';
@@ -192,7 +193,10 @@ async function buildProcessWorker() {
     w.on('exit', (code) => fail(new Error(`build: the process worker exited (${code}) before its code cache was made`)));
   });
   await w.terminate();
-  writeFileSync(join(NODE_OUT, `${name}.cache`), cache);
+  // Its CRC-32 first: V8 does not check a cache's bytes, and the entry compiles rather than run a damaged one.
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32LE(crc32(cache));
+  writeFileSync(join(NODE_OUT, `${name}.cache`), Buffer.concat([crc, cache]));
 }
 
 // ---------------------------------------------------------------- declarations

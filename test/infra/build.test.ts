@@ -3,6 +3,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import vm from 'node:vm';
+import { crc32 } from 'node:zlib';
 import assert from 'node:assert/strict';
 
 // This file runs as dist/test/infra/build.test.js; the repo root is three levels up.
@@ -52,6 +53,9 @@ test("the process worker's code cache is one this Node accepts", (t) => {
   const script = new URL(cache.replace(/\.cache$/, '.js'), dir);
   const entry = readFileSync(new URL('process.worker.js', dir), 'utf8');
   assert.ok(entry.includes(`./${cache}`), 'the entry names the cache of its script');
-  const compiled = new vm.Script(readFileSync(script, 'utf8'), { filename: script.href, cachedData: readFileSync(new URL(cache, dir)) });
+  // The file is the cache's CRC-32, then the cache (V8 does not check its bytes; the entry does).
+  const file = readFileSync(new URL(cache, dir));
+  assert.equal(file.readUInt32LE(0), crc32(file.subarray(4)), 'the cache is whole');
+  const compiled = new vm.Script(readFileSync(script, 'utf8'), { filename: script.href, cachedData: file.subarray(4) });
   assert.equal(compiled.cachedDataRejected, false);
 });

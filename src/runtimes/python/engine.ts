@@ -9,12 +9,13 @@
 
 import type { PyodideAPI } from 'pyodide';
 import { capMemory } from '../../abi/wasm-limits.js';
+import { HOST_DIST_DIR } from '../host-dir.js';
 import { shellLoader, SHELL_INDEX, webWorkerFactory, type LoadPyodide } from './web-mode.js';
 import { pollImport } from './poll.js';
 import { zoneImports } from './tz.js';
 
-/** Where the build copies the Pyodide assets, relative to the worker bundle (dist/node/, dist/web/assets/). */
-const ASSET_DIR = '../pyodide/';
+/** Where the build copies the Pyodide assets on Node, in its directory (dist/pyodide/). */
+const ASSET_DIR = 'pyodide/';
 const LOAD_TIMEOUT_MS = 120_000;
 /** EACCES in Emscripten's errno numbering (Python's errno module has the same). */
 const EM_EACCES = 2;
@@ -43,17 +44,13 @@ const ALL_PAGES = 65536;
 /** The interpreter's memory ceiling in pages: the VM's maxMemoryBytes, fixed by the worker's first python (a worker serves one VM). */
 let memoryPages = ALL_PAGES;
 
-/** The asset directory as a URL: beside the worker bundle in Node; under the origin in a browser. */
-export function assetBase(): string {
-  const inNode = typeof process !== 'undefined' && !!process.versions?.node;
-  return inNode ? new URL(ASSET_DIR, import.meta.url).href : new URL('/pyodide/', self.location.href).href;
+/** On Node, a file of the asset directory: a path made of constants and the directory found when the worker's code loaded (host-dir.ts). */
+async function readHostAsset(dir: string, name: string): Promise<Uint8Array | null> {
+  const { readFile } = (await import(/* @vite-ignore */ NODE_FS)) as typeof import('node:fs/promises');
+  return readFile(dir + name).then((b) => new Uint8Array(b.buffer, b.byteOffset, b.byteLength), () => null);
 }
 
 async function fetchBytes(url: string): Promise<Uint8Array | null> {
-  if (url.startsWith('file:')) {
-    const { readFile } = (await import(/* @vite-ignore */ NODE_FS)) as typeof import('node:fs/promises');
-    return readFile(new URL(url)).then((b) => new Uint8Array(b.buffer, b.byteOffset, b.byteLength), () => null);
-  }
   const r = await fetch(url);
   return r.ok ? new Uint8Array(await r.arrayBuffer()) : null;
 }
@@ -79,9 +76,10 @@ async function loadWebAssets(base: string): Promise<Assets> {
 
 /** On Node: compiled as guest code, without Node mode (web-mode.ts); the loader reads the two files it wants from memory. */
 async function loadNodeAssets(base: string): Promise<Assets> {
-  const [loader, asm, lockBytes, snapshot, stdlib, wasm] = await Promise.all(
-    ['pyodide.mjs', 'pyodide.asm.mjs', 'pyodide-lock.json', 'snapshot.bin', 'python_stdlib.zip', 'pyodide.asm.wasm'].map((f) => fetchBytes(base + f)),
-  );
+  const [loader, asm, lockBytes, snapshot, stdlib, wasm] = await Promise.all([
+    readHostAsset(base, 'pyodide.mjs'), readHostAsset(base, 'pyodide.asm.mjs'), readHostAsset(base, 'pyodide-lock.json'),
+    readHostAsset(base, 'snapshot.bin'), readHostAsset(base, 'python_stdlib.zip'), readHostAsset(base, 'pyodide.asm.wasm'),
+  ]);
   const lock = parseLock(lockBytes, base);
   if (!loader || !asm || !stdlib || !wasm) throw new Error(`python: Pyodide assets missing at ${base} (run npm run build)`);
   const zip = ownBuffer(stdlib);
@@ -106,8 +104,8 @@ async function loadNodeAssets(base: string): Promise<Assets> {
 }
 
 function loadAssets(): Promise<Assets> {
-  const base = assetBase();
-  return base.startsWith('file:') ? loadNodeAssets(base) : loadWebAssets(base);
+  // The asset directory: beside the worker bundles on Node, under the origin in a browser.
+  return HOST_DIST_DIR !== null ? loadNodeAssets(HOST_DIST_DIR + ASSET_DIR) : loadWebAssets(new URL('/pyodide/', self.location.href).href);
 }
 
 /**
