@@ -12,6 +12,7 @@ import { ExitSignal, isStackOverflow } from './interp/control.js';
 import { publishFrames } from './interp/frames.js';
 import { Shell, STACK_OVERFLOW } from './interp/shell.js';
 import { stateFromFd, SUBSHELL_FLAG, SUBSHELL_STATE_FD_FLAG } from './interp/subshell.js';
+import { LineRestorer } from './syntax/lines.js';
 import { flagName, SET_OPTION_NAMES, SHOPT_NAMES, type SetOption } from './interp/options.js';
 import { syncOptionVars } from './interp/builtins/set.js';
 import { runExecShell } from './exec-shell.js';
@@ -48,9 +49,9 @@ export function shellMain(os: AgentosApi, self: string): void {
 
   if (args[0] === SUBSHELL_FLAG || args[0] === SUBSHELL_STATE_FD_FLAG) {
     const sh = make('agentos-shell', 'agentos-shell', []);
-    const [state, source] = args[0] === SUBSHELL_FLAG ? [args[1], args[2] ?? ''] : stateFromFd(os.sys, Number(args[1]));
+    const [state, source, lines] = args[0] === SUBSHELL_FLAG ? [args[1], args[2] ?? '', args[3] ?? ''] : stateFromFd(os.sys, Number(args[1]));
     sh.deserialize(state);
-    return finish(os, sh, () => sh.runSource(source, sh.lineno || 1, '', true));
+    return finish(os, sh, () => sh.runSource(source, sh.lineno || 1, '', true, new LineRestorer(lines)));
   }
 
   let command: string | null = null;

@@ -8,6 +8,7 @@ import { Errno, strerror, SysError } from '../../abi/errno.js';
 import { SIGPIPE, SIGSEGV } from '../../abi/signal.js';
 import type { Sys } from '../../libc/sys.js';
 import { Parser, ParseError, print, printFunctionEnv } from '../syntax/index.js';
+import type { LineRestorer } from '../syntax/lines.js';
 import { expandAliases } from './alias.js';
 import { AbortSignal, BreakSignal, ContinueSignal, ExitSignal, InterruptSignal, ReturnSignal, SignalDeath } from './control.js';
 import { runStmts } from './exec.js';
@@ -218,8 +219,9 @@ export class Shell extends ShellState {
    * source in parse errors (`-c`, `eval`: `NAME: eval: line N: ...`).
    * Nested runs (eval, source, traps) return 2 on a syntax error instead of
    * ending the shell, and catch a fatal expansion error as bash's eval does.
+   * A child shell's printed source gets its original lines back from `lines`.
    */
-  runSource(src: string, baseLine = 1, label = '', endsProcess = false): number {
+  runSource(src: string, baseLine = 1, label = '', endsProcess = false, lines?: LineRestorer): number {
     const popts = { extglob: this.opts.shoptOn('extglob'), posix: this.opts.on('posix') };
     const parser = new Parser(src, popts, baseLine);
     const nested = this.sourceDepth > 0;
@@ -246,6 +248,7 @@ export class Shell extends ShellState {
           this.writeRaw(2, `${this.sourceStack.at(-1) ?? this.errorName}: line ${w.line}: ${w.message}\n`);
         }
         if (stmts === null) return this.status;
+        lines?.restore(stmts);
         if (this.aliases.size && (this.opts.shoptOn('expand_aliases') || this.opts.on('interactive'))) {
           stmts = expandAliases(this, stmts);
         }

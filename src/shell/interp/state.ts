@@ -8,6 +8,7 @@
 
 import type { Command, FunctionDef } from '../syntax/index.js';
 import { parse, print } from '../syntax/index.js';
+import { encodeStmtLines, restoreOne } from '../syntax/lines.js';
 import type { History } from '../interactive/history.js';
 import type { JobTerminal } from '../interactive/jobs.js';
 import type { Var } from '../variable.js';
@@ -281,11 +282,14 @@ const FIELDS: { [K in Field]: Rule } = {
   functions: {
     subshell: put('functions', (m) => new Map(m)),
     child: carry(
-      (s) => [...s.functions.values()].map((f) => print(f)),
-      (s, sources) => {
-        for (const src of sources) {
-          const def = parse(src).stmts[0]?.cmd as FunctionDef | undefined;
-          if (def?.type === 'FunctionDef') s.functions.set(def.name, def);
+      // Each with the lines it was defined on ($LINENO, BASH_LINENO, errors in the body).
+      (s) => [...s.functions.values()].map((f): [string, string] => [print(f), encodeStmtLines(f)]),
+      (s, defs: [string, string][]) => {
+        for (const [src, lines] of defs) {
+          const st = parse(src).stmts[0];
+          if (st?.cmd.type !== 'FunctionDef') continue;
+          restoreOne(st, lines);
+          s.functions.set(st.cmd.name, st.cmd);
         }
       },
     ),

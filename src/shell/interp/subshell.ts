@@ -1,11 +1,12 @@
 // Child shell processes: pipeline stages that are not plain programs,
 // background jobs and process substitutions. Workers cannot fork, so the
 // child is a fresh agentos-shell handed a serialised copy of our state
-// (ShellState.serialize, state.ts) and the command's source text (printed
-// from the AST).
+// (ShellState.serialize, state.ts), the command's source text (printed
+// from the AST) and the original line of each node (syntax/lines.ts).
 
 import type { Command, Stmt } from '../syntax/index.js';
 import { print } from '../syntax/index.js';
+import { encodeLines } from '../syntax/lines.js';
 import { Errno, SysError } from '../../abi/errno.js';
 import { F_DUPFD_CLOEXEC, F_SETFD } from '../../abi/fcntl.js';
 import type { Sys } from '../../libc/sys.js';
@@ -15,7 +16,7 @@ import { restore, tempInput, tracked } from './redirect.js';
 import type { Shell } from './shell.js';
 
 export const SUBSHELL_FLAG = '--agentos-subshell';
-/** Like SUBSHELL_FLAG, with the state and source in the file open at the fd given next. */
+/** Like SUBSHELL_FLAG, with the state, source and lines in the file open at the fd given next. */
 export const SUBSHELL_STATE_FD_FLAG = '--agentos-subshell-fd';
 
 /** Source text for a command or statements, for the child to parse. */
@@ -33,13 +34,14 @@ export function startSubshell(sh: Shell, code: Stmt[] | Command, fds: Record<num
   const self = sh.selfPath;
   const state = sh.serialize();
   const source = sourceOf(code);
+  const lines = encodeLines(code);
   const env = sh.vars.environ();
   return withFds(sh, fds, () => {
     try {
-      return retryingSpawn(sh, () => sh.sys.spawn({ path: self, argv: [self, SUBSHELL_FLAG, state, source], env, pgid, foreground }));
+      return retryingSpawn(sh, () => sh.sys.spawn({ path: self, argv: [self, SUBSHELL_FLAG, state, source, lines], env, pgid, foreground }));
     } catch (e) {
       if (!(e instanceof SysError && e.errno === Errno.E2BIG)) throw e;
-      return spawnWithStateFile(sh, state, source, env, pgid, foreground);
+      return spawnWithStateFile(sh, [state, source, lines], env, pgid, foreground);
     }
   });
 }
@@ -51,9 +53,9 @@ export function startSubshell(sh: Shell, code: Stmt[] | Command, fds: Record<num
  * the child starts without one, since a child shell takes its variables from
  * the state (a forked bash has them too, and its programs then fail E2BIG).
  */
-function spawnWithStateFile(sh: Shell, state: string, source: string, env: string[], pgid: number | undefined, foreground: boolean): number {
+function spawnWithStateFile(sh: Shell, start: SubshellStart, env: string[], pgid: number | undefined, foreground: boolean): number {
   const self = sh.selfPath;
-  const fd = tempInput(sh, JSON.stringify([state, source]));
+  const fd = tempInput(sh, JSON.stringify(start));
   try {
     sh.sys.fcntl(fd, F_SETFD, 0);
     const argv = [self, SUBSHELL_STATE_FD_FLAG, String(fd)];
@@ -68,10 +70,13 @@ function spawnWithStateFile(sh: Shell, state: string, source: string, env: strin
   }
 }
 
-/** The child's end: its state and source from the temp file at `fd` (then closed). */
-export function stateFromFd(sys: Sys, fd: number): [string, string] {
+/** What a child shell starts from: its state, its source, and the source's original lines. */
+export type SubshellStart = [state: string, source: string, lines: string];
+
+/** The child's end: its start from the temp file at `fd` (then closed). */
+export function stateFromFd(sys: Sys, fd: number): SubshellStart {
   try {
-    return JSON.parse(decodeShell(sys.readAll(fd))) as [string, string];
+    return JSON.parse(decodeShell(sys.readAll(fd))) as SubshellStart;
   } finally {
     sys.close(fd);
   }

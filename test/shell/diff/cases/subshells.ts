@@ -17,6 +17,20 @@ export default topic('subshells', [
   t('set options are inherited but do not leak', `(set -f; echo $-); echo $-`),
   t('functions defined in a subshell do not leak', `(f() { echo f; }; f); f 2>/dev/null; echo $?`),
   t('traps are reset in a subshell', `trap 'echo parent-exit' EXIT; (echo child); echo end`),
+  // A child shell gets its command as printed text: its lines must still be the script's.
+  t('LINENO in a group piped', `true\n{ echo $LINENO; } | cat\n{ echo a\necho $LINENO; } | cat`),
+  t('LINENO in a subshell and a loop piped', `true\n( echo $LINENO ) | cat\nwhile true; do echo $LINENO; break; done | cat`),
+  t('LINENO in a background group', `true\n\n{ echo $LINENO; } &\nwait`),
+  // (bash -c names no line in these messages; a script file does.)
+  t('error line in a piped group', `bash s; bash s2`, {
+    files: { s: 'set -u\ntrue\n{ echo $nope; } | cat\n{ true\n\necho $nope2; } | cat\n', s2: 'true\n{ echo a\ncd /nonexist; } | cat\n' },
+  }),
+  t('function lines in a child shell', `f() {\n  echo "f $LINENO \${BASH_LINENO[0]} \${FUNCNAME[0]}"\n}\n\n{ f; } | cat\n( :\nf ) | cat`),
+  t('set -x lines in a piped group', `true\n{ set -x; echo a\n: $LINENO; } 2>&1 | cat`),
+  t('ERR trap line in a piped group', `set -E\ntrap 'echo trap $LINENO' ERR\n{ false\n:; } | cat`),
+  // State past the syscall channel crosses in a file: the lines go with it.
+  t('LINENO in a piped group with a big state', `x=$(printf '%300000s' a)\n{ echo \${#x} $LINENO; } | cat`),
+  t('LINENO after a here-document in a piped group', `true\n{ cat <<EOF\nhello\nEOF\necho $LINENO; } | cat\necho $LINENO`),
   t('trap set in a subshell runs at its exit', `(trap 'echo sub-exit' EXIT; echo body); echo after`),
   t('exported variables reach a child shell', `export A=exported; B=local; bash -c 'echo "[$A][$B]"'`),
   t('assignment prefix exports for one command', `V=once bash -c 'echo $V'; echo "[$V]"`),
