@@ -42,7 +42,7 @@ const CHUNK = 4 << 20;
 const ROOT_URL: URL | null = HOST_DIST_DIR === null && typeof self !== 'undefined' ? new URL('/pkg/', self.location.href) : null;
 
 /**
- * Whether `s` is a relative path of plain segments ([A-Za-z0-9._+-], none of them only dots), checked with
+ * Whether `s` is a relative path of plain segments ([A-Za-z0-9._+@-]: npm's scopes have @; none of them only dots), checked with
  * comparisons and indexing alone, which no program can replace: on Node it is joined to the repository's
  * directory and opened, so it must not leave it, whatever the checks before it were made to answer.
  */
@@ -57,7 +57,7 @@ function plainPath(s: unknown): s is string {
       chars = dots = 0;
       continue;
     }
-    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c === '.' || c === '_' || c === '-' || c === '+')) return false;
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c === '.' || c === '_' || c === '-' || c === '+' || c === '@')) return false;
     chars++;
     if (c === '.') dots++;
   }
