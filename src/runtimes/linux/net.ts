@@ -8,7 +8,7 @@
 // https is TLS to a port nobody answers. Guest programs get `http_proxy` pointing at the adapter
 // (job.ts), so a URL with any host and port — the VM's 127.0.0.1 included — goes the same way.
 
-import { Decompress } from 'fflate';
+import { inflateStream } from '../inflate-stream.js';
 import { Errno, SysError, strerror } from '../../abi/errno.js';
 import type { HttpResponse } from '../../abi/http.js';
 import type { Sys } from '../../libc/sys.js';
@@ -132,7 +132,7 @@ export class GuestNet {
       // Read while the job runs and while the guest takes what was read: a job's answer ends with the job.
       const buffered = (): number => conn?.send_buffer?.length ?? 0;
       body = bodyStream(sys, res.fd, () => this.sys === sys, () => buffered() < RESPONSE_BUFFERED_MAX);
-      if (!res.decoded && (coding === 'gzip' || coding === 'x-gzip' || coding === 'deflate')) body = body.pipeThrough(inflate());
+      if (!res.decoded && (coding === 'gzip' || coding === 'x-gzip' || coding === 'deflate')) body = body.pipeThrough(inflateStream());
     }
     try {
       return new Response(body, { status: res.status, statusText: phrase(res.statusText), headers: res.headers.filter(([k]) => k.toLowerCase() !== 'content-encoding') });
@@ -188,18 +188,3 @@ function bodyStream(sys: Sys, fd: number, live: () => boolean, room: () => boole
   });
 }
 
-/** gzip or zlib deflate, decoded here (the adapter sends the body on without its Content-Encoding). */
-function inflate(): TransformStream<Uint8Array, Uint8Array> {
-  let d: Decompress;
-  return new TransformStream({
-    start(c) {
-      d = new Decompress((chunk) => { if (chunk.byteLength) c.enqueue(chunk); });
-    },
-    transform(chunk) {
-      d.push(chunk);
-    },
-    flush() {
-      d.push(new Uint8Array(0), true);
-    },
-  });
-}

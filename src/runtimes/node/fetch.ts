@@ -7,7 +7,7 @@
 // The syscall waits for the response head: requests in flight at once get
 // their heads one after another (their bodies interleave).
 
-import { Decompress } from 'fflate';
+import { inflateStream } from '../inflate-stream.js';
 import { Errno, SysError } from '../../abi/errno.js';
 import type { HttpResponse } from '../../abi/http.js';
 import type { Sys } from '../../libc/sys.js';
@@ -44,22 +44,6 @@ export function netCause(e: unknown, url: URL): unknown {
     default:
       return e.detail ? tag(new Error(e.detail), uvError(e.errno, 'fetch').code) : uvError(e.errno, 'fetch');
   }
-}
-
-/** gzip or zlib-wrapped deflate, decoded in this thread (the engine's DecompressionStream works on the host's loop, which this process's loop does not wait for). */
-function decoder(): TransformStream<Uint8Array, Uint8Array> {
-  let inflate: Decompress;
-  return new TransformStream({
-    start(c) {
-      inflate = new Decompress((chunk) => { if (chunk.byteLength) c.enqueue(chunk); });
-    },
-    transform(chunk) {
-      inflate.push(chunk);
-    },
-    flush() {
-      inflate.push(new Uint8Array(0), true);
-    },
-  });
 }
 
 function abortError(signal: AbortSignal): unknown {
@@ -136,7 +120,7 @@ export function makeFetch(sys: Sys, loop: EventLoop): Fetch {
       // The host may hand the body over still encoded: decode what a browser would.
       const coding = (headers.get('content-encoding') ?? '').trim().toLowerCase();
       if (!res.decoded && (coding === 'gzip' || coding === 'x-gzip' || coding === 'deflate')) {
-        body = body.pipeThrough(decoder());
+        body = body.pipeThrough(inflateStream());
       }
     }
     const out = new Response(body, { status: res.status, statusText: res.statusText, headers });
