@@ -20,20 +20,26 @@ export function expandsHere(cmd: Command): cmd is SimpleCommand {
 }
 const verdicts = new WeakMap<SimpleCommand, boolean>();
 
-function effectful(node: unknown): boolean {
-  if (Array.isArray(node)) return node.some(effectful);
+/** Whether any node under `node` (an AST value: nodes, arrays, scalars) passes `test`. */
+function anyNode(node: unknown, test: (n: { type?: unknown }) => boolean): boolean {
+  if (Array.isArray(node)) return node.some((n) => anyNode(n, test));
   if (node === null || typeof node !== 'object') return false;
-  switch ((node as { type?: unknown }).type) {
-    // Substitutions run commands; arithmetic can assign (also through a variable's text: x='y++').
-    case 'CmdSubst':
-    case 'ProcSubst':
-    case 'ArithExp':
-      return true;
-    case 'ParamExp':
-      if (paramEffectful(node as ParamExp)) return true;
-  }
-  return Object.values(node).some(effectful);
+  return test(node as { type?: unknown }) || Object.values(node).some((n) => anyNode(n, test));
 }
+
+const isSubst = (n: { type?: unknown }): boolean => n.type === 'CmdSubst' || n.type === 'ProcSubst';
+
+// Substitutions run commands; arithmetic can assign (also through a variable's text: x='y++').
+const effectful = (node: unknown): boolean =>
+  anyNode(node, (n) => isSubst(n) || n.type === 'ArithExp' || (n.type === 'ParamExp' && paramEffectful(n as ParamExp)));
+
+/** Command or process substitutions anywhere in the command's words and assignments. */
+export function substitutes(cmd: SimpleCommand): boolean {
+  let found = substitutions.get(cmd);
+  if (found === undefined) substitutions.set(cmd, (found = anyNode([cmd.words, cmd.assigns], isSubst)));
+  return found;
+}
+const substitutions = new WeakMap<SimpleCommand, boolean>();
 
 function paramEffectful(p: ParamExp): boolean {
   if (VOLATILE.has(p.name) || p.indirect) return true;

@@ -10,7 +10,7 @@ import { expandContext } from './context.js';
 import { afterLeaf, runCommand, setPipestatus, spawnProgram, suppressed, waitFor } from './exec.js';
 import { applyRedirs, OUTPUT_ONLY, RedirectFailed, restore } from './redirect.js';
 import type { Shell } from './shell.js';
-import { expandsHere } from './expands-here.js';
+import { expandsHere, substitutes } from './expands-here.js';
 import { isolate } from './isolate.js';
 import { startedAsync } from './reap.js';
 import { startSubshell, withFds } from './subshell.js';
@@ -247,22 +247,6 @@ function spawnFds(cmd: SimpleCommand, fds: Record<number, number>): [number, num
   if (cmd.redirs.length) return null;
   const pairs = Object.entries(fds).map(([c, ours]): [number, number] => [Number(c), ours]).filter(([c, ours]) => c !== ours);
   return pairs.some(([c, ours]) => c > 1 || pairs.some(([t]) => t === ours)) ? null : pairs;
-}
-
-/** Command or process substitutions anywhere in the command's words and assignments. */
-function substitutes(cmd: SimpleCommand): boolean {
-  let found = substitutions.get(cmd);
-  if (found === undefined) substitutions.set(cmd, (found = hasSubst([cmd.words, cmd.assigns])));
-  return found;
-}
-const substitutions = new WeakMap<SimpleCommand, boolean>();
-
-function hasSubst(node: unknown): boolean {
-  if (Array.isArray(node)) return node.some(hasSubst);
-  if (node === null || typeof node !== 'object') return false;
-  const type = (node as { type?: unknown }).type;
-  if (type === 'CmdSubst' || type === 'ProcSubst') return true;
-  return Object.values(node).some(hasSubst);
 }
 
 /** A name that runs as a program: not a function or builtin. */
